@@ -1,0 +1,67 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gameai/games"
+)
+
+// Limits bound one search. Zero means "no limit of this kind"; a search with
+// no limit at all is refused by the service before it reaches an engine.
+type Limits struct {
+	Time       time.Duration
+	Depth      int
+	Nodes      int64
+	Iterations int64
+}
+
+// IsZero reports whether no limit is set.
+func (l Limits) IsZero() bool { return l == Limits{} }
+
+// Result is what a search found and what it cost.
+type Result struct {
+	Move    games.Move
+	Score   float64
+	PV      []games.Move
+	Depth   int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Info is a progress report of a running search (one per finished depth or
+// every few thousand iterations, at the engine's choice).
+type Info struct {
+	Depth   int
+	Score   float64
+	Nodes   int64
+	PV      []games.Move
+	Elapsed time.Duration
+}
+
+// Request is one search: a position, limits, engine options (such as a
+// strategy name) and an optional progress callback.
+type Request struct {
+	State    games.State
+	Limits   Limits
+	Options  map[string]string
+	Progress func(Info)
+}
+
+// Engine finds a move. Search must honour ctx (return the best move so far
+// when it is cancelled after a move is known), must not modify req.State, and
+// must be safe to call from several goroutines at once.
+type Engine interface {
+	Search(ctx context.Context, req Request) (Result, error)
+}
+
+// ErrNoMove is returned for a terminal position.
+var ErrNoMove = errors.New("ai: no legal move in this position")
+
+// OptionError says that an engine option is unknown or has a bad value.
+type OptionError struct {
+	Name, Reason string
+}
+
+func (e *OptionError) Error() string { return "engine option " + e.Name + ": " + e.Reason }

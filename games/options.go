@@ -1,0 +1,106 @@
+package games
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// OptionKind is the type of a rule option's value.
+type OptionKind string
+
+// The kinds of rule option values.
+const (
+	OptionBool   OptionKind = "bool"
+	OptionInt    OptionKind = "int"
+	OptionChoice OptionKind = "choice"
+)
+
+// OptionSpec declares one rule option of a game.
+type OptionSpec struct {
+	Name        string     `json:"name"`
+	Kind        OptionKind `json:"kind"`
+	Default     string     `json:"default"`
+	Description string     `json:"description"`
+	Min         int        `json:"min,omitempty"`
+	Max         int        `json:"max,omitempty"`
+	Choices     []string   `json:"choices,omitempty"`
+}
+
+// Options are resolved rule options: every declared option has a value.
+type Options map[string]string
+
+// Bool reads a bool option; resolved options always parse.
+func (o Options) Bool(name string) bool { return o[name] == "true" }
+
+// Int reads an int option; resolved options always parse.
+func (o Options) Int(name string) int {
+	n, _ := strconv.Atoi(o[name])
+	return n
+}
+
+// Key is a canonical text of the options, stable across runs, used in cache
+// keys so that a change of rules never serves a stale answer.
+func (o Options) Key() string {
+	keys := slices.Sorted(maps.Keys(o))
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(o[k])
+	}
+	return b.String()
+}
+
+// ResolveOptions checks the given options against the specs and fills in the
+// defaults. Unknown names and bad values are *OptionError values.
+func ResolveOptions(specs []OptionSpec, given map[string]string) (Options, error) {
+	out := make(Options, len(specs))
+	for _, s := range specs {
+		out[s.Name] = s.Default
+	}
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		v := given[name]
+		i := slices.IndexFunc(specs, func(s OptionSpec) bool { return s.Name == name })
+		if i < 0 {
+			return nil, &OptionError{Name: name, Reason: "unknown option"}
+		}
+		norm, err := specs[i].check(v)
+		if err != nil {
+			return nil, &OptionError{Name: name, Reason: err.Error()}
+		}
+		out[name] = norm
+	}
+	return out, nil
+}
+
+func (s OptionSpec) check(v string) (string, error) {
+	switch s.Kind {
+	case OptionBool:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return "", fmt.Errorf("%q is not a bool", v)
+		}
+		return strconv.FormatBool(b), nil
+	case OptionInt:
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return "", fmt.Errorf("%q is not an integer", v)
+		}
+		if n < s.Min || n > s.Max {
+			return "", fmt.Errorf("%d is outside %d..%d", n, s.Min, s.Max)
+		}
+		return strconv.Itoa(n), nil
+	case OptionChoice:
+		if !slices.Contains(s.Choices, v) {
+			return "", fmt.Errorf("%q is not one of %s", v, strings.Join(s.Choices, ", "))
+		}
+		return v, nil
+	}
+	return "", fmt.Errorf("option kind %q is not supported", s.Kind)
+}

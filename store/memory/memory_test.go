@@ -1,0 +1,54 @@
+package memory_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"gameai/store"
+	"gameai/store/memory"
+	"gameai/store/storetest"
+)
+
+func TestSuite(t *testing.T) {
+	storetest.Run(t, func(_ *testing.T, cfg store.Config) *store.Store { return memory.New(cfg) })
+}
+
+func TestAnalysesEvictLeastRecentlyUsed(t *testing.T) {
+	ctx := context.Background()
+	a := memory.New(store.Config{MaxAnalyses: 3}).Analyses
+	key := func(i int) store.AnalysisKey { return store.AnalysisKey{Game: "g", Hash: uint64(i)} }
+	for i := range 3 {
+		if err := a.Put(ctx, key(i), &store.Analysis{Move: fmt.Sprint(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.Get(ctx, key(0)); err != nil { // 0 becomes the most recent
+		t.Fatal(err)
+	}
+	if err := a.Put(ctx, key(3), &store.Analysis{Move: "3"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Get(ctx, key(1)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("entry 1 should have been evicted, got %v", err)
+	}
+	for _, i := range []int{0, 2, 3} {
+		if _, err := a.Get(ctx, key(i)); err != nil {
+			t.Errorf("entry %d evicted: %v", i, err)
+		}
+	}
+}
+
+func TestSessionsBounded(t *testing.T) {
+	ctx := context.Background()
+	s := memory.New(store.Config{MaxSessions: 2}).Sessions
+	for i := range 2 {
+		if err := s.Create(ctx, &store.Session{ID: fmt.Sprint(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Create(ctx, &store.Session{ID: "x"}); !errors.Is(err, store.ErrFull) {
+		t.Errorf("Create beyond the cap = %v, want ErrFull", err)
+	}
+}

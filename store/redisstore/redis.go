@@ -1,0 +1,321 @@
+// Package redisstore keeps sessions, analyses, strategies and jobs in Redis
+// (go-redis v9), so several servers share them and a restart loses nothing.
+//
+// Versioned records (sessions, jobs) are hashes with a version field "v" and
+// the JSON data "d"; writes go through Lua scripts that compare the version,
+// so two servers updating one session never lose a move.
+package redisstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"gameai/store"
+)
+
+// New connects to the Redis server at url (redis://host:port/db) and returns
+// a store whose keys all start with prefix (e.g. "gameai:").
+func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Store, error) {
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis url: %w", err)
+	}
+	c := redis.NewClient(opts)
+	if err := c.Ping(ctx).Err(); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("redis ping %s: %w", opts.Addr, err)
+	}
+	return FromClient(c, prefix, cfg), nil
+}
+
+// FromClient builds the store over an existing client.
+func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
+	cfg = cfg.WithDefaults()
+	k := keys(prefix)
+	return &store.Store{
+		Sessions:   &sessions{c: c, k: k, cfg: cfg},
+		Analyses:   &analyses{c: c, k: k, cfg: cfg},
+		Strategies: &strategies{c: c, k: k},
+		Jobs:       &jobs{c: c, k: k, cfg: cfg},
+		Ping:       func(ctx context.Context) error { return c.Ping(ctx).Err() },
+		Close:      c.Close,
+	}
+}
+
+type keys string
+
+func (k keys) session(id string) string { return string(k) + "session:" + id }
+func (k keys) job(id string) string     { return string(k) + "job:" + id }
+func (k keys) liveJobs() string         { return string(k) + "jobs:live" }
+func (k keys) strategies(game string) string {
+	return string(k) + "strategies:" + game
+}
+func (k keys) analysis(a store.AnalysisKey) string {
+	return fmt.Sprintf("%sanalysis:%s:%s:%s:%s@%s:%016x", string(k), a.Game, a.Variant, a.Options, a.Engine, a.EngineVersion, a.Hash)
+}
+
+// createScript: KEYS[1] record; ARGV data, ttl ms (0: none). 1 created, 0 exists.
+var createScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
+if tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`)
+
+// updateScript: KEYS[1] record; ARGV expected version, data, ttl ms (0: no
+// expiry). 1 written, 0 version mismatch, -1 missing.
+var updateScript = redis.NewScript(`
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return -1 end
+if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', tonumber(v) + 1, 'd', ARGV[2])
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+return 1`)
+
+func create(ctx context.Context, c *redis.Client, key string, v any, ttl time.Duration) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	n, err := createScript.Run(ctx, c, []string{key}, b, ttl.Milliseconds()).Int()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrExists
+	}
+	return nil
+}
+
+func update(ctx context.Context, c *redis.Client, key string, version int64, v any, ttl time.Duration) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	n, err := updateScript.Run(ctx, c, []string{key}, version, b, ttl.Milliseconds()).Int()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case -1:
+		return store.ErrNotFound
+	case 0:
+		return store.ErrConflict
+	}
+	return nil
+}
+
+// get reads a versioned record into v and returns its version.
+func get(ctx context.Context, c *redis.Client, key string, v any) (int64, error) {
+	vals, err := c.HMGet(ctx, key, "v", "d").Result()
+	if err != nil {
+		return 0, err
+	}
+	vs, ok1 := vals[0].(string)
+	data, ok2 := vals[1].(string)
+	if !ok1 || !ok2 {
+		return 0, store.ErrNotFound
+	}
+	version, err := strconv.ParseInt(vs, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("record %s: bad version %q", key, vs)
+	}
+	if err := json.Unmarshal([]byte(data), v); err != nil {
+		return 0, fmt.Errorf("record %s: %w", key, err)
+	}
+	return version, nil
+}
+
+type sessions struct {
+	c   *redis.Client
+	k   keys
+	cfg store.Config
+}
+
+func (s *sessions) Create(ctx context.Context, sess *store.Session) error {
+	sess.Version = 1
+	return create(ctx, s.c, s.k.session(sess.ID), sess, s.cfg.SessionTTL)
+}
+
+func (s *sessions) Get(ctx context.Context, id string) (*store.Session, error) {
+	var sess store.Session
+	v, err := get(ctx, s.c, s.k.session(id), &sess)
+	if err != nil {
+		return nil, err
+	}
+	sess.Version = v
+	return &sess, nil
+}
+
+func (s *sessions) Update(ctx context.Context, sess *store.Session) error {
+	next := *sess
+	next.Version++
+	if err := update(ctx, s.c, s.k.session(sess.ID), sess.Version, &next, s.cfg.SessionTTL); err != nil {
+		return err
+	}
+	sess.Version = next.Version
+	return nil
+}
+
+func (s *sessions) Delete(ctx context.Context, id string) error {
+	n, err := s.c.Del(ctx, s.k.session(id)).Result()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+type analyses struct {
+	c   *redis.Client
+	k   keys
+	cfg store.Config
+}
+
+func (a *analyses) Get(ctx context.Context, k store.AnalysisKey) (*store.Analysis, error) {
+	b, err := a.c.Get(ctx, a.k.analysis(k)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	var an store.Analysis
+	if err := json.Unmarshal(b, &an); err != nil {
+		return nil, err
+	}
+	return &an, nil
+}
+
+func (a *analyses) Put(ctx context.Context, k store.AnalysisKey, an *store.Analysis) error {
+	b, err := json.Marshal(an)
+	if err != nil {
+		return err
+	}
+	return a.c.Set(ctx, a.k.analysis(k), b, a.cfg.AnalysisTTL).Err()
+}
+
+type strategies struct {
+	c *redis.Client
+	k keys
+}
+
+func (s *strategies) Put(ctx context.Context, st *store.Strategy) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	return s.c.HSet(ctx, s.k.strategies(st.Game), st.Name, b).Err()
+}
+
+func (s *strategies) Get(ctx context.Context, game, name string) (*store.Strategy, error) {
+	b, err := s.c.HGet(ctx, s.k.strategies(game), name).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st store.Strategy
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
+func (s *strategies) List(ctx context.Context, game string) ([]*store.Strategy, error) {
+	all, err := s.c.HGetAll(ctx, s.k.strategies(game)).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*store.Strategy, 0, len(all))
+	for name, b := range all {
+		var st store.Strategy
+		if err := json.Unmarshal([]byte(b), &st); err != nil {
+			return nil, fmt.Errorf("strategy %s/%s: %w", game, name, err)
+		}
+		out = append(out, &st)
+	}
+	store.SortStrategies(out)
+	return out, nil
+}
+
+type jobs struct {
+	c   *redis.Client
+	k   keys
+	cfg store.Config
+}
+
+func (s *jobs) ttl(j *store.Job) time.Duration {
+	if j.Status.Final() {
+		return s.cfg.JobRetention
+	}
+	return 0
+}
+
+// syncLive keeps the set of live job ids in step with a job's status. A
+// crash between the write and this call leaves a stale id, which Live drops.
+func (s *jobs) syncLive(ctx context.Context, j *store.Job) error {
+	if j.Status.Final() {
+		return s.c.SRem(ctx, s.k.liveJobs(), j.ID).Err()
+	}
+	return s.c.SAdd(ctx, s.k.liveJobs(), j.ID).Err()
+}
+
+func (s *jobs) Create(ctx context.Context, j *store.Job) error {
+	j.Version = 1
+	if err := create(ctx, s.c, s.k.job(j.ID), j, s.ttl(j)); err != nil {
+		return err
+	}
+	return s.syncLive(ctx, j)
+}
+
+func (s *jobs) Get(ctx context.Context, id string) (*store.Job, error) {
+	var j store.Job
+	v, err := get(ctx, s.c, s.k.job(id), &j)
+	if err != nil {
+		return nil, err
+	}
+	j.Version = v
+	return &j, nil
+}
+
+func (s *jobs) Update(ctx context.Context, j *store.Job) error {
+	next := *j
+	next.Version++
+	if err := update(ctx, s.c, s.k.job(j.ID), j.Version, &next, s.ttl(&next)); err != nil {
+		return err
+	}
+	j.Version = next.Version
+	return s.syncLive(ctx, j)
+}
+
+func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
+	ids, err := s.c.SMembers(ctx, s.k.liveJobs()).Result()
+	if err != nil {
+		return nil, err
+	}
+	var out []*store.Job
+	for _, id := range ids {
+		j, err := s.Get(ctx, id)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && j.Status.Final()) {
+			if err := s.c.SRem(ctx, s.k.liveJobs(), id).Err(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	store.SortJobs(out)
+	return out, nil
+}

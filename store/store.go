@@ -1,0 +1,206 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when a record does not exist (or has expired).
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned when a record changed since it was read: the
+// caller re-reads and retries, so concurrent writers never lose an update.
+var ErrConflict = errors.New("store: record changed concurrently")
+
+// ErrExists is returned when creating a record whose id is taken.
+var ErrExists = errors.New("store: record already exists")
+
+// Store bundles the stores a server needs.
+type Store struct {
+	Sessions   Sessions
+	Analyses   Analyses
+	Strategies Strategies
+	Jobs       Jobs
+	// Ping checks that the backing service answers (readiness).
+	Ping func(ctx context.Context) error
+	// Close releases connections.
+	Close func() error
+}
+
+// Session is a game in progress played through the API.
+type Session struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Variant string            `json:"variant"`
+	Options map[string]string `json:"options"`
+	// Start is the text of the start position; Moves replayed from it give
+	// the current position, so a session can always be rebuilt and checked.
+	Start     string    `json:"start"`
+	Moves     []string  `json:"moves"`
+	Position  string    `json:"position"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	// Version counts writes; Update succeeds only on the version it read.
+	Version int64 `json:"version"`
+}
+
+// Sessions keeps sessions; each expires after a period without writes.
+type Sessions interface {
+	Create(ctx context.Context, s *Session) error
+	Get(ctx context.Context, id string) (*Session, error)
+	// Update writes s if the stored version equals s.Version, then
+	// increments s.Version; otherwise it returns ErrConflict.
+	Update(ctx context.Context, s *Session) error
+	Delete(ctx context.Context, id string) error
+}
+
+// AnalysisKey names one finished analysis. Every part that could change the
+// answer is in it: game, variant, rule options, engine and its version.
+type AnalysisKey struct {
+	Game          string `json:"game"`
+	Variant       string `json:"variant"`
+	Options       string `json:"options"`
+	Engine        string `json:"engine"`
+	EngineVersion string `json:"engine_version"`
+	Hash          uint64 `json:"hash"`
+}
+
+// Analysis is a finished search of one position.
+type Analysis struct {
+	// Position is the full position text, compared on a hit so that a hash
+	// collision never serves another position's move.
+	Position string   `json:"position"`
+	Move     string   `json:"move"`
+	Score    float64  `json:"score"`
+	PV       []string `json:"pv"`
+	Depth    int      `json:"depth"`
+	Nodes    int64    `json:"nodes"`
+	// Limits is the canonical text of the limits that produced it.
+	Limits    string    `json:"limits"`
+	ElapsedMS int64     `json:"elapsed_ms"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Analyses is the cache of finished analyses (bounded, entries may vanish).
+type Analyses interface {
+	Get(ctx context.Context, k AnalysisKey) (*Analysis, error)
+	Put(ctx context.Context, k AnalysisKey, a *Analysis) error
+}
+
+// Strategy is a named parameter set of an engine (e.g. Morris coefficients),
+// with where it came from.
+type Strategy struct {
+	Game        string          `json:"game"`
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	Params      json.RawMessage `json:"params"`
+	Fitness     *float64        `json:"fitness,omitempty"`
+	Generation  *int            `json:"generation,omitempty"`
+	Opponents   []string        `json:"opponents,omitempty"`
+	Lineage     []string        `json:"lineage,omitempty"`
+	JobID       string          `json:"job_id,omitempty"`
+	CreatedAt   time.Time       `json:"created_at"`
+}
+
+// Strategies keeps trained strategies; they never expire.
+type Strategies interface {
+	Put(ctx context.Context, s *Strategy) error
+	Get(ctx context.Context, game, name string) (*Strategy, error)
+	List(ctx context.Context, game string) ([]*Strategy, error)
+}
+
+// JobStatus is the life cycle of a job.
+type JobStatus string
+
+// Job statuses. Queued and Running are live; the others are final.
+const (
+	JobQueued      JobStatus = "queued"
+	JobRunning     JobStatus = "running"
+	JobSucceeded   JobStatus = "succeeded"
+	JobFailed      JobStatus = "failed"
+	JobCancelled   JobStatus = "cancelled"
+	JobInterrupted JobStatus = "interrupted"
+)
+
+// Final reports whether no further change of status will happen.
+func (s JobStatus) Final() bool { return s != JobQueued && s != JobRunning }
+
+// Progress is how far a job is.
+type Progress struct {
+	Fraction float64         `json:"fraction"`
+	Message  string          `json:"message,omitempty"`
+	Best     json.RawMessage `json:"best,omitempty"`
+}
+
+// Job is long-running work kept in the store.
+type Job struct {
+	ID     string          `json:"id"`
+	Kind   string          `json:"kind"`
+	Status JobStatus       `json:"status"`
+	Params json.RawMessage `json:"params,omitempty"`
+	// Checkpoint is what the job needs to resume after a restart.
+	Checkpoint      json.RawMessage `json:"checkpoint,omitempty"`
+	Progress        Progress        `json:"progress"`
+	Result          json.RawMessage `json:"result,omitempty"`
+	Error           string          `json:"error,omitempty"`
+	CancelRequested bool            `json:"cancel_requested,omitempty"`
+	CreatedAt       time.Time       `json:"created_at"`
+	UpdatedAt       time.Time       `json:"updated_at"`
+	Version         int64           `json:"version"`
+}
+
+// Jobs keeps jobs. Final jobs expire after a retention period.
+type Jobs interface {
+	Create(ctx context.Context, j *Job) error
+	Get(ctx context.Context, id string) (*Job, error)
+	// Update writes j if the stored version equals j.Version, then
+	// increments j.Version; otherwise it returns ErrConflict.
+	Update(ctx context.Context, j *Job) error
+	// Live lists the jobs that are queued or running (to resume them).
+	Live(ctx context.Context) ([]*Job, error)
+}
+
+// Config sets how long records live.
+type Config struct {
+	SessionTTL   time.Duration
+	AnalysisTTL  time.Duration
+	JobRetention time.Duration
+	// MaxSessions and MaxAnalyses bound the in-memory store.
+	MaxSessions int
+	MaxAnalyses int
+}
+
+// DefaultConfig is used when a field is zero.
+var DefaultConfig = Config{
+	SessionTTL:   24 * time.Hour,
+	AnalysisTTL:  7 * 24 * time.Hour,
+	JobRetention: 7 * 24 * time.Hour,
+	MaxSessions:  100_000,
+	MaxAnalyses:  1_000_000,
+}
+
+// WithDefaults fills zero fields from DefaultConfig.
+func (c Config) WithDefaults() Config {
+	d := DefaultConfig
+	if c.SessionTTL > 0 {
+		d.SessionTTL = c.SessionTTL
+	}
+	if c.AnalysisTTL > 0 {
+		d.AnalysisTTL = c.AnalysisTTL
+	}
+	if c.JobRetention > 0 {
+		d.JobRetention = c.JobRetention
+	}
+	if c.MaxSessions > 0 {
+		d.MaxSessions = c.MaxSessions
+	}
+	if c.MaxAnalyses > 0 {
+		d.MaxAnalyses = c.MaxAnalyses
+	}
+	return d
+}
+
+// ErrFull is returned when a bounded store has no room for a new record.
+var ErrFull = errors.New("store: full")

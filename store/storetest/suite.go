@@ -1,0 +1,272 @@
+// Package storetest is the behaviour every store implementation must have,
+// run by the tests of package memory and package redisstore alike.
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/store"
+)
+
+// Factory opens an empty store with the given config.
+type Factory func(t *testing.T, cfg store.Config) *store.Store
+
+// Run runs the whole suite.
+func Run(t *testing.T, open Factory) {
+	t.Run("Sessions", func(t *testing.T) { testSessions(t, open) })
+	t.Run("SessionExpiry", func(t *testing.T) { testSessionExpiry(t, open) })
+	t.Run("SessionConcurrentUpdates", func(t *testing.T) { testConcurrentUpdates(t, open) })
+	t.Run("Analyses", func(t *testing.T) { testAnalyses(t, open) })
+	t.Run("Strategies", func(t *testing.T) { testStrategies(t, open) })
+	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
+	t.Run("Ping", func(t *testing.T) {
+		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
+			t.Fatalf("Ping: %v", err)
+		}
+	})
+}
+
+func testSessions(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Sessions
+	sess := &store.Session{ID: "s1", Game: "g", Variant: "v", Options: map[string]string{"a": "1"},
+		Start: "start", Position: "start", CreatedAt: time.Unix(100, 0).UTC()}
+	if err := s.Create(ctx, sess); err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	if sess.Version != 1 {
+		t.Errorf("version after create = %d, want 1", sess.Version)
+	}
+	if err := s.Create(ctx, &store.Session{ID: "s1"}); !errors.Is(err, store.ErrExists) {
+		t.Errorf("second Create = %v, want ErrExists", err)
+	}
+	got, err := s.Get(ctx, "s1")
+	if err != nil {
+		t.Fatalf("Get: %v", err)
+	}
+	if got.Game != "g" || got.Options["a"] != "1" || !got.CreatedAt.Equal(sess.CreatedAt) || got.Version != 1 {
+		t.Errorf("Get = %+v, want what was created", got)
+	}
+	// What a caller does to its copy must not reach the store.
+	got.Moves = append(got.Moves, "m1")
+	got.Position = "after m1"
+	again, _ := s.Get(ctx, "s1")
+	if len(again.Moves) != 0 {
+		t.Errorf("stored session changed without Update: %+v", again)
+	}
+	if err := s.Update(ctx, got); err != nil {
+		t.Fatalf("Update: %v", err)
+	}
+	if got.Version != 2 {
+		t.Errorf("version after update = %d, want 2", got.Version)
+	}
+	stale := again // still at version 1
+	stale.Moves = []string{"other"}
+	if err := s.Update(ctx, stale); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("stale Update = %v, want ErrConflict", err)
+	}
+	final, _ := s.Get(ctx, "s1")
+	if len(final.Moves) != 1 || final.Moves[0] != "m1" || final.Version != 2 {
+		t.Errorf("after stale update: %+v, want moves [m1] version 2", final)
+	}
+	if err := s.Update(ctx, &store.Session{ID: "nope", Version: 1}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Update of missing = %v, want ErrNotFound", err)
+	}
+	if err := s.Delete(ctx, "s1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if _, err := s.Get(ctx, "s1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get after Delete = %v, want ErrNotFound", err)
+	}
+	if err := s.Delete(ctx, "s1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("second Delete = %v, want ErrNotFound", err)
+	}
+}
+
+func testSessionExpiry(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{SessionTTL: 300 * time.Millisecond}).Sessions
+	if err := s.Create(ctx, &store.Session{ID: "short"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, "short"); err != nil {
+		t.Fatalf("Get before expiry: %v", err)
+	}
+	time.Sleep(600 * time.Millisecond)
+	if _, err := s.Get(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get after TTL = %v, want ErrNotFound", err)
+	}
+}
+
+// testConcurrentUpdates has writers append to one session with
+// read-modify-write and retry on conflict: no append may be lost.
+func testConcurrentUpdates(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Sessions
+	if err := s.Create(ctx, &store.Session{ID: "race"}); err != nil {
+		t.Fatal(err)
+	}
+	const writers, each = 8, 10
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				for {
+					cur, err := s.Get(ctx, "race")
+					if err != nil {
+						errs <- err
+						return
+					}
+					cur.Moves = append(cur.Moves, fmt.Sprintf("%d.%d", w, i))
+					err = s.Update(ctx, cur)
+					if err == nil {
+						break
+					}
+					if !errors.Is(err, store.ErrConflict) {
+						errs <- err
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	got, _ := s.Get(ctx, "race")
+	if len(got.Moves) != writers*each {
+		t.Errorf("%d moves stored, want %d: updates were lost", len(got.Moves), writers*each)
+	}
+	if got.Version != writers*each+1 {
+		t.Errorf("version %d, want %d", got.Version, writers*each+1)
+	}
+}
+
+func testAnalyses(t *testing.T, open Factory) {
+	ctx := context.Background()
+	a := open(t, store.Config{}).Analyses
+	k := store.AnalysisKey{Game: "g", Variant: "v", Options: "x=1", Engine: "e", EngineVersion: "1", Hash: 0xdeadbeef}
+	if _, err := a.Get(ctx, k); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get of empty cache = %v, want ErrNotFound", err)
+	}
+	an := &store.Analysis{Position: "p", Move: "m", Score: 0.5, PV: []string{"m", "n"}, Depth: 4, Nodes: 99, Limits: "depth=4"}
+	if err := a.Put(ctx, k, an); err != nil {
+		t.Fatal(err)
+	}
+	got, err := a.Get(ctx, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Move != "m" || got.Score != 0.5 || len(got.PV) != 2 || got.Depth != 4 || got.Position != "p" {
+		t.Errorf("Get = %+v", got)
+	}
+	for _, other := range []store.AnalysisKey{
+		{Game: "g", Variant: "v", Options: "x=1", Engine: "e", EngineVersion: "2", Hash: 0xdeadbeef},
+		{Game: "g", Variant: "v", Options: "x=2", Engine: "e", EngineVersion: "1", Hash: 0xdeadbeef},
+		{Game: "g", Variant: "w", Options: "x=1", Engine: "e", EngineVersion: "1", Hash: 0xdeadbeef},
+		{Game: "g", Variant: "v", Options: "x=1", Engine: "f", EngineVersion: "1", Hash: 0xdeadbeef},
+	} {
+		if _, err := a.Get(ctx, other); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("Get(%+v) = %v: a different engine version, rule or variant must miss", other, err)
+		}
+	}
+	an.Depth = 6
+	if err := a.Put(ctx, k, an); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := a.Get(ctx, k); got.Depth != 6 {
+		t.Errorf("after overwrite depth = %d, want 6", got.Depth)
+	}
+}
+
+func testStrategies(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Strategies
+	fit := 12.5
+	for _, name := range []string{"zeta", "alpha"} {
+		if err := s.Put(ctx, &store.Strategy{Game: "morris", Name: name, Params: json.RawMessage(`[1,2,3]`), Fitness: &fit, Lineage: []string{"p"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Put(ctx, &store.Strategy{Game: "less", Name: "x", Params: json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.List(ctx, "morris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "zeta" {
+		t.Fatalf("List = %v, want alpha, zeta", list)
+	}
+	got, err := s.Get(ctx, "morris", "alpha")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Params) != `[1,2,3]` || got.Fitness == nil || *got.Fitness != 12.5 || got.Lineage[0] != "p" {
+		t.Errorf("Get = %+v", got)
+	}
+	if _, err := s.Get(ctx, "less", "alpha"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get of another game's strategy = %v, want ErrNotFound", err)
+	}
+	if list, _ := s.List(ctx, "nothing"); len(list) != 0 {
+		t.Errorf("List of unknown game = %v, want empty", list)
+	}
+}
+
+func testJobs(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Jobs
+	t0 := time.Unix(1000, 0).UTC()
+	a := &store.Job{ID: "a", Kind: "k", Status: store.JobRunning, Params: json.RawMessage(`{"n":1}`), CreatedAt: t0}
+	b := &store.Job{ID: "b", Kind: "k", Status: store.JobQueued, CreatedAt: t0.Add(time.Second)}
+	for _, j := range []*store.Job{b, a} {
+		if err := s.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live, err := s.Live(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(live) != 2 || live[0].ID != "a" || live[1].ID != "b" {
+		t.Fatalf("Live = %v, want a, b in creation order", live)
+	}
+	a.Progress = store.Progress{Fraction: 0.5, Message: "half", Best: json.RawMessage(`{"score":3}`)}
+	a.Checkpoint = json.RawMessage(`{"gen":4}`)
+	if err := s.Update(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Get(ctx, "a")
+	if got.Progress.Fraction != 0.5 || string(got.Checkpoint) != `{"gen":4}` || got.Version != 2 {
+		t.Errorf("Get = %+v", got)
+	}
+	a.Status = store.JobSucceeded
+	a.Result = json.RawMessage(`"done"`)
+	if err := s.Update(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	live, _ = s.Live(ctx)
+	if len(live) != 1 || live[0].ID != "b" {
+		t.Errorf("Live after a finished = %v, want only b", live)
+	}
+	if got, _ := s.Get(ctx, "a"); got.Status != store.JobSucceeded || string(got.Result) != `"done"` {
+		t.Errorf("finished job = %+v", got)
+	}
+	stale := *got
+	stale.Version = 1
+	if err := s.Update(ctx, &stale); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("stale job Update = %v, want ErrConflict", err)
+	}
+	if _, err := s.Get(ctx, "zzz"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get missing job = %v, want ErrNotFound", err)
+	}
+}
