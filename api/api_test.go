@@ -1,0 +1,308 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/api"
+)
+
+func TestListGames(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var out api.GamesResponse
+	e.do(t, "GET", "/v1/games", nil).ok(t, 200).json(t, &out)
+	if len(out.Games) != 1 {
+		t.Fatalf("games = %+v, want tictactoe only", out.Games)
+	}
+	g := out.Games[0]
+	if g.Name != "tictactoe" || g.Players != 2 || len(g.Variants) != 1 || len(g.Engines) != 2 || len(g.Options) != 1 {
+		t.Errorf("game = %+v", g)
+	}
+	if !g.Engines[0].Default || g.Engines[0].Name != "perfect" || g.Engines[1].Default {
+		t.Errorf("engines = %+v, want perfect as the default", g.Engines)
+	}
+	if g.Options[0].Name != "misere" || g.Options[0].Kind != "bool" || g.Options[0].Default != "false" {
+		t.Errorf("options = %+v", g.Options)
+	}
+}
+
+func TestBestMoveFindsTheWinAndCachesIt(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	req := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
+	var first, second api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", req).ok(t, 200).json(t, &first)
+	if first.Move != "c1" || first.Score != 1 || first.Cached || first.PV[0] != "c1" || first.Engine != "perfect" {
+		t.Errorf("first answer = %+v, want the winning c1 with score 1, not cached", first)
+	}
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", req).ok(t, 200).json(t, &second)
+	if !second.Cached || second.Move != "c1" || second.Nodes != first.Nodes {
+		t.Errorf("second answer = %+v, want the same from the cache", second)
+	}
+	req.NoCache = true
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", req).ok(t, 200).json(t, &second)
+	if second.Cached {
+		t.Error("no_cache answer came from the cache")
+	}
+	// Other rules are another analysis: under misère, three in a row loses.
+	req = api.BestMoveRequest{Position: "xx.oo....", Options: map1("misere", "true"), Limits: api.LimitsRequest{Depth: 9}}
+	var misere api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", req).ok(t, 200).json(t, &misere)
+	if misere.Cached || misere.Move == "c1" {
+		t.Errorf("misère answer = %+v: must not be c1 nor come from the normal game's cache", misere)
+	}
+}
+
+func TestBestMoveAfterMoves(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var out api.BestMoveResponse
+	req := api.BestMoveRequest{Moves: []string{"a1", "a2", "b1", "b2"}}
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", req).ok(t, 200).json(t, &out)
+	if out.Move != "c1" || out.Position != "xx.oo...." {
+		t.Errorf("answer = %+v, want c1 in xx.oo....", out)
+	}
+}
+
+func TestBestMoveErrors(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	path := "/v1/games/tictactoe/best-move"
+	cases := []struct {
+		name   string
+		path   string
+		body   any
+		status int
+		field  string
+	}{
+		{"unknown game", "/v1/games/chess/best-move", api.BestMoveRequest{}, 404, "game"},
+		{"unknown engine", path, api.BestMoveRequest{Engine: "deep-blue"}, 404, "engine"},
+		{"malformed position", path, api.BestMoveRequest{Position: "xx?oo...."}, 400, "position"},
+		{"bad variant", path, api.BestMoveRequest{Variant: "4x4"}, 400, "variant"},
+		{"unknown option", path, api.BestMoveRequest{Options: map1("gravity", "true")}, 400, "options.gravity"},
+		{"bad option value", path, api.BestMoveRequest{Options: map1("misere", "maybe")}, 400, "options.misere"},
+		{"time over the cap", path, api.BestMoveRequest{Limits: api.LimitsRequest{TimeMS: 3_600_000}}, 400, "limits.time_ms"},
+		{"depth over the cap", path, api.BestMoveRequest{Limits: api.LimitsRequest{Depth: 1000}}, 400, "limits.depth"},
+		{"negative depth", path, `{"limits":{"depth":-3}}`, 400, "limits.depth"},
+		{"malformed move", path, api.BestMoveRequest{Moves: []string{"z9"}}, 400, "moves[0]"},
+		{"illegal move", path, api.BestMoveRequest{Moves: []string{"a1", "a1"}}, 422, "moves[1]"},
+		{"finished game", path, api.BestMoveRequest{Position: "xxxoo...."}, 422, "position"},
+		{"unknown field", path, `{"positon":"........."}`, 400, "positon"},
+		{"wrong type", path, `{"limits":{"depth":"deep"}}`, 400, "limits.depth"},
+		{"bad JSON", path, `{"position":`, 400, "body"},
+		{"two values", path, `{} {}`, 400, "body"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(t, "POST", c.path, c.body)
+			p := r.problem(t, c.status)
+			r.hasField(t, p, c.field)
+		})
+	}
+}
+
+func TestMalformedPositionSaysWhere(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Position: "xx?oo...."})
+	p := r.problem(t, 400)
+	f := r.hasField(t, p, "position")
+	if f.Offset == nil || *f.Offset != 2 {
+		t.Errorf("offset = %v, want 2", f.Offset)
+	}
+}
+
+func TestIllegalMoveListsLegalOnes(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.LegalMovesShown = 3 })
+	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Moves: []string{"b2", "b2"}})
+	p := r.problem(t, 422)
+	if p.Move != "b2" || p.LegalMovesTotal != 8 || len(p.LegalMoves) != 3 || p.LegalMoves[0] != "a1" {
+		t.Errorf("problem = %+v, want move b2 with 3 of 8 legal moves listed", p)
+	}
+}
+
+func TestBodyLimit(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.MaxBodyBytes = 100 })
+	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", `{"position":"`+strings.Repeat(".", 200)+`"}`)
+	r.hasField(t, r.problem(t, 413), "body")
+}
+
+func TestUnknownRouteIsProblem(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	e.do(t, "GET", "/v1/nothing", nil).problem(t, 404)
+	e.do(t, "PUT", "/v1/games", nil).problem(t, 405)
+}
+
+func TestTooManySearches(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.MaxSearches = 1 })
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Engine: "gate"}).ok(t, 200)
+	})
+	<-e.gate.started
+	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Engine: "gate", NoCache: true})
+	r.problem(t, 429)
+	if r.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	e.gate.release <- struct{}{}
+	wg.Wait()
+}
+
+func TestSearchStopsAtItsTime(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	start := time.Now()
+	var out api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Engine: "gate", Limits: api.LimitsRequest{TimeMS: 50}}).ok(t, 200).json(t, &out)
+	if out.Move == "" {
+		t.Error("no move from a search stopped by its deadline")
+	}
+	<-e.gate.started
+	if time.Since(start) > 10*time.Second {
+		t.Error("a 50 ms search was not stopped by its deadline")
+	}
+}
+
+func TestHealthMetricsAndSwagger(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var h api.HealthResponse
+	e.do(t, "GET", "/healthz", nil).ok(t, 200).json(t, &h)
+	if h.Status != "ok" || h.Version != "test" {
+		t.Errorf("healthz = %+v", h)
+	}
+	e.do(t, "GET", "/readyz", nil).ok(t, 200).json(t, &h)
+	if h.Checks["store"] != "ok" {
+		t.Errorf("readyz = %+v", h)
+	}
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", api.BestMoveRequest{Position: "xx.oo...."}).ok(t, 200)
+	m := string(e.do(t, "GET", "/metrics", nil).ok(t, 200).body)
+	for _, want := range []string{
+		`gameai_http_requests_total{method="POST",route="/v1/games/:game/best-move",status="200"} 1`,
+		"gameai_searches_running 0",
+		`gameai_search_nodes_total{engine="perfect",game="tictactoe"}`,
+		"gameai_http_request_duration_seconds_bucket",
+	} {
+		if !strings.Contains(m, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if body := string(e.do(t, "GET", "/swagger/index.html", nil).ok(t, 200).body); !strings.Contains(body, "swagger") {
+		t.Error("/swagger/index.html is not the Swagger UI")
+	}
+	doc := string(e.do(t, "GET", "/swagger/doc.json", nil).ok(t, 200).body)
+	for _, route := range []string{"/v1/games/{game}/best-move", "/v1/sessions/{id}/engine-move", "/v1/jobs/{id}", "api.Problem"} {
+		if !strings.Contains(doc, route) {
+			t.Errorf("doc.json lacks %s", route)
+		}
+	}
+}
+
+func TestSessionPlaysAWholeGame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var s api.SessionResponse
+	r := e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201)
+	r.json(t, &s)
+	if r.header.Get("Location") != "/v1/sessions/"+s.ID || s.ToMove != 0 || s.LegalMovesTotal != 9 || s.Position != "........." {
+		t.Fatalf("new session = %+v", s)
+	}
+	path := "/v1/sessions/" + s.ID
+	e.do(t, "POST", path+"/moves", api.MoveRequest{Move: "a1"}).ok(t, 200).json(t, &s)
+	if s.Position != "x........" || s.ToMove != 1 || len(s.Moves) != 1 {
+		t.Errorf("after a1: %+v", s)
+	}
+	p := e.do(t, "POST", path+"/moves", api.MoveRequest{Move: "a1"}).problem(t, 422)
+	if p.Move != "a1" || p.LegalMovesTotal != 8 {
+		t.Errorf("illegal move problem = %+v", p)
+	}
+	e.do(t, "POST", path+"/moves", api.MoveRequest{Move: "q7"}).problem(t, 400)
+	e.do(t, "POST", path+"/moves", api.MoveRequest{}).problem(t, 400)
+	// The engines play both sides to the end: perfect play is a draw.
+	for range 8 {
+		var em api.EngineMoveResponse
+		e.do(t, "POST", path+"/engine-move", api.EngineMoveRequest{}).ok(t, 200).json(t, &em)
+		s = em.Session
+		if em.Search.Move == "" || s.Moves[len(s.Moves)-1] != em.Search.Move {
+			t.Fatalf("engine move %+v not recorded in %+v", em.Search, s)
+		}
+	}
+	if !s.Terminal || s.ToMove != -1 || len(s.Result) != 2 || s.Result[0] != 0.5 || len(s.LegalMoves) != 0 {
+		t.Errorf("finished session = %+v, want a draw", s)
+	}
+	e.do(t, "POST", path+"/engine-move", api.EngineMoveRequest{}).problem(t, 422)
+	var got api.SessionResponse
+	e.do(t, "GET", path, nil).ok(t, 200).json(t, &got)
+	if got.Position != s.Position || len(got.Moves) != 9 {
+		t.Errorf("GET = %+v, want %+v", got, s)
+	}
+	e.do(t, "DELETE", path, nil).ok(t, 204)
+	e.do(t, "GET", path, nil).problem(t, 404)
+	e.do(t, "DELETE", path, nil).problem(t, 404)
+}
+
+func TestSessionFromPositionAndOptions(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{Position: "xx.oo....", Options: map1("misere", "true")}).ok(t, 201).json(t, &s)
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "c1"}).ok(t, 200).json(t, &s)
+	if !s.Terminal || s.Result[0] != 0 || s.Result[1] != 1 {
+		t.Errorf("misère three in a row: %+v, want x to lose", s)
+	}
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{Position: "xxxxx"}).problem(t, 400)
+	e.do(t, "POST", "/v1/games/nope/sessions", api.CreateSessionRequest{}).problem(t, 404)
+}
+
+func TestSessionLengthIsCapped(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.MaxSessionMoves = 2 })
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
+	for _, m := range []string{"a1", "b1"} {
+		e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: m}).ok(t, 200)
+	}
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "c1"}).problem(t, 422)
+}
+
+func TestJobsRoutes(t *testing.T) {
+	stepC = make(chan struct{})
+	defer func() { stepC = nil }()
+	e := newEnv(t, nil, nil)
+	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stepC <- struct{}{}
+	var got api.JobResponse
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &got)
+		return string(got.Progress.Best) == "1"
+	})
+	if got.Status != "running" || got.Kind != "steps" {
+		t.Errorf("job = %+v", got)
+	}
+	e.do(t, "DELETE", "/v1/jobs/"+j.ID, nil).ok(t, 202)
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &got)
+		return got.Status == "cancelled"
+	})
+	if string(got.Result) != "1" {
+		t.Errorf("cancelled job result = %s, want its best so far, 1", got.Result)
+	}
+	e.do(t, "GET", "/v1/jobs/nope", nil).problem(t, 404)
+	e.do(t, "DELETE", "/v1/jobs/nope", nil).problem(t, 404)
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in 10 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestContentTypeMustBeJSON(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", "{}", "Content-Type", "text/plain")
+	r.problem(t, http.StatusUnsupportedMediaType)
+}

@@ -1,0 +1,146 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"gameai/ai"
+	"gameai/api"
+	"gameai/games"
+	"gameai/jobs"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type env struct {
+	url    string
+	gate   *gate
+	runner *jobs.Runner
+	store  *store.Store
+}
+
+// newEnv serves tic-tac-toe with the perfect engine (default) and the gate
+// engine; tweak may change the config; st may be nil for a memory store.
+func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
+	t.Helper()
+	if st == nil {
+		st = memory.New(store.Config{})
+	}
+	g := games.NewRegistry()
+	g.Register(tictactoe{})
+	e := ai.NewRegistry()
+	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
+	gt := &gate{started: make(chan struct{}, 10), release: make(chan struct{})}
+	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "gate", Version: "1", Engine: gt})
+	cfg := api.DefaultConfig()
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
+	registerTestJobs(runner)
+	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test"})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		close(gt.release)
+		ts.Close()
+	})
+	return &env{url: ts.URL, gate: gt, runner: runner, store: st}
+}
+
+type reply struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r reply) json(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("decoding %s: %v", r.body, err)
+	}
+}
+
+// problem decodes a problem+json answer and checks its status and type.
+func (r reply) problem(t *testing.T, status int) api.Problem {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d: %s", r.status, status, r.body)
+	}
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+		t.Fatalf("Content-Type %q, want application/problem+json", ct)
+	}
+	var p api.Problem
+	r.json(t, &p)
+	if p.Status != status || p.Title == "" || p.Type == "" {
+		t.Errorf("problem %+v lacks status, title or type", p)
+	}
+	return p
+}
+
+func (r reply) hasField(t *testing.T, p api.Problem, field string) api.FieldError {
+	t.Helper()
+	for _, f := range p.Errors {
+		if f.Field == field {
+			if f.Reason == "" {
+				t.Errorf("field %s has no reason", field)
+			}
+			return f
+		}
+	}
+	t.Fatalf("problem %s does not name field %q", r.body, field)
+	return api.FieldError{}
+}
+
+func (e *env) do(t *testing.T, method, path string, body any, headers ...string) reply {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, e.url+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reply{status: resp.StatusCode, header: resp.Header, body: out}
+}
+
+func (r reply) ok(t *testing.T, status int) reply {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d: %s", r.status, status, r.body)
+	}
+	return r
+}
+
+func map1(k, v string) map[string]string { return map[string]string{k: v} }

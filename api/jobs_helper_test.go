@@ -1,0 +1,41 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// registerTestJobs adds the "steps" kind: it counts to params.N, one step per
+// value sent on stepC (or at once when stepC is nil), checkpointing each.
+func registerTestJobs(r *jobs.Runner) {
+	r.Handle("steps", func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
+		var p struct{ N int }
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			return nil, err
+		}
+		var cp struct{ I int }
+		if len(j.Checkpoint) > 0 {
+			_ = json.Unmarshal(j.Checkpoint, &cp)
+		}
+		for cp.I < p.N {
+			if stepC != nil {
+				select {
+				case <-stepC:
+				case <-ctx.Done():
+					return cp.I, ctx.Err()
+				}
+			}
+			cp.I++
+			if err := rep.Checkpoint(float64(cp.I)/float64(p.N), "stepping", cp.I, cp); err != nil {
+				return nil, err
+			}
+		}
+		return cp.I, nil
+	})
+}
+
+// stepC gates the "steps" jobs of the tests that set it.
+var stepC chan struct{}

@@ -1,0 +1,89 @@
+package api
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the server's Prometheus collectors, in a registry of its own so
+// that several servers (in tests) never collide.
+type metrics struct {
+	reg             *prometheus.Registry
+	requests        *prometheus.CounterVec
+	latency         *prometheus.HistogramVec
+	searchesRunning prometheus.Gauge
+	searches        *prometheus.CounterVec
+	nodes           *prometheus.CounterVec
+	rejected        prometheus.Counter
+	cacheHits       *prometheus.CounterVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gameai_http_requests_total", Help: "HTTP requests by method, route and status.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "gameai_http_request_duration_seconds", Help: "HTTP request latency by method and route.",
+			Buckets: []float64{.001, .005, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
+		}, []string{"method", "route"}),
+		searchesRunning: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "gameai_searches_running", Help: "Searches running now.",
+		}),
+		searches: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gameai_searches_total", Help: "Finished searches by game, engine and outcome.",
+		}, []string{"game", "engine", "outcome"}),
+		nodes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gameai_search_nodes_total", Help: "Nodes (or iterations) searched by game and engine.",
+		}, []string{"game", "engine"}),
+		rejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "gameai_searches_rejected_total", Help: "Searches refused because too many were running.",
+		}),
+		cacheHits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gameai_analysis_cache_total", Help: "Analysis cache look-ups by result (hit or miss).",
+		}, []string{"result"}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) middleware() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			start := time.Now()
+			err := next(c)
+			// Label by route pattern, never the raw path, to bound cardinality.
+			route := c.Path()
+			if route == "" {
+				route = "unmatched"
+			}
+			status := 200
+			if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Status != 0 {
+				status = r.Status
+			}
+			if err != nil {
+				status = 500
+				var sc echo.HTTPStatusCoder
+				if errors.As(err, &sc) {
+					status = sc.StatusCode()
+				}
+			}
+			method := c.Request().Method
+			m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+			m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
+			return err
+		}
+	}
+}
+
+func (m *metrics) handler() echo.HandlerFunc {
+	return echo.WrapHandler(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+}

@@ -1,0 +1,71 @@
+package api_test
+
+import (
+	"context"
+	"testing"
+
+	"gameai/api"
+	"gameai/internal/redistest"
+	"gameai/store"
+	"gameai/store/redisstore"
+)
+
+// TestRedisSurvivesRestart runs a server on Redis, stops it, starts another
+// on the same Redis, and finds the session, the cached analysis and the job.
+func TestRedisSurvivesRestart(t *testing.T) {
+	url := redistest.URL(t)
+	prefix := redistest.Prefix(t)
+	open := func() *store.Store {
+		st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		return st
+	}
+
+	stepC = make(chan struct{})
+	defer func() { stepC = nil }()
+	a := newEnv(t, open(), nil)
+	var s api.SessionResponse
+	a.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
+	a.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "b2"}).ok(t, 200)
+	search := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
+	a.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200)
+	j, err := a.runner.Submit(context.Background(), "steps", map[string]int{"N": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stepC <- struct{}{}
+	waitFor(t, func() bool {
+		got, err := a.runner.Get(context.Background(), j.ID)
+		return err == nil && string(got.Checkpoint) == `{"I":1}`
+	})
+	if err := a.runner.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	stepC = nil // the resumed job runs through
+	b := newEnv(t, open(), nil)
+	var got api.SessionResponse
+	b.do(t, "GET", "/v1/sessions/"+s.ID, nil).ok(t, 200).json(t, &got)
+	if got.Position != "....x...." || len(got.Moves) != 1 {
+		t.Errorf("session after restart = %+v", got)
+	}
+	var res api.BestMoveResponse
+	b.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200).json(t, &res)
+	if !res.Cached || res.Move != "c1" {
+		t.Errorf("analysis after restart = %+v, want c1 from the cache", res)
+	}
+	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Resume = %d, %v; want the one live job", n, err)
+	}
+	var job api.JobResponse
+	waitFor(t, func() bool {
+		b.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &job)
+		return job.Status == "succeeded"
+	})
+	if string(job.Result) != "3" {
+		t.Errorf("resumed job result = %s, want 3", job.Result)
+	}
+}

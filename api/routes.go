@@ -1,0 +1,33 @@
+package api
+
+import (
+	httpSwagger "github.com/swaggo/http-swagger/v2"
+
+	"github.com/labstack/echo/v5"
+
+	_ "gameai/docs" // registers the generated OpenAPI document served at /swagger/doc.json
+)
+
+// routes is the whole API, in one place.
+func (s *Server) routes() {
+	e := s.echo
+
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+	e.GET("/metrics", s.metrics.handler())
+	e.GET("/swagger", func(c *echo.Context) error { return c.Redirect(301, "/swagger/index.html") })
+	e.GET("/swagger/*", echo.WrapHandler(httpSwagger.Handler(httpSwagger.URL("/swagger/doc.json"))))
+
+	v1 := e.Group("/v1")
+	v1.GET("/games", s.listGames)
+	v1.POST("/games/:game/best-move", s.bestMove)
+
+	v1.POST("/games/:game/sessions", s.createSession)
+	v1.GET("/sessions/:id", s.getSession)
+	v1.POST("/sessions/:id/moves", s.playMove)
+	v1.POST("/sessions/:id/engine-move", s.engineMove)
+	v1.DELETE("/sessions/:id", s.deleteSession)
+
+	v1.GET("/jobs/:id", s.getJob)
+	v1.DELETE("/jobs/:id", s.cancelJob)
+}

@@ -1,0 +1,151 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/store"
+)
+
+// limits turns a request's limits into engine limits, refusing any budget
+// over the server's caps and filling in the default time when none is set.
+func (s *Server) limits(prefix string, l LimitsRequest) (ai.Limits, error) {
+	over := func(field string, v, cap int64, unit string) error {
+		return badField(prefix+field, fmt.Sprintf("%d%s exceeds the server's cap of %d%s", v, unit, cap, unit))
+	}
+	maxMS := s.cfg.MaxSearchTime.Milliseconds()
+	switch {
+	case l.TimeMS > maxMS:
+		return ai.Limits{}, over("time_ms", l.TimeMS, maxMS, " ms")
+	case int64(l.Depth) > int64(s.cfg.MaxDepth):
+		return ai.Limits{}, over("depth", int64(l.Depth), int64(s.cfg.MaxDepth), "")
+	case l.Nodes > s.cfg.MaxNodes:
+		return ai.Limits{}, over("nodes", l.Nodes, s.cfg.MaxNodes, "")
+	case l.Iterations > s.cfg.MaxIterations:
+		return ai.Limits{}, over("iterations", l.Iterations, s.cfg.MaxIterations, "")
+	}
+	out := ai.Limits{Time: time.Duration(l.TimeMS) * time.Millisecond, Depth: l.Depth, Nodes: l.Nodes, Iterations: l.Iterations}
+	if out.IsZero() {
+		out.Time = s.cfg.DefaultSearchTime
+	}
+	return out, nil
+}
+
+// limitsKey is the canonical text of limits, part of a cached analysis.
+func limitsKey(l ai.Limits) string {
+	return fmt.Sprintf("time=%d,depth=%d,nodes=%d,iterations=%d", l.Time.Milliseconds(), l.Depth, l.Nodes, l.Iterations)
+}
+
+func optionsKey(m map[string]string) string {
+	var b strings.Builder
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k + "=" + m[k])
+	}
+	return b.String()
+}
+
+// search runs one engine search under the server's bounds: a slot among
+// MaxSearches (429 when none is free), the analysis cache, a hard deadline at
+// the time cap, and metrics.
+func (s *Server) search(c *echo.Context, st games.State, engine string, engineOpts map[string]string,
+	lim ai.Limits, noCache bool) (games.Move, SearchResult, error) {
+	g := st.Game()
+	info, err := s.engines.Get(g.Name(), engine)
+	if err != nil {
+		return nil, SearchResult{}, problemFor(err, "engine")
+	}
+	if st.Terminal() {
+		return nil, SearchResult{}, problem(http.StatusUnprocessableEntity, "game-over", "Game over",
+			"the position is terminal: there is no move to search", FieldError{Field: "position", Reason: "game is over"})
+	}
+	ctx := c.Request().Context()
+	key := store.AnalysisKey{Game: g.Name(), Variant: st.Variant(), Options: st.Options().Key(),
+		Engine: info.Name + "?" + optionsKey(engineOpts), EngineVersion: info.Version, Hash: st.Hash()}
+	position := st.String()
+	if !noCache {
+		if a, err := s.store.Analyses.Get(ctx, key); err == nil && a.Position == position && a.Limits == limitsKey(lim) {
+			if m, err := st.ParseMove(a.Move); err == nil {
+				if legal, ok := games.FindMove(st, m); ok {
+					s.metrics.cacheHits.WithLabelValues("hit").Inc()
+					return legal, SearchResult{Move: a.Move, Score: a.Score, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes,
+						ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true}, nil
+				}
+			}
+		}
+		s.metrics.cacheHits.WithLabelValues("miss").Inc()
+	}
+
+	select {
+	case s.searches <- struct{}{}:
+		defer func() { <-s.searches }()
+	default:
+		s.metrics.rejected.Inc()
+		p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
+			fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
+		p.retryAfter = 1
+		return nil, SearchResult{}, p
+	}
+	s.metrics.searchesRunning.Inc()
+	defer s.metrics.searchesRunning.Dec()
+
+	// The engine keeps to lim itself; the deadline is the hard stop for an
+	// engine that overruns and for searches bounded by depth or nodes only.
+	hard := s.cfg.MaxSearchTime
+	if lim.Time > 0 {
+		hard = min(hard, lim.Time+lim.Time/2+200*time.Millisecond)
+	}
+	sctx, cancel := context.WithTimeout(ctx, hard)
+	defer cancel()
+	start := time.Now()
+	res, err := info.Engine.Search(sctx, ai.Request{State: st.Clone(), Limits: lim, Options: engineOpts})
+	elapsed := time.Since(start)
+	s.metrics.nodes.WithLabelValues(g.Name(), info.Name).Add(float64(max(res.Nodes, 0)))
+	if err != nil || res.Move == nil {
+		s.metrics.searches.WithLabelValues(g.Name(), info.Name, "error").Inc()
+		if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			return nil, SearchResult{}, problem(http.StatusServiceUnavailable, "timeout", "Search timed out",
+				"the search found no move within its time")
+		}
+		if p := problemFor(err, "engine_options"); p != nil {
+			return nil, SearchResult{}, p
+		}
+		return nil, SearchResult{}, err
+	}
+	legal, ok := games.FindMove(st, res.Move)
+	if !ok {
+		s.metrics.searches.WithLabelValues(g.Name(), info.Name, "error").Inc()
+		return nil, SearchResult{}, fmt.Errorf("engine %s/%s returned illegal move %q in %q", g.Name(), info.Name, res.Move, position)
+	}
+	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
+	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
+		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version}
+	if sctx.Err() == nil {
+		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
+			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
+		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
+			s.log.Warn("analysis cache put", "err", err)
+		}
+	}
+	return legal, out, nil
+}
+
+func moveTexts(ms []games.Move) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}

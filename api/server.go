@@ -1,0 +1,116 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// Config bounds what any request may cost.
+type Config struct {
+	// MaxBodyBytes caps a request body.
+	MaxBodyBytes int64
+	// DefaultSearchTime is the budget of a search that names no limit.
+	DefaultSearchTime time.Duration
+	// MaxSearchTime caps the time budget any request may ask; a search with
+	// only depth, node or iteration limits is also stopped at it.
+	MaxSearchTime time.Duration
+	MaxDepth      int
+	MaxNodes      int64
+	MaxIterations int64
+	// MaxSearches run at once; over it a request gets 429 with Retry-After.
+	MaxSearches int
+	// RequestTimeout ends any request; it must exceed MaxSearchTime.
+	RequestTimeout time.Duration
+	// MaxSessionMoves caps the length of a session.
+	MaxSessionMoves int
+	// LegalMovesShown caps the legal moves listed in an illegal-move error.
+	LegalMovesShown int
+	// APIKey, when set, is required (header X-API-Key or a Bearer token) by
+	// the mutating admin routes.
+	APIKey string
+}
+
+// DefaultConfig is the configuration of `gameai serve` without flags.
+func DefaultConfig() Config {
+	return Config{
+		MaxBodyBytes:      1 << 20,
+		DefaultSearchTime: time.Second,
+		MaxSearchTime:     30 * time.Second,
+		MaxDepth:          64,
+		MaxNodes:          2_000_000_000,
+		MaxIterations:     100_000_000,
+		MaxSearches:       4,
+		RequestTimeout:    45 * time.Second,
+		MaxSessionMoves:   5000,
+		LegalMovesShown:   50,
+	}
+}
+
+// Deps are what the server serves.
+type Deps struct {
+	Games   *games.Registry
+	Engines *ai.Registry
+	Store   *store.Store
+	Jobs    *jobs.Runner
+	Log     *slog.Logger
+	// Version is the build's version, reported by /healthz.
+	Version string
+}
+
+// Server is the HTTP API.
+type Server struct {
+	cfg      Config
+	games    *games.Registry
+	engines  *ai.Registry
+	store    *store.Store
+	jobs     *jobs.Runner
+	log      *slog.Logger
+	version  string
+	echo     *echo.Echo
+	metrics  *metrics
+	searches chan struct{}
+}
+
+// New builds the server and its routes.
+func New(cfg Config, d Deps) *Server {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
+		log: d.Log, version: d.Version, metrics: newMetrics(), searches: make(chan struct{}, max(cfg.MaxSearches, 1))}
+	s.echo = echo.NewWithConfig(echo.Config{
+		Logger:           d.Log,
+		HTTPErrorHandler: s.errorHandler,
+		Validator:        newValidator(),
+	})
+	s.echo.Use(
+		middleware.RequestID(),
+		s.metrics.middleware(),
+		middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+			LogStatus: true, LogURIPath: true, LogMethod: true, LogLatency: true, LogRequestID: true,
+			HandleError: true,
+			LogValuesFunc: func(c *echo.Context, v middleware.RequestLoggerValues) error {
+				d.Log.Info("request", "method", v.Method, "path", v.URIPath, "status", v.Status,
+					"latency", v.Latency, "request_id", v.RequestID)
+				return nil
+			},
+		}),
+		middleware.Recover(),
+		middleware.BodyLimit(cfg.MaxBodyBytes),
+		middleware.ContextTimeout(cfg.RequestTimeout),
+	)
+	s.routes()
+	return s
+}
+
+// Handler is the server as an http.Handler.
+func (s *Server) Handler() http.Handler { return s.echo }

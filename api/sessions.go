@@ -1,0 +1,248 @@
+package api
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/games"
+	"gameai/store"
+)
+
+// createSession starts a game.
+//
+//	@Summary	Start a game session
+//	@Tags		sessions
+//	@Accept		json
+//	@Produce	json
+//	@Param		game	path		string					true	"game name"
+//	@Param		request	body		CreateSessionRequest	true	"variant, rule options and start position"
+//	@Success	201		{object}	SessionResponse
+//	@Failure	400		{object}	Problem
+//	@Failure	404		{object}	Problem
+//	@Router		/v1/games/{game}/sessions [post]
+func (s *Server) createSession(c *echo.Context) error {
+	g, err := s.game(c)
+	if err != nil {
+		return err
+	}
+	var req CreateSessionRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	st, err := s.position(g, req.Variant, req.Options, req.Position)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
+		Start: st.String(), Moves: []string{}, Position: st.String(), CreatedAt: now, UpdatedAt: now}
+	if err := s.store.Sessions.Create(c.Request().Context(), sess); err != nil {
+		return s.storeErr(err, "session")
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
+	return c.JSON(http.StatusCreated, s.sessionResponse(sess, st))
+}
+
+// getSession shows a session.
+//
+//	@Summary	A session's position, moves, legal moves and result
+//	@Tags		sessions
+//	@Produce	json
+//	@Param		id	path		string	true	"session id"
+//	@Success	200	{object}	SessionResponse
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/sessions/{id} [get]
+func (s *Server) getSession(c *echo.Context) error {
+	sess, st, err := s.loadSession(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
+}
+
+// playMove plays a move in a session.
+//
+//	@Summary	Play a move
+//	@Tags		sessions
+//	@Accept		json
+//	@Produce	json
+//	@Param		id		path		string		true	"session id"
+//	@Param		request	body		MoveRequest	true	"the move in the game's notation"
+//	@Success	200		{object}	SessionResponse
+//	@Failure	400		{object}	Problem	"malformed move"
+//	@Failure	404		{object}	Problem
+//	@Failure	422		{object}	Problem	"illegal move, with legal ones listed"
+//	@Router		/v1/sessions/{id}/moves [post]
+func (s *Server) playMove(c *echo.Context) error {
+	var req MoveRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	// Retried on conflict: a concurrent move is applied first, and this one
+	// is then judged against the position it produced.
+	for range 5 {
+		sess, st, err := s.loadSession(c)
+		if err != nil {
+			return err
+		}
+		if err := s.roomFor(sess); err != nil {
+			return err
+		}
+		m, err := s.play(st, req.Move, "move")
+		if err != nil {
+			return err
+		}
+		err = s.saveMove(c, sess, st, m)
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return s.storeErr(err, "session")
+		}
+		return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
+	}
+	return problemFor(store.ErrConflict, "session")
+}
+
+// engineMove lets an engine play the next move of a session.
+//
+//	@Summary	Let an engine play the next move
+//	@Tags		sessions
+//	@Accept		json
+//	@Produce	json
+//	@Param		id		path		string				true	"session id"
+//	@Param		request	body		EngineMoveRequest	true	"engine and limits"
+//	@Success	200		{object}	EngineMoveResponse
+//	@Failure	400		{object}	Problem
+//	@Failure	404		{object}	Problem
+//	@Failure	409		{object}	Problem	"the session changed during the search"
+//	@Failure	422		{object}	Problem	"the game is over"
+//	@Failure	429		{object}	Problem
+//	@Router		/v1/sessions/{id}/engine-move [post]
+func (s *Server) engineMove(c *echo.Context) error {
+	var req EngineMoveRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	lim, err := s.limits("limits.", req.Limits)
+	if err != nil {
+		return err
+	}
+	sess, st, err := s.loadSession(c)
+	if err != nil {
+		return err
+	}
+	if err := s.roomFor(sess); err != nil {
+		return err
+	}
+	m, res, err := s.search(c, st, req.Engine, req.EngineOptions, lim, false)
+	if err != nil {
+		return err
+	}
+	if err := st.Play(m); err != nil {
+		return fmt.Errorf("engine move %s: %w", m, err)
+	}
+	if err := s.saveMove(c, sess, st, m); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return problem(http.StatusConflict, "conflict", "Conflict",
+				"the session changed during the search; the engine's move was not played")
+		}
+		return s.storeErr(err, "session")
+	}
+	return c.JSON(http.StatusOK, EngineMoveResponse{Session: s.sessionResponse(sess, st), Search: res})
+}
+
+// deleteSession ends a session.
+//
+//	@Summary	Delete a session
+//	@Tags		sessions
+//	@Param		id	path	string	true	"session id"
+//	@Success	204
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/sessions/{id} [delete]
+func (s *Server) deleteSession(c *echo.Context) error {
+	if err := s.store.Sessions.Delete(c.Request().Context(), c.Param("id")); err != nil {
+		return s.storeErr(err, "session")
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// loadSession reads a session and replays it from its start, so the state
+// carries the whole history its draw rules need.
+func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, error) {
+	sess, err := s.store.Sessions.Get(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return nil, nil, s.storeErr(err, "session")
+	}
+	g, ok := s.games.Get(sess.Game)
+	if !ok {
+		return nil, nil, problem(http.StatusGone, "game-removed", "Game removed",
+			fmt.Sprintf("this server no longer serves %q", sess.Game))
+	}
+	opts, err := games.ResolveOptions(g.Options(), sess.Options)
+	if err != nil {
+		return nil, nil, fmt.Errorf("session %s: stored options: %w", sess.ID, err)
+	}
+	st, err := g.ParseState(sess.Variant, opts, sess.Start)
+	if err != nil {
+		return nil, nil, fmt.Errorf("session %s: stored start: %w", sess.ID, err)
+	}
+	for i, text := range sess.Moves {
+		m, err := st.ParseMove(text)
+		if err == nil {
+			err = st.Play(m)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("session %s: stored move %d %q: %w", sess.ID, i, text, err)
+		}
+	}
+	return sess, st, nil
+}
+
+func (s *Server) roomFor(sess *store.Session) error {
+	if len(sess.Moves) >= s.cfg.MaxSessionMoves {
+		return problem(http.StatusUnprocessableEntity, "session-full", "Session full",
+			fmt.Sprintf("a session holds at most %d moves", s.cfg.MaxSessionMoves))
+	}
+	return nil
+}
+
+func (s *Server) saveMove(c *echo.Context, sess *store.Session, st games.State, m games.Move) error {
+	sess.Moves = append(sess.Moves, m.String())
+	sess.Position = st.String()
+	sess.UpdatedAt = time.Now().UTC()
+	return s.store.Sessions.Update(c.Request().Context(), sess)
+}
+
+func (s *Server) storeErr(err error, what string) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound("id", "no such "+what+" (it may have expired)")
+	}
+	if p := problemFor(err, what); p != nil {
+		return p
+	}
+	return err
+}
+
+func (s *Server) sessionResponse(sess *store.Session, st games.State) SessionResponse {
+	out := SessionResponse{ID: sess.ID, Game: sess.Game, Variant: sess.Variant, Options: sess.Options,
+		Start: sess.Start, Moves: sess.Moves, Position: st.String(), ToMove: st.ToMove(), Terminal: st.Terminal(),
+		LegalMoves: []string{}, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt}
+	if out.Terminal {
+		out.Result = st.Result()
+	}
+	legal := st.LegalMoves()
+	out.LegalMovesTotal = len(legal)
+	for i, m := range legal {
+		if i == s.cfg.LegalMovesShown {
+			break
+		}
+		out.LegalMoves = append(out.LegalMoves, m.String())
+	}
+	return out
+}

@@ -1,0 +1,170 @@
+package api
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// LimitsRequest bounds a search. With no field set the server's default time
+// budget applies; every field is capped by the server's configuration.
+type LimitsRequest struct {
+	// Time budget in milliseconds.
+	TimeMS int64 `json:"time_ms,omitempty" validate:"omitempty,min=1" example:"1000"`
+	// Depth in plies (alpha-beta) or levels (nested searches).
+	Depth int `json:"depth,omitempty" validate:"omitempty,min=1" example:"6"`
+	// Nodes searched.
+	Nodes int64 `json:"nodes,omitempty" validate:"omitempty,min=1"`
+	// Iterations (MCTS) or playouts (nested searches).
+	Iterations int64 `json:"iterations,omitempty" validate:"omitempty,min=1"`
+}
+
+// BestMoveRequest asks for the best move in a position.
+type BestMoveRequest struct {
+	// Position in the game's text format; empty means the start position.
+	Position string `json:"position,omitempty" validate:"max=100000" example:""`
+	// Variant of the game; empty means its default.
+	Variant string `json:"variant,omitempty" validate:"max=64"`
+	// Options are rule options (see GET /v1/games).
+	Options map[string]string `json:"options,omitempty" validate:"max=64"`
+	// Moves are played from Position before the search.
+	Moves []string `json:"moves,omitempty" validate:"max=5000,dive,max=256"`
+	// Engine name; empty means the game's default engine.
+	Engine string `json:"engine,omitempty" validate:"max=64"`
+	// EngineOptions are engine settings, such as a strategy name.
+	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
+	Limits        LimitsRequest     `json:"limits"`
+	// NoCache forces a new search even when a cached analysis exists.
+	NoCache bool `json:"no_cache,omitempty"`
+}
+
+// SearchResult is what an engine found.
+type SearchResult struct {
+	Move          string   `json:"move" example:"b2"`
+	Score         float64  `json:"score" example:"0"`
+	PV            []string `json:"pv"`
+	Depth         int      `json:"depth" example:"9"`
+	Nodes         int64    `json:"nodes" example:"5478"`
+	ElapsedMS     int64    `json:"elapsed_ms" example:"12"`
+	Engine        string   `json:"engine" example:"alphabeta"`
+	EngineVersion string   `json:"engine_version" example:"1"`
+	// Cached is true when the answer came from the analysis cache.
+	Cached bool `json:"cached"`
+}
+
+// BestMoveResponse answers a best-move request.
+type BestMoveResponse struct {
+	SearchResult
+	// Position is the position that was searched.
+	Position string `json:"position"`
+}
+
+// OptionInfo describes one rule option of a game.
+type OptionInfo struct {
+	Name        string   `json:"name" example:"flying"`
+	Kind        string   `json:"kind" example:"bool"`
+	Default     string   `json:"default" example:"true"`
+	Description string   `json:"description"`
+	Min         int      `json:"min,omitempty"`
+	Max         int      `json:"max,omitempty"`
+	Choices     []string `json:"choices,omitempty"`
+}
+
+// EngineInfo describes one engine of a game.
+type EngineInfo struct {
+	Name        string `json:"name" example:"alphabeta"`
+	Description string `json:"description"`
+	Version     string `json:"version" example:"1"`
+	Default     bool   `json:"default"`
+}
+
+// GameInfo describes one game.
+type GameInfo struct {
+	Name     string       `json:"name" example:"morris"`
+	Title    string       `json:"title" example:"Nine Men's Morris"`
+	Variants []string     `json:"variants"`
+	Players  int          `json:"players" example:"2"`
+	Engines  []EngineInfo `json:"engines"`
+	Options  []OptionInfo `json:"options"`
+}
+
+// GamesResponse lists the games.
+type GamesResponse struct {
+	Games []GameInfo `json:"games"`
+}
+
+// CreateSessionRequest starts a game.
+type CreateSessionRequest struct {
+	Variant string            `json:"variant,omitempty" validate:"max=64"`
+	Options map[string]string `json:"options,omitempty" validate:"max=64"`
+	// Position to start from; empty means the start position.
+	Position string `json:"position,omitempty" validate:"max=100000"`
+}
+
+// MoveRequest plays one move in a session.
+type MoveRequest struct {
+	Move string `json:"move" validate:"required,max=256" example:"d6"`
+}
+
+// EngineMoveRequest lets an engine play the next move of a session.
+type EngineMoveRequest struct {
+	Engine        string            `json:"engine,omitempty" validate:"max=64"`
+	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
+	Limits        LimitsRequest     `json:"limits"`
+}
+
+// SessionResponse is a session's state.
+type SessionResponse struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Variant  string            `json:"variant"`
+	Options  map[string]string `json:"options"`
+	Start    string            `json:"start"`
+	Moves    []string          `json:"moves"`
+	Position string            `json:"position"`
+	// ToMove is the index of the player to move, -1 when the game is over.
+	ToMove   int  `json:"to_move"`
+	Terminal bool `json:"terminal"`
+	// Result is each player's outcome (1 win, 0.5 draw, 0 loss; the score in
+	// one-player games); set when the game is over.
+	Result []float64 `json:"result,omitempty"`
+	// LegalMoves lists the legal moves (at most LegalMovesShown of them).
+	LegalMoves      []string  `json:"legal_moves"`
+	LegalMovesTotal int       `json:"legal_moves_total"`
+	CreatedAt       time.Time `json:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at"`
+}
+
+// EngineMoveResponse is the session after the engine's move, and its search.
+type EngineMoveResponse struct {
+	Session SessionResponse `json:"session"`
+	Search  SearchResult    `json:"search"`
+}
+
+// JobProgress is how far a job is.
+type JobProgress struct {
+	Fraction float64 `json:"fraction" example:"0.25"`
+	Message  string  `json:"message,omitempty"`
+	// Best is the best result so far, in the job kind's own shape.
+	Best json.RawMessage `json:"best,omitempty" swaggertype:"object"`
+}
+
+// JobResponse is a job's state.
+type JobResponse struct {
+	ID              string          `json:"id"`
+	Kind            string          `json:"kind"`
+	Status          string          `json:"status" enums:"queued,running,succeeded,failed,cancelled,interrupted"`
+	Params          json.RawMessage `json:"params,omitempty" swaggertype:"object"`
+	Progress        JobProgress     `json:"progress"`
+	Result          json.RawMessage `json:"result,omitempty" swaggertype:"object"`
+	Error           string          `json:"error,omitempty"`
+	CancelRequested bool            `json:"cancel_requested,omitempty"`
+	CreatedAt       time.Time       `json:"created_at"`
+	UpdatedAt       time.Time       `json:"updated_at"`
+}
+
+// HealthResponse answers /healthz and /readyz.
+type HealthResponse struct {
+	Status  string            `json:"status" example:"ok"`
+	Version string            `json:"version,omitempty"`
+	Checks  map[string]string `json:"checks,omitempty"`
+}

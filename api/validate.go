@@ -1,0 +1,63 @@
+package api
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+)
+
+// requestValidator checks request structs by their validate tags and names
+// fields by their JSON names, as clients see them.
+type requestValidator struct{ v *validator.Validate }
+
+func newValidator() *requestValidator {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			return ""
+		}
+		if name == "" {
+			return f.Name
+		}
+		return name
+	})
+	return &requestValidator{v: v}
+}
+
+func (rv *requestValidator) Validate(i any) error { return rv.v.Struct(i) }
+
+// fieldPath drops the struct type name from a validator namespace.
+func fieldPath(ns string) string {
+	if _, rest, ok := strings.Cut(ns, "."); ok {
+		return rest
+	}
+	return ns
+}
+
+func reason(fe validator.FieldError) string {
+	switch fe.Tag() {
+	case "required":
+		return "is required"
+	case "min":
+		if fe.Kind() == reflect.String || fe.Kind() == reflect.Slice || fe.Kind() == reflect.Map {
+			return fmt.Sprintf("must have at least %s elements", fe.Param())
+		}
+		return "must be at least " + fe.Param()
+	case "max":
+		if fe.Kind() == reflect.String {
+			return fmt.Sprintf("must be at most %s characters long", fe.Param())
+		}
+		if fe.Kind() == reflect.Slice || fe.Kind() == reflect.Map {
+			return fmt.Sprintf("must have at most %s elements", fe.Param())
+		}
+		return "must be at most " + fe.Param()
+	case "oneof":
+		return "must be one of " + fe.Param()
+	case "printascii":
+		return "must be printable ASCII"
+	}
+	return fmt.Sprintf("fails the %q rule", fe.Tag())
+}
