@@ -262,14 +262,12 @@ func TestSessionLengthIsCapped(t *testing.T) {
 }
 
 func TestJobsRoutes(t *testing.T) {
-	stepC = make(chan struct{})
-	defer func() { stepC = nil }()
 	e := newEnv(t, nil, nil)
 	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stepC <- struct{}{}
+	e.steps <- struct{}{}
 	var got api.JobResponse
 	waitFor(t, func() bool {
 		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &got)

@@ -24,6 +24,7 @@ type env struct {
 	url    string
 	gate   *gate
 	runner *jobs.Runner
+	steps  chan struct{}
 	store  *store.Store
 }
 
@@ -45,14 +46,15 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 		tweak(&cfg)
 	}
 	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
-	registerTestJobs(runner)
+	steps := make(chan struct{})
+	registerTestJobs(runner, steps)
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test"})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		close(gt.release)
 		ts.Close()
 	})
-	return &env{url: ts.URL, gate: gt, runner: runner, store: st}
+	return &env{url: ts.URL, gate: gt, runner: runner, store: st, steps: steps}
 }
 
 type reply struct {

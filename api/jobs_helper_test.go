@@ -9,8 +9,9 @@ import (
 )
 
 // registerTestJobs adds the "steps" kind: it counts to params.N, one step per
-// value sent on stepC (or at once when stepC is nil), checkpointing each.
-func registerTestJobs(r *jobs.Runner) {
+// value received from steps (all at once when steps is closed), checkpointing
+// each.
+func registerTestJobs(r *jobs.Runner, steps <-chan struct{}) {
 	r.Handle("steps", func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
 		var p struct{ N int }
 		if err := json.Unmarshal(j.Params, &p); err != nil {
@@ -21,12 +22,10 @@ func registerTestJobs(r *jobs.Runner) {
 			_ = json.Unmarshal(j.Checkpoint, &cp)
 		}
 		for cp.I < p.N {
-			if stepC != nil {
-				select {
-				case <-stepC:
-				case <-ctx.Done():
-					return cp.I, ctx.Err()
-				}
+			select {
+			case <-steps:
+			case <-ctx.Done():
+				return cp.I, ctx.Err()
 			}
 			cp.I++
 			if err := rep.Checkpoint(float64(cp.I)/float64(p.N), "stepping", cp.I, cp); err != nil {
@@ -36,6 +35,3 @@ func registerTestJobs(r *jobs.Runner) {
 		return cp.I, nil
 	})
 }
-
-// stepC gates the "steps" jobs of the tests that set it.
-var stepC chan struct{}

@@ -24,8 +24,6 @@ func TestRedisSurvivesRestart(t *testing.T) {
 		return st
 	}
 
-	stepC = make(chan struct{})
-	defer func() { stepC = nil }()
 	a := newEnv(t, open(), nil)
 	var s api.SessionResponse
 	a.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
@@ -36,7 +34,7 @@ func TestRedisSurvivesRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stepC <- struct{}{}
+	a.steps <- struct{}{}
 	waitFor(t, func() bool {
 		got, err := a.runner.Get(context.Background(), j.ID)
 		return err == nil && string(got.Checkpoint) == `{"I":1}`
@@ -45,8 +43,8 @@ func TestRedisSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	stepC = nil // the resumed job runs through
 	b := newEnv(t, open(), nil)
+	close(b.steps) // the resumed job runs through
 	var got api.SessionResponse
 	b.do(t, "GET", "/v1/sessions/"+s.ID, nil).ok(t, 200).json(t, &got)
 	if got.Position != "....x...." || len(got.Moves) != 1 {

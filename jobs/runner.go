@@ -111,8 +111,10 @@ func (r *Runner) Submit(ctx context.Context, kind string, params any) (*store.Jo
 	if err := r.store.Create(ctx, j); err != nil {
 		return nil, err
 	}
+	// The caller gets a copy: the job's goroutine owns j from now on.
+	out := *j
 	r.start(j, h)
-	return j, nil
+	return &out, nil
 }
 
 // Resume restarts the live jobs found in the store (after a restart). Jobs of

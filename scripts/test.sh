@@ -2,7 +2,8 @@
 # Runs the whole test suite. When redis-server is installed it is started on a
 # free loopback port for the Redis store tests and stopped afterwards; without
 # it those tests skip with a message (CI sets GAMEAI_REQUIRE_REDIS=1 so they
-# fail instead). Extra arguments go to `go test`.
+# fail instead). Extra arguments go to `go test`; GAMEAI_TEST_PKGS names the
+# packages (default ./...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,4 +42,5 @@ if [[ -z "${GAMEAI_TEST_REDIS_URL:-}" ]]; then
 	echo "test.sh: no redis-server: the Redis store tests will skip (apt-get install redis-server)"
 fi
 
-go test -count=1 "$@" ./...
+# shellcheck disable=SC2086 # GAMEAI_TEST_PKGS is a list of patterns
+go test -count=1 "$@" ${GAMEAI_TEST_PKGS:-./...}

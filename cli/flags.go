@@ -1,0 +1,89 @@
+// Package cli holds the gameai subcommands. Every flag has an environment
+// variable; a flag on the command line wins over the variable, which wins
+// over the default.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// flags is a flag set whose flags also read environment variables.
+type flags struct {
+	fs   *flag.FlagSet
+	env  map[string]string // flag name -> variable
+	name string
+	help string
+}
+
+func newFlags(name, help string, out io.Writer) *flags {
+	f := &flags{fs: flag.NewFlagSet(name, flag.ContinueOnError), env: map[string]string{}, name: name, help: help}
+	f.fs.SetOutput(out)
+	f.fs.Usage = f.usage
+	return f
+}
+
+func (f *flags) usage() {
+	w := f.fs.Output()
+	fmt.Fprintf(w, "usage: gameai %s [flags]\n\n%s\n\nflags (each also read from its environment variable):\n", f.name, f.help)
+	f.fs.VisitAll(func(fl *flag.Flag) {
+		name, usage := flag.UnquoteUsage(fl)
+		fmt.Fprintf(w, "  --%s %s\n    \t%s", fl.Name, name, strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if v := f.env[fl.Name]; v != "" {
+			fmt.Fprintf(w, " (env %s)", v)
+		}
+		if fl.DefValue != "" {
+			fmt.Fprintf(w, " (default %q)", fl.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
+}
+
+func (f *flags) String(name, env, def, usage string) *string {
+	f.env[name] = env
+	return f.fs.String(name, def, usage)
+}
+
+func (f *flags) Int(name, env string, def int, usage string) *int {
+	f.env[name] = env
+	return f.fs.Int(name, def, usage)
+}
+
+func (f *flags) Int64(name, env string, def int64, usage string) *int64 {
+	f.env[name] = env
+	return f.fs.Int64(name, def, usage)
+}
+
+func (f *flags) Duration(name, env string, def time.Duration, usage string) *time.Duration {
+	f.env[name] = env
+	return f.fs.Duration(name, def, usage)
+}
+
+// parse applies the environment, then the arguments. errHelp is returned
+// for --help so callers exit 0.
+func (f *flags) parse(args []string, getenv func(string) string) error {
+	for name, env := range f.env {
+		if v := getenv(env); v != "" {
+			if err := f.fs.Set(name, v); err != nil {
+				return fmt.Errorf("environment variable %s=%q: %w", env, v, err)
+			}
+		}
+	}
+	if err := f.fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return err
+	}
+	return nil
+}
+
+var errHelp = errors.New("help requested")
+
+// Getenv is the environment lookup of the real binary.
+var Getenv = os.Getenv

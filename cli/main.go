@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sort"
+)
+
+// Version is set at build time with -ldflags "-X gameai/cli.Version=...".
+var Version = "dev"
+
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+var commands = map[string]command{
+	"serve":   {"run the HTTP API server", runServe},
+	"version": {"print the version", runVersion},
+}
+
+// Main runs the subcommand named by args[0] and returns the exit code.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "gameai: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	if err := cmd.run(ctx, args[1:], stdout, stderr); err != nil {
+		if errors.Is(err, errHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "gameai %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "gameai: expert game AI for Morpion Solitaire, Nine Men's Morris and Less")
+	fmt.Fprintln(w, "\nusage: gameai COMMAND [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun `gameai COMMAND --help` for a command's flags and their environment variables.")
+}
+
+// BuildVersion is Version with the VCS revision when the build recorded it.
+func BuildVersion() string {
+	v := Version
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += "+" + s.Value[:12]
+			}
+		}
+	}
+	return v
+}
+
+func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("version", "Prints the version of this build.", stderr)
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "gameai", BuildVersion())
+	return nil
+}

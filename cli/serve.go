@@ -1,0 +1,196 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+
+	"gameai/ai"
+	"gameai/api"
+	"gameai/games"
+	"gameai/jobs"
+	"gameai/store"
+	"gameai/store/memory"
+	"gameai/store/redisstore"
+)
+
+// serveConfig is everything `gameai serve` reads from flags and environment.
+type serveConfig struct {
+	addr          string
+	redisURL      string
+	redisPrefix   string
+	logLevel      string
+	logFormat     string
+	shutdownGrace time.Duration
+	sessionTTL    time.Duration
+	maxJobs       int
+	api           api.Config
+}
+
+func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	d := api.DefaultConfig()
+	f := newFlags("serve", "Runs the HTTP API: best moves, sessions, jobs, /metrics and /swagger/.\n"+
+		"Everything is kept in memory unless --redis-url is set.", stderr)
+	addr := f.String("addr", "GAMEAI_ADDR", ":8080", "listen address")
+	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0); empty keeps everything in memory")
+	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of every Redis key")
+	apiKey := f.String("api-key", "GAMEAI_API_KEY", "", "key required by mutating admin routes (X-API-Key or Bearer); empty: no key")
+	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
+	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
+	maxBody := f.Int64("max-body-bytes", "GAMEAI_MAX_BODY_BYTES", d.MaxBodyBytes, "largest request body")
+	defTime := f.Duration("default-search-time", "GAMEAI_DEFAULT_SEARCH_TIME", d.DefaultSearchTime, "time budget of a search that sets no limit")
+	maxTime := f.Duration("max-search-time", "GAMEAI_MAX_SEARCH_TIME", d.MaxSearchTime, "largest time budget a request may ask")
+	maxDepth := f.Int("max-depth", "GAMEAI_MAX_DEPTH", d.MaxDepth, "largest depth a request may ask")
+	maxNodes := f.Int64("max-nodes", "GAMEAI_MAX_NODES", d.MaxNodes, "largest node budget a request may ask")
+	maxIter := f.Int64("max-iterations", "GAMEAI_MAX_ITERATIONS", d.MaxIterations, "largest iteration budget a request may ask")
+	maxSearches := f.Int("max-searches", "GAMEAI_MAX_SEARCHES", runtime.NumCPU(), "searches run at once; more get 429")
+	reqTimeout := f.Duration("request-timeout", "GAMEAI_REQUEST_TIMEOUT", 0, "time limit of any request (0: max-search-time + 15s)")
+	grace := f.Duration("shutdown-grace", "GAMEAI_SHUTDOWN_GRACE", 30*time.Second, "on SIGTERM, how long running requests and jobs may take to finish")
+	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
+	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
+	if err := f.parse(args, getenv); err != nil {
+		return serveConfig{}, err
+	}
+	if f.fs.NArg() > 0 {
+		return serveConfig{}, fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
+		shutdownGrace: *grace, sessionTTL: *ttl, maxJobs: *maxJobs, api: d}
+	c.api.APIKey = *apiKey
+	c.api.MaxBodyBytes = *maxBody
+	c.api.DefaultSearchTime = *defTime
+	c.api.MaxSearchTime = *maxTime
+	c.api.MaxDepth = *maxDepth
+	c.api.MaxNodes = *maxNodes
+	c.api.MaxIterations = *maxIter
+	c.api.MaxSearches = *maxSearches
+	c.api.RequestTimeout = *reqTimeout
+	if c.api.RequestTimeout == 0 {
+		c.api.RequestTimeout = c.api.MaxSearchTime + 15*time.Second
+	}
+	return c, c.check()
+}
+
+func (c serveConfig) check() error {
+	switch {
+	case c.api.MaxBodyBytes < 1024:
+		return errors.New("--max-body-bytes must be at least 1024")
+	case c.api.MaxSearchTime <= 0 || c.api.DefaultSearchTime <= 0:
+		return errors.New("--max-search-time and --default-search-time must be positive")
+	case c.api.DefaultSearchTime > c.api.MaxSearchTime:
+		return errors.New("--default-search-time exceeds --max-search-time")
+	case c.api.RequestTimeout <= c.api.MaxSearchTime:
+		return errors.New("--request-timeout must exceed --max-search-time")
+	case c.api.MaxSearches < 1 || c.maxJobs < 1:
+		return errors.New("--max-searches and --max-jobs must be at least 1")
+	case c.api.MaxDepth < 1 || c.api.MaxNodes < 1 || c.api.MaxIterations < 1:
+		return errors.New("--max-depth, --max-nodes and --max-iterations must be at least 1")
+	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
+		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
+	}
+	return nil
+}
+
+func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: l}
+	switch strings.ToLower(format) {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format %q: want text or json", format)
+}
+
+// registries returns the games and engines this binary serves.
+func registries() (*games.Registry, *ai.Registry) {
+	return games.NewRegistry(), ai.NewRegistry()
+}
+
+func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
+	cfg, err := parseServe(args, Getenv, stderr)
+	if err != nil {
+		return err
+	}
+	g, e := registries()
+	return serve(ctx, cfg, g, e, stderr, nil)
+}
+
+// serve runs the server until ctx ends (SIGINT or SIGTERM in the binary),
+// then stops taking requests, lets running ones and jobs finish within the
+// grace period, and closes the store. ready, when set, gets the address.
+func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Registry, logOut io.Writer, ready func(addr string)) error {
+	log, err := newLogger(cfg.logLevel, cfg.logFormat, logOut)
+	if err != nil {
+		return err
+	}
+	scfg := store.Config{SessionTTL: cfg.sessionTTL}
+	var st *store.Store
+	if cfg.redisURL != "" {
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		st, err = redisstore.New(cctx, cfg.redisURL, cfg.redisPrefix, scfg)
+		cancel()
+		if err != nil {
+			return err
+		}
+		log.Info("store: redis", "prefix", cfg.redisPrefix)
+	} else {
+		st = memory.New(scfg)
+		log.Info("store: memory (set GAMEAI_REDIS_URL to keep state across restarts)")
+	}
+	defer st.Close()
+
+	runner := jobs.New(st.Jobs, jobs.Config{MaxRunning: cfg.maxJobs}, log)
+	if n, err := runner.Resume(ctx); err != nil {
+		log.Error("resuming jobs", "err", err)
+	} else if n > 0 {
+		log.Info("resumed jobs", "count", n)
+	}
+	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion()})
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      cfg.api.RequestTimeout + 5*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "version", BuildVersion())
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", cfg.shutdownGrace)
+	gctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownGrace)
+	defer cancel()
+	err = hs.Shutdown(gctx)
+	if jerr := runner.Shutdown(gctx); jerr != nil && err == nil {
+		err = fmt.Errorf("jobs did not stop in time: %w", jerr)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("grace period over; requests cut off")
+	}
+	return err
+}

@@ -1,0 +1,59 @@
+package games
+
+import (
+	"errors"
+	"testing"
+)
+
+var specs = []OptionSpec{
+	{Name: "flying", Kind: OptionBool, Default: "true"},
+	{Name: "nmove", Kind: OptionInt, Default: "100", Min: 10, Max: 1000},
+	{Name: "board", Kind: OptionChoice, Default: "nine", Choices: []string{"nine", "twelve"}},
+}
+
+func TestResolveOptions(t *testing.T) {
+	got, err := ResolveOptions(specs, map[string]string{"flying": "0", "nmove": " 50"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Options{"flying": "false", "nmove": "50", "board": "nine"}
+	if got.Key() != want.Key() {
+		t.Errorf("resolved %v, want %v", got, want)
+	}
+	if got.Bool("flying") || got.Int("nmove") != 50 {
+		t.Errorf("typed reads: %v %v", got.Bool("flying"), got.Int("nmove"))
+	}
+	if k := got.Key(); k != "board=nine,flying=false,nmove=50" {
+		t.Errorf("Key = %q, want names sorted", k)
+	}
+}
+
+func TestResolveOptionsErrors(t *testing.T) {
+	for _, c := range []struct {
+		given map[string]string
+		name  string
+	}{
+		{map[string]string{"gravity": "1"}, "gravity"},
+		{map[string]string{"flying": "sometimes"}, "flying"},
+		{map[string]string{"nmove": "5"}, "nmove"},
+		{map[string]string{"nmove": "ten"}, "nmove"},
+		{map[string]string{"board": "six"}, "board"},
+	} {
+		_, err := ResolveOptions(specs, c.given)
+		var oe *OptionError
+		if !errors.As(err, &oe) || oe.Name != c.name || oe.Reason == "" {
+			t.Errorf("ResolveOptions(%v) = %v, want an OptionError naming %s", c.given, err, c.name)
+		}
+	}
+}
+
+func TestParseErrorText(t *testing.T) {
+	e := &ParseError{Field: "move 3", Offset: 7, Reason: "no such square"}
+	if e.Error() != "parse error in move 3 at offset 7: no such square" {
+		t.Errorf("Error() = %q", e.Error())
+	}
+	e = &ParseError{Offset: -1, Reason: "too short"}
+	if e.Error() != "parse error: too short" {
+		t.Errorf("Error() = %q", e.Error())
+	}
+}
