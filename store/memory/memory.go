@@ -17,22 +17,14 @@ func New(cfg store.Config) *store.Store {
 	cfg = cfg.WithDefaults()
 	now := time.Now
 	return &store.Store{
-		Sessions:   &sessions{cfg: cfg, now: now, m: map[string]entry{}},
+		Sessions:   &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
 		Analyses:   newAnalyses(cfg, now),
 		Strategies: &strategies{m: map[string][]byte{}},
-		Jobs:       &jobs{cfg: cfg, now: now, m: map[string]entry{}},
+		Jobs:       &jobs{cfg: cfg, t: newTable(now, 0)},
 		Ping:       func(context.Context) error { return nil },
 		Close:      func() error { return nil },
 	}
 }
-
-type entry struct {
-	data    []byte
-	version int64
-	expires time.Time // zero: never
-}
-
-func (e entry) expired(now time.Time) bool { return !e.expires.IsZero() && !now.Before(e.expires) }
 
 func decode[T any](b []byte) (*T, error) {
 	v := new(T)
@@ -44,83 +36,38 @@ func decode[T any](b []byte) (*T, error) {
 
 type sessions struct {
 	cfg store.Config
-	now func() time.Time
-	mu  sync.Mutex
-	m   map[string]entry
-}
-
-func (s *sessions) purge(now time.Time) {
-	for k, e := range s.m {
-		if e.expired(now) {
-			delete(s.m, k)
-		}
-	}
+	t   *table
 }
 
 func (s *sessions) Create(_ context.Context, sess *store.Session) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	if e, ok := s.m[sess.ID]; ok && !e.expired(now) {
-		return store.ErrExists
-	}
-	if len(s.m) >= s.cfg.MaxSessions {
-		s.purge(now)
-		if len(s.m) >= s.cfg.MaxSessions {
-			return store.ErrFull
-		}
-	}
 	sess.Version = 1
-	b, err := json.Marshal(sess)
-	if err != nil {
-		return err
-	}
-	s.m[sess.ID] = entry{data: b, version: 1, expires: now.Add(s.cfg.SessionTTL)}
-	return nil
+	return s.t.create(sess.ID, sess, s.cfg.SessionTTL)
 }
 
 func (s *sessions) Get(_ context.Context, id string) (*store.Session, error) {
-	s.mu.Lock()
-	e, ok := s.m[id]
-	s.mu.Unlock()
-	if !ok || e.expired(s.now()) {
-		return nil, store.ErrNotFound
+	b, v, err := s.t.get(id)
+	if err != nil {
+		return nil, err
 	}
-	return decode[store.Session](e.data)
+	sess, err := decode[store.Session](b)
+	if err != nil {
+		return nil, err
+	}
+	sess.Version = v
+	return sess, nil
 }
 
 func (s *sessions) Update(_ context.Context, sess *store.Session) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	e, ok := s.m[sess.ID]
-	if !ok || e.expired(now) {
-		return store.ErrNotFound
-	}
-	if e.version != sess.Version {
-		return store.ErrConflict
-	}
 	next := *sess
 	next.Version++
-	b, err := json.Marshal(&next)
-	if err != nil {
+	if err := s.t.update(sess.ID, sess.Version, &next, s.cfg.SessionTTL); err != nil {
 		return err
 	}
-	s.m[sess.ID] = entry{data: b, version: next.Version, expires: now.Add(s.cfg.SessionTTL)}
 	sess.Version = next.Version
 	return nil
 }
 
-func (s *sessions) Delete(_ context.Context, id string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e, ok := s.m[id]
-	if !ok || e.expired(s.now()) {
-		return store.ErrNotFound
-	}
-	delete(s.m, id)
-	return nil
-}
+func (s *sessions) Delete(_ context.Context, id string) error { return s.t.delete(id) }
 
 type strategies struct {
 	mu sync.Mutex
@@ -167,77 +114,49 @@ func (s *strategies) List(_ context.Context, game string) ([]*store.Strategy, er
 
 type jobs struct {
 	cfg store.Config
-	now func() time.Time
-	mu  sync.Mutex
-	m   map[string]entry
+	t   *table
+}
+
+// ttl keeps live jobs forever and final ones for the retention period.
+func (s *jobs) ttl(j *store.Job) time.Duration {
+	if j.Status.Final() {
+		return s.cfg.JobRetention
+	}
+	return 0
 }
 
 func (s *jobs) Create(_ context.Context, j *store.Job) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	if e, ok := s.m[j.ID]; ok && !e.expired(now) {
-		return store.ErrExists
-	}
 	j.Version = 1
-	b, err := json.Marshal(j)
-	if err != nil {
-		return err
-	}
-	s.m[j.ID] = entry{data: b, version: 1, expires: s.expiry(j, now)}
-	return nil
-}
-
-func (s *jobs) expiry(j *store.Job, now time.Time) time.Time {
-	if j.Status.Final() {
-		return now.Add(s.cfg.JobRetention)
-	}
-	return time.Time{}
+	return s.t.create(j.ID, j, s.ttl(j))
 }
 
 func (s *jobs) Get(_ context.Context, id string) (*store.Job, error) {
-	s.mu.Lock()
-	e, ok := s.m[id]
-	s.mu.Unlock()
-	if !ok || e.expired(s.now()) {
-		return nil, store.ErrNotFound
+	b, v, err := s.t.get(id)
+	if err != nil {
+		return nil, err
 	}
-	return decode[store.Job](e.data)
+	j, err := decode[store.Job](b)
+	if err != nil {
+		return nil, err
+	}
+	j.Version = v
+	return j, nil
 }
 
 func (s *jobs) Update(_ context.Context, j *store.Job) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	e, ok := s.m[j.ID]
-	if !ok || e.expired(now) {
-		return store.ErrNotFound
-	}
-	if e.version != j.Version {
-		return store.ErrConflict
-	}
 	next := *j
 	next.Version++
-	b, err := json.Marshal(&next)
-	if err != nil {
+	if err := s.t.update(j.ID, j.Version, &next, s.ttl(&next)); err != nil {
 		return err
 	}
-	s.m[j.ID] = entry{data: b, version: next.Version, expires: s.expiry(&next, now)}
 	j.Version = next.Version
 	return nil
 }
 
 func (s *jobs) Live(_ context.Context) ([]*store.Job, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
 	var out []*store.Job
-	for k, e := range s.m {
-		if e.expired(now) {
-			delete(s.m, k)
-			continue
-		}
-		j, err := decode[store.Job](e.data)
+	for _, b := range s.t.all() {
+		j, err := decode[store.Job](b)
 		if err != nil {
 			return nil, err
 		}
