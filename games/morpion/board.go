@@ -19,7 +19,7 @@ type Board struct {
 	// occMask is what a line at position 0 occupies on its track; fifth is
 	// all ones in 5D, where a line's fifth point counts, and 0 in 5T.
 	occMask, fifth uint64
-	tr      [nFlat]track
+	tr             [nFlat]track
 
 	moves  [MaxLegal]Line
 	nmoves int

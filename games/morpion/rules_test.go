@@ -147,7 +147,7 @@ func TestRandomGameLength(t *testing.T) {
 			shortest = min(shortest, k)
 		}
 		mean := sum / float64(n)
-		se := math.Sqrt((sumSq/float64(n)-mean*mean)/float64(n))
+		se := math.Sqrt((sumSq/float64(n) - mean*mean) / float64(n))
 		// Four standard errors, plus the rounding of the published figure.
 		if math.Abs(mean-c.mean) > 4*se+0.05 {
 			t.Errorf("%v: mean random game %.3f ± %.3f, want %.1f", c.v, mean, se, c.mean)
