@@ -1,6 +1,8 @@
 package api
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -27,7 +29,7 @@ func TestAdminNeedsTheAPIKeyWhenSet(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := DefaultConfig()
 			cfg.APIKey = c.key
-			s := New(cfg, Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{})})
+			s := New(cfg, Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			s.echo.POST("/admin-test", func(c *echo.Context) error { return c.NoContent(200) }, s.admin)
 			req := httptest.NewRequest("POST", "/admin-test", nil)
 			if c.header != "" {

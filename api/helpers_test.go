@@ -11,8 +11,10 @@ import (
 	"testing"
 
 	"gameai/ai"
+	"gameai/ai/dnagreedy"
 	"gameai/api"
 	"gameai/games"
+	"gameai/games/morpion"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -37,8 +39,10 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	}
 	g := games.NewRegistry()
 	g.Register(tictactoe{})
+	g.Register(morpion.Game)
 	e := ai.NewRegistry()
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
+	e.Register(dnagreedy.Info())
 	gt := &gate{started: make(chan struct{}, 10), release: make(chan struct{})}
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "gate", Version: "1", Engine: gt})
 	cfg := api.DefaultConfig()

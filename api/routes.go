@@ -28,6 +28,12 @@ func (s *Server) routes() {
 	v1.POST("/sessions/:id/engine-move", s.engineMove)
 	v1.DELETE("/sessions/:id", s.deleteSession)
 
+	v1.POST("/morpion/grids/validate", s.morpionValidate)
+	v1.POST("/morpion/grids/convert", s.morpionConvert)
+	v1.POST("/morpion/grids/render", s.morpionRender)
+	v1.POST("/morpion/grids/layers", s.morpionLayers)
+	v1.POST("/morpion/dna/interpret", s.morpionInterpret)
+
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)
 }

@@ -29,12 +29,19 @@ func newValidator() *requestValidator {
 
 func (rv *requestValidator) Validate(i any) error { return rv.v.Struct(i) }
 
-// fieldPath drops the struct type name from a validator namespace.
+// fieldPath drops the struct type names (the request's and those of
+// embedded structs, the only capitalised segments) from a validator
+// namespace, leaving the JSON path.
 func fieldPath(ns string) string {
-	if _, rest, ok := strings.Cut(ns, "."); ok {
-		return rest
+	parts := strings.Split(ns, ".")
+	out := parts[:0]
+	for i, p := range parts {
+		if i == 0 || (p != "" && p[0] >= 'A' && p[0] <= 'Z') {
+			continue
+		}
+		out = append(out, p)
 	}
-	return ns
+	return strings.Join(out, ".")
 }
 
 func reason(fe validator.FieldError) string {

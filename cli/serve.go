@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"gameai/ai"
+	"gameai/ai/dnagreedy"
 	"gameai/api"
 	"gameai/games"
+	"gameai/games/morpion"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -113,9 +115,13 @@ func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
 	return nil, fmt.Errorf("--log-format %q: want text or json", format)
 }
 
-// registries returns the games and engines this binary serves.
+// registries returns the games and engines this binary serves; the first
+// engine registered for a game is its default.
 func registries() (*games.Registry, *ai.Registry) {
-	return games.NewRegistry(), ai.NewRegistry()
+	g, e := games.NewRegistry(), ai.NewRegistry()
+	g.Register(morpion.Game)
+	e.Register(dnagreedy.Info())
+	return g, e
 }
 
 func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {

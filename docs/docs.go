@@ -265,6 +265,227 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morpion/dna/interpret": {
+            "post": {
+                "description": "Plays from the start the legal move whose line the DNA prefers most (ties: the higher line index) until none is left. The DNA is the ascending one, a random one, 6,400 given preferences, or the exhibition of a grid, optionally with some of its lines black-listed.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Interpret a Morpion DNA",
+                "parameters": [
+                    {
+                        "description": "the DNA",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionDNARequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionGridResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "Unprocessable Entity",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morpion/grids/convert": {
+            "post": {
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Convert a Morpion grid between formats",
+                "parameters": [
+                    {
+                        "description": "the grid and the target format",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionConvertRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionConvertResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "unreadable grid",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "an illegal move in the grid",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morpion/grids/layers": {
+            "post": {
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Layer sizes and number of orders of a Morpion grid",
+                "parameters": [
+                    {
+                        "description": "the grid",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionGridRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionLayersResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "Unprocessable Entity",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morpion/grids/render": {
+            "post": {
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "image/svg+xml"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Draw a Morpion grid as SVG",
+                "parameters": [
+                    {
+                        "description": "the grid and drawing options",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionRenderRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "the SVG picture",
+                        "schema": {
+                            "type": "string"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "Unprocessable Entity",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morpion/grids/validate": {
+            "post": {
+                "description": "Replays the grid by the rules. An illegal grid is a valid answer: valid is false and the first illegal move is named with the reason (dot already there, overlaps line k, fewer than 4 dots, outside the board); unreadable text is located by line and column.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Validate a Morpion grid",
+                "parameters": [
+                    {
+                        "description": "the grid",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionGridRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionValidateResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -787,6 +1008,291 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MorpionConvertRequest": {
+            "type": "object",
+            "required": [
+                "grid",
+                "to",
+                "variant"
+            ],
+            "properties": {
+                "from": {
+                    "description": "From is the format of grid; auto detects JSON, Pentasol or a layer code.",
+                    "type": "string",
+                    "enum": [
+                        "auto",
+                        "pentasol",
+                        "json",
+                        "layers"
+                    ],
+                    "example": "auto"
+                },
+                "grid": {
+                    "description": "Grid is the grid's text (Pentasol, a layer code or JSON text), or a\nJSON grid object itself.",
+                    "type": "string",
+                    "example": "Flxbd2BbBV6Y"
+                },
+                "to": {
+                    "type": "string",
+                    "enum": [
+                        "pentasol",
+                        "json",
+                        "layers",
+                        "svg",
+                        "text"
+                    ],
+                    "example": "pentasol"
+                },
+                "variant": {
+                    "type": "string",
+                    "enum": [
+                        "5T",
+                        "5D"
+                    ],
+                    "example": "5T"
+                }
+            }
+        },
+        "api.MorpionConvertResponse": {
+            "type": "object",
+            "properties": {
+                "finished": {
+                    "type": "boolean"
+                },
+                "format": {
+                    "type": "string"
+                },
+                "output": {
+                    "type": "string"
+                },
+                "score": {
+                    "type": "integer"
+                },
+                "variant": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.MorpionDNARequest": {
+            "type": "object",
+            "required": [
+                "dna",
+                "variant"
+            ],
+            "properties": {
+                "blacklist": {
+                    "description": "Blacklist sets this many of the grid's lines (drawn with the seed)\nto -1 before interpreting: the DNA search's modification.",
+                    "type": "integer",
+                    "maximum": 100,
+                    "minimum": 0
+                },
+                "dna": {
+                    "description": "DNA: ascending (preference i for line i), random (from seed),\npreferences (the 6,400 given) or exhibit (the DNA of the given grid,\nrandom elsewhere).",
+                    "type": "string",
+                    "enum": [
+                        "ascending",
+                        "random",
+                        "preferences",
+                        "exhibit"
+                    ],
+                    "example": "ascending"
+                },
+                "from": {
+                    "description": "Grid and From are the grid to exhibit.",
+                    "type": "string",
+                    "enum": [
+                        "auto",
+                        "pentasol",
+                        "json",
+                        "layers"
+                    ]
+                },
+                "grid": {
+                    "type": "string"
+                },
+                "preferences": {
+                    "type": "array",
+                    "items": {
+                        "type": "number"
+                    }
+                },
+                "seed": {
+                    "type": "integer"
+                },
+                "variant": {
+                    "type": "string",
+                    "enum": [
+                        "5T",
+                        "5D"
+                    ],
+                    "example": "5T"
+                }
+            }
+        },
+        "api.MorpionGridRequest": {
+            "type": "object",
+            "required": [
+                "grid",
+                "variant"
+            ],
+            "properties": {
+                "from": {
+                    "description": "From is the format of grid; auto detects JSON, Pentasol or a layer code.",
+                    "type": "string",
+                    "enum": [
+                        "auto",
+                        "pentasol",
+                        "json",
+                        "layers"
+                    ],
+                    "example": "auto"
+                },
+                "grid": {
+                    "description": "Grid is the grid's text (Pentasol, a layer code or JSON text), or a\nJSON grid object itself.",
+                    "type": "string",
+                    "example": "Flxbd2BbBV6Y"
+                },
+                "variant": {
+                    "type": "string",
+                    "enum": [
+                        "5T",
+                        "5D"
+                    ],
+                    "example": "5T"
+                }
+            }
+        },
+        "api.MorpionGridResponse": {
+            "type": "object",
+            "properties": {
+                "finished": {
+                    "type": "boolean"
+                },
+                "grid": {
+                    "$ref": "#/definitions/morpion.JSONGrid"
+                },
+                "layers": {
+                    "type": "string"
+                },
+                "pentasol": {
+                    "type": "string"
+                },
+                "score": {
+                    "type": "integer"
+                },
+                "variant": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.MorpionLayersResponse": {
+            "type": "object",
+            "properties": {
+                "code": {
+                    "type": "string"
+                },
+                "orders": {
+                    "description": "Orders is the number of orders the grid can be played in, in decimal\n(it can exceed any integer type).",
+                    "type": "string",
+                    "example": "1307674368000"
+                },
+                "score": {
+                    "type": "integer"
+                },
+                "sizes": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "variant": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.MorpionRenderRequest": {
+            "type": "object",
+            "required": [
+                "grid",
+                "variant"
+            ],
+            "properties": {
+                "cell": {
+                    "description": "Cell is the distance between points in pixels.",
+                    "type": "integer",
+                    "maximum": 100,
+                    "minimum": 4,
+                    "example": 20
+                },
+                "from": {
+                    "description": "From is the format of grid; auto detects JSON, Pentasol or a layer code.",
+                    "type": "string",
+                    "enum": [
+                        "auto",
+                        "pentasol",
+                        "json",
+                        "layers"
+                    ],
+                    "example": "auto"
+                },
+                "grid": {
+                    "description": "Grid is the grid's text (Pentasol, a layer code or JSON text), or a\nJSON grid object itself.",
+                    "type": "string",
+                    "example": "Flxbd2BbBV6Y"
+                },
+                "numbers": {
+                    "description": "Numbers writes the move numbers beside the dots.",
+                    "type": "boolean"
+                },
+                "variant": {
+                    "type": "string",
+                    "enum": [
+                        "5T",
+                        "5D"
+                    ],
+                    "example": "5T"
+                }
+            }
+        },
+        "api.MorpionValidateResponse": {
+            "type": "object",
+            "properties": {
+                "column": {
+                    "type": "integer"
+                },
+                "finished": {
+                    "type": "boolean"
+                },
+                "layers": {
+                    "type": "string"
+                },
+                "legal_moves": {
+                    "type": "integer"
+                },
+                "line": {
+                    "type": "integer"
+                },
+                "move": {
+                    "description": "Move is the number (from 1) of the first illegal move; Line and\nColumn locate a text that could not be read.",
+                    "type": "integer"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "score": {
+                    "description": "Score and the rest are set for a valid grid.",
+                    "type": "integer",
+                    "example": 178
+                },
+                "valid": {
+                    "type": "boolean"
+                },
+                "variant": {
+                    "type": "string",
+                    "example": "5T"
+                }
+            }
+        },
         "api.MoveRequest": {
             "type": "object",
             "required": [
@@ -979,6 +1485,62 @@ const docTemplate = `{
                 },
                 "variant": {
                     "type": "string"
+                }
+            }
+        },
+        "morpion.JSONGrid": {
+            "type": "object",
+            "properties": {
+                "finished": {
+                    "type": "boolean"
+                },
+                "moves": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/morpion.JSONMove"
+                    }
+                },
+                "score": {
+                    "type": "integer",
+                    "example": 178
+                },
+                "variant": {
+                    "type": "string",
+                    "example": "5T"
+                }
+            }
+        },
+        "morpion.JSONMove": {
+            "type": "object",
+            "properties": {
+                "dir": {
+                    "type": "string",
+                    "enum": [
+                        "ne",
+                        "e",
+                        "se",
+                        "s"
+                    ]
+                },
+                "start": {
+                    "$ref": "#/definitions/morpion.JSONPoint"
+                },
+                "x": {
+                    "type": "integer"
+                },
+                "y": {
+                    "type": "integer"
+                }
+            }
+        },
+        "morpion.JSONPoint": {
+            "type": "object",
+            "properties": {
+                "x": {
+                    "type": "integer"
+                },
+                "y": {
+                    "type": "integer"
                 }
             }
         }

@@ -55,6 +55,15 @@ func (e *MoveError) Error() string {
 // by the rules, and says why it is illegal otherwise. fits reports whether
 // the whole line is on the board.
 func (b *Board) playChecked(l Line, fits bool, dot Point) string {
+	if why := b.why(l, fits, dot); why != "" {
+		return why
+	}
+	b.Play(l)
+	return ""
+}
+
+// why says why the move is illegal, or "" when it is legal.
+func (b *Board) why(l Line, fits bool, dot Point) string {
 	if !fits {
 		return "outside the board"
 	}
@@ -86,7 +95,6 @@ func (b *Board) playChecked(l Line, fits bool, dot Point) string {
 	if !b.IsLegal(l) {
 		return "not legal" // unreachable when the rules above are complete
 	}
-	b.Play(l)
 	return ""
 }
 

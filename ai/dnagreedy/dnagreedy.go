@@ -1,0 +1,104 @@
+// Package dnagreedy is the greedy-by-DNA engine for Morpion Solitaire: it
+// draws random DNAs, lets each play the position to its end (the DNA's
+// interpretation), and plays the first move of the longest game found. It is
+// the baseline the record searches (NRPA, nested Monte Carlo, DNA search)
+// are measured against.
+package dnagreedy
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/games/morpion"
+)
+
+// Version changes when the engine's answers may change.
+const Version = "1"
+
+// Engine implements ai.Engine for morpion states.
+type Engine struct{}
+
+// defaultSamples is the number of DNAs tried when only a time limit is set
+// and it is long: enough that the answer stops improving much.
+const maxDefaultSamples = 1 << 30
+
+// Search tries DNAs until a limit: Iterations (DNAs), Nodes (moves played)
+// or Time. The engine option "seed" (default 1) makes the answer
+// reproducible for iteration or node limits.
+func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
+	st, ok := req.State.(*morpion.State)
+	if !ok {
+		return ai.Result{}, fmt.Errorf("dnagreedy plays morpion, not %s", req.State.Game().Name())
+	}
+	seed := uint64(1)
+	if s, ok := req.Options["seed"]; ok {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
+		}
+		seed = n
+	}
+	for name := range req.Options {
+		if name != "seed" {
+			return ai.Result{}, &ai.OptionError{Name: name, Reason: "unknown option (dnagreedy takes seed)"}
+		}
+	}
+	root := st.Board()
+	if root.NumLegal() == 0 {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	start := time.Now()
+	samples := req.Limits.Iterations
+	if samples <= 0 {
+		samples = maxDefaultSamples
+	}
+	var deadline time.Time
+	if req.Limits.Time > 0 {
+		deadline = start.Add(req.Limits.Time)
+	}
+	r := morpion.NewRand(seed)
+	var dna morpion.DNA
+	work := *root
+	base := root.Score()
+	var best []morpion.Played
+	var nodes int64
+	for i := int64(0); i < samples; i++ {
+		if i&15 == 0 && i > 0 && (ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))) {
+			break
+		}
+		if req.Limits.Nodes > 0 && nodes >= req.Limits.Nodes {
+			break
+		}
+		for j := range dna {
+			dna[j] = r.Float64()
+		}
+		dna.Continue(&work)
+		nodes += int64(work.Score() - base)
+		if best == nil || work.Score()-base > len(best) {
+			best = append(best[:0], work.History()[base:]...)
+		}
+		for work.Score() > base {
+			work.Undo()
+		}
+		if req.Progress != nil && i&1023 == 0 {
+			req.Progress(ai.Info{Depth: len(best), Score: float64(base + len(best)), Nodes: nodes, Elapsed: time.Since(start)})
+		}
+	}
+	pv := make([]games.Move, len(best))
+	for i, m := range best {
+		pv[i] = morpion.Move(m)
+	}
+	return ai.Result{Move: pv[0], Score: float64(base + len(best)), PV: pv, Depth: len(best),
+		Nodes: nodes, Elapsed: time.Since(start)}, nil
+}
+
+// Info registers the engine.
+func Info() ai.EngineInfo {
+	return ai.EngineInfo{Game: "morpion", Name: "dna-greedy", Version: Version, Deterministic: true,
+		Description: "random DNAs played to the end from the position; plays the first move of the longest game (iterations = DNAs, nodes = moves; option seed)",
+		Engine:      Engine{}}
+}
