@@ -87,3 +87,13 @@ var errHelp = errors.New("help requested")
 
 // Getenv is the environment lookup of the real binary.
 var Getenv = os.Getenv
+
+func (f *flags) Bool(name, env string, def bool, usage string) *bool {
+	f.env[name] = env
+	return f.fs.Bool(name, def, usage)
+}
+
+func (f *flags) Uint64(name, env string, def uint64, usage string) *uint64 {
+	f.env[name] = env
+	return f.fs.Uint64(name, def, usage)
+}

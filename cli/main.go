@@ -19,6 +19,7 @@ type command struct {
 
 var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
+	"morpion": {"Morpion Solitaire tools: convert, validate, dna, layers", runMorpion},
 	"version": {"print the version", runVersion},
 }
 
