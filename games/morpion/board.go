@@ -81,8 +81,8 @@ func NewBoard(v Variant) *Board {
 	return b
 }
 
-// Reset makes b a copy of start, which must hold no moves, reusing b's memory
-// (cheaper than a full copy: the move index is cleared entry by entry).
+// Reset makes b a copy of start, reusing b's memory (cheaper than a full
+// copy: the move index is cleared and set entry by entry).
 func (b *Board) Reset(start *Board) {
 	for _, l := range b.moves[:b.nmoves] {
 		b.pos[l] = -1
@@ -95,7 +95,7 @@ func (b *Board) Reset(start *Board) {
 	for i, l := range start.moves[:start.nmoves] {
 		b.pos[l] = int16(i)
 	}
-	b.nhist = 0
+	b.nhist = copy(b.hist[:], start.hist[:start.nhist])
 }
 
 // Variant is the board's variant.

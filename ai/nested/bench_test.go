@@ -1,0 +1,24 @@
+package nested
+
+import (
+	"testing"
+
+	"gameai/games/morpion"
+)
+
+// BenchmarkNRPAPlayouts measures NRPA at level 2 on Morpion from the start:
+// playouts with the policy plus one adaptation each, on one core.
+func BenchmarkNRPAPlayouts(b *testing.B) {
+	for _, v := range []morpion.Variant{morpion.T5, morpion.D5} {
+		b.Run(v.String(), func(b *testing.B) {
+			p := morpion.NewProblem(morpion.NewBoard(v))
+			n := NewNRPA(p, NRPAConfig{Iterations: 100}, 1)
+			b.ReportAllocs()
+			for b.Loop() {
+				n.Run(2, nil)
+			}
+			b.ReportMetric(float64(n.Playouts)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}

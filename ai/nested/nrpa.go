@@ -1,0 +1,233 @@
+package nested
+
+import "math"
+
+// NRPAConfig sets an NRPA search; zero fields take Rosin's values.
+type NRPAConfig struct {
+	// Iterations at each level (N, default 100).
+	Iterations int
+	// Alpha is the adaptation step (default 1).
+	Alpha float64
+}
+
+func (c NRPAConfig) withDefaults() NRPAConfig {
+	if c.Iterations <= 0 {
+		c.Iterations = 100
+	}
+	if c.Alpha <= 0 {
+		c.Alpha = 1
+	}
+	return c
+}
+
+// maxWeight bounds a policy weight so exp never overflows; real runs stay
+// far below it.
+const maxWeight = 80 // exp(80) ≈ 5.5e34 fits a float32
+
+// Policy is NRPA's weight per move code, kept with its exponential so that a
+// playout step costs one look-up per legal move. Both are float32: half the
+// cache of float64 for the random look-ups of playouts, and far more
+// precision than the sampling needs (sums are taken in float64).
+type Policy struct {
+	w, e []float32
+}
+
+// NewPolicy returns the uniform policy over n codes.
+func NewPolicy(n int) *Policy {
+	p := &Policy{w: make([]float32, n), e: make([]float32, n)}
+	for i := range p.e {
+		p.e[i] = 1
+	}
+	return p
+}
+
+// Bias adds b to the weight of every code of a sequence: a policy that
+// tends to replay it (the warm start from a known grid).
+func (p *Policy) Bias(moves []int32, b float64) {
+	for _, m := range moves {
+		p.set(m, p.w[m]+float32(b))
+	}
+}
+
+func (p *Policy) set(code int32, w float32) {
+	w = min(max(w, -maxWeight), maxWeight)
+	p.w[code] = w
+	p.e[code] = float32(math.Exp(float64(w)))
+}
+
+func (p *Policy) copyFrom(q *Policy) {
+	copy(p.w, q.w)
+	copy(p.e, q.e)
+}
+
+// rollout is a game from the root with the legal moves of every step, so
+// that adapting the policy towards it needs no replay.
+type rollout struct {
+	moves []int32
+	lists []int32 // the legal moves of step i are lists[offs[i]:offs[i+1]]
+	offs  []int32
+	score float64
+}
+
+func (r *rollout) reset() {
+	r.moves, r.lists, r.offs = r.moves[:0], r.lists[:0], append(r.offs[:0], 0)
+}
+
+func (r *rollout) copyFrom(q *rollout) {
+	r.moves = append(r.moves[:0], q.moves...)
+	r.lists = append(r.lists[:0], q.lists...)
+	r.offs = append(r.offs[:0], q.offs...)
+	r.score = q.score
+}
+
+// NRPA is Nested Rollout Policy Adaptation (Rosin, IJCAI 2011).
+type NRPA struct {
+	p      Problem
+	cfg    NRPAConfig
+	r      *rng
+	stop   func() bool
+	report func(Sequence)
+	pols   []*Policy  // one scratch policy per level
+	bests  []*rollout // the best rollout of each level's current run
+	cur    rollout    // the playout in progress
+	stamp  []uint32   // adapt: codes touched in this adaptation
+	gen    uint32
+	touch  []int32
+	best   Sequence
+	// Playouts counts the level-0 playouts run.
+	Playouts int64
+}
+
+// NewNRPA prepares a search from p's root.
+func NewNRPA(p Problem, cfg NRPAConfig, seed uint64) *NRPA {
+	return &NRPA{p: p, cfg: cfg.withDefaults(), r: newRNG(seed), stop: func() bool { return false },
+		stamp: make([]uint32, p.Codes())}
+}
+
+// OnImprove sets a function called with every new best sequence.
+func (n *NRPA) OnImprove(f func(Sequence)) { n.report = f }
+
+// StopWhen sets a function polled between playouts; true ends the search.
+func (n *NRPA) StopWhen(f func() bool) { n.stop = f }
+
+// Best is the best sequence found so far.
+func (n *NRPA) Best() Sequence { return n.best.clone() }
+
+// Run searches at a level (at least 1) from the policy (nil: uniform) and
+// returns the best sequence of this run. The policy is not modified.
+func (n *NRPA) Run(level int, pol *Policy) Sequence {
+	level = max(level, 1)
+	codes := n.p.Codes()
+	for len(n.pols) <= level {
+		n.pols = append(n.pols, NewPolicy(codes))
+		n.bests = append(n.bests, &rollout{})
+	}
+	start := n.pols[level]
+	if pol != nil {
+		start.copyFrom(pol)
+	} else {
+		start.copyFrom(NewPolicy(codes))
+	}
+	r := n.level(level, start)
+	n.p.Reset()
+	return Sequence{Moves: append([]int32(nil), r.moves...), Score: r.score}
+}
+
+// level runs NRPA at a level with pol, which it adapts in place, and returns
+// its best rollout (owned by the level).
+func (n *NRPA) level(level int, pol *Policy) *rollout {
+	best := n.bests[level]
+	best.reset()
+	best.score = math.Inf(-1)
+	for range n.cfg.Iterations {
+		if n.stop() {
+			break
+		}
+		var r *rollout
+		if level == 1 {
+			n.playout(pol)
+			r = &n.cur
+		} else {
+			child := n.pols[level-1]
+			child.copyFrom(pol)
+			r = n.level(level-1, child)
+		}
+		// Ties go to the newer sequence.
+		if r.score >= best.score {
+			best.copyFrom(r)
+		}
+		n.adapt(pol, best)
+	}
+	return best
+}
+
+// playout plays from the root choosing each move with probability
+// proportional to exp(weight), into n.cur.
+func (n *NRPA) playout(pol *Policy) {
+	n.Playouts++
+	n.p.Reset()
+	c := &n.cur
+	c.reset()
+	e := pol.e
+	for {
+		at := len(c.lists)
+		c.lists = n.p.Moves(c.lists)
+		moves := c.lists[at:]
+		if len(moves) == 0 {
+			break
+		}
+		z := 0.0
+		for _, m := range moves {
+			z += float64(e[m])
+		}
+		x := n.r.float64() * z
+		pick := moves[len(moves)-1]
+		for _, m := range moves {
+			x -= float64(e[m])
+			if x < 0 {
+				pick = m
+				break
+			}
+		}
+		n.p.Play(pick)
+		c.moves = append(c.moves, pick)
+		c.offs = append(c.offs, int32(len(c.lists)))
+	}
+	c.score = n.p.Score()
+	if c.score > n.best.Score || n.best.Moves == nil {
+		n.best = Sequence{Moves: append([]int32(nil), c.moves...), Score: c.score}
+		if n.report != nil {
+			n.report(n.best.clone())
+		}
+	}
+}
+
+// adapt moves pol towards the rollout: along it, add alpha to the played
+// move's weight and subtract alpha·exp(w[m])/Z from every legal move m,
+// every term computed from the weights before this adaptation (the
+// exponentials are refreshed only at the end).
+func (n *NRPA) adapt(pol *Policy, r *rollout) {
+	n.gen++
+	n.touch = n.touch[:0]
+	a := n.cfg.Alpha
+	w, e, stamp, gen := pol.w, pol.e, n.stamp, n.gen
+	for i, played := range r.moves {
+		moves := r.lists[r.offs[i]:r.offs[i+1]]
+		z := 0.0
+		for _, m := range moves {
+			z += float64(e[m])
+		}
+		k := float32(a / z)
+		w[played] += float32(a)
+		for _, m := range moves {
+			w[m] -= k * e[m]
+			if stamp[m] != gen {
+				stamp[m] = gen
+				n.touch = append(n.touch, m)
+			}
+		}
+	}
+	for _, m := range n.touch {
+		pol.set(m, pol.w[m])
+	}
+}
