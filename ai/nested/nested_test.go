@@ -1,7 +1,9 @@
 package nested
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"gameai/games/morpion"
 )
@@ -133,5 +135,41 @@ func TestWarmStartReplaysTheGrid(t *testing.T) {
 	n := NewNRPA(p, NRPAConfig{Iterations: 5}, 1)
 	if s := n.Run(1, pol); s.Score < 35 {
 		t.Errorf("a policy biased to a 35-move grid found only %v", s.Score)
+	}
+}
+
+func TestParallelHonoursBudgetAndIsReproducibleOnOneThread(t *testing.T) {
+	newP := func() Problem { return morpion.NewProblem(morpion.NewBoard(morpion.T5)) }
+	run := func(threads int) (Sequence, int64) {
+		var last int64
+		s := Parallel(t.Context(), newP, ParallelConfig{Level: 2, NRPA: NRPAConfig{Iterations: 20}, Threads: threads, Seed: 5},
+			Budget{Playouts: 1000}, func(_ Sequence, n int64) { last = n })
+		return s, last
+	}
+	a, _ := run(1)
+	b, _ := run(1)
+	if a.Score != b.Score || len(a.Moves) != len(b.Moves) {
+		t.Errorf("one thread, one seed: %v then %v", a.Score, b.Score)
+	}
+	c, _ := run(2)
+	g := morpion.NewProblem(morpion.NewBoard(morpion.T5)).Complete(c.Moves)
+	if float64(g.Score()) != c.Score || c.Score < 60 {
+		t.Errorf("two threads: %v replays to %d", c.Score, g.Score())
+	}
+}
+
+func TestParallelStopsOnContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	newP := func() Problem { return morpion.NewProblem(morpion.NewBoard(morpion.D5)) }
+	s := Parallel(ctx, newP, ParallelConfig{Level: 4, Threads: 2, Seed: 1}, Budget{}, nil)
+	if time.Since(start) > 5*time.Second || s.Score < 40 {
+		t.Errorf("a level-4 run cut at 200 ms took %v and found %v", time.Since(start), s.Score)
+	}
+	s = Parallel(t.Context(), newP, ParallelConfig{Algorithm: "nmcs", Level: 1, Threads: 1, Seed: 1},
+		Budget{Deadline: time.Now().Add(100 * time.Millisecond)}, nil)
+	if s.Score < 40 {
+		t.Errorf("NMCS for 100 ms found %v", s.Score)
 	}
 }

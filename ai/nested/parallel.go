@@ -1,0 +1,142 @@
+package nested
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Runner coordinates independent searches on several cores (root
+// parallelism): a shared best sequence, a shared playout count and one stop
+// condition (the context, a playout budget, a deadline).
+type Runner struct {
+	budget    int64
+	deadline  time.Time
+	onImprove func(Sequence, int64)
+
+	playouts atomic.Int64
+	stop     atomic.Bool
+	mu       sync.Mutex
+	best     Sequence
+}
+
+// Budget bounds a run; zero fields do not bound it.
+type Budget struct {
+	Playouts int64
+	Deadline time.Time
+}
+
+// RunWorkers runs work on threads goroutines until each returns, which they
+// do once Stopped. onImprove (may be nil) sees every new overall best with
+// the playout count at that moment; it is called under a lock, in order.
+func RunWorkers(ctx context.Context, threads int, b Budget, onImprove func(Sequence, int64), work func(r *Runner, worker int)) Sequence {
+	r := &Runner{budget: b.Playouts, deadline: b.Deadline, onImprove: onImprove}
+	r.best.Score = -1e300
+	stopWatch := context.AfterFunc(ctx, func() { r.stop.Store(true) })
+	defer stopWatch()
+	var wg sync.WaitGroup
+	for w := range max(threads, 1) {
+		wg.Go(func() { work(r, w) })
+	}
+	wg.Wait()
+	return r.Best()
+}
+
+// Offer proposes a sequence; the best so far is kept (ties keep the older).
+func (r *Runner) Offer(s Sequence) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.Score > r.best.Score {
+		r.best = s.clone()
+		if r.onImprove != nil {
+			r.onImprove(r.best.clone(), r.playouts.Load())
+		}
+	}
+}
+
+// Count adds playouts run by a worker.
+func (r *Runner) Count(n int64) { r.playouts.Add(n) }
+
+// Playouts is the number of playouts counted so far.
+func (r *Runner) Playouts() int64 { return r.playouts.Load() }
+
+// Stopped reports whether the workers should return: the context ended,
+// the budget of playouts is spent or the deadline passed.
+func (r *Runner) Stopped() bool {
+	if r.stop.Load() {
+		return true
+	}
+	if (r.budget > 0 && r.playouts.Load() >= r.budget) || (!r.deadline.IsZero() && time.Now().After(r.deadline)) {
+		r.stop.Store(true)
+		return true
+	}
+	return false
+}
+
+// Best is the best sequence offered so far.
+func (r *Runner) Best() Sequence {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.best.clone()
+}
+
+// workerSeed derives a distinct, reproducible seed for each worker and run.
+func workerSeed(seed uint64, worker, run int) uint64 {
+	return seed*0x9e3779b97f4a7c15 + uint64(worker)<<32 + uint64(run)
+}
+
+// ParallelConfig sets a root-parallel NRPA or NMCS run.
+type ParallelConfig struct {
+	// Algorithm is "nrpa" (default) or "nmcs".
+	Algorithm string
+	Level     int
+	NRPA      NRPAConfig
+	Threads   int
+	Seed      uint64
+	// Start, when set, is a sequence to warm-start from: NRPA begins every
+	// run from a policy biased towards it by Bias (default 3).
+	Start []int32
+	Bias  float64
+}
+
+// Parallel runs independent searches on cfg.Threads cores until the budget
+// or the context ends; each worker restarts a fresh search whenever one
+// finishes. It returns the best sequence found.
+func Parallel(ctx context.Context, newProblem func() Problem, cfg ParallelConfig, b Budget, onImprove func(Sequence, int64)) Sequence {
+	level := max(cfg.Level, 1)
+	bias := cfg.Bias
+	if bias == 0 {
+		bias = 3
+	}
+	return RunWorkers(ctx, cfg.Threads, b, onImprove, func(r *Runner, w int) {
+		p := newProblem()
+		var pol *Policy
+		if len(cfg.Start) > 0 && cfg.Algorithm != "nmcs" {
+			pol = NewPolicy(p.Codes())
+			pol.Bias(cfg.Start, bias)
+		}
+		for run := 0; !r.Stopped(); run++ {
+			seed := workerSeed(cfg.Seed, w, run)
+			var counted int64
+			count := func(total int64) bool {
+				r.Count(total - counted)
+				counted = total
+				return r.Stopped()
+			}
+			if cfg.Algorithm == "nmcs" {
+				n := NewNMCS(p, seed)
+				n.OnImprove(r.Offer)
+				n.StopWhen(func() bool { return count(n.Playouts) })
+				n.Run(level)
+				count(n.Playouts)
+				continue
+			}
+			n := NewNRPA(p, cfg.NRPA, seed)
+			n.OnImprove(r.Offer)
+			n.StopWhen(func() bool { return count(n.Playouts) })
+			n.Run(level, pol)
+			count(n.Playouts)
+		}
+	})
+}
