@@ -38,12 +38,12 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Search runs until the budget or the context ends and returns the best
-// sequence of line ids found; onImprove sees every new best with the number
-// of interpretations ("playouts") so far.
-func Search(ctx context.Context, v morpion.Variant, cfg Config, b nested.Budget, onImprove func(nested.Sequence, int64)) nested.Sequence {
+// Search runs until the runner's budget or the context ends and returns the
+// best sequence of line ids found; the runner counts interpretations as
+// playouts.
+func Search(ctx context.Context, r *nested.Runner, v morpion.Variant, cfg Config) nested.Sequence {
 	cfg = cfg.withDefaults()
-	return nested.RunWorkers(ctx, cfg.Threads, b, onImprove, func(r *nested.Runner, w int) {
+	return r.RunWorkers(ctx, cfg.Threads, func(r *nested.Runner, w int) {
 		c := newClimber(v, cfg, cfg.Seed*0x9e3779b97f4a7c15+uint64(w)+1, r)
 		if cfg.Population > 1 {
 			c.population()

@@ -142,8 +142,8 @@ func TestParallelHonoursBudgetAndIsReproducibleOnOneThread(t *testing.T) {
 	newP := func() Problem { return morpion.NewProblem(morpion.NewBoard(morpion.T5)) }
 	run := func(threads int) (Sequence, int64) {
 		var last int64
-		s := Parallel(t.Context(), newP, ParallelConfig{Level: 2, NRPA: NRPAConfig{Iterations: 20}, Threads: threads, Seed: 5},
-			Budget{Playouts: 1000}, func(_ Sequence, n int64) { last = n })
+		r := NewRunner(Budget{Playouts: 1000}, func(_ Sequence, n int64) { last = n })
+		s := Parallel(t.Context(), r, newP, ParallelConfig{Level: 2, NRPA: NRPAConfig{Iterations: 20}, Threads: threads, Seed: 5})
 		return s, last
 	}
 	a, _ := run(1)
@@ -163,12 +163,12 @@ func TestParallelStopsOnContext(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	newP := func() Problem { return morpion.NewProblem(morpion.NewBoard(morpion.D5)) }
-	s := Parallel(ctx, newP, ParallelConfig{Level: 4, Threads: 2, Seed: 1}, Budget{}, nil)
+	s := Parallel(ctx, NewRunner(Budget{}, nil), newP, ParallelConfig{Level: 4, Threads: 2, Seed: 1})
 	if time.Since(start) > 5*time.Second || s.Score < 40 {
 		t.Errorf("a level-4 run cut at 200 ms took %v and found %v", time.Since(start), s.Score)
 	}
-	s = Parallel(t.Context(), newP, ParallelConfig{Algorithm: "nmcs", Level: 1, Threads: 1, Seed: 1},
-		Budget{Deadline: time.Now().Add(100 * time.Millisecond)}, nil)
+	s = Parallel(t.Context(), NewRunner(Budget{Deadline: time.Now().Add(100 * time.Millisecond)}, nil), newP,
+		ParallelConfig{Algorithm: "nmcs", Level: 1, Threads: 1, Seed: 1})
 	if s.Score < 40 {
 		t.Errorf("NMCS for 100 ms found %v", s.Score)
 	}

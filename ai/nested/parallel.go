@@ -27,12 +27,18 @@ type Budget struct {
 	Deadline time.Time
 }
 
-// RunWorkers runs work on threads goroutines until each returns, which they
-// do once Stopped. onImprove (may be nil) sees every new overall best with
-// the playout count at that moment; it is called under a lock, in order.
-func RunWorkers(ctx context.Context, threads int, b Budget, onImprove func(Sequence, int64), work func(r *Runner, worker int)) Sequence {
+// NewRunner returns a runner for one search. onImprove (may be nil) sees
+// every new overall best with the playout count at that moment; it is
+// called under a lock, in order.
+func NewRunner(b Budget, onImprove func(Sequence, int64)) *Runner {
 	r := &Runner{budget: b.Playouts, deadline: b.Deadline, onImprove: onImprove}
 	r.best.Score = -1e300
+	return r
+}
+
+// RunWorkers runs work on threads goroutines until each returns, which they
+// do once Stopped, and returns the best sequence offered.
+func (r *Runner) RunWorkers(ctx context.Context, threads int, work func(r *Runner, worker int)) Sequence {
 	stopWatch := context.AfterFunc(ctx, func() { r.stop.Store(true) })
 	defer stopWatch()
 	var wg sync.WaitGroup
@@ -100,16 +106,16 @@ type ParallelConfig struct {
 	Bias  float64
 }
 
-// Parallel runs independent searches on cfg.Threads cores until the budget
-// or the context ends; each worker restarts a fresh search whenever one
-// finishes. It returns the best sequence found.
-func Parallel(ctx context.Context, newProblem func() Problem, cfg ParallelConfig, b Budget, onImprove func(Sequence, int64)) Sequence {
+// Parallel runs independent searches on cfg.Threads cores until the
+// runner's budget or the context ends; each worker restarts a fresh search
+// whenever one finishes. It returns the best sequence found.
+func Parallel(ctx context.Context, r *Runner, newProblem func() Problem, cfg ParallelConfig) Sequence {
 	level := max(cfg.Level, 1)
 	bias := cfg.Bias
 	if bias == 0 {
 		bias = 3
 	}
-	return RunWorkers(ctx, cfg.Threads, b, onImprove, func(r *Runner, w int) {
+	return r.RunWorkers(ctx, cfg.Threads, func(r *Runner, w int) {
 		p := newProblem()
 		var pol *Policy
 		if len(cfg.Start) > 0 && cfg.Algorithm != "nmcs" {

@@ -1,0 +1,203 @@
+// Package morpionsearch runs a Morpion record search by name (NRPA, NMCS,
+// DNA search, population DNA search) on several cores within a budget, and
+// reports its progress: playouts, rate, best grid and the history of
+// improvements. The command line and the service's jobs both use it.
+package morpionsearch
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"gameai/ai/dnasearch"
+	"gameai/ai/nested"
+	"gameai/games/morpion"
+)
+
+// Algorithms lists the search names.
+var Algorithms = []string{"nrpa", "nmcs", "dna", "dna-pop"}
+
+// Params are a search's settings.
+type Params struct {
+	Variant   string `json:"variant"`
+	Algorithm string `json:"algorithm"`
+	// Level of NRPA or NMCS.
+	Level int `json:"level,omitempty"`
+	// Iterations per NRPA level (N) and its step Alpha.
+	Iterations int     `json:"iterations,omitempty"`
+	Alpha      float64 `json:"alpha,omitempty"`
+	// K lines black-listed per DNA modification; Population for dna-pop.
+	K          int    `json:"k,omitempty"`
+	Population int    `json:"population,omitempty"`
+	Threads    int    `json:"threads"`
+	Seed       uint64 `json:"seed"`
+	// TimeMS and Playouts bound the run (at least one must be set).
+	TimeMS   int64 `json:"time_ms,omitempty"`
+	Playouts int64 `json:"playouts,omitempty"`
+}
+
+// Check validates the parameters and fills defaults.
+func (p *Params) Check(maxThreads int) error {
+	v, err := morpion.ParseVariant(p.Variant)
+	if err != nil {
+		return &ParamError{"variant", err.Error()}
+	}
+	p.Variant = v.String()
+	switch p.Algorithm {
+	case "nrpa", "nmcs":
+		if p.Level == 0 {
+			p.Level = map[string]int{"nrpa": 3, "nmcs": 2}[p.Algorithm]
+		}
+		if p.Level < 1 || p.Level > 6 {
+			return &ParamError{"level", "must be 1..6"}
+		}
+	case "dna", "dna-pop":
+		if p.Algorithm == "dna-pop" && p.Population == 0 {
+			p.Population = 20
+		}
+		if p.Population < 0 || p.Population > 1000 {
+			return &ParamError{"population", "must be 0..1000"}
+		}
+	default:
+		return &ParamError{"algorithm", fmt.Sprintf("%q: want nrpa, nmcs, dna or dna-pop", p.Algorithm)}
+	}
+	if p.Iterations < 0 || p.Iterations > 10000 {
+		return &ParamError{"iterations", "must be 0..10000 (0: 100)"}
+	}
+	if p.Alpha < 0 || p.Alpha > 100 {
+		return &ParamError{"alpha", "must be 0..100 (0: 1)"}
+	}
+	if p.K < 0 || p.K > 100 {
+		return &ParamError{"k", "must be 0..100 (0: 3)"}
+	}
+	if p.Threads == 0 {
+		p.Threads = 1
+	}
+	if p.Threads < 1 || p.Threads > maxThreads {
+		return &ParamError{"threads", fmt.Sprintf("must be 1..%d", maxThreads)}
+	}
+	if p.TimeMS <= 0 && p.Playouts <= 0 {
+		return &ParamError{"time_ms", "a budget is needed: time_ms or playouts"}
+	}
+	if p.TimeMS < 0 || p.Playouts < 0 {
+		return &ParamError{"time_ms", "budgets must not be negative"}
+	}
+	return nil
+}
+
+// ParamError names a bad parameter.
+type ParamError struct{ Field, Reason string }
+
+func (e *ParamError) Error() string { return e.Field + ": " + e.Reason }
+
+// Improvement is one new best of a run.
+type Improvement struct {
+	Score     int   `json:"score"`
+	Playouts  int64 `json:"playouts"`
+	ElapsedMS int64 `json:"elapsed_ms"`
+}
+
+// Progress is a snapshot of a run.
+type Progress struct {
+	Playouts     int64         `json:"playouts"`
+	PlayoutsPerS float64       `json:"playouts_per_s"`
+	ElapsedMS    int64         `json:"elapsed_ms"`
+	BestScore    int           `json:"best_score"`
+	BestLayers   string        `json:"best_layers,omitempty"`
+	BestPentasol string        `json:"best_pentasol,omitempty"`
+	Improvements []Improvement `json:"improvements"`
+}
+
+// Run is a search in progress.
+type Run struct {
+	params  Params
+	variant morpion.Variant
+	start   *morpion.Grid
+	runner  *nested.Runner
+	begun   time.Time
+	// offPlayouts and offElapsed carry what earlier runs of a resumed
+	// search did.
+	offPlayouts int64
+	offElapsed  time.Duration
+
+	mu      sync.Mutex
+	best    *morpion.Grid
+	history []Improvement
+}
+
+// New prepares a search whose parameters passed Check. start (may be nil)
+// is a grid to warm-start from; history, playouts and elapsed carry over
+// what earlier runs of a resumed search did.
+func New(p Params, start *morpion.Grid, history []Improvement, playouts int64, elapsed time.Duration) *Run {
+	v, _ := morpion.ParseVariant(p.Variant)
+	r := &Run{params: p, variant: v, start: start, history: append([]Improvement(nil), history...),
+		offPlayouts: playouts, offElapsed: elapsed, best: start, begun: time.Now()}
+	var b nested.Budget
+	if p.TimeMS > 0 {
+		b.Deadline = r.begun.Add(time.Duration(p.TimeMS) * time.Millisecond)
+	}
+	b.Playouts = p.Playouts
+	r.runner = nested.NewRunner(b, r.improve)
+	return r
+}
+
+// Search runs until the budget or ctx ends and returns the best grid.
+func (r *Run) Search(ctx context.Context) *morpion.Grid {
+	p := r.params
+	var startSeq []int32
+	if r.start != nil {
+		for _, m := range r.start.Moves {
+			startSeq = append(startSeq, int32(m.Line))
+		}
+	}
+	switch p.Algorithm {
+	case "nrpa", "nmcs":
+		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
+			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha}, Start: startSeq}
+		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
+		nested.Parallel(ctx, r.runner, newProblem, cfg)
+	default:
+		cfg := dnasearch.Config{K: p.K, Population: p.Population, Threads: p.Threads, Seed: p.Seed, Start: r.start}
+		dnasearch.Search(ctx, r.runner, r.variant, cfg)
+	}
+	return r.Best()
+}
+
+func (r *Run) improve(s nested.Sequence, n int64) {
+	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(s.Moves)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.best != nil && g.Score() <= r.best.Score() {
+		return
+	}
+	r.best = g
+	r.history = append(r.history, Improvement{Score: g.Score(), Playouts: r.offPlayouts + n,
+		ElapsedMS: (r.offElapsed + time.Since(r.begun)).Milliseconds()})
+}
+
+// Progress returns a snapshot; it is safe to call from any goroutine.
+func (r *Run) Progress() Progress {
+	n := r.runner.Playouts()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	el := time.Since(r.begun)
+	out := Progress{Playouts: r.offPlayouts + n, ElapsedMS: (r.offElapsed + el).Milliseconds(),
+		Improvements: append([]Improvement{}, r.history...)}
+	if s := el.Seconds(); s > 0 {
+		out.PlayoutsPerS = float64(n) / s
+	}
+	if r.best != nil {
+		out.BestScore = r.best.Score()
+		out.BestLayers = morpion.EncodeLayers(r.best)
+		out.BestPentasol = morpion.WritePentasol(r.best)
+	}
+	return out
+}
+
+// Best is the best grid so far (nil before the first playout ends).
+func (r *Run) Best() *morpion.Grid {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.best
+}

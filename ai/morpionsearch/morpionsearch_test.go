@@ -1,0 +1,56 @@
+package morpionsearch
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestRunsEveryAlgorithm(t *testing.T) {
+	for _, algo := range Algorithms {
+		p := Params{Variant: "5D", Algorithm: algo, Level: 1, Threads: 2, Seed: 3, Playouts: 400}
+		if err := p.Check(4); err != nil {
+			t.Fatal(err)
+		}
+		r := New(p, nil, nil, 0, 0)
+		g := r.Search(t.Context())
+		pr := r.Progress()
+		if g == nil || g.Score() < 40 || !g.Finished() || pr.BestScore != g.Score() || pr.Playouts < 400 {
+			t.Fatalf("%s: best %v, progress %+v", algo, g, pr)
+		}
+		last := pr.Improvements[len(pr.Improvements)-1]
+		if last.Score != g.Score() || pr.BestLayers == "" {
+			t.Errorf("%s: improvements %+v end below the best %d", algo, pr.Improvements, g.Score())
+		}
+	}
+}
+
+func TestResumeCarriesTheBest(t *testing.T) {
+	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
+	_ = p.Check(2)
+	first := New(p, nil, nil, 0, 0)
+	g := first.Search(t.Context())
+	pr := first.Progress()
+	again := New(p, g, pr.Improvements, pr.Playouts, 0)
+	g2 := again.Search(t.Context())
+	if g2.Score() < g.Score() || again.Progress().Playouts < pr.Playouts+300 {
+		t.Errorf("resumed run: %d (was %d), playouts %d", g2.Score(), g.Score(), again.Progress().Playouts)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for _, c := range []struct {
+		p     Params
+		field string
+	}{
+		{Params{Variant: "5X", Algorithm: "nrpa", Playouts: 1}, "variant"},
+		{Params{Variant: "5T", Algorithm: "beam", Playouts: 1}, "algorithm"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Level: 9, Playouts: 1}, "level"},
+		{Params{Variant: "5T", Algorithm: "nrpa"}, "time_ms"},
+		{Params{Variant: "5T", Algorithm: "dna", Threads: 64, Playouts: 1}, "threads"},
+	} {
+		var pe *ParamError
+		if err := c.p.Check(4); !errors.As(err, &pe) || pe.Field != c.field {
+			t.Errorf("%+v: %v, want an error on %s", c.p, err, c.field)
+		}
+	}
+}
