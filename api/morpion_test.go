@@ -12,9 +12,9 @@ import (
 
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", "morpion", name))
+	b, err := os.ReadFile(filepath.Join("..", "games", "morpion", "testdata", name))
 	if err != nil {
-		t.Skipf("fixture %s: %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return string(b)
 }

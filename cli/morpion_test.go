@@ -18,7 +18,7 @@ func run(t *testing.T, stdin string, args ...string) (string, int) {
 	return out.String() + errb.String(), code
 }
 
-var record178 = filepath.Join("..", "..", "shared", "fixtures", "morpion", "5T-178.psol")
+var record178 = filepath.Join("..", "games", "morpion", "testdata", "5T-178.psol")
 
 func TestMorpionCLI(t *testing.T) {
 	out, code := run(t, "", "morpion", "validate", "--variant", "5T", record178)

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// fixture is a record grid from ../shared/fixtures/morpion.
+// fixture is a record grid from testdata/ (a copy of ../shared/fixtures/morpion).
 type fixture struct {
 	file    string
 	variant Variant
@@ -15,7 +15,7 @@ type fixture struct {
 	layers  string // the spec's move-layer test vector, when it gives one
 }
 
-var fixtures = []fixture{
+var fixtureFiles = []fixture{
 	{"5T-178.psol", T5, 178, ""},
 	{"5T-170-bruneau.psol", T5, 170, "LExADeKLwSlCPJRV1L1BHVWXa7d/2tfqyjrn9Zv7/17p3///Q"},
 	{"5D-82.psol", D5, 82, "LG4VXOFJjGWQMXhsY7aRf+/97Y"},
@@ -23,15 +23,15 @@ var fixtures = []fixture{
 
 func readFixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", "morpion", name))
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
-		t.Skipf("fixture %s not found (shared/ sits beside the repository): %v", name, err)
+		t.Fatalf("fixture %s: %v", name, err)
 	}
 	return string(b)
 }
 
 func TestFixturesImportAsFinishedGames(t *testing.T) {
-	for _, f := range fixtures {
+	for _, f := range fixtureFiles {
 		text := readFixture(t, f.file)
 		g, err := ParsePentasol(f.variant, text)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestEveryFormatRoundTrips(t *testing.T) {
-	for _, f := range fixtures {
+	for _, f := range fixtureFiles {
 		g, err := ParsePentasol(f.variant, readFixture(t, f.file))
 		if err != nil {
 			t.Fatal(err)

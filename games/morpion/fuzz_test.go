@@ -23,7 +23,7 @@ func checkParsed(t *testing.T, v Variant, g *Grid) {
 }
 
 func seedFixtures(f *testing.F, form Format) {
-	for _, fx := range fixtures {
+	for _, fx := range fixtureFiles {
 		text := readFixture(f, fx.file)
 		g, err := ParsePentasol(fx.variant, text)
 		if err != nil {

@@ -18,7 +18,7 @@ func TestAscendingDNAPlays35(t *testing.T) {
 }
 
 func TestLayerCodeVectors(t *testing.T) {
-	for _, f := range fixtures {
+	for _, f := range fixtureFiles {
 		g, err := ParsePentasol(f.variant, readFixture(t, f.file))
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +97,7 @@ func TestLayerAnalysis(t *testing.T) {
 
 func TestExhibitionReplaysTheGrid(t *testing.T) {
 	r := NewRand(5)
-	for _, f := range fixtures {
+	for _, f := range fixtureFiles {
 		g, err := ParsePentasol(f.variant, readFixture(t, f.file))
 		if err != nil {
 			t.Fatal(err)
