@@ -8,6 +8,7 @@ package dnasearch
 
 import (
 	"context"
+	"slices"
 
 	"gameai/ai/nested"
 	"gameai/games/morpion"
@@ -55,25 +56,36 @@ func Search(ctx context.Context, r *nested.Runner, v morpion.Variant, cfg Config
 
 // climber is one worker's state.
 type climber struct {
-	v          morpion.Variant
 	cfg        Config
 	rnd        *morpion.Rand
+	mod        *morpion.Modifier
 	r          *nested.Runner
 	start, b   *morpion.Board
 	tabu       map[uint64]bool
-	countEvery int64
+	drop       []int
 	pending    int64
+	countEvery int64
 }
 
 func newClimber(v morpion.Variant, cfg Config, seed uint64, r *nested.Runner) *climber {
-	return &climber{v: v, cfg: cfg, rnd: morpion.NewRand(seed), r: r,
+	rnd := morpion.NewRand(seed)
+	return &climber{cfg: cfg, rnd: rnd, mod: morpion.NewModifier(rnd), r: r,
 		start: morpion.NewBoard(v), b: morpion.NewBoard(v), tabu: map[uint64]bool{}, countEvery: 64}
 }
 
-// interpret plays the DNA from the start on c.b and counts a playout.
-func (c *climber) interpret(d *morpion.DNA) {
+// candidate interprets on c.b the exhibition of moves with k random lines
+// of it black-listed (none when moves is empty: a random DNA), and counts a
+// playout.
+func (c *climber) candidate(moves []morpion.Played, k int) {
+	c.drop = c.drop[:0]
+	for n := len(moves); len(c.drop) < min(k, n); {
+		i := c.rnd.Intn(n)
+		if !slices.Contains(c.drop, i) {
+			c.drop = append(c.drop, i)
+		}
+	}
 	c.b.Reset(c.start)
-	d.Continue(c.b)
+	c.mod.Modify(c.b, moves, c.drop)
 	c.pending++
 	if c.pending == c.countEvery {
 		c.r.Count(c.pending)
@@ -92,138 +104,85 @@ func (c *climber) offer() {
 	c.r.Offer(seq)
 }
 
-// fresh returns the DNA to (re)start from: the warm-start grid's exhibition
-// the first time, random afterwards.
-func (c *climber) fresh(first bool) *morpion.DNA {
-	if first && c.cfg.Start != nil {
-		if d, err := morpion.Exhibit(c.cfg.Start, c.rnd); err == nil {
-			return d
-		}
+// first is the grid a climb starts from: the warm-start grid the first
+// time, a random DNA's afterwards.
+func (c *climber) first(warm bool) []morpion.Played {
+	if warm && c.cfg.Start != nil {
+		c.b.Reset(c.start)
+		c.mod.Modify(c.b, c.cfg.Start.Moves, nil)
+	} else {
+		c.candidate(nil, 0)
 	}
-	return morpion.RandomDNA(c.rnd)
+	c.offer()
+	return append([]morpion.Played(nil), c.b.History()...)
 }
 
-// blacklist sets k random lines of the current grid to -1 and returns what
-// they held, to undo a rejected change.
-type saved struct {
-	idx  int
-	pref float64
-}
-
-func (c *climber) blacklist(d *morpion.DNA, lines []morpion.Line, buf []saved) []saved {
-	buf = buf[:0]
-	n := len(lines)
-	for j := 0; j < c.cfg.K && j < n; j++ {
-		l := lines[c.rnd.Intn(n)]
-		if i := l.Index(); i != morpion.NoIndex {
-			buf = append(buf, saved{i, d[i]})
-			d[i] = -1
-		}
-	}
-	return buf
-}
-
-func linesOf(b *morpion.Board, buf []morpion.Line) []morpion.Line {
-	buf = buf[:0]
-	for _, m := range b.History() {
-		buf = append(buf, m.Line)
-	}
-	return buf
-}
-
-// climb is the single-DNA hill climber with tabu and restarts.
+// climb is the hill climber: modify the current grid, keep the candidate
+// when it is not shorter and not tabu; a grid that gains nothing for Stall
+// modifications becomes tabu and the climb restarts.
 func (c *climber) climb() {
 	defer c.flush()
-	dna := c.fresh(true)
-	c.interpret(dna)
-	c.offer()
-	score, hash := c.b.Score(), c.b.Hash()
-	lines := linesOf(c.b, nil)
-	var undo []saved
+	cur := c.first(true)
+	hash := c.b.Hash()
 	sinceGain := 0
 	for !c.r.Stopped() {
-		undo = c.blacklist(dna, lines, undo)
-		c.interpret(dna)
-		s, h := c.b.Score(), c.b.Hash()
-		if s >= score && !c.tabu[h] {
-			if s > score {
+		c.candidate(cur, c.cfg.K)
+		if s, h := c.b.Score(), c.b.Hash(); s >= len(cur) && !c.tabu[h] {
+			if s > len(cur) {
 				sinceGain = 0
 				c.offer()
 			}
-			score, hash = s, h
-			lines = linesOf(c.b, lines)
-		} else {
-			for k := len(undo) - 1; k >= 0; k-- {
-				dna[undo[k].idx] = undo[k].pref
-			}
+			cur, hash = append(cur[:0], c.b.History()...), h
 		}
 		sinceGain++
 		if sinceGain > c.cfg.Stall {
 			c.tabu[hash] = true
-			dna = c.fresh(false)
-			c.interpret(dna)
-			score, hash = c.b.Score(), c.b.Hash()
-			lines = linesOf(c.b, lines)
+			cur = c.first(false)
+			hash = c.b.Hash()
 			sinceGain = 0
 		}
 	}
 }
 
-// member is one DNA of the population with its grid.
+// member is one grid of the population.
 type member struct {
-	dna   *morpion.DNA
-	lines []morpion.Line
-	score int
+	moves []morpion.Played
 	hash  uint64
 }
 
-// population keeps Population DNAs: each step copies a parent chosen by a
-// tournament of two, black-lists k of its lines, and the child replaces the
-// worst member when it is not worse and not a grid already held.
+// population keeps Population grids: each step modifies a parent chosen by
+// a tournament of two, and the child replaces the shortest member when it
+// is not shorter and not a grid already held.
 func (c *climber) population() {
 	defer c.flush()
 	pop := make([]*member, c.cfg.Population)
+	best := 0
 	for i := range pop {
-		d := c.fresh(i == 0)
-		c.interpret(d)
-		c.offer()
-		pop[i] = &member{dna: d, lines: linesOf(c.b, nil), score: c.b.Score(), hash: c.b.Hash()}
+		pop[i] = &member{moves: c.first(i == 0), hash: c.b.Hash()}
+		best = max(best, len(pop[i].moves))
 	}
-	child := new(morpion.DNA)
-	var undo []saved
 	for !c.r.Stopped() {
 		a, b := pop[c.rnd.Intn(len(pop))], pop[c.rnd.Intn(len(pop))]
-		if b.score > a.score {
+		if len(b.moves) > len(a.moves) {
 			a = b
 		}
-		*child = *a.dna
-		undo = c.blacklist(child, a.lines, undo)
-		c.interpret(child)
+		c.candidate(a.moves, c.cfg.K)
 		s, h := c.b.Score(), c.b.Hash()
-		worst := 0
-		dup := false
+		worst, dup := 0, false
 		for i, m := range pop {
-			if m.score < pop[worst].score {
+			if len(m.moves) < len(pop[worst].moves) {
 				worst = i
 			}
 			dup = dup || m.hash == h
 		}
-		if dup || s < pop[worst].score {
+		if dup || s < len(pop[worst].moves) {
 			continue
 		}
-		if s > c.bestScore(pop) {
+		if s > best {
+			best = s
 			c.offer()
 		}
 		m := pop[worst]
-		m.dna, child = child, m.dna
-		m.lines, m.score, m.hash = linesOf(c.b, m.lines), s, h
+		m.moves, m.hash = append(m.moves[:0], c.b.History()...), h
 	}
-}
-
-func (c *climber) bestScore(pop []*member) int {
-	best := 0
-	for _, m := range pop {
-		best = max(best, m.score)
-	}
-	return best
 }

@@ -28,17 +28,19 @@ func TestClimbImprovesAndReproduces(t *testing.T) {
 		if a.Score != b.Score || len(a.Moves) != len(b.Moves) {
 			t.Errorf("population %d: one thread, one seed gave %v then %v", pop, a.Score, b.Score)
 		}
-		// 3000 interpretations of hill climbing beat random play (53.6) well.
-		if a.Score < 70 {
+		// 3000 modifications reach 92-102 over seeds 1-5; random play
+		// averages 53.6 and the old climber, which kept its random fill
+		// from one candidate to the next, stalled near 100 after millions.
+		if a.Score < 85 {
 			t.Errorf("population %d: best %v after 3000 interpretations", pop, a.Score)
 		}
 	}
 }
 
 func TestWarmStartKeepsTheRecord(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", "morpion", "5D-82.psol"))
+	text, err := os.ReadFile(filepath.Join("..", "..", "games", "morpion", "testdata", "5D-82.psol"))
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	g, err := morpion.ParsePentasol(morpion.D5, string(text))
 	if err != nil {
@@ -50,3 +52,4 @@ func TestWarmStartKeepsTheRecord(t *testing.T) {
 	}
 	replay(t, morpion.D5, s)
 }
+
