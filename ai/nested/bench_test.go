@@ -7,7 +7,9 @@ import (
 )
 
 // BenchmarkNRPAPlayouts measures NRPA at level 2 on Morpion from the start:
-// playouts with the policy plus one adaptation each, on one core.
+// playouts with the policy plus one adaptation each, on one core. Playouts
+// lengthen as the policy learns, so moves/playout is reported beside the
+// rate.
 func BenchmarkNRPAPlayouts(b *testing.B) {
 	for _, v := range []morpion.Variant{morpion.T5, morpion.D5} {
 		b.Run(v.String(), func(b *testing.B) {
@@ -18,6 +20,7 @@ func BenchmarkNRPAPlayouts(b *testing.B) {
 				n.Run(2, nil)
 			}
 			b.ReportMetric(float64(n.Playouts)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(n.moves)/float64(n.Playouts), "moves/playout")
 			b.ReportMetric(0, "ns/op")
 		})
 	}

@@ -25,18 +25,21 @@ func (c NRPAConfig) withDefaults() NRPAConfig {
 const maxWeight = 80 // exp(80) ≈ 5.5e34 fits a float32
 
 // Policy is NRPA's weight per move code, kept with its exponential so that a
-// playout step costs one look-up per legal move. Both are float32: half the
-// cache of float64 for the random look-ups of playouts, and far more
+// playout step costs one look-up per legal move. The two sit side by side
+// (one cache line serves both in the random look-ups of playouts and
+// adaptations) as float32: half the cache of float64, and far more
 // precision than the sampling needs (sums are taken in float64).
 type Policy struct {
-	w, e []float32
+	c []entry
 }
+
+type entry struct{ w, e float32 }
 
 // NewPolicy returns the uniform policy over n codes.
 func NewPolicy(n int) *Policy {
-	p := &Policy{w: make([]float32, n), e: make([]float32, n)}
-	for i := range p.e {
-		p.e[i] = 1
+	p := &Policy{c: make([]entry, n)}
+	for i := range p.c {
+		p.c[i].e = 1
 	}
 	return p
 }
@@ -45,19 +48,24 @@ func NewPolicy(n int) *Policy {
 // tends to replay it (the warm start from a known grid).
 func (p *Policy) Bias(moves []int32, b float64) {
 	for _, m := range moves {
-		p.set(m, p.w[m]+float32(b))
+		p.set(m, p.c[m].w+float32(b))
 	}
 }
 
+// Weight is the weight of a code.
+func (p *Policy) Weight(code int32) float64 { return float64(p.c[code].w) }
+
 func (p *Policy) set(code int32, w float32) {
 	w = min(max(w, -maxWeight), maxWeight)
-	p.w[code] = w
-	p.e[code] = float32(math.Exp(float64(w)))
+	p.c[code] = entry{w, exp32(w)}
 }
 
-func (p *Policy) copyFrom(q *Policy) {
-	copy(p.w, q.w)
-	copy(p.e, q.e)
+func (p *Policy) copyFrom(q *Policy) { copy(p.c, q.c) }
+
+func (p *Policy) uniform() {
+	for i := range p.c {
+		p.c[i] = entry{0, 1}
+	}
 }
 
 // rollout is a game from the root with the legal moves of every step, so
@@ -66,17 +74,21 @@ type rollout struct {
 	moves []int32
 	lists []int32 // the legal moves of step i are lists[offs[i]:offs[i+1]]
 	offs  []int32
+	// zs[i] is the sum of exponentials over step i's legal moves under the
+	// policy the rollout was played with.
+	zs    []float64
 	score float64
 }
 
 func (r *rollout) reset() {
-	r.moves, r.lists, r.offs = r.moves[:0], r.lists[:0], append(r.offs[:0], 0)
+	r.moves, r.lists, r.offs, r.zs = r.moves[:0], r.lists[:0], append(r.offs[:0], 0), r.zs[:0]
 }
 
 func (r *rollout) copyFrom(q *rollout) {
 	r.moves = append(r.moves[:0], q.moves...)
 	r.lists = append(r.lists[:0], q.lists...)
 	r.offs = append(r.offs[:0], q.offs...)
+	r.zs = append(r.zs[:0], q.zs...)
 	r.score = q.score
 }
 
@@ -93,9 +105,11 @@ type NRPA struct {
 	stamp  []uint32   // adapt: codes touched in this adaptation
 	gen    uint32
 	touch  []int32
+	cum    []float64 // playout: running sums of the legal moves' exponentials
 	best   Sequence
-	// Playouts counts the level-0 playouts run.
+	// Playouts counts the level-0 playouts run; moves, their moves.
 	Playouts int64
+	moves    int64
 }
 
 // NewNRPA prepares a search from p's root.
@@ -126,7 +140,7 @@ func (n *NRPA) Run(level int, pol *Policy) Sequence {
 	if pol != nil {
 		start.copyFrom(pol)
 	} else {
-		start.copyFrom(NewPolicy(codes))
+		start.uniform()
 	}
 	r := n.level(level, start)
 	n.p.Reset()
@@ -152,11 +166,14 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 			child.copyFrom(pol)
 			r = n.level(level-1, child)
 		}
-		// Ties go to the newer sequence.
+		// Ties go to the newer sequence. A level-1 playout just played
+		// with pol still has its sums of exponentials right.
+		fresh := false
 		if r.score >= best.score {
 			best.copyFrom(r)
+			fresh = level == 1
 		}
-		n.adapt(pol, best)
+		n.adapt(pol, best, fresh)
 	}
 	return best
 }
@@ -168,7 +185,7 @@ func (n *NRPA) playout(pol *Policy) {
 	n.p.Reset()
 	c := &n.cur
 	c.reset()
-	e := pol.e
+	pc := pol.c
 	for {
 		at := len(c.lists)
 		c.lists = n.p.Moves(c.lists)
@@ -176,24 +193,30 @@ func (n *NRPA) playout(pol *Policy) {
 		if len(moves) == 0 {
 			break
 		}
+		// One pass gathers the running sums, so that drawing reads them in
+		// order instead of looking every weight up again.
+		if cap(n.cum) < len(moves) {
+			n.cum = make([]float64, 2*len(moves))
+		}
+		cum := n.cum[:len(moves)]
 		z := 0.0
-		for _, m := range moves {
-			z += float64(e[m])
+		for i, m := range moves {
+			z += float64(pc[m].e)
+			cum[i] = z
 		}
 		x := n.r.float64() * z
-		pick := moves[len(moves)-1]
-		for _, m := range moves {
-			x -= float64(e[m])
-			if x < 0 {
-				pick = m
-				break
-			}
+		i := 0
+		for i < len(cum)-1 && cum[i] <= x {
+			i++
 		}
+		pick := moves[i]
+		c.zs = append(c.zs, z)
 		n.p.Play(pick)
 		c.moves = append(c.moves, pick)
 		c.offs = append(c.offs, int32(len(c.lists)))
 	}
 	c.score = n.p.Score()
+	n.moves += int64(len(c.moves))
 	if c.score > n.best.Score || n.best.Moves == nil {
 		n.best = Sequence{Moves: append([]int32(nil), c.moves...), Score: c.score}
 		if n.report != nil {
@@ -205,22 +228,31 @@ func (n *NRPA) playout(pol *Policy) {
 // adapt moves pol towards the rollout: along it, add alpha to the played
 // move's weight and subtract alpha·exp(w[m])/Z from every legal move m,
 // every term computed from the weights before this adaptation (the
-// exponentials are refreshed only at the end).
-func (n *NRPA) adapt(pol *Policy, r *rollout) {
+// exponentials are refreshed only at the end). fresh says that r was
+// played with pol as it is, so its sums need no recomputing.
+func (n *NRPA) adapt(pol *Policy, r *rollout, fresh bool) {
 	n.gen++
+	if n.gen == 0 { // wrapped: stale stamps could look current
+		clear(n.stamp)
+		n.gen = 1
+	}
 	n.touch = n.touch[:0]
 	a := n.cfg.Alpha
-	w, e, stamp, gen := pol.w, pol.e, n.stamp, n.gen
+	pc, stamp, gen := pol.c, n.stamp, n.gen
 	for i, played := range r.moves {
 		moves := r.lists[r.offs[i]:r.offs[i+1]]
-		z := 0.0
-		for _, m := range moves {
-			z += float64(e[m])
+		var z float64
+		if fresh {
+			z = r.zs[i]
+		} else {
+			for _, m := range moves {
+				z += float64(pc[m].e)
+			}
 		}
 		k := float32(a / z)
-		w[played] += float32(a)
+		pc[played].w += float32(a)
 		for _, m := range moves {
-			w[m] -= k * e[m]
+			pc[m].w -= k * pc[m].e
 			if stamp[m] != gen {
 				stamp[m] = gen
 				n.touch = append(n.touch, m)
@@ -228,6 +260,6 @@ func (n *NRPA) adapt(pol *Policy, r *rollout) {
 		}
 	}
 	for _, m := range n.touch {
-		pol.set(m, pol.w[m])
+		pol.set(m, pc[m].w)
 	}
 }
