@@ -19,3 +19,16 @@ func SortJobs(j []*Job) {
 		return cmp.Compare(a.ID, b.ID)
 	})
 }
+
+// SortRecords orders records best first, ties by time found, then key.
+func SortRecords(rs []*Record) {
+	slices.SortFunc(rs, func(a, b *Record) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		if c := a.FoundAt.Compare(b.FoundAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Key, b.Key)
+	})
+}

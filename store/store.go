@@ -23,6 +23,7 @@ type Store struct {
 	Analyses   Analyses
 	Strategies Strategies
 	Jobs       Jobs
+	Records    Records
 	// Ping checks that the backing service answers (readiness).
 	Ping func(ctx context.Context) error
 	// Close releases connections.
@@ -162,6 +163,31 @@ type Jobs interface {
 	Live(ctx context.Context) ([]*Job, error)
 }
 
+// Record is a result kept in a game's hall of fame (Morpion: the longest
+// grids found, per variant).
+type Record struct {
+	Game    string  `json:"game"`
+	Variant string  `json:"variant"`
+	Score   float64 `json:"score"`
+	// Key identifies the result (Morpion: the grid's move-layer code): a
+	// result already held is not added twice.
+	Key string `json:"key"`
+	// Source says what found it, e.g. "nrpa level 4".
+	Source  string    `json:"source,omitempty"`
+	JobID   string    `json:"job_id,omitempty"`
+	FoundAt time.Time `json:"found_at"`
+}
+
+// Records is a hall of fame per game and variant, bounded to the best
+// MaxRecords: adding to a full one drops the lowest.
+type Records interface {
+	// Add keeps r unless its key is already held or the hall is full of
+	// better results; it reports whether r was added.
+	Add(ctx context.Context, r *Record) (bool, error)
+	// Top lists at most n records, best score first (ties: found first).
+	Top(ctx context.Context, game, variant string, n int) ([]*Record, error)
+}
+
 // Config sets how long records live.
 type Config struct {
 	SessionTTL   time.Duration
@@ -170,6 +196,8 @@ type Config struct {
 	// MaxSessions and MaxAnalyses bound the in-memory store.
 	MaxSessions int
 	MaxAnalyses int
+	// MaxRecords bounds each hall of fame (game and variant).
+	MaxRecords int
 }
 
 // DefaultConfig is used when a field is zero.
@@ -179,6 +207,7 @@ var DefaultConfig = Config{
 	JobRetention: 7 * 24 * time.Hour,
 	MaxSessions:  100_000,
 	MaxAnalyses:  1_000_000,
+	MaxRecords:   1000,
 }
 
 // WithDefaults fills zero fields from DefaultConfig.
@@ -198,6 +227,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MaxAnalyses > 0 {
 		d.MaxAnalyses = c.MaxAnalyses
+	}
+	if c.MaxRecords > 0 {
+		d.MaxRecords = c.MaxRecords
 	}
 	return d
 }

@@ -21,6 +21,7 @@ func New(cfg store.Config) *store.Store {
 		Analyses:   newAnalyses(cfg, now),
 		Strategies: &strategies{m: map[string][]byte{}},
 		Jobs:       &jobs{cfg: cfg, t: newTable(now, 0)},
+		Records:    newRecords(cfg),
 		Ping:       func(context.Context) error { return nil },
 		Close:      func() error { return nil },
 	}

@@ -1,5 +1,6 @@
-// Package redisstore keeps sessions, analyses, strategies and jobs in Redis
-// (go-redis v9), so several servers share them and a restart loses nothing.
+// Package redisstore keeps sessions, analyses, strategies, jobs and halls of
+// fame in Redis (go-redis v9), so several servers share them and a restart
+// loses nothing.
 //
 // Versioned records (sessions, jobs) are hashes with a version field "v" and
 // the JSON data "d"; writes go through Lua scripts that compare the version,
@@ -43,6 +44,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Analyses:   &analyses{c: c, k: k, cfg: cfg},
 		Strategies: &strategies{c: c, k: k},
 		Jobs:       &jobs{c: c, k: k, cfg: cfg},
+		Records:    &records{c: c, k: k, cfg: cfg},
 		Ping:       func(ctx context.Context) error { return c.Ping(ctx).Err() },
 		Close:      c.Close,
 	}

@@ -25,6 +25,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Analyses", func(t *testing.T) { testAnalyses(t, open) })
 	t.Run("Strategies", func(t *testing.T) { testStrategies(t, open) })
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
+	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
 			t.Fatalf("Ping: %v", err)
@@ -268,5 +269,76 @@ func testJobs(t *testing.T, open Factory) {
 	}
 	if _, err := s.Get(ctx, "zzz"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Get missing job = %v, want ErrNotFound", err)
+	}
+}
+
+func testRecords(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{MaxRecords: 4}).Records
+	t0 := time.Unix(5000, 0).UTC()
+	add := func(key string, score float64, at int) bool {
+		t.Helper()
+		ok, err := s.Add(ctx, &store.Record{Game: "morpion", Variant: "5T", Score: score, Key: key,
+			Source: "test", FoundAt: t0.Add(time.Duration(at) * time.Second)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	top := func(n int) string {
+		t.Helper()
+		rs, err := s.Top(ctx, "morpion", "5T", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := ""
+		for _, r := range rs {
+			out += fmt.Sprintf("%s:%g ", r.Key, r.Score)
+		}
+		return out
+	}
+	if got := top(10); got != "" {
+		t.Errorf("empty hall = %q", got)
+	}
+	for i, c := range []struct {
+		key   string
+		score float64
+		want  bool
+	}{{"a", 150, true}, {"b", 160, true}, {"c", 150, true}, {"a", 170, false}, {"d", 140, true}} {
+		if got := add(c.key, c.score, i); got != c.want {
+			t.Errorf("Add %s %g = %v, want %v", c.key, c.score, got, c.want)
+		}
+	}
+	// Best first; a and c tie at 150 and a was found first.
+	if got, want := top(10), "b:160 a:150 c:150 d:140 "; got != want {
+		t.Errorf("Top = %q, want %q", got, want)
+	}
+	if got, want := top(2), "b:160 a:150 "; got != want {
+		t.Errorf("Top(2) = %q, want %q", got, want)
+	}
+	// Full at 4: a lower result is refused, a tie with the lowest too (the
+	// earlier stays), a better one drops the lowest.
+	if add("e", 100, 10) || add("f", 140, 11) {
+		t.Error("a full hall took a result no better than its lowest")
+	}
+	if !add("g", 155, 12) {
+		t.Error("a full hall refused a better result")
+	}
+	if got, want := top(10), "b:160 g:155 a:150 c:150 "; got != want {
+		t.Errorf("after g: Top = %q, want %q", got, want)
+	}
+	// A new 150 found later than a and c: the latest of the lowest goes.
+	if !add("h", 151, 13) {
+		t.Error("refused 151")
+	}
+	if got, want := top(10), "b:160 g:155 h:151 a:150 "; got != want {
+		t.Errorf("after h: Top = %q, want %q", got, want)
+	}
+	if rs, _ := s.Top(ctx, "morpion", "5D", 10); len(rs) != 0 {
+		t.Errorf("another variant's hall = %v, want empty", rs)
+	}
+	rs, _ := s.Top(ctx, "morpion", "5T", 1)
+	if len(rs) != 1 || rs[0].Source != "test" || !rs[0].FoundAt.Equal(t0.Add(time.Second)) || rs[0].Game != "morpion" {
+		t.Errorf("record fields not kept: %+v", rs[0])
 	}
 }
