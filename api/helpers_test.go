@@ -15,6 +15,7 @@ import (
 	"gameai/api"
 	"gameai/games"
 	"gameai/games/morpion"
+	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -52,6 +53,7 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
 	steps := make(chan struct{})
 	registerTestJobs(runner, steps)
+	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test"})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

@@ -33,6 +33,8 @@ func (s *Server) routes() {
 	v1.POST("/morpion/grids/render", s.morpionRender)
 	v1.POST("/morpion/grids/layers", s.morpionLayers)
 	v1.POST("/morpion/dna/interpret", s.morpionInterpret)
+	v1.POST("/morpion/searches", s.morpionSearch, s.admin)
+	v1.GET("/morpion/records", s.morpionRecords)
 
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)

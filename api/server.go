@@ -30,6 +30,8 @@ type Config struct {
 	MaxSearches int
 	// RequestTimeout ends any request; it must exceed MaxSearchTime.
 	RequestTimeout time.Duration
+	// MaxJobTime caps the time budget of a job (a search, a tournament).
+	MaxJobTime time.Duration
 	// MaxSessionMoves caps the length of a session.
 	MaxSessionMoves int
 	// LegalMovesShown caps the legal moves listed in an illegal-move error.
@@ -50,6 +52,7 @@ func DefaultConfig() Config {
 		MaxIterations:     100_000_000,
 		MaxSearches:       4,
 		RequestTimeout:    45 * time.Second,
+		MaxJobTime:        24 * time.Hour,
 		MaxSessionMoves:   5000,
 		LegalMovesShown:   50,
 	}

@@ -17,6 +17,7 @@ import (
 	"gameai/api"
 	"gameai/games"
 	"gameai/games/morpion"
+	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -57,6 +58,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	grace := f.Duration("shutdown-grace", "GAMEAI_SHUTDOWN_GRACE", 30*time.Second, "on SIGTERM, how long running requests and jobs may take to finish")
 	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
+	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tournament)")
 	if err := f.parse(args, getenv); err != nil {
 		return serveConfig{}, err
 	}
@@ -74,6 +76,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	c.api.MaxIterations = *maxIter
 	c.api.MaxSearches = *maxSearches
 	c.api.RequestTimeout = *reqTimeout
+	c.api.MaxJobTime = *maxJobTime
 	if c.api.RequestTimeout == 0 {
 		c.api.RequestTimeout = c.api.MaxSearchTime + 15*time.Second
 	}
@@ -92,6 +95,8 @@ func (c serveConfig) check() error {
 		return errors.New("--request-timeout must exceed --max-search-time")
 	case c.api.MaxSearches < 1 || c.maxJobs < 1:
 		return errors.New("--max-searches and --max-jobs must be at least 1")
+	case c.api.MaxJobTime <= 0:
+		return errors.New("--max-job-time must be positive")
 	case c.api.MaxDepth < 1 || c.api.MaxNodes < 1 || c.api.MaxIterations < 1:
 		return errors.New("--max-depth, --max-nodes and --max-iterations must be at least 1")
 	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
@@ -158,6 +163,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	defer st.Close()
 
 	runner := jobs.New(st.Jobs, jobs.Config{MaxRunning: cfg.maxJobs}, log)
+	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: log})
 	if n, err := runner.Resume(ctx); err != nil {
 		log.Error("resuming jobs", "err", err)
 	} else if n > 0 {

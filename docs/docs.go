@@ -486,6 +486,114 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morpion/records": {
+            "get": {
+                "description": "Every search job adds its best grid when it checkpoints and when it ends. Best first; ties: found first.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "The best Morpion grids found by this service's searches",
+                "parameters": [
+                    {
+                        "enum": [
+                            "5T",
+                            "5D"
+                        ],
+                        "type": "string",
+                        "description": "5T or 5D",
+                        "name": "variant",
+                        "in": "query",
+                        "required": true
+                    },
+                    {
+                        "type": "integer",
+                        "description": "how many (1-1000, default 20)",
+                        "name": "limit",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionRecordsResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morpion/searches": {
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Runs NRPA, NMCS or the DNA search as a job within a time or playout budget. GET /v1/jobs/{id} shows its progress (playouts, playouts/s, best score, best grid as Pentasol and layer code, the history of improvements); DELETE cancels it and keeps the best found. A job survives a server restart (with Redis) and resumes from its last checkpoint. Best grids go to GET /v1/morpion/records. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "Start a Morpion record search",
+                "parameters": [
+                    {
+                        "description": "the search",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionSearchRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "an illegal start grid",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -1210,6 +1318,46 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MorpionRecord": {
+            "type": "object",
+            "properties": {
+                "found_at": {
+                    "type": "string"
+                },
+                "job_id": {
+                    "type": "string"
+                },
+                "layers": {
+                    "type": "string"
+                },
+                "pentasol": {
+                    "type": "string"
+                },
+                "score": {
+                    "type": "integer",
+                    "example": 172
+                },
+                "source": {
+                    "description": "Source says what found it.",
+                    "type": "string",
+                    "example": "nrpa level 4, 2 threads, seed 1 (job ...)"
+                }
+            }
+        },
+        "api.MorpionRecordsResponse": {
+            "type": "object",
+            "properties": {
+                "records": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MorpionRecord"
+                    }
+                },
+                "variant": {
+                    "type": "string"
+                }
+            }
+        },
         "api.MorpionRenderRequest": {
             "type": "object",
             "required": [
@@ -1251,6 +1399,135 @@ const docTemplate = `{
                         "5D"
                     ],
                     "example": "5T"
+                }
+            }
+        },
+        "api.MorpionSearchBudget": {
+            "type": "object",
+            "properties": {
+                "playouts": {
+                    "type": "integer",
+                    "minimum": 1
+                },
+                "time_ms": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "example": 600000
+                }
+            }
+        },
+        "api.MorpionSearchParameters": {
+            "type": "object",
+            "properties": {
+                "alpha": {
+                    "type": "number",
+                    "maximum": 100,
+                    "example": 1
+                },
+                "iterations": {
+                    "description": "Iterations per NRPA level (N, default 100) and the step Alpha (1).",
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 1,
+                    "example": 100
+                },
+                "k": {
+                    "description": "K lines black-listed per DNA modification (default 3).",
+                    "type": "integer",
+                    "maximum": 100,
+                    "minimum": 1,
+                    "example": 3
+                },
+                "level": {
+                    "description": "Level of NRPA (default 3) or NMCS (default 2).",
+                    "type": "integer",
+                    "maximum": 6,
+                    "minimum": 1,
+                    "example": 3
+                },
+                "population": {
+                    "description": "Population of dna-pop (default 20).",
+                    "type": "integer",
+                    "maximum": 1000,
+                    "minimum": 2
+                }
+            }
+        },
+        "api.MorpionSearchRequest": {
+            "type": "object",
+            "required": [
+                "algorithm",
+                "variant"
+            ],
+            "properties": {
+                "algorithm": {
+                    "description": "Algorithm: nrpa (Rosin's NRPA), nmcs (nested Monte Carlo), dna (the\nDNA hill climber) or dna-pop (its population variant).",
+                    "type": "string",
+                    "enum": [
+                        "nrpa",
+                        "nmcs",
+                        "dna",
+                        "dna-pop"
+                    ],
+                    "example": "nrpa"
+                },
+                "budget": {
+                    "description": "Budget bounds the run: a time, a number of playouts, or both.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/api.MorpionSearchBudget"
+                        }
+                    ]
+                },
+                "parameters": {
+                    "$ref": "#/definitions/api.MorpionSearchParameters"
+                },
+                "seed": {
+                    "description": "Seed: one thread and one seed give one result.",
+                    "type": "integer",
+                    "example": 1
+                },
+                "start": {
+                    "description": "Start is a grid to warm-start from (NRPA: a policy biased towards it;\nDNA search: its exhibition).",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/api.MorpionStartGrid"
+                        }
+                    ]
+                },
+                "threads": {
+                    "description": "Threads searched in parallel (default 1, at most the server's cores).",
+                    "type": "integer",
+                    "minimum": 1,
+                    "example": 2
+                },
+                "variant": {
+                    "type": "string",
+                    "enum": [
+                        "5T",
+                        "5D"
+                    ],
+                    "example": "5T"
+                }
+            }
+        },
+        "api.MorpionStartGrid": {
+            "type": "object",
+            "required": [
+                "grid"
+            ],
+            "properties": {
+                "from": {
+                    "type": "string",
+                    "enum": [
+                        "auto",
+                        "pentasol",
+                        "json",
+                        "layers"
+                    ]
+                },
+                "grid": {
+                    "type": "string"
                 }
             }
         },

@@ -1,0 +1,190 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"runtime"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/ai/morpionsearch"
+	"gameai/games/morpion"
+	"gameai/jobkinds"
+)
+
+// MorpionSearchRequest starts a record search.
+type MorpionSearchRequest struct {
+	Variant string `json:"variant" validate:"required,oneof=5T 5D" example:"5T"`
+	// Algorithm: nrpa (Rosin's NRPA), nmcs (nested Monte Carlo), dna (the
+	// DNA hill climber) or dna-pop (its population variant).
+	Algorithm  string                  `json:"algorithm" validate:"required,oneof=nrpa nmcs dna dna-pop" example:"nrpa"`
+	Parameters MorpionSearchParameters `json:"parameters"`
+	// Budget bounds the run: a time, a number of playouts, or both.
+	Budget MorpionSearchBudget `json:"budget"`
+	// Threads searched in parallel (default 1, at most the server's cores).
+	Threads int `json:"threads,omitempty" validate:"omitempty,min=1" example:"2"`
+	// Seed: one thread and one seed give one result.
+	Seed uint64 `json:"seed,omitempty" example:"1"`
+	// Start is a grid to warm-start from (NRPA: a policy biased towards it;
+	// DNA search: its exhibition).
+	Start *MorpionStartGrid `json:"start,omitempty"`
+}
+
+// MorpionSearchParameters tune the algorithm; zero values take defaults.
+type MorpionSearchParameters struct {
+	// Level of NRPA (default 3) or NMCS (default 2).
+	Level int `json:"level,omitempty" validate:"omitempty,min=1,max=6" example:"3"`
+	// Iterations per NRPA level (N, default 100) and the step Alpha (1).
+	Iterations int     `json:"iterations,omitempty" validate:"omitempty,min=1,max=10000" example:"100"`
+	Alpha      float64 `json:"alpha,omitempty" validate:"omitempty,gt=0,max=100" example:"1"`
+	// K lines black-listed per DNA modification (default 3).
+	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
+	// Population of dna-pop (default 20).
+	Population int `json:"population,omitempty" validate:"omitempty,min=2,max=1000"`
+}
+
+// MorpionSearchBudget bounds a search; at least one field is required.
+type MorpionSearchBudget struct {
+	TimeMS   int64 `json:"time_ms,omitempty" validate:"omitempty,min=1" example:"600000"`
+	Playouts int64 `json:"playouts,omitempty" validate:"omitempty,min=1"`
+}
+
+// MorpionStartGrid is a grid in any format.
+type MorpionStartGrid struct {
+	From string          `json:"from,omitempty" validate:"omitempty,oneof=auto pentasol json layers"`
+	Grid json.RawMessage `json:"grid" validate:"required" swaggertype:"string"`
+}
+
+// MorpionRecord is one grid of the hall of fame.
+type MorpionRecord struct {
+	Score    int    `json:"score" example:"172"`
+	Layers   string `json:"layers"`
+	Pentasol string `json:"pentasol"`
+	// Source says what found it.
+	Source  string `json:"source,omitempty" example:"nrpa level 4, 2 threads, seed 1 (job ...)"`
+	JobID   string `json:"job_id,omitempty"`
+	FoundAt string `json:"found_at"`
+}
+
+// MorpionRecordsResponse lists a variant's best grids.
+type MorpionRecordsResponse struct {
+	Variant string          `json:"variant"`
+	Records []MorpionRecord `json:"records"`
+}
+
+// morpionSearch starts a record search job.
+//
+//	@Summary		Start a Morpion record search
+//	@Description	Runs NRPA, NMCS or the DNA search as a job within a time or playout budget. GET /v1/jobs/{id} shows its progress (playouts, playouts/s, best score, best grid as Pentasol and layer code, the history of improvements); DELETE cancels it and keeps the best found. A job survives a server restart (with Redis) and resumes from its last checkpoint. Best grids go to GET /v1/morpion/records. Needs the API key when the server has one.
+//	@Tags			morpion
+//	@Accept			json
+//	@Produce		json
+//	@Param			request	body		MorpionSearchRequest	true	"the search"
+//	@Success		202		{object}	JobResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		422		{object}	Problem	"an illegal start grid"
+//	@Failure		503		{object}	Problem	"too many jobs"
+//	@Security		ApiKey
+//	@Router			/v1/morpion/searches [post]
+func (s *Server) morpionSearch(c *echo.Context) error {
+	var req MorpionSearchRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	maxMS := s.cfg.MaxJobTime.Milliseconds()
+	switch {
+	case req.Budget.TimeMS == 0 && req.Budget.Playouts == 0:
+		return badField("budget", "set time_ms, playouts or both")
+	case req.Budget.TimeMS > maxMS:
+		return badField("budget.time_ms", fmt.Sprintf("%d ms exceeds the server's cap of %d ms", req.Budget.TimeMS, maxMS))
+	case req.Threads > runtime.NumCPU():
+		return badField("threads", fmt.Sprintf("%d exceeds the server's %d cores", req.Threads, runtime.NumCPU()))
+	}
+	p := jobkinds.MorpionSearchParams{Params: morpionsearch.Params{Variant: req.Variant, Algorithm: req.Algorithm,
+		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
+		K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
+	if err := p.Check(runtime.NumCPU()); err != nil {
+		if pe, ok := err.(*morpionsearch.ParamError); ok {
+			return badField(searchField(pe.Field), pe.Reason)
+		}
+		return badField("body", err.Error())
+	}
+	if req.Start != nil {
+		g, _, err := readGrid(req.Variant, req.Start.From, req.Start.Grid)
+		if err != nil {
+			return prefixFields(err, "start.")
+		}
+		p.Start = morpion.EncodeLayers(g)
+	}
+	j, err := s.jobs.Submit(c.Request().Context(), jobkinds.MorpionSearch, p)
+	if err != nil {
+		return problemFor(err, "job")
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/jobs/"+j.ID)
+	return c.JSON(http.StatusAccepted, jobResponse(j))
+}
+
+// searchField maps a morpionsearch parameter to its request field.
+func searchField(f string) string {
+	switch f {
+	case "variant", "algorithm", "threads":
+		return f
+	case "time_ms", "playouts":
+		return "budget." + f
+	}
+	return "parameters." + f
+}
+
+// prefixFields puts a prefix on the fields a problem names.
+func prefixFields(err error, prefix string) error {
+	p, ok := err.(*Problem)
+	if !ok {
+		return err
+	}
+	for i := range p.Errors {
+		p.Errors[i].Field = prefix + p.Errors[i].Field
+	}
+	return p
+}
+
+// morpionRecords lists the hall of fame.
+//
+//	@Summary		The best Morpion grids found by this service's searches
+//	@Description	Every search job adds its best grid when it checkpoints and when it ends. Best first; ties: found first.
+//	@Tags			morpion
+//	@Produce		json
+//	@Param			variant	query		string	true	"5T or 5D"	Enums(5T, 5D)
+//	@Param			limit	query		int		false	"how many (1-1000, default 20)"
+//	@Success		200		{object}	MorpionRecordsResponse
+//	@Failure		400		{object}	Problem
+//	@Router			/v1/morpion/records [get]
+func (s *Server) morpionRecords(c *echo.Context) error {
+	v, err := morpion.ParseVariant(c.QueryParam("variant"))
+	if err != nil {
+		return badField("variant", "must be 5T or 5D")
+	}
+	limit := 20
+	if q := c.QueryParam("limit"); q != "" {
+		if _, err := fmt.Sscan(q, &limit); err != nil || limit < 1 || limit > 1000 {
+			return badField("limit", "must be an integer in 1..1000")
+		}
+	}
+	rs, err := s.store.Records.Top(c.Request().Context(), "morpion", v.String(), limit)
+	if err != nil {
+		return err
+	}
+	out := MorpionRecordsResponse{Variant: v.String(), Records: []MorpionRecord{}}
+	for _, r := range rs {
+		g, err := morpion.DecodeLayers(v, r.Key)
+		if err != nil {
+			s.log.Error("hall of fame holds a bad grid", "variant", v, "key", r.Key, "err", err)
+			continue
+		}
+		out.Records = append(out.Records, MorpionRecord{Score: g.Score(), Layers: r.Key, Pentasol: morpion.WritePentasol(g),
+			Source: r.Source, JobID: r.JobID, FoundAt: r.FoundAt.Format("2006-01-02T15:04:05Z07:00")})
+	}
+	return c.JSON(http.StatusOK, out)
+}

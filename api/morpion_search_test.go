@@ -1,0 +1,175 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"gameai/api"
+	"gameai/games/morpion"
+	"gameai/internal/redistest"
+	"gameai/jobkinds"
+	"gameai/store"
+	"gameai/store/redisstore"
+)
+
+func TestMorpionSearchRejectsBadRequests(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ok := func() map[string]any {
+		return map[string]any{"variant": "5T", "algorithm": "nrpa", "budget": map[string]any{"playouts": 1000}}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(map[string]any)
+		status int
+		field  string
+	}{
+		{"no budget", func(m map[string]any) { delete(m, "budget") }, 400, "budget"},
+		{"time over the cap", func(m map[string]any) { m["budget"] = map[string]any{"time_ms": 1 << 40} }, 400, "budget.time_ms"},
+		{"unknown algorithm", func(m map[string]any) { m["algorithm"] = "beam" }, 400, "algorithm"},
+		{"bad variant", func(m map[string]any) { m["variant"] = "5X" }, 400, "variant"},
+		{"level too deep", func(m map[string]any) { m["parameters"] = map[string]any{"level": 9} }, 400, "parameters.level"},
+		{"too many threads", func(m map[string]any) { m["threads"] = 100000 }, 400, "threads"},
+		{"unreadable start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(0,0)\n(9,9) q 0"} }, 400, "start.grid"},
+		{"illegal start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(3,3)\n(0,0) - 0"} }, 422, "start.grid.moves[0]"},
+		{"unknown field", func(m map[string]any) { m["budgets"] = 1 }, 400, "budgets"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := ok()
+			c.change(m)
+			r := e.do(t, "POST", "/v1/morpion/searches", m)
+			r.hasField(t, r.problem(t, c.status), c.field)
+		})
+	}
+}
+
+func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	req := api.MorpionSearchRequest{Variant: "5D", Algorithm: "nrpa", Parameters: api.MorpionSearchParameters{Level: 1, Iterations: 50},
+		Budget: api.MorpionSearchBudget{Playouts: 2000}, Seed: 3}
+	r := e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted)
+	var j api.JobResponse
+	r.json(t, &j)
+	if r.header.Get("Location") != "/v1/jobs/"+j.ID || j.Kind != jobkinds.MorpionSearch {
+		t.Fatalf("Location %q, job %+v", r.header.Get("Location"), j)
+	}
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "succeeded"
+	})
+	var res jobkinds.MorpionSearchResult
+	if err := json.Unmarshal(j.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	g, err := morpion.DecodeLayers(morpion.D5, res.BestLayers)
+	if err != nil || g.Score() != res.BestScore || !g.Finished() {
+		t.Fatalf("best grid %q: %v (score %d, result %d)", res.BestLayers, err, g.Score(), res.BestScore)
+	}
+	if res.Playouts < 2000 || !res.BudgetSpent || res.BestScore < 50 || len(res.Improvements) == 0 {
+		t.Errorf("result %+v: want the budget spent and a 5D game of 50 or more", res)
+	}
+	if last := res.Improvements[len(res.Improvements)-1]; last.Score != res.BestScore {
+		t.Errorf("last improvement %+v, best %d", last, res.BestScore)
+	}
+	var hall api.MorpionRecordsResponse
+	e.do(t, "GET", "/v1/morpion/records?variant=5D", nil).ok(t, 200).json(t, &hall)
+	if len(hall.Records) != 1 || hall.Records[0].Layers != res.BestLayers || hall.Records[0].JobID != j.ID ||
+		hall.Records[0].Score != res.BestScore || hall.Records[0].Pentasol == "" {
+		t.Errorf("hall of fame %+v, want the job's best", hall)
+	}
+	e.do(t, "GET", "/v1/morpion/records?variant=5T", nil).ok(t, 200).json(t, &hall)
+	if len(hall.Records) != 0 {
+		t.Errorf("5T hall %+v, want empty", hall)
+	}
+	r = e.do(t, "GET", "/v1/morpion/records?variant=6T", nil)
+	r.hasField(t, r.problem(t, 400), "variant")
+	r = e.do(t, "GET", "/v1/morpion/records?variant=5T&limit=0", nil)
+	r.hasField(t, r.problem(t, 400), "limit")
+}
+
+func TestMorpionSearchCancelKeepsTheBest(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	start := fixture(t, "5D-82.psol")
+	req := map[string]any{"variant": "5D", "algorithm": "dna", "budget": map[string]any{"time_ms": 60000},
+		"start": map[string]any{"grid": start}}
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted).json(t, &j)
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "running" && len(j.Progress.Best) > 0
+	})
+	e.do(t, "DELETE", "/v1/jobs/"+j.ID, nil).ok(t, http.StatusAccepted)
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "cancelled"
+	})
+	var res jobkinds.MorpionSearchResult
+	if err := json.Unmarshal(j.Result, &res); err != nil {
+		t.Fatalf("cancelled job result %s: %v", j.Result, err)
+	}
+	// Warm-started from the record, the search keeps it.
+	if res.BestScore != 82 || res.BudgetSpent {
+		t.Errorf("cancelled search: best %d, budget spent %v; want the 82 kept", res.BestScore, res.BudgetSpent)
+	}
+}
+
+func TestMorpionSearchNeedsTheAPIKey(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.APIKey = "k3y" })
+	req := api.MorpionSearchRequest{Variant: "5T", Algorithm: "nmcs", Budget: api.MorpionSearchBudget{Playouts: 10}}
+	e.do(t, "POST", "/v1/morpion/searches", req).problem(t, http.StatusUnauthorized)
+	e.do(t, "POST", "/v1/morpion/searches", req, "X-API-Key", "k3y").ok(t, http.StatusAccepted)
+	e.do(t, "GET", "/v1/morpion/records?variant=5T", nil).ok(t, 200)
+}
+
+// TestMorpionSearchResumesAfterRestart stops a server in the middle of a
+// search on Redis; the next server resumes it from its checkpoint, with the
+// playouts already run counted, and finishes the budget.
+func TestMorpionSearchResumesAfterRestart(t *testing.T) {
+	url := redistest.URL(t)
+	prefix := redistest.Prefix(t)
+	open := func() *store.Store {
+		st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		return st
+	}
+	a := newEnv(t, open(), nil)
+	const budget = 400_000 / raceSlowdown // several seconds of one thread
+	req := api.MorpionSearchRequest{Variant: "5T", Algorithm: "dna", Budget: api.MorpionSearchBudget{Playouts: budget}, Seed: 1}
+	var j api.JobResponse
+	a.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted).json(t, &j)
+	waitFor(t, func() bool {
+		a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "running" && len(j.Progress.Best) > 0
+	})
+	if err := a.runner.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+	var before jobkinds.MorpionSearchResult
+	if err := json.Unmarshal(j.Progress.Best, &before); err != nil {
+		t.Fatal(err)
+	}
+	if j.Status != "queued" || before.Playouts == 0 || before.Playouts >= budget {
+		t.Fatalf("after shutdown: status %s, %d playouts; want queued part way", j.Status, before.Playouts)
+	}
+
+	b := newEnv(t, open(), nil)
+	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Resume = %d, %v", n, err)
+	}
+	waitFor(t, func() bool {
+		b.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "succeeded"
+	})
+	var res jobkinds.MorpionSearchResult
+	if err := json.Unmarshal(j.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Playouts < budget || res.BestScore < before.BestScore || len(res.Improvements) < len(before.Improvements) {
+		t.Errorf("resumed: %d playouts, best %d (before: %d playouts, best %d)", res.Playouts, res.BestScore, before.Playouts, before.BestScore)
+	}
+}

@@ -1,0 +1,150 @@
+package jobkinds
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gameai/ai/morpionsearch"
+	"gameai/games/morpion"
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// MorpionSearch is the kind of a Morpion record search.
+const MorpionSearch = "morpion-search"
+
+// MorpionSearchParams are a search job's parameters (already checked).
+type MorpionSearchParams struct {
+	morpionsearch.Params
+	// Start is the move-layer code of a grid to warm-start from.
+	Start string `json:"start,omitempty"`
+}
+
+// morpionCheckpoint is what a resumed search continues from.
+type morpionCheckpoint struct {
+	Runs         int                         `json:"runs"`
+	Playouts     int64                       `json:"playouts"`
+	ElapsedMS    int64                       `json:"elapsed_ms"`
+	BestLayers   string                      `json:"best_layers,omitempty"`
+	Improvements []morpionsearch.Improvement `json:"improvements,omitempty"`
+}
+
+// MorpionSearchResult is a finished (or cancelled) search's report.
+type MorpionSearchResult struct {
+	morpionsearch.Progress
+	// BudgetSpent is false when the search was cancelled first.
+	BudgetSpent bool `json:"budget_spent"`
+}
+
+// checkpointEvery is how often a running search saves what it found: a
+// server that dies loses at most this much of the run.
+const checkpointEvery = 30 * time.Second
+
+func morpionSearch(d Deps) jobs.Handler {
+	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
+		var p MorpionSearchParams
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+		v, err := morpion.ParseVariant(p.Variant)
+		if err != nil {
+			return nil, err
+		}
+		var cp morpionCheckpoint
+		if len(j.Checkpoint) > 0 {
+			if err := json.Unmarshal(j.Checkpoint, &cp); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+		}
+		var start *morpion.Grid
+		if code := cmp.Or(cp.BestLayers, p.Start); code != "" {
+			if start, err = morpion.DecodeLayers(v, code); err != nil {
+				return nil, fmt.Errorf("start grid: %w", err)
+			}
+		}
+		// What is left of the budget; a resumed run takes a new seed so as
+		// not to retrace its steps.
+		rp := p.Params
+		rp.Seed += uint64(cp.Runs)
+		if rp.TimeMS > 0 {
+			rp.TimeMS = max(rp.TimeMS-cp.ElapsedMS, 1)
+		}
+		if rp.Playouts > 0 {
+			rp.Playouts = max(rp.Playouts-cp.Playouts, 1)
+		}
+		run := morpionsearch.New(rp, start, cp.Improvements, cp.Playouts, time.Duration(cp.ElapsedMS)*time.Millisecond)
+		source := fmt.Sprintf("%s (job %s)", describe(p.Params), j.ID)
+
+		save := func() error {
+			pr := run.Progress()
+			now := morpionCheckpoint{Runs: cp.Runs + 1, Playouts: pr.Playouts, ElapsedMS: pr.ElapsedMS,
+				BestLayers: pr.BestLayers, Improvements: pr.Improvements}
+			if pr.BestLayers != "" {
+				if _, err := d.Store.Records.Add(context.WithoutCancel(ctx), &store.Record{Game: "morpion",
+					Variant: p.Variant, Score: float64(pr.BestScore), Key: pr.BestLayers, Source: source,
+					JobID: j.ID, FoundAt: time.Now().UTC()}); err != nil {
+					d.Log.Warn("hall of fame", "job", j.ID, "err", err)
+				}
+			}
+			return rep.Checkpoint(fraction(p.Params, pr), message(pr), pr, now)
+		}
+
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			run.Search(ctx)
+		}()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		lastSave := time.Now()
+		for {
+			select {
+			case <-done:
+				if err := save(); err != nil {
+					return nil, err
+				}
+				return MorpionSearchResult{Progress: run.Progress(), BudgetSpent: ctx.Err() == nil}, nil
+			case <-tick.C:
+				pr := run.Progress()
+				if time.Since(lastSave) >= checkpointEvery {
+					lastSave = time.Now()
+					if err := save(); err != nil {
+						d.Log.Warn("checkpoint", "job", j.ID, "err", err)
+					}
+					continue
+				}
+				if err := rep.Progress(fraction(p.Params, pr), message(pr), pr); err != nil {
+					d.Log.Warn("progress", "job", j.ID, "err", err)
+				}
+			}
+		}
+	}
+}
+
+func describe(p morpionsearch.Params) string {
+	switch p.Algorithm {
+	case "nrpa", "nmcs":
+		return fmt.Sprintf("%s level %d, %d threads, seed %d", p.Algorithm, p.Level, p.Threads, p.Seed)
+	}
+	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)
+}
+
+// fraction is the share of the budget spent: of the time or of the
+// playouts, whichever is further along.
+func fraction(p morpionsearch.Params, pr morpionsearch.Progress) float64 {
+	f := 0.0
+	if p.TimeMS > 0 {
+		f = float64(pr.ElapsedMS) / float64(p.TimeMS)
+	}
+	if p.Playouts > 0 {
+		f = max(f, float64(pr.Playouts)/float64(p.Playouts))
+	}
+	return min(f, 1)
+}
+
+func message(pr morpionsearch.Progress) string {
+	return fmt.Sprintf("best %d after %d playouts (%.0f/s)", pr.BestScore, pr.Playouts, pr.PlayoutsPerS)
+}
