@@ -97,3 +97,10 @@ func (f *flags) Uint64(name, env string, def uint64, usage string) *uint64 {
 	f.env[name] = env
 	return f.fs.Uint64(name, def, usage)
 }
+
+func (f *flags) Float(name, env string, def float64, usage string) *float64 {
+	f.env[name] = env
+	return f.fs.Float64(name, def, usage)
+}
+
+type flagT = flag.Flag

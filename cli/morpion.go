@@ -19,12 +19,13 @@ var morpionCommands = map[string]command{
 	"validate": {"check a grid by the rules; exit 1 when it is not legal", morpionValidate},
 	"dna":      {"interpret the ascending or a random DNA", morpionDNA},
 	"layers":   {"print a grid's layer sizes and number of orders", morpionLayers},
+	"search":   {"hunt long games with NRPA, NMCS or the DNA search; resumable", morpionSearch},
 }
 
 func runMorpion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(stderr, "usage: gameai morpion COMMAND [flags] [FILE]\n\ncommands:")
-		for _, n := range []string{"convert", "validate", "dna", "layers"} {
+		for _, n := range []string{"convert", "validate", "dna", "layers", "search"} {
 			fmt.Fprintf(stderr, "  %-9s %s\n", n, morpionCommands[n].summary)
 		}
 		fmt.Fprintln(stderr, "\nFILE is read, or standard input when it is - or absent. Run `gameai morpion COMMAND --help` for flags.")
@@ -35,7 +36,7 @@ func runMorpion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	cmd, ok := morpionCommands[args[0]]
 	if !ok {
-		return fmt.Errorf("unknown command %q (convert, validate, dna, layers)", args[0])
+		return fmt.Errorf("unknown command %q (convert, validate, dna, layers, search)", args[0])
 	}
 	return cmd.run(ctx, args[1:], stdout, stderr)
 }

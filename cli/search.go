@@ -1,0 +1,247 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"gameai/ai/morpionsearch"
+	"gameai/games/morpion"
+)
+
+// searchState is the file that --resume continues from.
+type searchState struct {
+	Params       morpionsearch.Params        `json:"params"`
+	Runs         int                         `json:"runs"`
+	Playouts     int64                       `json:"playouts"`
+	ElapsedMS    int64                       `json:"elapsed_ms"`
+	BestScore    int                         `json:"best_score"`
+	BestLayers   string                      `json:"best_layers"`
+	Improvements []morpionsearch.Improvement `json:"improvements"`
+	Finished     bool                        `json:"finished"`
+}
+
+const stateFile = "state.json"
+
+func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("morpion search", "Hunts long Morpion games with NRPA, NMCS or the DNA search on several cores.\n"+
+		"On finish or Ctrl-C it writes the best grid to --out as best.psol, best.layers, best.json and best.svg,\n"+
+		"and state.json, which --resume DIR continues from (with the rest of the budget, or a new --time/--playouts).", stderr)
+	variant := f.String("variant", "GAMEAI_MORPION_VARIANT", "5T", "5T or 5D")
+	algo := f.String("algo", "GAMEAI_MORPION_ALGO", "nrpa", "nrpa, nmcs, dna or dna-pop")
+	level := f.Int("level", "GAMEAI_MORPION_LEVEL", 0, "NRPA or NMCS level (0: 3 for nrpa, 2 for nmcs)")
+	iters := f.Int("iterations", "GAMEAI_MORPION_ITERATIONS", 100, "NRPA iterations per level (N)")
+	alpha := f.Float("alpha", "GAMEAI_MORPION_ALPHA", 1, "NRPA adaptation step")
+	k := f.Int("k", "GAMEAI_MORPION_K", 3, "DNA search: lines black-listed per modification")
+	pop := f.Int("population", "GAMEAI_MORPION_POPULATION", 0, "dna-pop: population size (0: 20)")
+	limit := f.Duration("time", "GAMEAI_MORPION_TIME", 0, "time budget, e.g. 30m")
+	playouts := f.Int64("playouts", "GAMEAI_MORPION_PLAYOUTS", 0, "playout budget (interpretations for the DNA search)")
+	threads := f.Int("threads", "GAMEAI_MORPION_THREADS", runtime.NumCPU(), "worker threads")
+	seed := f.Uint64("seed", "GAMEAI_MORPION_SEED", 1, "seed: one thread and one seed give one result")
+	out := f.String("out", "GAMEAI_MORPION_OUT", "", "directory for the best grid and the state file (required)")
+	resume := f.String("resume", "GAMEAI_MORPION_RESUME", "", "continue the search saved in this directory")
+	startFile := f.String("start", "GAMEAI_MORPION_START", "", "warm start from this grid file (any format)")
+	quiet := f.Bool("quiet", "GAMEAI_MORPION_QUIET", false, "no progress line")
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	if f.fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	given := map[string]bool{}
+	f.fs.Visit(func(fl *flagT) { given[fl.Name] = true })
+
+	var st searchState
+	var start *morpion.Grid
+	if *resume != "" {
+		if *out == "" {
+			*out = *resume
+		}
+		b, err := os.ReadFile(filepath.Join(*resume, stateFile))
+		if err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
+		if err := json.Unmarshal(b, &st); err != nil {
+			return fmt.Errorf("--resume: %s: %w", stateFile, err)
+		}
+		v, err := morpion.ParseVariant(st.Params.Variant)
+		if err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
+		if st.BestLayers != "" {
+			if start, err = morpion.DecodeLayers(v, st.BestLayers); err != nil {
+				return fmt.Errorf("--resume: best grid: %w", err)
+			}
+		}
+		p := st.Params
+		switch {
+		case given["time"] || given["playouts"]:
+			p.TimeMS, p.Playouts = limit.Milliseconds(), *playouts
+		default:
+			if p.TimeMS > 0 {
+				p.TimeMS -= st.ElapsedMS
+			}
+			if p.Playouts > 0 {
+				p.Playouts -= st.Playouts
+			}
+			if (st.Params.TimeMS > 0 && p.TimeMS <= 0) || (st.Params.Playouts > 0 && p.Playouts <= 0) {
+				return errors.New("--resume: the saved budget is spent; give --time or --playouts to go on")
+			}
+		}
+		if given["threads"] {
+			p.Threads = *threads
+		}
+		// A new seed per run, so a resumed search does not retrace its steps.
+		p.Seed = st.Params.Seed + uint64(st.Runs)
+		st.Params.TimeMS, st.Params.Playouts = p.TimeMS+st.ElapsedMS, p.Playouts+st.Playouts
+		st.Params.Threads = p.Threads
+		return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
+	}
+	if *out == "" {
+		return errors.New("--out DIR is required")
+	}
+	p := morpionsearch.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
+		K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
+	if err := p.Check(256); err != nil {
+		return fmt.Errorf("--%s", err)
+	}
+	if *startFile != "" {
+		text, name, err := readInput([]string{*startFile})
+		if err != nil {
+			return err
+		}
+		v, _ := morpion.ParseVariant(p.Variant)
+		if start, err = morpion.Read(v, morpion.FormatAuto, text); err != nil {
+			return fmt.Errorf("--start %s: %w", name, err)
+		}
+	}
+	st.Params = p
+	return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
+}
+
+func runSearch(ctx context.Context, p morpionsearch.Params, st searchState, start *morpion.Grid, out string,
+	quiet bool, stdout, stderr io.Writer) error {
+	if err := p.Check(256); err != nil {
+		return fmt.Errorf("--%s", err)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	run := morpionsearch.New(p, start, st.Improvements, st.Playouts, time.Duration(st.ElapsedMS)*time.Millisecond)
+	runs := st.Runs
+	// save writes the best grid and the state: every minute while the
+	// search runs (a killed process loses at most that), and at the end.
+	save := func(finished bool) (searchState, error) {
+		pr := run.Progress()
+		now := st
+		now.Runs = runs + 1
+		now.Playouts, now.ElapsedMS, now.Improvements, now.Finished = pr.Playouts, pr.ElapsedMS, pr.Improvements, finished
+		if best := run.Best(); best != nil {
+			now.BestScore, now.BestLayers = best.Score(), morpion.EncodeLayers(best)
+			files := map[string]string{
+				"best.psol":   morpion.WritePentasol(best),
+				"best.layers": now.BestLayers + "\n",
+				"best.json":   morpion.WriteJSON(best),
+				"best.svg":    morpion.SVG(best, morpion.SVGOptions{Numbers: true}),
+			}
+			for name, text := range files {
+				if err := writeAtomic(filepath.Join(out, name), []byte(text)); err != nil {
+					return now, err
+				}
+			}
+		}
+		b, _ := json.MarshalIndent(now, "", "  ")
+		return now, writeAtomic(filepath.Join(out, stateFile), append(b, '\n'))
+	}
+
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		run.Search(sctx)
+	}()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	lastSave := time.Now()
+wait:
+	for {
+		select {
+		case <-done:
+			break wait
+		case <-tick.C:
+			if !quiet {
+				fmt.Fprintf(stderr, "\r%s", progressLine(st.Params, run.Progress()))
+			}
+			if time.Since(lastSave) >= time.Minute {
+				lastSave = time.Now()
+				if _, err := save(false); err != nil {
+					fmt.Fprintf(stderr, "\nsaving to %s: %v\n", out, err)
+				}
+			}
+		}
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "\r%s\n", progressLine(st.Params, run.Progress()))
+	}
+	final, err := save(ctx.Err() == nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "best %d after %d playouts in %s (%s); written to %s\n", final.BestScore, final.Playouts,
+		fmtElapsed(final.ElapsedMS), map[bool]string{true: "budget spent", false: "interrupted"}[final.Finished], out)
+	return nil
+}
+
+// progressLine is the progress bar: the share of the budget (time or
+// playouts, whichever is further along), elapsed time, rate and best.
+func progressLine(total morpionsearch.Params, pr morpionsearch.Progress) string {
+	f := 0.0
+	if total.TimeMS > 0 {
+		f = float64(pr.ElapsedMS) / float64(total.TimeMS)
+	}
+	if total.Playouts > 0 {
+		f = max(f, float64(pr.Playouts)/float64(total.Playouts))
+	}
+	f = min(f, 1)
+	const width = 24
+	filled := int(f * width)
+	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
+	return fmt.Sprintf("[%s] %3.0f%%  %s  %s playouts  %s/s  best %d ", bar, 100*f, fmtElapsed(pr.ElapsedMS),
+		siCount(float64(pr.Playouts)), siCount(pr.PlayoutsPerS), pr.BestScore)
+}
+
+// siCount prints a count with k, M or G.
+func siCount(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.2fG", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.2fM", x/1e6)
+	case x >= 1e4:
+		return fmt.Sprintf("%.1fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+func fmtElapsed(ms int64) string {
+	d := time.Duration(ms) * time.Millisecond
+	return fmt.Sprintf("%02d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+}
+
+// writeAtomic writes through a temporary file, so an interrupted write never
+// leaves a half file where a good one was.
+func writeAtomic(path string, b []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameai/games/morpion"
+)
+
+func TestMorpionSearchWritesAndResumes(t *testing.T) {
+	dir := t.TempDir()
+	out, code := run(t, "", "morpion", "search", "--variant", "5D", "--algo", "dna", "--playouts", "3000",
+		"--threads", "1", "--seed", "4", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(out, "budget spent") {
+		t.Fatalf("search: %d %q", code, out)
+	}
+	var st searchState
+	readJSON(t, filepath.Join(dir, stateFile), &st)
+	if st.Runs != 1 || st.Playouts < 3000 || !st.Finished || st.BestScore < 50 {
+		t.Fatalf("state after the first run: %+v", st)
+	}
+	// Every written form of the best grid is the same grid.
+	layers := strings.TrimSpace(readFile(t, filepath.Join(dir, "best.layers")))
+	for _, name := range []string{"best.psol", "best.json"} {
+		g, err := morpion.Read(morpion.D5, morpion.FormatAuto, readFile(t, filepath.Join(dir, name)))
+		if err != nil || morpion.EncodeLayers(g) != layers || g.Score() != st.BestScore {
+			t.Errorf("%s: %v, not the best grid of %d", name, err, st.BestScore)
+		}
+	}
+	if svg := readFile(t, filepath.Join(dir, "best.svg")); !strings.HasPrefix(svg, "<svg") {
+		t.Errorf("best.svg starts %.30q", svg)
+	}
+
+	// The saved budget is spent: resuming needs a new one.
+	if _, code := run(t, "", "morpion", "search", "--resume", dir, "--quiet"); code == 0 {
+		t.Error("resume of a spent budget succeeded")
+	}
+	out, code = run(t, "", "morpion", "search", "--resume", dir, "--playouts", "2000", "--quiet")
+	if code != 0 {
+		t.Fatalf("resume: %d %q", code, out)
+	}
+	var again searchState
+	readJSON(t, filepath.Join(dir, stateFile), &again)
+	if again.Runs != 2 || again.Playouts < st.Playouts+2000 || again.BestScore < st.BestScore ||
+		again.Params.Playouts != st.Playouts+2000 || again.Params.Seed != st.Params.Seed {
+		t.Errorf("state after resume: %+v (before %+v)", again, st)
+	}
+
+	if _, code := run(t, "", "morpion", "search", "--variant", "5T", "--playouts", "10"); code == 0 {
+		t.Error("search without --out succeeded")
+	}
+	if out, code := run(t, "", "morpion", "search", "--algo", "beam", "--playouts", "10", "--out", dir); code == 0 || !strings.Contains(out, "algorithm") {
+		t.Errorf("unknown algorithm: %d %q", code, out)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(readFile(t, path)), v); err != nil {
+		t.Fatal(err)
+	}
+}
