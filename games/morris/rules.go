@@ -1,0 +1,136 @@
+package morris
+
+import (
+	"fmt"
+	"strconv"
+
+	"gameai/games"
+)
+
+// Variant is a board and piece count: the same rules code plays all three.
+type Variant uint8
+
+// The variants.
+const (
+	// Nine is Nine Men's Morris: 9 pieces each, the 16 mills.
+	Nine Variant = iota
+	// Twelve is Twelve Men's Morris: 12 pieces each and the four diagonal
+	// lines (adjacencies and mills); a board filled in the placing phase
+	// is a draw.
+	Twelve
+	// Lasker is Lasker Morris: 10 pieces each, and a turn may place a
+	// piece from the hand or move one on the board from the first turn.
+	Lasker
+)
+
+var variantNames = [...]string{"nine", "twelve", "lasker"}
+
+func (v Variant) String() string { return variantNames[v] }
+
+// ParseVariant reads a variant name.
+func ParseVariant(s string) (Variant, error) {
+	for i, n := range variantNames {
+		if n == s {
+			return Variant(i), nil
+		}
+	}
+	return 0, fmt.Errorf("variant %q: want nine, twelve or lasker", s)
+}
+
+// Rules are a variant with its rule options resolved. They are immutable
+// and shared by every position of a game.
+type Rules struct {
+	Variant Variant
+	// Pieces each side has to place.
+	Pieces int
+	// Mixed: a turn may place or move while pieces remain in hand (Lasker).
+	Mixed bool
+	// TwoOnDoubleMill: closing two mills at once removes two pieces.
+	TwoOnDoubleMill bool
+	// RemoveFromMills: pieces standing in mills may always be removed.
+	RemoveFromMills bool
+	// Flying: a side reduced to 3 pieces may move to any empty point.
+	Flying bool
+	// NMovePlies without a placement or a removal draw (0: no such rule).
+	NMovePlies int
+	// Repetitions of a position (side to move included) draw (0: never).
+	Repetitions int
+
+	geo *geometry
+}
+
+// The option names, as clients give them.
+const (
+	OptTwoOnDoubleMill = "double_mill_removes_two"
+	OptRemoveFromMills = "remove_from_mills"
+	OptFlying          = "flying"
+	OptNMoveRule       = "n_move_rule"
+	OptRepetitions     = "repetitions"
+)
+
+// OptionSpecs are the rule options of every variant.
+var OptionSpecs = []games.OptionSpec{
+	{Name: OptTwoOnDoubleMill, Kind: games.OptionBool, Default: "false",
+		Description: "closing two mills with one move removes two pieces"},
+	{Name: OptRemoveFromMills, Kind: games.OptionBool, Default: "false",
+		Description: "pieces in mills may always be removed (standard: only when every piece of the side is in a mill)"},
+	{Name: OptFlying, Kind: games.OptionBool, Default: "true",
+		Description: "a side reduced to 3 pieces may move to any empty point"},
+	{Name: OptNMoveRule, Kind: games.OptionInt, Default: "100", Min: 0, Max: 10000,
+		Description: "plies of moving without a placement or a removal that draw the game (0: no such rule)"},
+	{Name: OptRepetitions, Kind: games.OptionInt, Default: "3", Min: 0, Max: 100,
+		Description: "occurrences of one position (side to move included) that draw the game (0: no such rule)"},
+}
+
+// StandardRules are Nine Men's Morris under the default options.
+var StandardRules = MustRules(Nine, nil)
+
+// NewRules makes the rules of a variant under options, which must be
+// resolved against OptionSpecs (nil: the defaults).
+func NewRules(v Variant, opts games.Options) (*Rules, error) {
+	if opts == nil {
+		var err error
+		if opts, err = games.ResolveOptions(OptionSpecs, nil); err != nil {
+			return nil, err
+		}
+	}
+	r := &Rules{Variant: v, Pieces: 9, geo: standard,
+		TwoOnDoubleMill: opts.Bool(OptTwoOnDoubleMill), RemoveFromMills: opts.Bool(OptRemoveFromMills),
+		Flying: opts.Bool(OptFlying), NMovePlies: opts.Int(OptNMoveRule), Repetitions: opts.Int(OptRepetitions)}
+	switch v {
+	case Twelve:
+		r.Pieces, r.geo = 12, diagonals
+	case Lasker:
+		r.Pieces, r.Mixed = 10, true
+	}
+	if r.Repetitions == 1 {
+		return nil, &games.OptionError{Name: OptRepetitions, Reason: "1 would draw every position: want 0 or at least 2"}
+	}
+	return r, nil
+}
+
+// MustRules is NewRules for options known to be good.
+func MustRules(v Variant, opts games.Options) *Rules {
+	r, err := NewRules(v, opts)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Options are the rules' option values, as OptionSpecs names them.
+func (r *Rules) Options() games.Options {
+	return games.Options{
+		OptTwoOnDoubleMill: strconv.FormatBool(r.TwoOnDoubleMill),
+		OptRemoveFromMills: strconv.FormatBool(r.RemoveFromMills),
+		OptFlying:          strconv.FormatBool(r.Flying),
+		OptNMoveRule:       strconv.Itoa(r.NMovePlies),
+		OptRepetitions:     strconv.Itoa(r.Repetitions),
+	}
+}
+
+// Adjacent is the set of points next to p.
+func (r *Rules) Adjacent(p int) Bits { return r.geo.adj[p] }
+
+// Mills lists the mill masks of the board.
+func (r *Rules) Mills() []Bits { return r.geo.mills }
