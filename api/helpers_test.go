@@ -12,9 +12,11 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/dnagreedy"
+	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
 	"gameai/games/morpion"
+	"gameai/games/morris"
 	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
@@ -41,9 +43,11 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	g := games.NewRegistry()
 	g.Register(tictactoe{})
 	g.Register(morpion.Game)
+	g.Register(morris.Game)
 	e := ai.NewRegistry()
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
 	e.Register(dnagreedy.Info())
+	e.Register(morrisai.AlphaBetaInfo())
 	gt := &gate{started: make(chan struct{}, 10), release: make(chan struct{})}
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "gate", Version: "1", Engine: gt})
 	cfg := api.DefaultConfig()

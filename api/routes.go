@@ -36,6 +36,9 @@ func (s *Server) routes() {
 	v1.POST("/morpion/searches", s.morpionSearch, s.admin)
 	v1.GET("/morpion/records", s.morpionRecords)
 
+	v1.GET("/morris/strategies", s.morrisStrategies)
+	v1.GET("/morris/strategies/:name", s.morrisStrategy)
+
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)
 }

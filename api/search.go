@@ -67,6 +67,9 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	if err != nil {
 		return nil, SearchResult{}, problemFor(err, "engine")
 	}
+	if engineOpts, err = s.resolveStrategy(c.Request().Context(), g.Name(), engineOpts); err != nil {
+		return nil, SearchResult{}, err
+	}
 	if st.Terminal() {
 		return nil, SearchResult{}, problem(http.StatusUnprocessableEntity, "game-over", "Game over",
 			"the position is terminal: there is no move to search", FieldError{Field: "position", Reason: "game is over"})

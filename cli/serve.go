@@ -14,9 +14,11 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/dnagreedy"
+	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
 	"gameai/games/morpion"
+	"gameai/games/morris"
 	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
@@ -126,6 +128,8 @@ func registries() (*games.Registry, *ai.Registry) {
 	g, e := games.NewRegistry(), ai.NewRegistry()
 	g.Register(morpion.Game)
 	e.Register(dnagreedy.Info())
+	g.Register(morris.Game)
+	e.Register(morrisai.AlphaBetaInfo())
 	return g, e
 }
 

@@ -594,6 +594,60 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morris/strategies": {
+            "get": {
+                "description": "Engines take a strategy by name (engine_options.strategy) or as 19 coefficients (engine_options.coefficients).",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "Morris strategies: presets and trained ones",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisStrategiesResponse"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morris/strategies/{name}": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "A Morris strategy by name",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "strategy name",
+                        "name": "name",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisStrategy"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -1567,6 +1621,76 @@ const docTemplate = `{
                 "variant": {
                     "type": "string",
                     "example": "5T"
+                }
+            }
+        },
+        "api.MorrisStrategiesResponse": {
+            "type": "object",
+            "properties": {
+                "feature_names": {
+                    "description": "FeatureNames name the 19 coefficients in order.",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "strategies": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MorrisStrategy"
+                    }
+                }
+            }
+        },
+        "api.MorrisStrategy": {
+            "type": "object",
+            "properties": {
+                "coefficients": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "created_at": {
+                    "type": "string"
+                },
+                "description": {
+                    "type": "string"
+                },
+                "fitness": {
+                    "description": "Fitness, Generation, Opponents, Lineage and JobID describe a trained\nstrategy's tournament.",
+                    "type": "number"
+                },
+                "generation": {
+                    "type": "integer"
+                },
+                "job_id": {
+                    "type": "string"
+                },
+                "kind": {
+                    "description": "Kind is preset (published) or trained (by this service's tuner).",
+                    "type": "string",
+                    "enum": [
+                        "preset",
+                        "trained"
+                    ],
+                    "example": "preset"
+                },
+                "lineage": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "name": {
+                    "type": "string",
+                    "example": "ga-2019-best"
+                },
+                "opponents": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
                 }
             }
         },

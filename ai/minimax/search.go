@@ -1,0 +1,309 @@
+package minimax
+
+import (
+	"context"
+	"time"
+)
+
+// MaxPly bounds the search's distance from the root.
+const MaxPly = 128
+
+// Limits bound a search; zero fields do not bound it, but a search needs at
+// least one (Depth is capped at MaxPly-1).
+type Limits struct {
+	Depth int
+	Nodes int64
+	// Time is the budget of the time manager: it starts no iteration it
+	// does not expect to finish, and stops at the budget.
+	Time time.Duration
+}
+
+// Info reports a finished iteration.
+type Info[M comparable] struct {
+	Depth   int
+	Score   Score
+	Nodes   int64
+	PV      []M
+	Elapsed time.Duration
+}
+
+// Result is the outcome of a search: the best move of the deepest finished
+// iteration (or of the first iteration's first move when time ran out
+// before any finished), its score and principal variation.
+type Result[M comparable] struct {
+	Move    M
+	HasMove bool
+	Score   Score
+	PV      []M
+	Depth   int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Searcher holds what one search thread needs, allocated once: the
+// transposition table, move buffers, killers and history. It is not safe
+// for concurrent use; make one per goroutine.
+type Searcher[P Position[M], M comparable] struct {
+	tt      *table[M]
+	bufs    [MaxPly][]M
+	order   [MaxPly][]int32
+	killers [MaxPly][2]M
+	history []int32
+	pv      [MaxPly][MaxPly]M
+	pvLen   [MaxPly]int
+
+	nodes    int64
+	stopped  bool
+	ctx      context.Context
+	deadline time.Time
+	maxNodes int64
+	start    time.Time
+
+	// OnInfo, when set, is called after every finished iteration.
+	OnInfo func(Info[M])
+}
+
+// NewSearcher returns a searcher with a transposition table of about
+// ttEntries entries (rounded down to a power of two).
+func NewSearcher[P Position[M], M comparable](ttEntries int) *Searcher[P, M] {
+	s := &Searcher[P, M]{tt: newTable[M](max(ttEntries, 1024))}
+	for i := range s.bufs {
+		s.bufs[i] = make([]M, 0, 64)
+		s.order[i] = make([]int32, 0, 64)
+	}
+	return s
+}
+
+// checkEvery is how many nodes pass between looks at the clock and the
+// context: rare enough to cost nothing, often enough to stop in time.
+const checkEvery = 2048
+
+// Search finds the best move of pos within the limits. pos is returned in
+// its state at the call. The transposition table, killers and history are
+// cleared first, so that a search at a fixed depth always gives the same
+// answer.
+func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M] {
+	s.tt.clear()
+	s.killers = [MaxPly][2]M{}
+	if n := pos.KeySpace(); len(s.history) != n {
+		s.history = make([]int32, n)
+	} else {
+		clear(s.history)
+	}
+	s.nodes, s.stopped, s.ctx, s.maxNodes = 0, false, ctx, lim.Nodes
+	s.start = time.Now()
+	s.deadline = time.Time{}
+	if lim.Time > 0 {
+		s.deadline = s.start.Add(lim.Time)
+	}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth >= MaxPly {
+		maxDepth = MaxPly - 1
+	}
+	var res Result[M]
+	for depth := 1; depth <= maxDepth; depth++ {
+		score := s.negamax(pos, depth, 0, -Inf, Inf)
+		if s.stopped && depth > 1 {
+			break
+		}
+		if s.pvLen[0] == 0 {
+			break // no legal move at the root
+		}
+		res = Result[M]{Move: s.pv[0][0], HasMove: true, Score: score, Depth: depth,
+			PV: append([]M(nil), s.pv[0][:s.pvLen[0]]...)}
+		if s.stopped {
+			res.Depth = depth - 1 // the first iteration, cut short
+			break
+		}
+		if s.OnInfo != nil {
+			s.OnInfo(Info[M]{Depth: depth, Score: score, Nodes: s.nodes, PV: res.PV, Elapsed: time.Since(s.start)})
+		}
+		// A win or loss within the depth is final; and an iteration
+		// costs several times the last, so none starts that could not
+		// finish.
+		if IsMate(score) && int(Mate-abs(score)) <= depth {
+			break
+		}
+		if !s.deadline.IsZero() && time.Since(s.start) > time.Until(s.deadline)/2 {
+			break
+		}
+	}
+	res.Nodes, res.Elapsed = s.nodes, time.Since(s.start)
+	return res
+}
+
+func abs(s Score) Score {
+	if s < 0 {
+		return -s
+	}
+	return s
+}
+
+// poll decides whether to stop: the context, the deadline, the node budget.
+func (s *Searcher[P, M]) poll() {
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+		return
+	}
+	if s.nodes%checkEvery != 0 {
+		return
+	}
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
+		s.stopped = true
+	}
+}
+
+// negamax is alpha-beta in negamax form with principal variation search.
+func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score {
+	s.pvLen[ply] = 0
+	s.nodes++
+	if ply > 0 {
+		if over, sc := pos.Terminal(ply); over {
+			return distance(sc, ply)
+		}
+	}
+	if depth <= 0 || ply >= MaxPly-1 {
+		return pos.Evaluate()
+	}
+	s.poll()
+	if s.stopped && ply > 0 {
+		return 0
+	}
+
+	key := pos.Hash()
+	var ttMove M
+	hasTT := false
+	if e, ok := s.tt.probe(key); ok {
+		ttMove, hasTT = e.move, true
+		if ply > 0 && int(e.depth) >= depth {
+			sc := fromTable(e.score, ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+
+	moves := pos.GenMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	if len(moves) == 0 {
+		return -Mate + Score(ply) // no move: lost
+	}
+	s.score(pos, ply, moves, ttMove, hasTT)
+
+	alpha0 := alpha
+	best := -Inf
+	var bestMove M
+	for i := range moves {
+		m := s.pick(ply, moves, i)
+		pos.Make(m)
+		var sc Score
+		if i == 0 {
+			sc = -s.negamax(pos, depth-1, ply+1, -beta, -alpha)
+		} else {
+			sc = -s.negamax(pos, depth-1, ply+1, -alpha-1, -alpha)
+			if sc > alpha && sc < beta {
+				sc = -s.negamax(pos, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		pos.Unmake(m)
+		if s.stopped && (ply > 0 || i > 0) {
+			return best // the caller discards it, or the root keeps its best
+		}
+		if sc <= best {
+			continue
+		}
+		best, bestMove = sc, m
+		if sc <= alpha {
+			continue
+		}
+		alpha = sc
+		s.pv[ply][0] = m
+		copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+		s.pvLen[ply] = s.pvLen[ply+1] + 1
+		if alpha >= beta {
+			if !pos.Tactical(m) {
+				if s.killers[ply][0] != m {
+					s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+				}
+				h := &s.history[pos.MoveKey(m)]
+				*h += int32(depth * depth)
+				if *h > 1<<24 {
+					for k := range s.history {
+						s.history[k] /= 2
+					}
+				}
+			}
+			break
+		}
+	}
+	b := boundExact
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best <= alpha0:
+		b = boundUpper
+	}
+	s.tt.store(key, bestMove, toTable(best, ply), depth, b)
+	return best
+}
+
+// distance turns a game-over score into one that prefers quick wins.
+func distance(sc Score, ply int) Score {
+	switch {
+	case sc >= Mate:
+		return Mate - Score(ply)
+	case sc <= -Mate:
+		return -Mate + Score(ply)
+	}
+	return sc
+}
+
+// Ordering scores: the table move, then tactical moves, then the killers,
+// then the rest by history.
+const (
+	orderTT       = 1 << 30
+	orderTactical = 1 << 29
+	orderKiller1  = 1 << 28
+	orderKiller2  = 1<<28 - 1
+)
+
+func (s *Searcher[P, M]) score(pos P, ply int, moves []M, ttMove M, hasTT bool) {
+	sc := s.order[ply][:0]
+	k := s.killers[ply]
+	for _, m := range moves {
+		var v int32
+		switch {
+		case hasTT && m == ttMove:
+			v = orderTT
+		case pos.Tactical(m):
+			v = orderTactical + s.history[pos.MoveKey(m)]>>8
+		case m == k[0]:
+			v = orderKiller1
+		case m == k[1]:
+			v = orderKiller2
+		default:
+			v = s.history[pos.MoveKey(m)]
+		}
+		sc = append(sc, v)
+	}
+	s.order[ply] = sc
+}
+
+// pick moves the best-ordered of moves[i:] to i and returns it: a
+// selection sort, one step at a time, since a cut-off often comes after
+// the first few moves.
+func (s *Searcher[P, M]) pick(ply int, moves []M, i int) M {
+	sc := s.order[ply]
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+	return moves[i]
+}

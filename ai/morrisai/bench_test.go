@@ -1,0 +1,41 @@
+package morrisai
+
+import (
+	"context"
+	"testing"
+
+	"gameai/ai/minimax"
+	"gameai/games/morris"
+)
+
+// BenchmarkAlphaBeta searches to a fixed depth from the start and from a
+// midgame fixture on one core and reports nodes per second (every position
+// entered counts, leaves included).
+func BenchmarkAlphaBeta(b *testing.B) {
+	for _, c := range []struct {
+		name, text string
+		depth      int
+	}{
+		{"start", "", 8},
+		{"midgame", "W../BBB/.WB/.B..WB/W../B../.BB w 0 0 0 30 b", 9},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := morris.NewPosition(morris.StandardRules)
+			if c.text != "" {
+				var err error
+				if p, err = morris.ParsePosition(morris.StandardRules, c.text); err != nil {
+					b.Fatal(err)
+				}
+			}
+			coef := morris.Presets[4].Coefficients
+			s := NewSearcher()
+			var nodes int64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes += s.Search(context.Background(), Pos{P: p, C: &coef}, minimax.Limits{Depth: c.depth}).Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}

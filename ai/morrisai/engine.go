@@ -1,0 +1,156 @@
+package morrisai
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gameai/ai"
+	"gameai/ai/minimax"
+	"gameai/games"
+	"gameai/games/morris"
+)
+
+// AlphaBetaVersion changes whenever the alpha-beta engine's answers may
+// change (search or evaluation), so cached analyses of older versions are
+// not served.
+const AlphaBetaVersion = "1"
+
+// ttEntries is the transposition table of one search (16 MB).
+const ttEntries = 1 << 20
+
+// DefaultTime is the budget of a search given no limit at all.
+const DefaultTime = time.Second
+
+// Searcher is the alpha-beta searcher for Morris positions.
+type Searcher = minimax.Searcher[Pos, morris.Move]
+
+// NewSearcher returns a searcher with the engine's table size.
+func NewSearcher() *Searcher { return minimax.NewSearcher[Pos, morris.Move](ttEntries) }
+
+// AlphaBeta is the alpha-beta engine. Searchers are pooled, so that the
+// engine serves concurrent requests without allocating a table for each.
+type AlphaBeta struct{ pool sync.Pool }
+
+// NewAlphaBeta returns the engine.
+func NewAlphaBeta() *AlphaBeta {
+	return &AlphaBeta{pool: sync.Pool{New: func() any { return NewSearcher() }}}
+}
+
+// Search finds the best move within the limits of time, depth or nodes
+// (iterations do not apply; with no other limit the search takes
+// DefaultTime). Options: strategy (a preset name) or coefficients (19
+// integers, comma-separated).
+func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
+	st, ok := req.State.(*morris.State)
+	if !ok {
+		return ai.Result{}, fmt.Errorf("alphabeta plays morris, not %s", req.State.Game().Name())
+	}
+	coef, _, err := StrategyOption(req.Options)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	if err := onlyOptions(req.Options, "strategy", "coefficients"); err != nil {
+		return ai.Result{}, err
+	}
+	p := st.P.Clone()
+	if p.Outcome().Over {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	lim := minimax.Limits{Depth: req.Limits.Depth, Nodes: req.Limits.Nodes, Time: req.Limits.Time}
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.Time == 0 {
+		lim.Time = DefaultTime
+	}
+	s := e.pool.Get().(*Searcher)
+	defer e.pool.Put(s)
+	s.OnInfo = nil
+	if req.Progress != nil {
+		s.OnInfo = func(in minimax.Info[morris.Move]) {
+			req.Progress(ai.Info{Depth: in.Depth, Score: float64(in.Score), Nodes: in.Nodes, PV: toGames(in.PV), Elapsed: in.Elapsed})
+		}
+	}
+	res := s.Search(ctx, Pos{P: p, C: &coef}, lim)
+	s.OnInfo = nil
+	if !res.HasMove {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	return ai.Result{Move: res.Move, Score: float64(res.Score), PV: toGames(res.PV), Depth: res.Depth,
+		Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
+}
+
+func toGames(ms []morris.Move) []games.Move {
+	out := make([]games.Move, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}
+
+// StrategyOption reads the strategy of engine options: coefficients (19
+// integers) win over strategy (a preset name); neither gives the default
+// preset. It returns the coefficients and a name for them.
+func StrategyOption(opts map[string]string) (morris.Coefficients, string, error) {
+	if text, ok := opts["coefficients"]; ok {
+		c, err := ParseCoefficients(text)
+		if err != nil {
+			return c, "", &ai.OptionError{Name: "coefficients", Reason: err.Error()}
+		}
+		return c, "custom", nil
+	}
+	name := opts["strategy"]
+	if name == "" {
+		name = morris.DefaultStrategy
+	}
+	s, ok := morris.Preset(name)
+	if !ok {
+		names := make([]string, len(morris.Presets))
+		for i, p := range morris.Presets {
+			names[i] = p.Name
+		}
+		return morris.Coefficients{}, "", &ai.OptionError{Name: "strategy",
+			Reason: fmt.Sprintf("no strategy %q (presets: %s; trained strategies are named through the service)", name, strings.Join(names, ", "))}
+	}
+	return s.Coefficients, name, nil
+}
+
+// ParseCoefficients reads 19 integers separated by commas or spaces (a JSON
+// array's brackets are allowed).
+func ParseCoefficients(text string) (morris.Coefficients, error) {
+	var c morris.Coefficients
+	fields := strings.FieldsFunc(strings.Trim(strings.TrimSpace(text), "[]"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' })
+	if len(fields) != morris.NumCoefficients {
+		return c, fmt.Errorf("want %d integers, got %d", morris.NumCoefficients, len(fields))
+	}
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return c, fmt.Errorf("coefficient %d: %q is not an integer", i, f)
+		}
+		c[i] = n
+	}
+	return c, morris.CheckCoefficients(c)
+}
+
+func onlyOptions(opts map[string]string, known ...string) error {
+	for name := range opts {
+		ok := false
+		for _, k := range known {
+			ok = ok || k == name
+		}
+		if !ok {
+			return &ai.OptionError{Name: name, Reason: "unknown option (this engine takes " + strings.Join(known, ", ") + ")"}
+		}
+	}
+	return nil
+}
+
+// AlphaBetaInfo registers the engine.
+func AlphaBetaInfo() ai.EngineInfo {
+	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: AlphaBetaVersion, Deterministic: true,
+		Description: "negamax alpha-beta with PVS, iterative deepening, transposition table and the 19-coefficient evaluation " +
+			"(limits: time, depth, nodes; options: strategy = a preset or trained strategy, or coefficients = 19 integers)",
+		Engine: NewAlphaBeta()}
+}

@@ -1,0 +1,67 @@
+// Package morrisai plays Nine Men's Morris: the alpha-beta engine with the
+// 19-coefficient evaluation and the MCTS engine, the binding of the game to
+// the generic searches, and strategy options.
+package morrisai
+
+import (
+	"gameai/ai/minimax"
+	"gameai/games/morris"
+)
+
+// Pos is a Morris position as alpha-beta sees it: the game's position and
+// the strategy that evaluates it. A value type, so that the generic search
+// is compiled for it and calls its methods directly.
+type Pos struct {
+	P *morris.Position
+	C *morris.Coefficients
+}
+
+func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf) }
+func (p Pos) Make(m morris.Move)                       { p.P.Make(m) }
+func (p Pos) Unmake(m morris.Move)                     { p.P.Unmake(m) }
+func (p Pos) Hash() uint64                             { return p.P.Hash() }
+func (p Pos) Tactical(m morris.Move) bool              { return m.Removes() }
+func (p Pos) KeySpace() int                            { return 25 * morris.NPoints }
+
+// MoveKey is from (24 for a placement) and to.
+func (p Pos) MoveKey(m morris.Move) int {
+	f := m.From()
+	if f < 0 {
+		f = morris.NPoints
+	}
+	return f*morris.NPoints + m.To()
+}
+
+// Evaluate is the strategy's score for the side to move.
+func (p Pos) Evaluate() minimax.Score {
+	return minimax.Score(p.P.Evaluate(p.P.SideToMove(), p.C))
+}
+
+// Terminal applies the rules: fewer than three pieces or no move loses, a
+// full board draws, and so do the N-move rule, the repetition count, and a
+// repetition of a position of the search's own path (the side to move can
+// claim it by repeating).
+func (p Pos) Terminal(ply int) (bool, minimax.Score) {
+	q := p.P
+	us := q.SideToMove()
+	switch {
+	case q.Material(us) < 3:
+		return true, -minimax.Mate
+	case q.Material(1-us) < 3:
+		return true, minimax.Mate
+	case q.Empty() == 0:
+		return true, 0
+	case !q.HasMove():
+		return true, -minimax.Mate
+	}
+	r := q.Rules()
+	if r.NMovePlies > 0 && q.Clock() >= r.NMovePlies {
+		return true, 0
+	}
+	if r.Repetitions > 0 && q.Clock() >= 4 {
+		if q.RepeatsSince(ply) || q.Repetitions()+1 >= r.Repetitions {
+			return true, 0
+		}
+	}
+	return false, 0
+}
