@@ -52,4 +52,3 @@ func TestWarmStartKeepsTheRecord(t *testing.T) {
 	}
 	replay(t, morpion.D5, s)
 }
-

@@ -30,7 +30,7 @@ func TestFeaturesOnHandBuiltPositions(t *testing.T) {
 			// the last mill.
 			"moving", "WWW/W.W/.../....../B.B/.../BBB w 0 0 3 40 b", White, Moving,
 			map[int]int{FMoveClosedMill: -1, FMoveMills: 0, FMoveBlocked: 0, FMovePieces: 0,
-				FMoveCanClose: 1, FMoveRunning: 1, FMoveMobility: 7 - 7, FMoveWin: 0},
+				FMoveCanClose: 1, FMoveRunning: 1, FMoveMobility: 0 /* 7 slides each */, FMoveWin: 0},
 		},
 		{
 			"moving, black's view", "WWW/W.W/.../....../B.B/.../BBB w 0 0 3 40 b", Black, Moving,
