@@ -8,6 +8,14 @@ type NRPAConfig struct {
 	Iterations int
 	// Alpha is the adaptation step (default 1).
 	Alpha float64
+	// Stabilization is the number of playouts level 1 runs with one
+	// policy before each adaptation, towards the best of them (Cazenave's
+	// stabilized NRPA; default 1, Rosin's NRPA).
+	Stabilization int
+	// Patience, when positive, ends a level of 2 or more once that many
+	// of its iterations in a row have not improved its best: the search
+	// gives up on a stuck policy and its caller starts a new one.
+	Patience int
 }
 
 func (c NRPAConfig) withDefaults() NRPAConfig {
@@ -16,6 +24,9 @@ func (c NRPAConfig) withDefaults() NRPAConfig {
 	}
 	if c.Alpha <= 0 {
 		c.Alpha = 1
+	}
+	if c.Stabilization <= 0 {
+		c.Stabilization = 1
 	}
 	return c
 }
@@ -153,27 +164,39 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 	best := n.bests[level]
 	best.reset()
 	best.score = math.Inf(-1)
+	stale := 0
 	for range n.cfg.Iterations {
 		if n.stop() {
 			break
 		}
-		var r *rollout
+		// Ties go to the newer sequence. A level-1 playout just played
+		// with pol still has its sums of exponentials right.
+		fresh, improved := false, false
 		if level == 1 {
-			n.playout(pol)
-			r = &n.cur
+			for range n.cfg.Stabilization {
+				n.playout(pol)
+				if n.cur.score >= best.score {
+					improved = improved || n.cur.score > best.score
+					best.copyFrom(&n.cur)
+					fresh = true
+				}
+			}
 		} else {
 			child := n.pols[level-1]
 			child.copyFrom(pol)
-			r = n.level(level-1, child)
-		}
-		// Ties go to the newer sequence. A level-1 playout just played
-		// with pol still has its sums of exponentials right.
-		fresh := false
-		if r.score >= best.score {
-			best.copyFrom(r)
-			fresh = level == 1
+			r := n.level(level-1, child)
+			if r.score >= best.score {
+				improved = r.score > best.score
+				best.copyFrom(r)
+			}
 		}
 		n.adapt(pol, best, fresh)
+		if stale++; improved {
+			stale = 0
+		}
+		if level >= 2 && n.cfg.Patience > 0 && stale >= n.cfg.Patience {
+			break
+		}
 	}
 	return best
 }
