@@ -21,6 +21,9 @@ const (
 // IsMate reports whether s is a win or a loss found by the search.
 func IsMate(s Score) bool { return s >= MateBound || s <= -MateBound }
 
+// Tactical is the flag OrderKeys adds to a forcing move's key.
+const Tactical = 1 << 30
+
 // Position is what the search needs of a game. Moves must be comparable
 // values (packed words): they are stored in the transposition table.
 type Position[M comparable] interface {
@@ -40,10 +43,10 @@ type Position[M comparable] interface {
 	Terminal(ply int) (over bool, score Score)
 	// Evaluate scores a position that is not over, for the side to move.
 	Evaluate() Score
-	// Tactical reports a forcing move, searched early (Morris: a mill).
-	Tactical(m M) bool
-	// MoveKey maps a move to [0, KeySpace) for the history heuristic.
-	MoveKey(m M) int
-	// KeySpace bounds MoveKey.
+	// OrderKeys appends, for each move, its history key in [0, KeySpace)
+	// plus Tactical when the move is forcing (Morris: a mill), searched
+	// early. One call for all the moves of a node.
+	OrderKeys(moves []M, keys []int32) []int32
+	// KeySpace bounds the history keys.
 	KeySpace() int
 }

@@ -47,6 +47,8 @@ type Searcher[P Position[M], M comparable] struct {
 	tt      *table[M]
 	bufs    [MaxPly][]M
 	order   [MaxPly][]int32
+	keys    [MaxPly][]int32
+	one     [1]int32
 	killers [MaxPly][2]M
 	history []int32
 	pv      [MaxPly][MaxPly]M
@@ -70,6 +72,7 @@ func NewSearcher[P Position[M], M comparable](ttEntries int) *Searcher[P, M] {
 	for i := range s.bufs {
 		s.bufs[i] = make([]M, 0, 64)
 		s.order[i] = make([]int32, 0, 64)
+		s.keys[i] = make([]int32, 0, 64)
 	}
 	return s
 }
@@ -157,6 +160,15 @@ func (s *Searcher[P, M]) poll() {
 func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score {
 	s.pvLen[ply] = 0
 	s.nodes++
+	// The table's slot is read first, so that its cache miss overlaps the
+	// work of the rules check below (a lookup is a miss more often than
+	// not, and it was a quarter of the search's time).
+	var key uint64
+	var slot entry[M]
+	if depth > 0 {
+		key = pos.Hash()
+		slot = s.tt.slots[key&s.tt.mask]
+	}
 	if ply > 0 {
 		if over, sc := pos.Terminal(ply); over {
 			return distance(sc, ply)
@@ -170,10 +182,9 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 		return 0
 	}
 
-	key := pos.Hash()
 	var ttMove M
 	hasTT := false
-	if e, ok := s.tt.probe(key); ok {
+	if e := &slot; e.check == uint32(key>>32) && e.bound != boundNone {
 		ttMove, hasTT = e.move, true
 		if ply > 0 && int(e.depth) >= depth {
 			sc := fromTable(e.score, ply)
@@ -191,13 +202,27 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 	if len(moves) == 0 {
 		return -Mate + Score(ply) // no move: lost
 	}
-	s.score(pos, ply, moves, ttMove, hasTT)
+	// The table's move goes first, before the others are ordered: it often
+	// cuts off at once, and then they need no ordering at all.
+	first := 0
+	if hasTT {
+		for i, m := range moves {
+			if m == ttMove {
+				moves[0], moves[i] = moves[i], moves[0]
+				first = 1
+				break
+			}
+		}
+	}
 
 	alpha0 := alpha
 	best := -Inf
 	var bestMove M
 	for i := range moves {
-		m := s.pick(ply, moves, i)
+		if i == first {
+			s.score(pos, ply, moves, first)
+		}
+		m := moves[i]
 		pos.Make(m)
 		var sc Score
 		if i == 0 {
@@ -224,18 +249,7 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 		copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
 		s.pvLen[ply] = s.pvLen[ply+1] + 1
 		if alpha >= beta {
-			if !pos.Tactical(m) {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
-				}
-				h := &s.history[pos.MoveKey(m)]
-				*h += int32(depth * depth)
-				if *h > 1<<24 {
-					for k := range s.history {
-						s.history[k] /= 2
-					}
-				}
-			}
+			s.cutoff(pos, ply, depth, m, i, first)
 			break
 		}
 	}
@@ -261,49 +275,72 @@ func distance(sc Score, ply int) Score {
 	return sc
 }
 
-// Ordering scores: the table move, then tactical moves, then the killers,
-// then the rest by history.
+// Ordering scores: tactical moves, then the killers, then the rest by
+// history (the table move was taken out before).
 const (
-	orderTT       = 1 << 30
 	orderTactical = 1 << 29
 	orderKiller1  = 1 << 28
 	orderKiller2  = 1<<28 - 1
 )
 
-func (s *Searcher[P, M]) score(pos P, ply int, moves []M, ttMove M, hasTT bool) {
+// score orders moves[from:] and keeps their keys for cutoff.
+func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
+	keys := pos.OrderKeys(moves, s.keys[ply][:0])
+	s.keys[ply] = keys
 	sc := s.order[ply][:0]
 	k := s.killers[ply]
-	for _, m := range moves {
+	for i, m := range moves {
+		key := keys[i]
 		var v int32
 		switch {
-		case hasTT && m == ttMove:
-			v = orderTT
-		case pos.Tactical(m):
-			v = orderTactical + s.history[pos.MoveKey(m)]>>8
+		case i < from:
+			v = orderTactical << 1 // already searched
+		case key&Tactical != 0:
+			v = orderTactical + s.history[key&^Tactical]>>8
 		case m == k[0]:
 			v = orderKiller1
 		case m == k[1]:
 			v = orderKiller2
 		default:
-			v = s.history[pos.MoveKey(m)]
+			v = s.history[key]
 		}
 		sc = append(sc, v)
 	}
 	s.order[ply] = sc
+	// Insertion sort, best first: the moves that reach here (the table
+	// move did not cut) are mostly all searched, and for the dozen or two
+	// moves of a node it beats picking the best one at a time.
+	for i := from + 1; i < len(moves); i++ {
+		v, m, k := sc[i], moves[i], keys[i]
+		j := i
+		for ; j > from && sc[j-1] < v; j-- {
+			sc[j], moves[j], keys[j] = sc[j-1], moves[j-1], keys[j-1]
+		}
+		sc[j], moves[j], keys[j] = v, m, k
+	}
 }
 
-// pick moves the best-ordered of moves[i:] to i and returns it: a
-// selection sort, one step at a time, since a cut-off often comes after
-// the first few moves.
-func (s *Searcher[P, M]) pick(ply int, moves []M, i int) M {
-	sc := s.order[ply]
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if sc[j] > sc[best] {
-			best = j
+// cutoff remembers a quiet move that refuted the position: as a killer of
+// the ply and in the history.
+func (s *Searcher[P, M]) cutoff(pos P, ply, depth int, m M, i, first int) {
+	var key int32
+	if i < first {
+		// The table move, cut off before the others were ordered.
+		key = pos.OrderKeys(s.bufs[ply][:1], s.one[:0])[0]
+	} else {
+		key = s.keys[ply][i]
+	}
+	if key&Tactical != 0 {
+		return
+	}
+	if s.killers[ply][0] != m {
+		s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+	}
+	h := &s.history[key]
+	*h += int32(depth * depth)
+	if *h > 1<<24 {
+		for k := range s.history {
+			s.history[k] /= 2
 		}
 	}
-	moves[i], moves[best] = moves[best], moves[i]
-	sc[i], sc[best] = sc[best], sc[i]
-	return moves[i]
 }

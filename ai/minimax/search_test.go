@@ -21,13 +21,17 @@ func (n *nim) GenMoves(buf []int) []int {
 	}
 	return buf
 }
-func (n *nim) Make(k int)        { n.pile -= k; n.taken = append(n.taken, k) }
-func (n *nim) Unmake(k int)      { n.pile += k; n.taken = n.taken[:len(n.taken)-1] }
-func (n *nim) Hash() uint64      { return uint64(n.pile)*0x9e3779b97f4a7c15 + 1 }
-func (n *nim) Tactical(int) bool { return false }
-func (n *nim) MoveKey(k int) int { return k }
-func (n *nim) KeySpace() int     { return 4 }
-func (n *nim) Evaluate() Score   { *n.evals++; return 0 }
+func (n *nim) Make(k int)   { n.pile -= k; n.taken = append(n.taken, k) }
+func (n *nim) Unmake(k int) { n.pile += k; n.taken = n.taken[:len(n.taken)-1] }
+func (n *nim) Hash() uint64 { return uint64(n.pile)*0x9e3779b97f4a7c15 + 1 }
+func (n *nim) OrderKeys(ms []int, keys []int32) []int32 {
+	for _, k := range ms {
+		keys = append(keys, int32(k))
+	}
+	return keys
+}
+func (n *nim) KeySpace() int   { return 4 }
+func (n *nim) Evaluate() Score { *n.evals++; return 0 }
 func (n *nim) Terminal(int) (bool, Score) {
 	if n.pile == 0 {
 		return true, -Mate // the opponent took the last one

@@ -16,8 +16,8 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		name, text string
 		depth      int
 	}{
-		{"start", "", 8},
-		{"midgame", "W../BBB/.WB/.B..WB/W../B../.BB w 0 0 0 30 b", 9},
+		{"start", "", 9},
+		{"midgame", ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -", 12},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := morris.NewPosition(morris.StandardRules)

@@ -20,16 +20,23 @@ func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf
 func (p Pos) Make(m morris.Move)                       { p.P.Make(m) }
 func (p Pos) Unmake(m morris.Move)                     { p.P.Unmake(m) }
 func (p Pos) Hash() uint64                             { return p.P.Hash() }
-func (p Pos) Tactical(m morris.Move) bool              { return m.Removes() }
 func (p Pos) KeySpace() int                            { return 25 * morris.NPoints }
 
-// MoveKey is from (24 for a placement) and to.
-func (p Pos) MoveKey(m morris.Move) int {
-	f := m.From()
-	if f < 0 {
-		f = morris.NPoints
+// OrderKeys keys a move by from (24 for a placement) and to; a move that
+// closes a mill and removes is tactical.
+func (p Pos) OrderKeys(moves []morris.Move, keys []int32) []int32 {
+	for _, m := range moves {
+		f := m.From()
+		if f < 0 {
+			f = morris.NPoints
+		}
+		k := int32(f*morris.NPoints + m.To())
+		if m.Removes() {
+			k |= minimax.Tactical
+		}
+		keys = append(keys, k)
 	}
-	return f*morris.NPoints + m.To()
+	return keys
 }
 
 // Evaluate is the strategy's score for the side to move.

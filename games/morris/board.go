@@ -77,8 +77,11 @@ type geometry struct {
 	millsOf [NPoints][]Bits
 	// adj[p] is the set of points next to p along a line.
 	adj [NPoints]Bits
-	// partners[p] lists, for each mill through p, the other two points.
-	partners [NPoints][]Bits
+	// partners[p] lists, for each mill through p, the other two points;
+	// a point has 2 mills, 3 with diagonals, and unused entries hold all
+	// the points, which no side can hold (the loop stays fixed-length).
+	partners [NPoints][3]Bits
+	nPartner [NPoints]int
 }
 
 // The two layouts: the standard board and Twelve Men's Morris's board with
@@ -90,12 +93,16 @@ var (
 
 func newGeometry(nLines int) *geometry {
 	g := &geometry{}
+	for p := range g.partners {
+		g.partners[p] = [3]Bits{all, all, all}
+	}
 	for _, l := range lines[:nLines] {
 		m := Bits(1)<<uint(l[0]) | Bits(1)<<uint(l[1]) | Bits(1)<<uint(l[2])
 		g.mills = append(g.mills, m)
 		for _, p := range l {
 			g.millsOf[p] = append(g.millsOf[p], m)
-			g.partners[p] = append(g.partners[p], m&^(1<<uint(p)))
+			g.partners[p][g.nPartner[p]] = m &^ (1 << uint(p))
+			g.nPartner[p]++
 		}
 		g.adj[l[0]] |= 1 << uint(l[1])
 		g.adj[l[1]] |= 1<<uint(l[0]) | 1<<uint(l[2])
@@ -107,12 +114,8 @@ func newGeometry(nLines int) *geometry {
 // closes reports whether a piece arriving at p completes a mill of the side
 // whose pieces (after the move) are own.
 func (g *geometry) closes(p int, own Bits) bool {
-	for _, m := range g.partners[p] {
-		if own&m == m {
-			return true
-		}
-	}
-	return false
+	pp := &g.partners[p]
+	return own&pp[0] == pp[0] || own&pp[1] == pp[1] || own&pp[2] == pp[2]
 }
 
 // millsClosed counts the mills through p that own completes.

@@ -94,7 +94,11 @@ func (p *Position) AllFeatures(side int) Features {
 	return f
 }
 
-// features fills the entries of one phase.
+// features fills the entries of one phase. One pass over the mills
+// classifies every line for both sides at once (mills, 2-piece
+// configurations and the pieces that can close them), one pass over each
+// side's pieces counts blocked pieces and slides: the evaluation runs at
+// every leaf of the search.
 func (p *Position) features(side int, ph Phase, f *Features) {
 	opp := 1 - side
 	g := p.rules.geo
@@ -107,34 +111,88 @@ func (p *Position) features(side int, ph Phase, f *Features) {
 	case opp:
 		closed = -1
 	}
+	var l lineCounts
+	l.classify(g, own, their, ph == Moving)
 	switch ph {
 	case Placing:
-		two, three := configurations(g, own, empty)
-		otwo, othree := configurations(g, their, empty)
+		ob, om := slides(g, own, empty)
+		tb, tm := slides(g, their, empty)
 		f[FPlaceClosedMill] = closed
-		f[FPlaceMills] = countMills(g, own) - countMills(g, their)
-		f[FPlaceBlocked] = blocked(g, their, empty) - blocked(g, own, empty)
+		f[FPlaceMills] = l.mills[0] - l.mills[1]
+		f[FPlaceBlocked] = tb - ob
 		f[FPlacePieces] = p.Material(side) - p.Material(opp)
-		f[FPlaceTwo] = two - otwo
-		f[FPlaceThree] = three - othree
-		f[FPlaceMobility] = mobility(g, own, empty) - mobility(g, their, empty)
+		f[FPlaceTwo] = l.two[0] - l.two[1]
+		f[FPlaceThree] = l.twice[0].Count() - l.twice[1].Count()
+		f[FPlaceMobility] = om - tm
 	case Moving:
+		ob, om := slides(g, own, empty)
+		tb, tm := slides(g, their, empty)
 		f[FMoveClosedMill] = closed
-		f[FMoveMills] = countMills(g, own) - countMills(g, their)
-		f[FMoveBlocked] = blocked(g, their, empty) - blocked(g, own, empty)
+		f[FMoveMills] = l.mills[0] - l.mills[1]
+		f[FMoveBlocked] = tb - ob
 		f[FMovePieces] = p.Material(side) - p.Material(opp)
-		f[FMoveCanClose] = canClose(g, own, empty) - canClose(g, their, empty)
-		f[FMoveRunning] = running(g, own, empty) - running(g, their, empty)
-		f[FMoveMobility] = mobility(g, own, empty) - mobility(g, their, empty)
+		f[FMoveCanClose] = l.movers[0].Count() - l.movers[1].Count()
+		f[FMoveRunning] = running(g, own, empty, l.millPieces[0]) - running(g, their, empty, l.millPieces[1])
+		f[FMoveMobility] = om - tm
 		f[FMoveWin] = p.won(side)
 	case Flying:
-		two, three := configurations(g, own, empty)
-		otwo, othree := configurations(g, their, empty)
-		f[FFlyTwo] = two - otwo
-		f[FFlyThree] = three - othree
+		f[FFlyTwo] = l.two[0] - l.two[1]
+		f[FFlyThree] = l.twice[0].Count() - l.twice[1].Count()
 		f[FFlyClosedMill] = closed
 		f[FFlyWin] = p.won(side)
 	}
+}
+
+// lineCounts classifies the lines for two sides (index 0 and 1).
+type lineCounts struct {
+	mills      [2]int
+	two        [2]int  // 2-piece configurations: two pieces, third point empty
+	once       [2]Bits // pieces in at least one configuration
+	twice      [2]Bits // pieces in two: the 3-piece configurations
+	movers     [2]Bits // pieces that can slide into a configuration's empty point
+	millPieces [2]Bits // pieces standing in mills
+}
+
+func (l *lineCounts) classify(g *geometry, a, b Bits, withMovers bool) {
+	if g == standard {
+		l.classifyStandard(a, b, withMovers)
+		return
+	}
+	l.classifyLoop(g, a, b, withMovers)
+}
+
+// classifyLoop looks at every line in turn (any board).
+func (l *lineCounts) classifyLoop(g *geometry, a, b Bits, withMovers bool) {
+	sides := [2]Bits{a, b}
+	for _, m := range g.mills {
+		for s := range 2 {
+			w, o := sides[s]&m, sides[1-s]&m
+			switch {
+			case w == m:
+				l.mills[s]++
+				l.millPieces[s] |= m
+			case o == 0 && w&(w-1) != 0: // two of three, the third empty
+				l.two[s]++
+				l.twice[s] |= l.once[s] & w
+				l.once[s] |= w
+				if withMovers {
+					l.movers[s] |= g.adj[trailing(m&^w)] & sides[s] &^ w
+				}
+			}
+		}
+	}
+}
+
+// slides counts a side's blocked pieces (no empty neighbour) and slides.
+func slides(g *geometry, own, empty Bits) (blocked, moves int) {
+	for b := own; b != 0; b &= b - 1 {
+		n := (g.adj[trailing(b)] & empty).Count()
+		moves += n
+		if n == 0 {
+			blocked++
+		}
+	}
+	return blocked, moves
 }
 
 // won is +1 when side has won, -1 when it has lost, 0 otherwise: fewer than
@@ -155,88 +213,18 @@ func (p *Position) won(side int) int {
 	return 0
 }
 
-func countMills(g *geometry, own Bits) int {
+// running counts the pieces of own mills (inMill) that, slid to a
+// neighbouring empty point, close another mill there ("running" or double
+// mills: the piece can shuttle between two mills).
+func running(g *geometry, own, empty, inMill Bits) int {
 	n := 0
-	for _, m := range g.mills {
-		if own&m == m {
-			n++
-		}
-	}
-	return n
-}
-
-// configurations counts the 2-piece configurations (two own pieces and an
-// empty third point on a line) and the 3-piece ones (two 2-piece
-// configurations sharing a piece: a double threat).
-func configurations(g *geometry, own, empty Bits) (two, three int) {
-	var once, twice Bits // pieces in at least one, two configurations
-	for _, m := range g.mills {
-		if (own&m).Count() == 2 && empty&m != 0 {
-			two++
-			pair := own & m
-			twice |= once & pair
-			once |= pair
-		}
-	}
-	// With diagonals a point lies on three lines; a piece in three
-	// configurations makes three pairs, which is rarer than it is worth
-	// counting apart: it counts as one double threat.
-	return two, twice.Count()
-}
-
-// blocked counts pieces with no empty neighbour.
-func blocked(g *geometry, own, empty Bits) int {
-	n := 0
-	for b := own; b != 0; b &= b - 1 {
-		if g.adj[trailing(b)]&empty == 0 {
-			n++
-		}
-	}
-	return n
-}
-
-// mobility counts the slides a side has.
-func mobility(g *geometry, own, empty Bits) int {
-	n := 0
-	for b := own; b != 0; b &= b - 1 {
-		n += (g.adj[trailing(b)] & empty).Count()
-	}
-	return n
-}
-
-// canClose counts the pieces that can close a mill with one slide: a
-// piece next to an empty point whose line through it holds two other own
-// pieces.
-func canClose(g *geometry, own, empty Bits) int {
-	var movers Bits
-	for e := empty; e != 0; e &= e - 1 {
-		pt := trailing(e)
-		for _, pair := range g.partners[pt] {
-			if own&pair == pair {
-				movers |= g.adj[pt] & own &^ pair
-			}
-		}
-	}
-	return movers.Count()
-}
-
-// running counts the pieces of own mills that, slid to a neighbouring
-// empty point, close another mill there ("running" or double mills: the
-// piece can shuttle between two mills).
-func running(g *geometry, own, empty Bits) int {
-	n := 0
-	for _, m := range g.mills {
-		if own&m != m {
-			continue
-		}
-		for b := m; b != 0; b &= b - 1 {
-			from := trailing(b)
-			rest := own &^ (1 << uint(from))
-			for t := g.adj[from] & empty; t != 0; t &= t - 1 {
-				if g.closes(trailing(t), rest|1<<uint(trailing(t))) {
-					n++
-					break
-				}
+	for b := inMill; b != 0; b &= b - 1 {
+		from := trailing(b)
+		rest := own &^ (1 << uint(from))
+		for t := g.adj[from] & empty; t != 0; t &= t - 1 {
+			if g.closes(trailing(t), rest|1<<uint(trailing(t))) {
+				n++
+				break
 			}
 		}
 	}

@@ -114,3 +114,29 @@ func TestPresetsAreTheSpecsVectors(t *testing.T) {
 		}
 	}
 }
+
+// The word-parallel line counts of the standard board equal the plain loop
+// over its mills on many positions.
+func TestStandardLineCountsEqualTheLoop(t *testing.T) {
+	for _, c := range perftCases {
+		p := c.position(t)
+		if p.rules.geo != standard {
+			continue
+		}
+		for range 40 {
+			for _, withMovers := range []bool{false, true} {
+				var fast, slow lineCounts
+				fast.classifyStandard(p.occ[0], p.occ[1], withMovers)
+				slow.classifyLoop(standard, p.occ[0], p.occ[1], withMovers)
+				if fast != slow {
+					t.Fatalf("%s %s: fast %+v, loop %+v", c.name, p, fast, slow)
+				}
+			}
+			ms := p.GenMoves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			p.Make(ms[len(ms)*7/11])
+		}
+	}
+}

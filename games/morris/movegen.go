@@ -35,33 +35,14 @@ func (p *Position) GenMoves(buf []Move) []Move {
 	g := p.rules.geo
 	empty := p.Empty()
 	own := p.occ[us]
-	var rem Bits
-	remDone := false
-	add := func(m Move, to int, after Bits) {
-		n := g.millsClosed(to, after)
-		if n == 0 {
-			buf = append(buf, m)
-			return
-		}
-		if !remDone {
-			rem, remDone = p.removable(them), true
-		}
-		if rem == 0 {
-			buf = append(buf, m) // a mill with nothing to remove
-			return
-		}
-		if n >= 2 && p.rules.TwoOnDoubleMill && p.occ[them].Count() >= 2 {
-			buf = p.appendPairs(buf, m, them)
-			return
-		}
-		for r := rem; r != 0; r &= r - 1 {
-			buf = append(buf, m.WithRemoval(trailing(r)))
-		}
-	}
 	if p.hand[us] > 0 {
 		for e := empty; e != 0; e &= e - 1 {
 			to := trailing(e)
-			add(Place(to), to, own|1<<uint(to))
+			if after := own | 1<<uint(to); g.closes(to, after) {
+				buf = p.appendMill(buf, Place(to), to, after)
+			} else {
+				buf = append(buf, Place(to))
+			}
 		}
 		if !p.rules.Mixed {
 			return buf
@@ -77,8 +58,28 @@ func (p *Position) GenMoves(buf []Move) []Move {
 		rest := own &^ (1 << uint(from))
 		for t := targets; t != 0; t &= t - 1 {
 			to := trailing(t)
-			add(Slide(from, to), to, rest|1<<uint(to))
+			if after := rest | 1<<uint(to); g.closes(to, after) {
+				buf = p.appendMill(buf, Slide(from, to), to, after)
+			} else {
+				buf = append(buf, Slide(from, to))
+			}
 		}
+	}
+	return buf
+}
+
+// appendMill adds a move that closes a mill with each removal it allows.
+func (p *Position) appendMill(buf []Move, m Move, to int, after Bits) []Move {
+	them := 1 - p.side
+	rem := p.removable(them)
+	if rem == 0 {
+		return append(buf, m) // a mill with nothing to remove
+	}
+	if p.rules.TwoOnDoubleMill && p.occ[them].Count() >= 2 && p.rules.geo.millsClosed(to, after) >= 2 {
+		return p.appendPairs(buf, m, them)
+	}
+	for r := rem; r != 0; r &= r - 1 {
+		buf = append(buf, m.WithRemoval(trailing(r)))
 	}
 	return buf
 }

@@ -1,0 +1,101 @@
+package morris
+
+import "math/bits"
+
+// This file is on the hot path: the evaluation's line counts on the
+// standard board, for all 16 lines at once.
+//
+// Points are numbered row by row, so the 8 horizontal lines are the bit
+// triples starting at 0, 3, ..., 21. Permuting the bits so that the 8
+// vertical lines are triples too (vperm) lets one set of word operations
+// count both directions: per triple, a = first bit, b = second, c = third
+// at the triple's base bit.
+
+// tripleBase has the base bit of every triple.
+const tripleBase Bits = 0x249249
+
+// verticalLines lists the vertical lines in the order vperm lays them out.
+var verticalLines = [8][3]int{
+	{0, 9, 21}, {3, 10, 18}, {6, 11, 15}, {1, 4, 7}, {16, 19, 22}, {8, 12, 17}, {5, 13, 20}, {2, 14, 23},
+}
+
+var (
+	// vperm[k][byte] maps byte k of a set to its bits in vertical order;
+	// vunperm the reverse.
+	vperm, vunperm [3][256]Bits
+	// vpoint[i] is the point at bit i of the vertical order; vline[i] the
+	// points of its line.
+	vpoint [NPoints]int
+	vline  [NPoints]Bits
+)
+
+func init() {
+	var to [NPoints]int
+	for k, l := range verticalLines {
+		var line Bits
+		for j, p := range l {
+			to[p] = 3*k + j
+			vpoint[3*k+j] = p
+			line |= 1 << uint(p)
+		}
+		for j := range 3 {
+			vline[3*k+j] = line
+		}
+	}
+	for k := range 3 {
+		for v := range 256 {
+			for b := range 8 {
+				if v>>b&1 != 0 {
+					p := 8*k + b
+					vperm[k][v] |= 1 << uint(to[p])
+					vunperm[k][v] |= 1 << uint(vpoint[p])
+				}
+			}
+		}
+	}
+}
+
+func permute(t *[3][256]Bits, x Bits) Bits { return t[0][x&255] | t[1][x>>8&255] | t[2][x>>16&255] }
+
+// triples classifies the triples of x against y: full (a mill of x) and
+// two (two of x, no y: a 2-piece configuration), each as a base bit.
+func triples(x, y Bits) (full, two Bits) {
+	a, b, c := x&tripleBase, x>>1&tripleBase, x>>2&tripleBase
+	full = a & b & c
+	two = (a&b | a&c | b&c) &^ full &^ ((y | y>>1 | y>>2) & tripleBase)
+	return full, two
+}
+
+func spread(t Bits) Bits { return t | t<<1 | t<<2 }
+
+// classifyStandard fills l for sides a (index 0) and b (index 1) on the
+// standard board.
+func (l *lineCounts) classifyStandard(a, b Bits, withMovers bool) {
+	va, vb := permute(&vperm, a), permute(&vperm, b)
+	sides, vsides := [2]Bits{a, b}, [2]Bits{va, vb}
+	for s := range 2 {
+		x, vx := sides[s], vsides[s]
+		hf, h2 := triples(x, sides[1-s])
+		vf, v2 := triples(vx, vsides[1-s])
+		l.mills[s] = bits.OnesCount32(uint32(hf)) + bits.OnesCount32(uint32(vf))
+		l.two[s] = bits.OnesCount32(uint32(h2)) + bits.OnesCount32(uint32(v2))
+		l.millPieces[s] = spread(hf) | permute(&vunperm, spread(vf))
+		hp := spread(h2) & x
+		vp := permute(&vunperm, spread(v2)&vx)
+		// A point lies on one horizontal and one vertical line: a piece
+		// in a configuration of each is in two.
+		l.once[s], l.twice[s] = hp|vp, hp&vp
+		if !withMovers {
+			continue
+		}
+		own := x
+		for e := spread(h2) &^ x; e != 0; e &= e - 1 {
+			p := trailing(e)
+			l.movers[s] |= standard.adj[p] & own &^ (7 << uint(p/3*3))
+		}
+		for e := spread(v2) &^ vx; e != 0; e &= e - 1 {
+			i := trailing(e)
+			l.movers[s] |= standard.adj[vpoint[i]] & own &^ vline[i]
+		}
+	}
+}
