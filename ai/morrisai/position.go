@@ -39,9 +39,10 @@ func (p Pos) OrderKeys(moves []morris.Move, keys []int32) []int32 {
 	return keys
 }
 
-// Evaluate is the strategy's score for the side to move.
+// Evaluate is the strategy's score for the side to move. The search calls
+// it only where Terminal said the game goes on.
 func (p Pos) Evaluate() minimax.Score {
-	return minimax.Score(p.P.Evaluate(p.P.SideToMove(), p.C))
+	return minimax.Score(p.P.EvaluateLive(p.P.SideToMove(), p.C))
 }
 
 // Terminal applies the rules: fewer than three pieces or no move loses, a
