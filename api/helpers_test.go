@@ -48,6 +48,7 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
 	e.Register(dnagreedy.Info())
 	e.Register(morrisai.AlphaBetaInfo())
+	e.Register(morrisai.MCTSInfo())
 	gt := &gate{started: make(chan struct{}, 10), release: make(chan struct{})}
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "gate", Version: "1", Engine: gt})
 	cfg := api.DefaultConfig()

@@ -78,7 +78,10 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	key := store.AnalysisKey{Game: g.Name(), Variant: st.Variant(), Options: st.Options().Key(),
 		Engine: info.Name + "?" + optionsKey(engineOpts), EngineVersion: info.Version, Hash: st.Hash()}
 	position := st.String()
-	if !noCache {
+	// Only answers a new search would repeat are cached: a deterministic
+	// engine bounded by depth, nodes or iterations, not by the clock.
+	cacheable := info.Deterministic && lim.Time == 0
+	if !noCache && cacheable {
 		if a, err := s.store.Analyses.Get(ctx, key); err == nil && a.Position == position && a.Limits == limitsKey(lim) {
 			if m, err := st.ParseMove(a.Move); err == nil {
 				if legal, ok := games.FindMove(st, m); ok {
@@ -135,7 +138,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
 		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version}
-	if sctx.Err() == nil {
+	if sctx.Err() == nil && cacheable {
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
 			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
 		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {

@@ -130,6 +130,7 @@ func registries() (*games.Registry, *ai.Registry) {
 	e.Register(dnagreedy.Info())
 	g.Register(morris.Game)
 	e.Register(morrisai.AlphaBetaInfo())
+	e.Register(morrisai.MCTSInfo())
 	return g, e
 }
 

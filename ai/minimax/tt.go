@@ -39,11 +39,6 @@ func newTable[M comparable](entries int) *table[M] {
 
 func (t *table[M]) clear() { clear(t.slots) }
 
-func (t *table[M]) probe(key uint64) (*entry[M], bool) {
-	e := &t.slots[key&t.mask]
-	return e, e.check == uint32(key>>32) && e.bound != boundNone
-}
-
 func (t *table[M]) store(key uint64, m M, s Score, depth int, b bound) {
 	e := &t.slots[key&t.mask]
 	if e.check == uint32(key>>32) && int(e.depth) > depth && b != boundExact {

@@ -50,6 +50,15 @@ func (p *Position) Clone() *Position {
 	return &q
 }
 
+// CopyFrom makes p a copy of src, reusing p's memory: MCTS copies its
+// root into a scratch position at every iteration.
+func (p *Position) CopyFrom(src *Position) {
+	hist, undos := p.hist, p.undos
+	*p = *src
+	p.hist = append(hist[:0], src.hist...)
+	p.undos = append(undos[:0], src.undos...)
+}
+
 // Rules are the position's rules.
 func (p *Position) Rules() *Rules { return p.rules }
 

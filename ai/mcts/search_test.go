@@ -1,0 +1,210 @@
+package mcts
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// ttt is tic-tac-toe: cells 0..8, player 0 is X and moves first.
+type ttt struct {
+	cells [9]int8 // 0 empty, 1 X, 2 O
+	turn  int
+}
+
+var tttLines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
+
+func parseTTT(s string) *ttt {
+	g := &ttt{}
+	n := 0
+	for i, c := range s {
+		switch c {
+		case 'x':
+			g.cells[i] = 1
+			n++
+		case 'o':
+			g.cells[i] = 2
+			n++
+		}
+	}
+	g.turn = n % 2
+	return g
+}
+
+func (g *ttt) winner() int {
+	for _, l := range tttLines {
+		if c := g.cells[l[0]]; c != 0 && c == g.cells[l[1]] && c == g.cells[l[2]] {
+			return int(c) - 1
+		}
+	}
+	return -1
+}
+
+func (g *ttt) CopyFrom(src *ttt) { *g = *src }
+func (g *ttt) Moves(buf []int) []int {
+	if g.Over() {
+		return buf
+	}
+	for i, c := range g.cells {
+		if c == 0 {
+			buf = append(buf, i)
+		}
+	}
+	return buf
+}
+func (g *ttt) Play(m int)  { g.cells[m] = int8(g.turn + 1); g.turn ^= 1 }
+func (g *ttt) ToMove() int { return g.turn }
+func (g *ttt) Over() bool {
+	if g.winner() >= 0 {
+		return true
+	}
+	for _, c := range g.cells {
+		if c == 0 {
+			return false
+		}
+	}
+	return true
+}
+func (g *ttt) Reward(p int) float64 {
+	switch g.winner() {
+	case -1:
+		return 0.5
+	case p:
+		return 1
+	}
+	return 0
+}
+func (g *ttt) Hash() uint64 {
+	var h uint64
+	for _, c := range g.cells {
+		h = h*3 + uint64(c)
+	}
+	return h
+}
+func (g *ttt) Role(root, p int) Role {
+	if p == root {
+		return Max
+	}
+	return Min
+}
+func (g *ttt) Prior(int) float64                 { return 1 }
+func (g *ttt) MoveKey(m int) int                 { return m }
+func (g *ttt) KeySpace() int                     { return 9 }
+func (g *ttt) Players() int                      { return 2 }
+func (g *ttt) PlayoutMove(ms []int, r *Rand) int { return ms[r.Intn(len(ms))] }
+func newTTT() *ttt                               { return &ttt{} }
+
+func TestFindsWinsAndBlocks(t *testing.T) {
+	configs := map[string]Config{
+		"uct":            {},
+		"rave":           {RAVE: true},
+		"transpositions": {Transpositions: true},
+		"all, 2 threads": {RAVE: true, Transpositions: true, Threads: 2},
+	}
+	cases := []struct {
+		board string
+		want  int
+	}{
+		{"xx.oo....", 2}, // X wins at 2
+		{"x..oo..x.", 5}, // X must block at 5
+		{"ox..x....", 7}, // O must block the column at 7
+	}
+	for name, cfg := range configs {
+		for _, c := range cases {
+			g := parseTTT(c.board)
+			res := Search(context.Background(), g, newTTT, cfg, Limits{Iterations: 20000}, nil)
+			if !res.HasMove || res.Move != c.want {
+				t.Errorf("%s, %s: played %d (value %.2f), want %d; moves %+v", name, c.board, res.Move, res.Value, c.want, res.Moves)
+			}
+			if res.Iterations != 20000 {
+				t.Errorf("%s: %d iterations, want 20000", name, res.Iterations)
+			}
+		}
+	}
+}
+
+func TestTheEmptyBoardIsADraw(t *testing.T) {
+	res := Search(context.Background(), newTTT(), newTTT, Config{}, Limits{Iterations: 50000}, nil)
+	if res.Value < 0.4 || res.Value > 0.75 || len(res.PV) < 3 {
+		t.Errorf("value %.2f, pv %v: want a draw-ish value and a principal variation", res.Value, res.PV)
+	}
+}
+
+func TestOneSeedOneThreadOneResult(t *testing.T) {
+	run := func(seed uint64) Result[int] {
+		return Search(context.Background(), parseTTT("x...o...."), newTTT, Config{RAVE: true, Seed: seed}, Limits{Iterations: 3000}, nil)
+	}
+	a, b := run(7), run(7)
+	if a.Move != b.Move || a.Value != b.Value || len(a.Moves) != len(b.Moves) {
+		t.Errorf("same seed: %v %v, then %v %v", a.Move, a.Value, b.Move, b.Value)
+	}
+	for i := range a.Moves {
+		if a.Moves[i] != b.Moves[i] {
+			t.Errorf("move stats differ: %+v vs %+v", a.Moves[i], b.Moves[i])
+		}
+	}
+}
+
+func TestStopsOnTimeAndContext(t *testing.T) {
+	start := time.Now()
+	res := Search(context.Background(), newTTT(), newTTT, Config{}, Limits{Time: 30 * time.Millisecond}, nil)
+	if time.Since(start) > time.Second || !res.HasMove || res.Iterations == 0 {
+		t.Errorf("timed search: %v, %d iterations", time.Since(start), res.Iterations)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res = Search(ctx, newTTT(), newTTT, Config{}, Limits{Time: time.Hour}, nil)
+	if res.Iterations > 64 {
+		t.Errorf("cancelled search ran %d iterations", res.Iterations)
+	}
+	var reports int
+	Search(context.Background(), newTTT(), newTTT, Config{}, Limits{Time: 350 * time.Millisecond}, func(Info[int]) { reports++ })
+	if reports < 2 {
+		t.Errorf("%d progress reports in 350 ms", reports)
+	}
+}
+
+// team is a one-move game of a teammate's choice: the teammate (a chance
+// node) plays move 0 with prior 3 and move 1 with prior 1; move 0 wins for
+// the root's side, move 1 loses. The root's value is the expectation, 0.75.
+type team struct{ done, win bool }
+
+func (g *team) CopyFrom(s *team) { *g = *s }
+func (g *team) Moves(buf []int) []int {
+	if g.done {
+		return buf
+	}
+	return append(buf, 0, 1)
+}
+func (g *team) Play(m int)  { g.done, g.win = true, m == 0 }
+func (g *team) ToMove() int { return 1 }
+func (g *team) Over() bool  { return g.done }
+func (g *team) Reward(int) float64 {
+	if g.win {
+		return 1
+	}
+	return 0
+}
+func (g *team) Hash() uint64 {
+	if g.done {
+		return 1
+	}
+	return 0
+}
+func (g *team) Role(root, p int) Role             { return Chance }
+func (g *team) Prior(m int) float64               { return float64(3 - 2*m) }
+func (g *team) MoveKey(m int) int                 { return m }
+func (g *team) KeySpace() int                     { return 2 }
+func (g *team) Players() int                      { return 2 }
+func (g *team) PlayoutMove(ms []int, r *Rand) int { return ms[r.Intn(len(ms))] }
+
+func TestChanceNodesFollowThePriors(t *testing.T) {
+	res := Search(context.Background(), &team{}, func() *team { return &team{} }, Config{}, Limits{Iterations: 20000}, nil)
+	var visits [2]int64
+	for _, m := range res.Moves {
+		visits[m.Move] = m.Visits
+	}
+	if share := float64(visits[0]) / float64(visits[0]+visits[1]); share < 0.72 || share > 0.78 {
+		t.Errorf("teammate played the likelier move %.3f of the time, want 0.75", share)
+	}
+}

@@ -1,0 +1,94 @@
+package mcts
+
+import "slices"
+
+// The tree lives in two slices: state nodes and the edges (moves) out of
+// them, each node's edges side by side. With transpositions on, a state
+// reached by another path is the same node (a table from hash to node), so
+// its statistics are shared while every edge keeps its own visit count
+// (UCT-2).
+
+type node struct {
+	w      float64 // sum of rewards of the root's side through here
+	n      int32   // visits
+	first  int32   // first edge, or -1 until expanded
+	nEdges int32
+	toMove int8
+}
+
+type edge[M comparable] struct {
+	move  M
+	child int32 // node, or -1 until first played
+	n     int32 // visits through this edge
+	rn    int32 // RAVE: simulations in which the mover played this move later
+	rw    float64
+	prior float64
+	key   int32 // MoveKey, for RAVE
+}
+
+type tree[M comparable] struct {
+	nodes []node
+	edges []edge[M]
+	table map[uint64]int32 // nil without transpositions
+	max   int              // node budget
+}
+
+func newTree[M comparable](maxNodes int, transpositions bool) *tree[M] {
+	t := &tree[M]{nodes: make([]node, 0, min(maxNodes, 1<<16)), edges: make([]edge[M], 0, 1<<16), max: maxNodes}
+	if transpositions {
+		t.table = map[uint64]int32{}
+	}
+	return t
+}
+
+func (t *tree[M]) reset() {
+	t.nodes, t.edges = t.nodes[:0], t.edges[:0]
+	if t.table != nil {
+		clear(t.table)
+	}
+}
+
+func (t *tree[M]) full() bool { return len(t.nodes) >= t.max }
+
+// addNode creates the node of a state (or finds it, with transpositions).
+func (t *tree[M]) addNode(hash uint64, toMove int) int32 {
+	if t.table != nil {
+		if i, ok := t.table[hash]; ok {
+			return i
+		}
+	}
+	i := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{first: -1, toMove: int8(toMove)})
+	if t.table != nil {
+		t.table[hash] = i
+	}
+	return i
+}
+
+// expand gives node i an edge per move, in decreasing order of prior (the
+// order first-play urgency tries them in).
+func (t *tree[M]) expand(i int32, moves []M, priors []float64, keys []int32) {
+	first := int32(len(t.edges))
+	for k, m := range moves {
+		t.edges = append(t.edges, edge[M]{move: m, child: -1, prior: max(priors[k], 1e-9), key: keys[k]})
+	}
+	es := t.edges[first:]
+	slices.SortStableFunc(es, func(a, b edge[M]) int {
+		switch {
+		case a.prior > b.prior:
+			return -1
+		case a.prior < b.prior:
+			return 1
+		}
+		return 0
+	})
+	t.nodes[i].first, t.nodes[i].nEdges = first, int32(len(moves))
+}
+
+func (t *tree[M]) edgesOf(i int32) []edge[M] {
+	n := &t.nodes[i]
+	if n.first < 0 {
+		return nil
+	}
+	return t.edges[n.first : n.first+n.nEdges]
+}

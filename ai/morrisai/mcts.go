@@ -1,0 +1,139 @@
+package morrisai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"gameai/ai"
+	"gameai/ai/mcts"
+	"gameai/games/morris"
+)
+
+// MCTSVersion changes whenever the MCTS engine's answers may change.
+const MCTSVersion = "1"
+
+// Node is a Morris position as MCTS sees it. Playouts are uniformly random
+// and cut off after PlayoutLimit plies, where the strategy's evaluation,
+// squashed to [0, 1], scores them.
+type Node struct {
+	P *morris.Position
+	C *morris.Coefficients
+}
+
+// NewNode returns a scratch node for the search.
+func NewNode() *Node { return &Node{P: morris.NewPosition(morris.StandardRules)} }
+
+func (n *Node) CopyFrom(src *Node)                                     { n.P.CopyFrom(src.P); n.C = src.C }
+func (n *Node) Moves(buf []morris.Move) []morris.Move                  { return n.P.GenMoves(buf) }
+func (n *Node) Play(m morris.Move)                                     { n.P.Make(m) }
+func (n *Node) ToMove() int                                            { return n.P.SideToMove() }
+func (n *Node) Over() bool                                             { return n.P.Outcome().Over }
+func (n *Node) Hash() uint64                                           { return n.P.Hash() }
+func (n *Node) KeySpace() int                                          { return 25 * morris.NPoints }
+func (n *Node) Players() int                                           { return 2 }
+func (n *Node) PlayoutMove(ms []morris.Move, r *mcts.Rand) morris.Move { return ms[r.Intn(len(ms))] }
+
+// Role: one opponent, who minimises.
+func (n *Node) Role(root, p int) mcts.Role {
+	if p == root {
+		return mcts.Max
+	}
+	return mcts.Min
+}
+
+// Prior tries mills first.
+func (n *Node) Prior(m morris.Move) float64 {
+	if m.Removes() {
+		return 2
+	}
+	return 1
+}
+
+// MoveKey is from (24 for a placement) and to.
+func (n *Node) MoveKey(m morris.Move) int {
+	f := m.From()
+	if f < 0 {
+		f = morris.NPoints
+	}
+	return f*morris.NPoints + m.To()
+}
+
+// evalScale turns an evaluation into odds: a difference of evalScale is a
+// 73% chance (the strategies weigh a piece 6 to 30).
+const evalScale = 100
+
+// Reward is 1, 0.5 or 0 for a finished game, the squashed evaluation of
+// one cut off.
+func (n *Node) Reward(player int) float64 {
+	if o := n.P.Outcome(); o.Over {
+		switch o.Winner {
+		case -1:
+			return 0.5
+		case player:
+			return 1
+		}
+		return 0
+	}
+	e := float64(n.P.Evaluate(player, n.C))
+	return 1 / (1 + math.Exp(-e/evalScale))
+}
+
+// MCTS is the Monte Carlo tree search engine for Morris.
+type MCTS struct{}
+
+// MCTSConfig is the engine's tree search setting.
+var MCTSConfig = mcts.Config{C: 0.7, Transpositions: true, PlayoutLimit: 40, MaxNodes: 1 << 20}
+
+// Search runs MCTS within the limits of time or iterations (with none, it
+// takes DefaultTime). Options: strategy or coefficients (the cut-off
+// evaluation), seed.
+func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
+	st, ok := req.State.(*morris.State)
+	if !ok {
+		return ai.Result{}, fmt.Errorf("mcts plays morris, not %s", req.State.Game().Name())
+	}
+	coef, _, err := StrategyOption(req.Options)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	if err := onlyOptions(req.Options, "strategy", "coefficients", "seed"); err != nil {
+		return ai.Result{}, err
+	}
+	cfg := MCTSConfig
+	if s, ok := req.Options["seed"]; ok {
+		if cfg.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
+		}
+	}
+	if st.P.Outcome().Over {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	lim := mcts.Limits{Iterations: req.Limits.Iterations, Time: req.Limits.Time}
+	if lim.Iterations == 0 && lim.Time == 0 {
+		lim.Time = DefaultTime
+	}
+	root := &Node{P: st.P.Clone(), C: &coef}
+	newNode := func() *Node { return &Node{P: root.P.Clone()} }
+	var progress func(mcts.Info[morris.Move])
+	if req.Progress != nil {
+		progress = func(in mcts.Info[morris.Move]) {
+			req.Progress(ai.Info{Nodes: in.Iterations, Score: in.Best.Value, Elapsed: in.Elapsed})
+		}
+	}
+	res := mcts.Search(ctx, root, newNode, cfg, lim, progress)
+	if !res.HasMove {
+		return ai.Result{}, ai.ErrNoMove
+	}
+	return ai.Result{Move: res.Move, Score: res.Value, PV: toGames(res.PV), Depth: len(res.PV),
+		Nodes: res.Iterations, Elapsed: res.Elapsed}, nil
+}
+
+// MCTSInfo registers the engine.
+func MCTSInfo() ai.EngineInfo {
+	return ai.EngineInfo{Game: "morris", Name: "mcts", Version: MCTSVersion, Deterministic: true,
+		Description: "UCT Monte Carlo tree search with transpositions; random playouts cut off after 40 plies and scored by the strategy " +
+			"(limits: time, iterations; score = expected result for the side to move, 0..1; options: strategy, coefficients, seed)",
+		Engine: MCTS{}}
+}

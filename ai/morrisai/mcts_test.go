@@ -1,0 +1,51 @@
+package morrisai
+
+import (
+	"context"
+	"testing"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/games/morris"
+)
+
+func morrisState(t *testing.T, text string) *morris.State {
+	t.Helper()
+	o, _ := games.ResolveOptions(morris.OptionSpecs, nil)
+	s, err := morris.Game.ParseState("nine", o, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*morris.State)
+}
+
+func TestMCTSFindsTheWinningMill(t *testing.T) {
+	st := morrisState(t, "W.W/.W./.../B...../B../.../B.. w 0 0 10 60 -")
+	res, err := MCTS{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 3000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move.String()[:5] != "d6-d7" || res.Score < 0.9 {
+		t.Errorf("move %s value %.2f, want d6-d7 winning", res.Move, res.Score)
+	}
+}
+
+func TestMCTSIsReproducibleAndLegal(t *testing.T) {
+	st := morrisState(t, ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -")
+	req := ai.Request{State: st, Limits: ai.Limits{Iterations: 4000}, Options: map[string]string{"seed": "3", "strategy": "petcu-e32"}}
+	a, err := MCTS{}.Search(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := MCTS{}.Search(context.Background(), req)
+	if a.Move.String() != b.Move.String() || a.Score != b.Score {
+		t.Errorf("one seed: %s %.3f then %s %.3f", a.Move, a.Score, b.Move, b.Score)
+	}
+	if _, ok := games.FindMove(st, a.Move); !ok {
+		t.Errorf("%s is not legal", a.Move)
+	}
+	if _, err := (MCTS{}).Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
+		Options: map[string]string{"seed": "x"}}); err == nil {
+		t.Error("a bad seed was accepted")
+	}
+}
