@@ -19,6 +19,8 @@ type command struct {
 
 var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
+	"bot":     {"play a game over a command-line engine protocol (morris: Sanmill's)", runBot},
+	"match":   {"play a series of games between two engines or programs", runMatch},
 	"morpion": {"Morpion Solitaire tools: convert, validate, dna, layers", runMorpion},
 	"version": {"print the version", runVersion},
 }

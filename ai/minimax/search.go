@@ -131,6 +131,13 @@ func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M
 			break
 		}
 	}
+	if !res.HasMove && s.stopped {
+		// Stopped before the first iteration finished a move: any legal
+		// move beats none.
+		if ms := pos.GenMoves(s.bufs[0][:0]); len(ms) > 0 {
+			res.Move, res.HasMove = ms[0], true
+		}
+	}
 	res.Nodes, res.Elapsed = s.nodes, time.Since(s.start)
 	return res
 }

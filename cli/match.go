@@ -1,0 +1,337 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gameai/ai/mcts"
+	"gameai/ai/minimax"
+	"gameai/ai/morrisai"
+	"gameai/games"
+	"gameai/games/morris"
+	"gameai/match"
+	"gameai/morrisuci"
+)
+
+var matchCommands = map[string]command{
+	"morris": {"a series of Nine Men's Morris games between two engines, strategies or programs", matchMorris},
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stderr, "usage: gameai match GAME [flags]\n\ngames:")
+		for _, n := range sortedKeys(matchCommands) {
+			fmt.Fprintf(stderr, "  %-8s %s\n", n, matchCommands[n].summary)
+		}
+		if len(args) == 0 {
+			return fmt.Errorf("name a game")
+		}
+		return errHelp
+	}
+	cmd, ok := matchCommands[args[0]]
+	if !ok {
+		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(matchCommands))
+	}
+	return cmd.run(ctx, args[1:], stdout, stderr)
+}
+
+// playerSpec is a player of a match: ENGINE[:key=value,...].
+type playerSpec struct {
+	text   string
+	engine string // alphabeta, mcts, random, exe
+	params map[string]string
+	argv   []string // exe
+}
+
+func parsePlayerSpec(s string) (playerSpec, error) {
+	engine, rest, _ := strings.Cut(s, ":")
+	ps := playerSpec{text: s, engine: engine, params: map[string]string{}}
+	parts := strings.Split(rest, ",")
+	switch engine {
+	case "exe":
+		if rest == "" {
+			return ps, fmt.Errorf("%q: exe needs a program, e.g. exe:/usr/local/bin/sanmill", s)
+		}
+		ps.argv = strings.Fields(parts[0])
+		parts = parts[1:]
+	case "alphabeta", "mcts", "random":
+	default:
+		return ps, fmt.Errorf("%q: engine %q: want alphabeta, mcts, random or exe", s, engine)
+	}
+	known := map[string][]string{
+		"alphabeta": {"strategy", "coefficients", "depth", "nodes", "time"},
+		"mcts":      {"strategy", "coefficients", "iterations", "time"},
+		"random":    {},
+		"exe":       {"movetime", "depth"},
+	}[engine]
+	for _, kv := range parts {
+		if kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return ps, fmt.Errorf("%q: %q is not key=value", s, kv)
+		}
+		if !slices.Contains(known, k) && !(engine == "exe" && strings.HasPrefix(k, "opt.")) {
+			return ps, fmt.Errorf("%q: %s takes %s", s, engine, strings.Join(append(known, map[bool]string{true: "opt.NAME (engine options)"}[engine == "exe"]), ", "))
+		}
+		ps.params[k] = v
+	}
+	return ps, nil
+}
+
+// matchLimits are the default limits of both players.
+type matchLimits struct {
+	depth      int
+	nodes      int64
+	iterations int64
+	time       time.Duration
+}
+
+// build makes a fresh player for one game (players keep per-game state).
+func (ps playerSpec) build(ctx context.Context, lim matchLimits, seed uint64) (morrisai.Player, func(), error) {
+	num := func(k string, def int64) (int64, error) {
+		v, ok := ps.params[k]
+		if !ok {
+			return def, nil
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q: %s=%q is not a count", ps.text, k, v)
+		}
+		return n, nil
+	}
+	dur := func(k string, def time.Duration) (time.Duration, error) {
+		v, ok := ps.params[k]
+		if !ok {
+			return def, nil
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			secs, ferr := strconv.ParseFloat(v, 64)
+			if ferr != nil || secs < 0 {
+				return 0, fmt.Errorf("%q: %s=%q is not a duration (100ms, 1s) or seconds", ps.text, k, v)
+			}
+			d = time.Duration(secs * float64(time.Second))
+		}
+		return d, nil
+	}
+	switch ps.engine {
+	case "random":
+		return morrisai.RandomPlayer{R: mcts.NewRand(seed)}, func() {}, nil
+	case "exe":
+		mt, err := dur("movetime", max(lim.time, 100*time.Millisecond))
+		if err != nil {
+			return nil, nil, err
+		}
+		d, err := num("depth", int64(lim.depth))
+		if err != nil {
+			return nil, nil, err
+		}
+		opts := map[string]string{}
+		for k, v := range ps.params {
+			if name, ok := strings.CutPrefix(k, "opt."); ok {
+				opts[name] = v
+			}
+		}
+		c, err := morrisuci.Start(ctx, ps.text, ps.argv, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		c.MoveTime, c.Depth = mt, int(d)
+		return c, c.Close, nil
+	}
+	opts := map[string]string{}
+	for _, k := range []string{"strategy", "coefficients"} {
+		if v, ok := ps.params[k]; ok {
+			opts[k] = v
+		}
+	}
+	coef, name, err := morrisai.StrategyOption(opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%q: %w", ps.text, err)
+	}
+	sp := &morrisai.SearchPlayer{Engine: ps.engine, Strategy: name, Coef: coef, Seed: seed}
+	d, err := num("depth", int64(lim.depth))
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := num("nodes", lim.nodes)
+	if err != nil {
+		return nil, nil, err
+	}
+	it, err := num("iterations", lim.iterations)
+	if err != nil {
+		return nil, nil, err
+	}
+	tm, err := dur("time", lim.time)
+	if err != nil {
+		return nil, nil, err
+	}
+	sp.Limits, sp.Iterations = minimax.Limits{Depth: int(d), Nodes: n, Time: tm}, it
+	if ps.engine == "alphabeta" && d == 0 && n == 0 && tm == 0 {
+		return nil, nil, fmt.Errorf("%q: give it a depth, nodes or time (here or with --depth, --nodes, --time)", ps.text)
+	}
+	if ps.engine == "mcts" && it == 0 && tm == 0 {
+		return nil, nil, fmt.Errorf("%q: give it iterations or time (here or with --iterations, --time)", ps.text)
+	}
+	return sp, func() {}, nil
+}
+
+type gameOutcome struct {
+	aWhite bool
+	res    morrisai.GameResult
+}
+
+func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("match morris", "Plays N games between players A and B, colours alternating, each pair of games from the same\n"+
+		"random opening. A player is ENGINE[:key=value,...]:\n"+
+		"  alphabeta:strategy=NAME|coefficients=19 ints,depth=N,nodes=N,time=DUR\n"+
+		"  mcts:strategy=NAME,iterations=N,time=DUR\n"+
+		"  random\n"+
+		"  exe:PROGRAM,movetime=DUR,depth=N,opt.NAME=VALUE   (any engine speaking Sanmill's protocol)\n"+
+		"Prints wins, draws and losses of A with the 95% interval of its score and the Elo difference.", stderr)
+	aSpec := f.String("a", "GAMEAI_MATCH_A", "alphabeta:strategy=ga-2019-best", "player A")
+	bSpec := f.String("b", "GAMEAI_MATCH_B", "alphabeta:strategy=petcu-e32", "player B")
+	nGames := f.Int("games", "GAMEAI_MATCH_GAMES", 20, "number of games (even: each opening is played with both colours)")
+	depth := f.Int("depth", "GAMEAI_MATCH_DEPTH", 0, "default search depth (alphabeta)")
+	nodes := f.Int64("nodes", "GAMEAI_MATCH_NODES", 0, "default node budget a move (alphabeta)")
+	iters := f.Int64("iterations", "GAMEAI_MATCH_ITERATIONS", 0, "default iterations a move (mcts)")
+	tm := f.Duration("time", "GAMEAI_MATCH_TIME", 0, "default time a move")
+	plies := f.Int("random-plies", "GAMEAI_MATCH_RANDOM_PLIES", 4, "random opening plies, for variety")
+	maxPlies := f.Int("max-plies", "GAMEAI_MATCH_MAX_PLIES", 300, "adjudicate by piece count after this many plies (0: never)")
+	loops := f.Bool("dead-loops", "GAMEAI_MATCH_DEAD_LOOPS", false, "adjudicate by piece count when both sides repeat two moves")
+	variant := f.String("variant", "GAMEAI_MATCH_VARIANT", "nine", "nine, twelve or lasker")
+	rules := f.String("rules", "GAMEAI_MATCH_RULES", "", "rule options, name=value,... (see GET /v1/games)")
+	threads := f.Int("threads", "GAMEAI_MATCH_THREADS", runtime.NumCPU(), "games played at once")
+	seed := f.Uint64("seed", "GAMEAI_MATCH_SEED", 1, "seed of the openings (and of mcts and random players)")
+	out := f.String("out", "GAMEAI_MATCH_OUT", "", "file to write the game records to")
+	quiet := f.Bool("quiet", "GAMEAI_MATCH_QUIET", false, "no line per game on standard error")
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	if f.fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	if *nGames < 1 || *threads < 1 || *plies < 0 || *maxPlies < 0 {
+		return fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")
+	}
+	a, err := parsePlayerSpec(*aSpec)
+	if err != nil {
+		return fmt.Errorf("--a: %w", err)
+	}
+	b, err := parsePlayerSpec(*bSpec)
+	if err != nil {
+		return fmt.Errorf("--b: %w", err)
+	}
+	v, err := morris.ParseVariant(*variant)
+	if err != nil {
+		return fmt.Errorf("--variant: %w", err)
+	}
+	given := map[string]string{}
+	for _, kv := range strings.Split(*rules, ",") {
+		if kv == "" {
+			continue
+		}
+		k, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("--rules: %q is not name=value", kv)
+		}
+		given[k] = val
+	}
+	resolved, err := games.ResolveOptions(morris.OptionSpecs, given)
+	if err != nil {
+		return fmt.Errorf("--rules: %w", err)
+	}
+	r, err := morris.NewRules(v, resolved)
+	if err != nil {
+		return fmt.Errorf("--rules: %w", err)
+	}
+	lim := matchLimits{depth: *depth, nodes: *nodes, iterations: *iters, time: *tm}
+	// Check both specs build before the games start.
+	for _, ps := range []playerSpec{a, b} {
+		if ps.engine == "exe" {
+			continue
+		}
+		if _, _, err := ps.build(ctx, lim, 0); err != nil {
+			return err
+		}
+	}
+
+	start := time.Now()
+	results, err := match.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
+		pair := uint64(i / 2)
+		opening := morrisai.RandomOpening(r, *plies, mcts.NewRand(*seed*0x9e3779b97f4a7c15+pair))
+		pa, closeA, err := a.build(ctx, lim, *seed+uint64(i)*2)
+		if err != nil {
+			return gameOutcome{}, err
+		}
+		defer closeA()
+		pb, closeB, err := b.build(ctx, lim, *seed+uint64(i)*2+1)
+		if err != nil {
+			return gameOutcome{}, err
+		}
+		defer closeB()
+		aWhite := i%2 == 0
+		white, black := pa, pb
+		if !aWhite {
+			white, black = pb, pa
+		}
+		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: r, Opening: opening, MaxPlies: *maxPlies,
+			DeadLoops: *loops, Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}})
+		if err != nil {
+			return gameOutcome{}, err
+		}
+		if !*quiet {
+			fmt.Fprintf(stderr, "game %d: %s (%s) %s\n", i+1, res.Record.Tags["Result"], res.Reason,
+				map[bool]string{true: "A white", false: "A black"}[aWhite])
+		}
+		return gameOutcome{aWhite, res}, nil
+	})
+	if err != nil {
+		return err
+	}
+	var all, asWhite, asBlack match.Tally
+	adjudicated := 0
+	var recs strings.Builder
+	for _, g := range results {
+		score := 0.5
+		switch g.res.Winner {
+		case morris.White:
+			score = map[bool]float64{true: 1, false: 0}[g.aWhite]
+		case morris.Black:
+			score = map[bool]float64{true: 0, false: 1}[g.aWhite]
+		}
+		all.Add(score)
+		if g.aWhite {
+			asWhite.Add(score)
+		} else {
+			asBlack.Add(score)
+		}
+		if g.res.Adjudicated {
+			adjudicated++
+		}
+		recs.WriteString(g.res.Record.String())
+		recs.WriteByte('\n')
+	}
+	fmt.Fprintf(stdout, "A: %s\nB: %s\n", a.text, b.text)
+	fmt.Fprintf(stdout, "A %s\n", all)
+	fmt.Fprintf(stdout, "  as white %s\n  as black %s\n", asWhite, asBlack)
+	fmt.Fprintf(stdout, "adjudicated %d of %d; %s\n", adjudicated, len(results), time.Since(start).Round(time.Millisecond))
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(recs.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameai/games/morris"
+)
+
+func TestMatchMorris(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.txt")
+	text, code := run(t, "", "match", "morris", "--a", "alphabeta:strategy=ga-2019-best,depth=2", "--b", "random",
+		"--games", "6", "--threads", "2", "--seed", "5", "--quiet", "--out", out)
+	if code != 0 || !strings.Contains(text, "of 6: score") || !strings.Contains(text, "as white") {
+		t.Fatalf("match: %d %q", code, text)
+	}
+	// Depth-2 alpha-beta against random moves: all six won.
+	if !strings.Contains(text, "A +6 =0 -0 of 6") {
+		t.Errorf("alpha-beta did not beat random play every time: %s", text)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := strings.Split(strings.TrimSpace(string(b)), "\n\n[")
+	if len(recs) != 6 {
+		t.Fatalf("%d records, want 6", len(recs))
+	}
+	for i, r := range recs {
+		if i > 0 {
+			r = "[" + r
+		}
+		rec, err := morris.ParseRecord(r)
+		if err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+		p, err := rec.Replay()
+		if err != nil || !p.Outcome().Over && !strings.Contains(rec.Tags["Termination"], "plies") {
+			t.Errorf("record %d replays to an unfinished game: %v", i+1, err)
+		}
+	}
+	// Same seed, same games, whatever the threads.
+	run(t, "", "match", "morris", "--a", "alphabeta:strategy=ga-2019-best,depth=2", "--b", "random",
+		"--games", "6", "--threads", "1", "--seed", "5", "--quiet", "--out", out+"2")
+	b2, _ := os.ReadFile(out + "2")
+	if string(b2) != string(b) {
+		t.Error("one seed gave different games on 1 and 2 threads")
+	}
+	for _, bad := range [][]string{
+		{"--a", "chess"}, {"--a", "alphabeta:depth"}, {"--a", "alphabeta:colour=red"}, {"--a", "alphabeta:strategy=ga-2019-best"},
+		{"--rules", "flying=maybe"}, {"--variant", "thirteen"}, {"--games", "0"},
+	} {
+		if text, code := run(t, "", append([]string{"match", "morris", "--games", "2", "--depth", "1"}, bad...)...); code == 0 {
+			if bad[1] != "alphabeta:strategy=ga-2019-best" {
+				t.Errorf("%v accepted: %s", bad, text)
+			}
+		}
+	}
+	if _, code := run(t, "", "match", "morris", "--a", "alphabeta:strategy=ga-2019-best", "--games", "2"); code == 0 {
+		t.Error("alphabeta with no depth, nodes or time was accepted")
+	}
+}
+
+func TestBotMorris(t *testing.T) {
+	text, code := run(t, "uci\nisready\nposition startpos moves d6 d2 b6 f2 f6\ngo depth 2\nquit\n", "bot", "morris")
+	if code != 0 || !strings.Contains(text, "uciok") || !strings.Contains(text, "readyok") {
+		t.Fatalf("bot: %d %q", code, text)
+	}
+	if !strings.Contains(text, "bestmove xd2") && !strings.Contains(text, "bestmove xf2") {
+		t.Errorf("pending removal: %q", text)
+	}
+	if _, code := run(t, "", "bot", "chess"); code == 0 {
+		t.Error("bot chess accepted")
+	}
+}

@@ -1,0 +1,234 @@
+package morrisuci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"time"
+
+	"gameai/games/morris"
+)
+
+// Client drives an engine over the protocol. It plays as a morrisai.Player:
+// for each move it sends the game's moves and go, reads bestmove (either
+// "bestmove T" on its own line or Sanmill's "info score 3 bestmove T"), and
+// when the move closes a mill asks again for the removal.
+type Client struct {
+	name  string
+	w     io.Writer
+	lines chan string
+	errc  chan error
+	// MoveTime is sent as go movetime; Depth, when set, as go depth.
+	MoveTime time.Duration
+	Depth    int
+	// Slack is how long past MoveTime an answer may take (default 5 s).
+	Slack time.Duration
+
+	cmd *exec.Cmd
+}
+
+// NewClient talks to an engine through r (its output) and w (its input).
+func NewClient(name string, r io.Reader, w io.Writer) *Client {
+	c := &Client{name: name, w: w, lines: make(chan string, 64), errc: make(chan error, 1), MoveTime: time.Second}
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		err := sc.Err()
+		if err == nil {
+			err = io.EOF
+		}
+		c.errc <- err
+		close(c.lines)
+	}()
+	return c
+}
+
+// Start runs an engine program and does the handshake (uci, the options,
+// isready).
+func Start(ctx context.Context, name string, argv []string, options map[string]string) (*Client, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("no engine command")
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
+	}
+	c := NewClient(name, out, in)
+	c.cmd = cmd
+	if err := c.Handshake(ctx, options); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Handshake sends uci and waits for uciok, sets the options, and waits for
+// readyok.
+func (c *Client) Handshake(ctx context.Context, options map[string]string) error {
+	if err := c.send("uci"); err != nil {
+		return err
+	}
+	if _, err := c.await(ctx, 10*time.Second, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
+		return fmt.Errorf("%s: no uciok: %w", c.name, err)
+	}
+	for k, v := range options {
+		if err := c.send(fmt.Sprintf("setoption name %s value %s", k, v)); err != nil {
+			return err
+		}
+	}
+	if err := c.send("isready"); err != nil {
+		return err
+	}
+	if _, err := c.await(ctx, 10*time.Second, func(l string) bool { return strings.TrimSpace(l) == "readyok" }); err != nil {
+		return fmt.Errorf("%s: no readyok: %w", c.name, err)
+	}
+	return nil
+}
+
+// Name describes the engine.
+func (c *Client) Name() string { return c.name }
+
+// Close ends the engine.
+func (c *Client) Close() {
+	_ = c.send("quit")
+	if cl, ok := c.w.(io.Closer); ok {
+		_ = cl.Close()
+	}
+	if c.cmd != nil {
+		done := make(chan struct{})
+		go func() { _ = c.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second):
+			_ = c.cmd.Process.Kill()
+			<-done
+		}
+	}
+}
+
+func (c *Client) send(line string) error {
+	_, err := io.WriteString(c.w, line+"\n")
+	return err
+}
+
+// await reads lines until one satisfies ok, the timeout, or the end.
+func (c *Client) await(ctx context.Context, timeout time.Duration, ok func(string) bool) (string, error) {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		select {
+		case l, open := <-c.lines:
+			if !open {
+				return "", <-c.errc
+			}
+			if ok(l) {
+				return l, nil
+			}
+		case <-t.C:
+			return "", fmt.Errorf("no answer in %s", timeout)
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+// BestMoveToken finds the token after "bestmove" in a line, if any.
+func BestMoveToken(line string) (string, bool) {
+	f := strings.Fields(line)
+	for i, w := range f {
+		if w == "bestmove" && i+1 < len(f) {
+			return f[i+1], true
+		}
+	}
+	return "", false
+}
+
+// Move asks the engine for its move in p, reached by history from the
+// start.
+func (c *Client) Move(ctx context.Context, p *morris.Position, history []morris.Move) (morris.Move, error) {
+	var tokens []string
+	for _, m := range history {
+		tokens = append(tokens, m.Tokens()...)
+	}
+	first, err := c.ask(ctx, tokens)
+	if err != nil {
+		return 0, err
+	}
+	m, err := morris.ParseMove(first)
+	if err != nil {
+		return 0, fmt.Errorf("%s answered bestmove %q: %w", c.name, first, err)
+	}
+	// A move that closes a mill: its removals come one go at a time.
+	for range 2 {
+		if p.IsLegal(m) || !needsRemoval(p, m) {
+			break
+		}
+		rm, err := c.ask(ctx, append(tokens, m.Tokens()...))
+		if err != nil {
+			return 0, err
+		}
+		if !strings.HasPrefix(rm, "x") {
+			return 0, fmt.Errorf("%s answered %q where the removal of its mill was due", c.name, rm)
+		}
+		full, err := morris.ParseMove(m.String() + rm)
+		if err != nil {
+			return 0, fmt.Errorf("%s answered removal %q: %w", c.name, rm, err)
+		}
+		m = full
+	}
+	return m, nil
+}
+
+// needsRemoval reports whether m (or m with one more removal) is a legal
+// move once removals are named.
+func needsRemoval(p *morris.Position, m morris.Move) bool {
+	for _, l := range p.GenMoves(nil) {
+		if l.To() == m.To() && l.From() == m.From() && l.Removes() &&
+			(m.Removal() < 0 || l.Removal() == m.Removal() || l.Removal2() == m.Removal()) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Client) ask(ctx context.Context, tokens []string) (string, error) {
+	pos := "position startpos"
+	if len(tokens) > 0 {
+		pos += " moves " + strings.Join(tokens, " ")
+	}
+	goCmd := fmt.Sprintf("go movetime %d", c.MoveTime.Milliseconds())
+	if c.Depth > 0 {
+		goCmd += fmt.Sprintf(" depth %d", c.Depth)
+	}
+	if err := c.send(pos); err != nil {
+		return "", err
+	}
+	if err := c.send(goCmd); err != nil {
+		return "", err
+	}
+	slack := c.Slack
+	if slack == 0 {
+		slack = 5 * time.Second
+	}
+	line, err := c.await(ctx, c.MoveTime+slack, func(l string) bool { _, ok := BestMoveToken(l); return ok })
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", c.name, err)
+	}
+	tok, _ := BestMoveToken(line)
+	return tok, nil
+}
