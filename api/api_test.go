@@ -296,10 +296,21 @@ func TestJobsRoutes(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	waitUpTo(t, 10*time.Second, cond)
+}
+
+// waitLong is for jobs that do real work, slower on a busy machine.
+func waitLong(t *testing.T, cond func() bool) {
+	t.Helper()
+	waitUpTo(t, 90*time.Second, cond)
+}
+
+func waitUpTo(t *testing.T, d time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatal("condition not met in 10 s")
+			t.Fatalf("condition not met in %s", d)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -38,6 +38,7 @@ func (s *Server) routes() {
 
 	v1.GET("/morris/strategies", s.morrisStrategies)
 	v1.GET("/morris/strategies/:name", s.morrisStrategy)
+	v1.POST("/morris/tournaments", s.morrisTournament, s.admin)
 
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)

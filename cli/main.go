@@ -21,6 +21,7 @@ var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
 	"bot":     {"play a game over a command-line engine protocol (morris: Sanmill's)", runBot},
 	"match":   {"play a series of games between two engines or programs", runMatch},
+	"tune":    {"tune an evaluation with the genetic algorithm (morris)", runTune},
 	"morpion": {"Morpion Solitaire tools: convert, validate, dna, layers", runMorpion},
 	"version": {"print the version", runVersion},
 }

@@ -648,6 +648,63 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morris/tournaments": {
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Runs the 2019 study's genetic algorithm as a job: fitness is the points (7 win, 2 adjudicated win, 0 draw, -2, -7) each vector scores against the control opponents with both colours. GET /v1/jobs/{id} shows the generation, best and mean fitness, the best vector, games played and games/s; DELETE cancels and keeps the best. The best vector is saved as a strategy (GET /v1/morris/strategies) at every segment and at the end. A job survives a restart (with Redis) and resumes from its last finished generation. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "Tune the Morris coefficients with the genetic algorithm",
+                "parameters": [
+                    {
+                        "description": "the tuning run",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisTournamentRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -1691,6 +1748,108 @@ const docTemplate = `{
                     "items": {
                         "type": "string"
                     }
+                }
+            }
+        },
+        "api.MorrisTournamentRequest": {
+            "type": "object",
+            "properties": {
+                "crossover_points": {
+                    "type": "integer",
+                    "maximum": 18,
+                    "minimum": 1,
+                    "example": 4
+                },
+                "depth": {
+                    "description": "Depth of every tournament game's searches (default 2).",
+                    "type": "integer",
+                    "maximum": 12,
+                    "minimum": 1,
+                    "example": 2
+                },
+                "elite": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "example": 10
+                },
+                "generations": {
+                    "type": "integer",
+                    "maximum": 100000,
+                    "minimum": 1,
+                    "example": 10
+                },
+                "max_plies": {
+                    "type": "integer",
+                    "maximum": 5000,
+                    "minimum": 10,
+                    "example": 200
+                },
+                "mutation": {
+                    "type": "number",
+                    "maximum": 1,
+                    "example": 0.08
+                },
+                "name": {
+                    "description": "Name of the strategy the best vector is saved as (default ga-JOB).",
+                    "type": "string",
+                    "maxLength": 64,
+                    "example": "tuned-1"
+                },
+                "opponents": {
+                    "description": "Opponents: preset or trained strategy names, \"random\" (one random\nstrategy each), \"default\" (the six presets and two random ones;\nthe default).",
+                    "type": "array",
+                    "maxItems": 100,
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "population": {
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 2,
+                    "example": 100
+                },
+                "random_plies": {
+                    "description": "RandomPlies open each pair of games (default 2); MaxPlies\nadjudicates by piece count (default 200).",
+                    "type": "integer",
+                    "maximum": 20,
+                    "minimum": 0,
+                    "example": 2
+                },
+                "refill": {
+                    "type": "integer",
+                    "maximum": 20000,
+                    "minimum": 2,
+                    "example": 150
+                },
+                "seed": {
+                    "type": "integer",
+                    "example": 1
+                },
+                "segment": {
+                    "type": "integer",
+                    "maximum": 1000,
+                    "minimum": 1,
+                    "example": 10
+                },
+                "selected": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "example": 40
+                },
+                "stop_on_convergence": {
+                    "type": "boolean"
+                },
+                "time_ms": {
+                    "description": "TimeMS stops the run after the generation that passes it.",
+                    "type": "integer",
+                    "minimum": 1
+                },
+                "workers": {
+                    "description": "Workers play games at once (default: the server's cores).",
+                    "type": "integer",
+                    "minimum": 1,
+                    "example": 2
                 }
             }
         },

@@ -1,7 +1,7 @@
 // Package jobkinds holds the kinds of long-running work the service runs as
-// jobs (Morpion record searches now; tournaments and matches as their games
-// land): each kind's parameters, its handler for the jobs runner, and what
-// it checkpoints so that a restarted server resumes it.
+// jobs (Morpion record searches, Morris tuning tournaments, and matches as
+// their games land): each kind's parameters, its handler for the jobs
+// runner, and what it checkpoints so that a restarted server resumes it.
 package jobkinds
 
 import (
@@ -21,4 +21,5 @@ type Deps struct {
 // Runner.Resume so that live jobs of a previous run resume.
 func Register(r *jobs.Runner, d Deps) {
 	r.Handle(MorpionSearch, morpionSearch(d))
+	r.Handle(MorrisTune, morrisTune(d))
 }

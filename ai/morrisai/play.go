@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"gameai/ai/mcts"
 	"gameai/ai/minimax"
@@ -75,17 +76,30 @@ func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris
 		return res.Move, nil
 	}
 	if sp.s == nil {
-		n := sp.TTEntries
-		if n == 0 {
-			n = 1 << 16
+		if sp.TTEntries == 0 {
+			sp.s = smallSearchers.Get().(*Searcher)
+		} else {
+			sp.s = minimax.NewSearcher[Pos, morris.Move](sp.TTEntries)
 		}
-		sp.s = minimax.NewSearcher[Pos, morris.Move](n)
 	}
 	res := sp.s.Search(ctx, Pos{P: p, C: &sp.Coef}, sp.Limits)
 	if !res.HasMove {
 		return 0, fmt.Errorf("%s found no move in %s", sp.Name(), p)
 	}
 	return res.Move, nil
+}
+
+// smallSearchers keeps the searchers of players with the default table, so
+// that tournaments of thousands of games do not allocate one each.
+var smallSearchers = sync.Pool{New: func() any { return minimax.NewSearcher[Pos, morris.Move](1 << 16) }}
+
+// Release gives the player's searcher back for reuse; the player may still
+// move after (it takes another).
+func (sp *SearchPlayer) Release() {
+	if sp.s != nil && sp.TTEntries == 0 {
+		smallSearchers.Put(sp.s)
+	}
+	sp.s = nil
 }
 
 // RandomPlayer plays uniformly random legal moves.

@@ -1,0 +1,250 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"gameai/ai/genetic"
+	"gameai/ai/mcts"
+	"gameai/ai/morrisai"
+	"gameai/games/morris"
+)
+
+var tuneCommands = map[string]command{
+	"morris": {"tune the 19 Morris coefficients with the genetic algorithm, by tournaments", tuneMorris},
+}
+
+func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stderr, "usage: gameai tune GAME [flags]\n\ngames:")
+		for _, n := range sortedKeys(tuneCommands) {
+			fmt.Fprintf(stderr, "  %-8s %s\n", n, tuneCommands[n].summary)
+		}
+		if len(args) == 0 {
+			return fmt.Errorf("name a game")
+		}
+		return errHelp
+	}
+	cmd, ok := tuneCommands[args[0]]
+	if !ok {
+		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(tuneCommands))
+	}
+	return cmd.run(ctx, args[1:], stdout, stderr)
+}
+
+// tuneFile is the results file: the run's parameters, its checkpoint after
+// the last finished generation, and the best vector so far.
+type tuneFile struct {
+	Params     morrisai.TuneParams       `json:"params"`
+	Checkpoint morrisai.TuneCheckpoint   `json:"checkpoint"`
+	Best       genetic.Individual        `json:"best"`
+	History    []genetic.GenerationStats `json:"history"`
+}
+
+// ResolveOpponents reads an opponent list: presets by name, "default" (the
+// six presets and two random strategies), "random" (one random strategy),
+// NAME=c0,...,c18 (explicit coefficients) and results:FILE (the best vector
+// of a tuning results file).
+func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
+	var out []morrisai.Opponent
+	r := mcts.NewRand(seed ^ 0xc0ffee)
+	randoms := 0
+	for _, item := range strings.Split(spec, ";") {
+		for _, name := range splitOpponents(item) {
+			switch {
+			case name == "default":
+				out = append(out, morrisai.DefaultOpponents(seed)...)
+			case name == "random":
+				randoms++
+				out = append(out, morrisai.Opponent{Name: fmt.Sprintf("random-%d-%d", seed, randoms), Coef: morrisai.RandomCoefficients(r)})
+			case strings.HasPrefix(name, "results:"):
+				b, err := os.ReadFile(strings.TrimPrefix(name, "results:"))
+				if err != nil {
+					return nil, err
+				}
+				var f tuneFile
+				if err := json.Unmarshal(b, &f); err != nil || len(f.Best.Genes) != morris.NumCoefficients {
+					return nil, fmt.Errorf("%s: not a tuning results file", name)
+				}
+				var c morris.Coefficients
+				copy(c[:], f.Best.Genes)
+				out = append(out, morrisai.Opponent{Name: "tuned-" + f.Best.ID, Coef: c})
+			case strings.Contains(name, "="):
+				n, text, _ := strings.Cut(name, "=")
+				c, err := morrisai.ParseCoefficients(text)
+				if err != nil {
+					return nil, fmt.Errorf("opponent %s: %w", n, err)
+				}
+				out = append(out, morrisai.Opponent{Name: n, Coef: c})
+			default:
+				p, ok := morris.Preset(name)
+				if !ok {
+					return nil, fmt.Errorf("opponent %q: not a preset, default, random, NAME=coefficients or results:FILE", name)
+				}
+				out = append(out, morrisai.Opponent{Name: p.Name, Coef: p.Coefficients})
+			}
+		}
+	}
+	return out, nil
+}
+
+// splitOpponents splits on commas, except inside NAME=c0,c1,... lists.
+func splitOpponents(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if n := len(out); n > 0 && strings.Contains(out[n-1], "=") && isInt(f) {
+			out[n-1] += "," + f
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func isInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("tune morris", "Tunes the 19 coefficients of the Morris evaluation with the genetic algorithm of the 2019\n"+
+		"study: fitness = points (7 win, 2 adjudicated win, 0 draw, -2, -7) against the control opponents\n"+
+		"with both colours. The results file is rewritten after every generation; --resume FILE goes on.", stderr)
+	pop := f.Int("population", "GAMEAI_TUNE_POPULATION", 100, "individuals kept each generation")
+	gens := f.Int("generations", "GAMEAI_TUNE_GENERATIONS", 10, "generations to run (with --resume: the new total)")
+	depth := f.Int("depth", "GAMEAI_TUNE_DEPTH", 2, "search depth of every tournament game")
+	seed := f.Uint64("seed", "GAMEAI_TUNE_SEED", 1, "seed: one seed gives one run, whatever the workers")
+	out := f.String("out", "GAMEAI_TUNE_OUT", "", "results file (JSON)")
+	resume := f.String("resume", "GAMEAI_TUNE_RESUME", "", "results file to continue (and rewrite unless --out)")
+	opps := f.String("opponents", "GAMEAI_TUNE_OPPONENTS", "default", "control opponents: presets, default, random, NAME=19 integers, results:FILE (comma-separated)")
+	workers := f.Int("workers", "GAMEAI_TUNE_WORKERS", runtime.NumCPU(), "games played at once")
+	plies := f.Int("random-plies", "GAMEAI_TUNE_RANDOM_PLIES", 2, "random opening plies of each pair of games")
+	maxPlies := f.Int("max-plies", "GAMEAI_TUNE_MAX_PLIES", 200, "adjudicate a game by piece count after this many plies")
+	segment := f.Int("segment", "GAMEAI_TUNE_SEGMENT", 10, "generations per segment (convergence check)")
+	converge := f.Bool("stop-on-convergence", "GAMEAI_TUNE_CONVERGE", false, "stop after a segment without gain")
+	elite := f.Int("elite", "GAMEAI_TUNE_ELITE", 10, "best individuals kept as parents")
+	selected := f.Int("selected", "GAMEAI_TUNE_SELECTED", 40, "parents picked by roulette wheel")
+	points := f.Int("crossover-points", "GAMEAI_TUNE_CROSSOVER", 4, "crossover points")
+	mutation := f.Float("mutation", "GAMEAI_TUNE_MUTATION", 0.08, "chance of a gene moving by ±1")
+	refill := f.Int("refill", "GAMEAI_TUNE_REFILL", 150, "population size topped up with random vectors before the cut")
+	quiet := f.Bool("quiet", "GAMEAI_TUNE_QUIET", false, "no progress line")
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	if f.fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	var p morrisai.TuneParams
+	var cp *morrisai.TuneCheckpoint
+	if *resume != "" {
+		b, err := os.ReadFile(*resume)
+		if err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
+		var tf tuneFile
+		if err := json.Unmarshal(b, &tf); err != nil {
+			return fmt.Errorf("--resume %s: %w", *resume, err)
+		}
+		p, cp = tf.Params, &tf.Checkpoint
+		p.Generations, p.Workers = *gens, *workers
+		cp.State.Done, cp.State.Reason = cp.State.Generation >= p.Generations, ""
+		if *out == "" {
+			*out = *resume
+		}
+	} else {
+		if *out == "" {
+			return errors.New("--out FILE is required")
+		}
+		o, err := resolveOpponents(*opps, *seed)
+		if err != nil {
+			return fmt.Errorf("--opponents: %w", err)
+		}
+		p = morrisai.TuneParams{Population: *pop, Generations: *gens, Segment: *segment, StopOnConvergence: *converge,
+			Elite: *elite, Selected: *selected, CrossoverPoints: *points, Mutation: *mutation, Refill: *refill,
+			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Opponents: o, Seed: *seed, Workers: *workers}
+	}
+	if err := p.Check(); err != nil {
+		return err
+	}
+	save := func(t *morrisai.Tuner) error {
+		tf := tuneFile{Params: p, Checkpoint: t.Checkpoint(), Best: t.Best(), History: t.State().History}
+		b, _ := json.MarshalIndent(tf, "", "  ")
+		return writeAtomic(*out, append(b, '\n'))
+	}
+	bar := func(pr morrisai.TuneProgress) string {
+		frac := float64(pr.Generation) / float64(max(p.Generations, 1))
+		const width = 20
+		n := min(int(frac*width), width)
+		return fmt.Sprintf("[%s%s] generation %d/%d  best %.0f  mean %.1f  %d games  %.1f games/s  %s ", strings.Repeat("#", n),
+			strings.Repeat(".", width-n), pr.Generation, p.Generations, pr.Best, pr.Mean, pr.Games, pr.GamesPerS, fmtElapsed(pr.ElapsedMS))
+	}
+	var live atomic.Pointer[morrisai.Tuner] // for the progress line
+	progressDone := make(chan struct{})
+	stopProgress := make(chan struct{})
+	go func() {
+		defer close(progressDone)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stopProgress:
+				return
+			case <-tick.C:
+				if t := live.Load(); !*quiet && t != nil {
+					fmt.Fprintf(stderr, "\r%s", bar(t.Progress()))
+				} else if !*quiet {
+					fmt.Fprintf(stderr, "\revaluating the first population ")
+				}
+			}
+		}
+	}()
+	finish := func() { close(stopProgress); <-progressDone }
+	t, err := morrisai.NewTuner(ctx, p, cp)
+	if err != nil {
+		finish()
+		return err
+	}
+	live.Store(t)
+	if err := save(t); err != nil {
+		finish()
+		return err
+	}
+	for {
+		if done, _ := t.Done(); done {
+			break
+		}
+		if err := t.Step(ctx); err != nil {
+			finish()
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "\ninterrupted; %s holds generation %d (--resume %s goes on)\n", *out, t.State().Generation, *out)
+				return nil
+			}
+			return err
+		}
+		if err := save(t); err != nil {
+			finish()
+			return err
+		}
+	}
+	finish()
+	if !*quiet {
+		fmt.Fprintf(stderr, "\r%s\n", bar(t.Progress()))
+	}
+	best := t.Best()
+	_, why := t.Done()
+	fmt.Fprintf(stdout, "best %s fitness %.0f after %d generations (%s)\ncoefficients %s\nwritten to %s\n", best.ID, best.Fitness,
+		t.State().Generation, why, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(best.Genes)), ","), "[]"), *out)
+	return nil
+}

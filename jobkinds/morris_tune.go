@@ -1,0 +1,163 @@
+package jobkinds
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"gameai/ai/genetic"
+	"gameai/ai/morrisai"
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// MorrisTune is the kind of a genetic-algorithm tuning of the Morris
+// coefficients (a tournament job).
+const MorrisTune = "morris-tournament"
+
+// MorrisTuneParams are a tuning job's parameters (already checked, the
+// opponents resolved to coefficients so that a resumed job never depends
+// on strategies changed since).
+type MorrisTuneParams struct {
+	morrisai.TuneParams
+	// Name is the strategy the best vector is saved as.
+	Name string `json:"name"`
+	// TimeMS stops the run after the generation that passes it (0: none).
+	TimeMS int64 `json:"time_ms,omitempty"`
+}
+
+// MorrisTuneResult is a finished (or cancelled) tuning.
+type MorrisTuneResult struct {
+	Strategy    string                    `json:"strategy"`
+	Best        genetic.Individual        `json:"best"`
+	Generations int                       `json:"generations"`
+	Games       int64                     `json:"games"`
+	ElapsedMS   int64                     `json:"elapsed_ms"`
+	Reason      string                    `json:"reason"`
+	History     []genetic.GenerationStats `json:"history"`
+}
+
+func morrisTune(d Deps) jobs.Handler {
+	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
+		var p MorrisTuneParams
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+		var cp *morrisai.TuneCheckpoint
+		if len(j.Checkpoint) > 0 && string(j.Checkpoint) != "null" {
+			cp = new(morrisai.TuneCheckpoint)
+			if err := json.Unmarshal(j.Checkpoint, cp); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+		}
+		begun := time.Now()
+		// A generation can take minutes: a second goroutine reports the
+		// games played meanwhile. The Reporter is not safe for two
+		// goroutines, so every use of it holds repMu.
+		var repMu sync.Mutex
+		ready := make(chan *morrisai.Tuner, 1)
+		stop, tickDone := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(tickDone)
+			tick := time.NewTicker(time.Second)
+			defer tick.Stop()
+			var live *morrisai.Tuner
+			for {
+				select {
+				case live = <-ready:
+				case <-tick.C:
+					if live == nil {
+						continue
+					}
+					pr := live.Progress()
+					repMu.Lock()
+					err := rep.Progress(frac(p, pr), tuneMessage(pr), pr)
+					repMu.Unlock()
+					if err != nil {
+						d.Log.Warn("progress", "job", j.ID, "err", err)
+					}
+				case <-stop:
+					return
+				}
+			}
+		}()
+		defer func() { close(stop); <-tickDone }()
+		t, err := morrisai.NewTuner(ctx, p.TuneParams, cp)
+		if err != nil {
+			return nil, err
+		}
+		ready <- t
+		save := func() {
+			if err := saveStrategy(context.WithoutCancel(ctx), d, j, p, t); err != nil {
+				d.Log.Warn("saving the tuned strategy", "job", j.ID, "err", err)
+			}
+		}
+		reason := ""
+		for {
+			if done, why := t.Done(); done {
+				reason = why
+				break
+			}
+			if p.TimeMS > 0 && (t.Elapsed() >= time.Duration(p.TimeMS)*time.Millisecond || time.Since(begun) >= time.Duration(p.TimeMS)*time.Millisecond) {
+				reason = "time budget"
+				break
+			}
+			if err := t.Step(ctx); err != nil {
+				if ctx.Err() != nil {
+					reason = "cancelled"
+					break
+				}
+				return nil, err
+			}
+			pr := t.Progress()
+			repMu.Lock()
+			err := rep.Checkpoint(frac(p, pr), tuneMessage(pr), pr, t.Checkpoint())
+			repMu.Unlock()
+			if err != nil {
+				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
+			}
+			if seg := p.GA().WithDefaults().Segment; pr.Generation%seg == 0 {
+				save()
+			}
+		}
+		save()
+		best := t.Best()
+		return MorrisTuneResult{Strategy: p.Name, Best: best, Generations: t.State().Generation, Games: t.Games(),
+			ElapsedMS: t.Elapsed().Milliseconds(), Reason: reason, History: t.State().History}, nil
+	}
+}
+
+// saveStrategy keeps the best vector as a strategy, with its tournament.
+func saveStrategy(ctx context.Context, d Deps, j *store.Job, p MorrisTuneParams, t *morrisai.Tuner) error {
+	best := t.Best()
+	params, err := json.Marshal(best.Genes)
+	if err != nil {
+		return err
+	}
+	fit, gen := best.Fitness, t.State().Generation
+	var opps []string
+	for _, o := range p.Opponents {
+		opps = append(opps, o.Name)
+	}
+	return d.Store.Strategies.Put(ctx, &store.Strategy{Game: "morris", Name: p.Name,
+		Description: fmt.Sprintf("genetic algorithm: population %d, depth %d, seed %d; individual %s", p.Population, p.Depth, p.Seed, best.ID),
+		Params:      params, Fitness: &fit, Generation: &gen, Opponents: opps,
+		Lineage: append([]string{best.ID}, best.Parents...), JobID: j.ID, CreatedAt: time.Now().UTC()})
+}
+
+func frac(p MorrisTuneParams, pr morrisai.TuneProgress) float64 {
+	f := 0.0
+	if p.Generations > 0 {
+		f = float64(pr.Generation) / float64(p.Generations)
+	}
+	if p.TimeMS > 0 {
+		f = max(f, float64(pr.ElapsedMS)/float64(p.TimeMS))
+	}
+	return min(f, 1)
+}
+
+func tuneMessage(pr morrisai.TuneProgress) string {
+	return fmt.Sprintf("generation %d: best %.0f, mean %.1f; %d games (%.1f/s)", pr.Generation, pr.Best, pr.Mean, pr.Games, pr.GamesPerS)
+}
