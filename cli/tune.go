@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -50,7 +51,8 @@ type tuneFile struct {
 }
 
 // ResolveOpponents reads an opponent list: presets by name, "default" (the
-// six presets and two random strategies), "random" (one random strategy),
+// six presets and two random strategies), "random" (one random strategy;
+// random:N, N of them),
 // NAME=c0,...,c18 (explicit coefficients) and results:FILE (the best vector
 // of a tuning results file).
 func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
@@ -62,9 +64,18 @@ func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
 			switch {
 			case name == "default":
 				out = append(out, morrisai.DefaultOpponents(seed)...)
-			case name == "random":
-				randoms++
-				out = append(out, morrisai.Opponent{Name: fmt.Sprintf("random-%d-%d", seed, randoms), Coef: morrisai.RandomCoefficients(r)})
+			case name == "random" || strings.HasPrefix(name, "random:"):
+				n := 1
+				if c, ok := strings.CutPrefix(name, "random:"); ok {
+					var err error
+					if n, err = strconv.Atoi(c); err != nil || n < 1 || n > 10000 {
+						return nil, fmt.Errorf("opponent %q: want random:N with N in 1..10000", name)
+					}
+				}
+				for range n {
+					randoms++
+					out = append(out, morrisai.Opponent{Name: fmt.Sprintf("random-%d-%d", seed, randoms), Coef: morrisai.RandomCoefficients(r)})
+				}
 			case strings.HasPrefix(name, "results:"):
 				b, err := os.ReadFile(strings.TrimPrefix(name, "results:"))
 				if err != nil {
@@ -140,11 +151,15 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	mutation := f.Float("mutation", "GAMEAI_TUNE_MUTATION", 0.08, "chance of a gene moving by ±1")
 	refill := f.Int("refill", "GAMEAI_TUNE_REFILL", 150, "population size topped up with random vectors before the cut")
 	quiet := f.Bool("quiet", "GAMEAI_TUNE_QUIET", false, "no progress line")
+	score := f.String("score", "GAMEAI_TUNE_SCORE", "", "instead of tuning, score these strategies (same forms as --opponents) against the opponents")
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
 	if f.fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	if *score != "" {
+		return scoreStrategies(ctx, *score, *opps, *depth, *plies, *maxPlies, *workers, *seed, stdout)
 	}
 	var p morrisai.TuneParams
 	var cp *morrisai.TuneCheckpoint
@@ -246,5 +261,36 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	_, why := t.Done()
 	fmt.Fprintf(stdout, "best %s fitness %.0f after %d generations (%s)\ncoefficients %s\nwritten to %s\n", best.ID, best.Fitness,
 		t.State().Generation, why, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(best.Genes)), ","), "[]"), *out)
+	return nil
+}
+
+// scoreStrategies plays each strategy against every opponent with both
+// colours (the tournament of the fitness) and prints its points and games.
+func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPlies, workers int, seed uint64, stdout io.Writer) error {
+	players, err := resolveOpponents(spec, seed+1)
+	if err != nil {
+		return fmt.Errorf("--score: %w", err)
+	}
+	o, err := resolveOpponents(opps, seed)
+	if err != nil {
+		return fmt.Errorf("--opponents: %w", err)
+	}
+	if depth < 1 {
+		return errors.New("--depth must be at least 1")
+	}
+	t := &morrisai.Tournament{Opponents: o, Depth: depth, RandomPlies: plies, MaxPlies: maxPlies, Points: morrisai.StudyPoints,
+		Workers: workers, Seed: seed}
+	vectors := make([][]int, len(players))
+	for i, p := range players {
+		vectors[i] = p.Coef[:]
+	}
+	pts, err := t.Fitness(ctx, 0, vectors)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d opponents, both colours, depth %d, %d random plies, seed %d\n", len(o), depth, plies, seed)
+	for i, p := range players {
+		fmt.Fprintf(stdout, "%-24s %+6.0f points in %d games (%.2f a game)\n", p.Name, pts[i], 2*len(o), pts[i]/float64(2*len(o)))
+	}
 	return nil
 }

@@ -58,3 +58,13 @@ func TestResolveOpponents(t *testing.T) {
 		t.Error("a short vector was accepted")
 	}
 }
+
+func TestTuneScoresStrategies(t *testing.T) {
+	out, code := run(t, "", "tune", "morris", "--score", "ga-2019-best,petcu-e32", "--opponents", "random:3", "--depth", "1", "--seed", "2")
+	if code != 0 || !strings.Contains(out, "3 opponents") || !strings.Contains(out, "ga-2019-best") || !strings.Contains(out, "in 6 games") {
+		t.Errorf("score: %d %q", code, out)
+	}
+	if _, code := run(t, "", "tune", "morris", "--score", "ga-2019-best", "--opponents", "random:0"); code == 0 {
+		t.Error("random:0 accepted")
+	}
+}
