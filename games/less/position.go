@@ -1,0 +1,280 @@
+package less
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Players in the order of play. Yellow and White are a team, Black and Red
+// the other: a player's teammate is player^2.
+const (
+	Yellow = iota
+	Black
+	White
+	Red
+)
+
+// PlayerNames in the order of play.
+var PlayerNames = [4]string{"Yellow", "Black", "White", "Red"}
+
+// Turns is the game's length: 20 turns each.
+const Turns = 80
+
+// PointsPerTurn is a turn's budget.
+const PointsPerTurn = 3
+
+// Starts and Targets: each player starts in a 2×2 corner and must reach
+// the diagonally opposite one.
+var (
+	Starts  = [4]uint64{corner(6, 0), corner(0, 0), corner(6, 6), corner(0, 6)}
+	Targets = [4]uint64{corner(0, 6), corner(6, 6), corner(0, 0), corner(6, 0)}
+)
+
+func corner(r, c int) uint64 {
+	s := r*8 + c
+	return bit(s) | bit(s+1) | bit(s+8) | bit(s+9)
+}
+
+// Team returns the team of a player: 0 (Yellow and White) or 1.
+func Team(p int) int { return p & 1 }
+
+// Move is one step or jump of a piece; a turn is up to three moves.
+type Move struct{ From, To int8 }
+
+// geometry is what a layout implies for moves: the cost of each step and
+// the square each jump lands on (or -1 when walls forbid it).
+type geometry struct {
+	walls    *Walls
+	stepCost [NSquares][4]int8
+	jumpTo   [NSquares][4]int8
+}
+
+func newGeometry(w *Walls) *geometry {
+	g := &geometry{walls: w}
+	for s := range NSquares {
+		for d := range 4 {
+			n := neighbour[s][d]
+			g.stepCost[s][d], g.jumpTo[s][d] = -1, -1
+			if n < 0 {
+				continue
+			}
+			g.stepCost[s][d] = 1 + int8(w[s][d])
+			if m := neighbour[n][d]; m >= 0 && w[s][d] == 0 && w[n][d] == 0 {
+				g.jumpTo[s][d] = m
+			}
+		}
+	}
+	return g
+}
+
+// Position is the state of a game: the pieces of the four players, whose
+// turn it is, the points left in it and the moves made in it, the turns
+// played and the points each player has used. It is a small value: copy
+// it to branch.
+type Position struct {
+	g      *geometry
+	pieces [4]uint64
+	toMove int8
+	left   int8 // points left in the current turn
+	moved  int8 // moves made in the current turn
+	turn   int16
+	used   [4]int16
+}
+
+// NewPosition returns the start position on a layout: Yellow to move, its
+// first turn's points charged.
+func NewPosition(w *Walls) *Position {
+	p := &Position{g: newGeometry(w), pieces: Starts}
+	p.startTurn()
+	return p
+}
+
+// Walls is the layout.
+func (p *Position) Walls() *Walls { return p.g.walls }
+
+// Pieces is a player's set of squares.
+func (p *Position) Pieces(player int) uint64 { return p.pieces[player] }
+
+// ToMove is the player whose turn it is.
+func (p *Position) ToMove() int { return int(p.toMove) }
+
+// Left is the points left in the current turn; Moved the moves made in it.
+func (p *Position) Left() int  { return int(p.left) }
+func (p *Position) Moved() int { return int(p.moved) }
+
+// Turn is the number of turns played (0..80).
+func (p *Position) Turn() int { return int(p.turn) }
+
+// Used is the points a player has used.
+func (p *Position) Used(player int) int { return int(p.used[player]) }
+
+// Home reports whether a player's four pieces are on its target.
+func (p *Position) Home(player int) bool { return p.pieces[player] == Targets[player] }
+
+// TeamDone reports whether both players of a team are home.
+func (p *Position) TeamDone(team int) bool { return p.Home(team) && p.Home(team+2) }
+
+// Over reports whether the game is over: every player home, or 80 turns.
+func (p *Position) Over() bool { return p.turn >= Turns || (p.TeamDone(0) && p.TeamDone(1)) }
+
+// Mover is the player whose pieces the player to move moves: its own, or
+// its teammate's once its own are home.
+func (p *Position) Mover() int {
+	if p.Home(int(p.toMove)) {
+		return int(p.toMove) ^ 2
+	}
+	return int(p.toMove)
+}
+
+func (p *Position) occupied() uint64 { return p.pieces[0] | p.pieces[1] | p.pieces[2] | p.pieces[3] }
+
+// startTurn charges the turn's points to the player to move while its team
+// has not finished, and passes (Nil) a turn with nothing to do: a finished
+// team, or no legal move.
+func (p *Position) startTurn() {
+	for !p.Over() {
+		pl := int(p.toMove)
+		if p.TeamDone(Team(pl)) {
+			p.endTurn() // Nil, free
+			continue
+		}
+		p.used[pl] += PointsPerTurn
+		p.left, p.moved = PointsPerTurn, 0
+		if p.hasMove() {
+			return
+		}
+		p.endTurn() // Nil: nothing can move
+	}
+}
+
+func (p *Position) endTurn() {
+	p.turn++
+	p.toMove = (p.toMove + 1) & 3
+	p.left, p.moved = 0, 0
+}
+
+// EndTurn ends the current turn early (after at least one move).
+func (p *Position) EndTurn() {
+	p.endTurn()
+	p.startTurn()
+}
+
+// CanEndTurn reports whether the turn may stop now: after its first move.
+func (p *Position) CanEndTurn() bool { return p.moved > 0 && !p.Over() }
+
+// Cost is what a move costs, or -1 if it is not a step or jump from a
+// piece of the mover to an empty square.
+func (p *Position) Cost(m Move) int {
+	from, to := int(m.From), int(m.To)
+	if from < 0 || from >= NSquares || to < 0 || to >= NSquares || p.pieces[p.Mover()]&bit(from) == 0 || p.occupied()&bit(to) != 0 {
+		return -1
+	}
+	occ := p.occupied()
+	for d := range 4 {
+		if int(neighbour[from][d]) == to {
+			return int(p.g.stepCost[from][d])
+		}
+		if int(p.g.jumpTo[from][d]) == to && occ&bit(int(neighbour[from][d])) != 0 {
+			return 1
+		}
+	}
+	return -1
+}
+
+// Play makes a move of the current turn (legal: check with Cost first
+// unless it came from Moves). The turn ends by itself when no points are
+// left or nothing more fits.
+func (p *Position) Play(m Move) {
+	c := p.moveCost(m)
+	mv := p.Mover()
+	p.pieces[mv] ^= bit(int(m.From)) | bit(int(m.To))
+	p.left -= int8(c)
+	p.moved++
+	if p.left == 0 || p.moved == 3 || !p.hasMove() || p.TeamDone(Team(int(p.toMove))) {
+		p.endTurn()
+		p.startTurn()
+	}
+}
+
+// moveCost is Cost for a move known legal.
+func (p *Position) moveCost(m Move) int {
+	from, to := int(m.From), int(m.To)
+	for d := range 4 {
+		if int(neighbour[from][d]) == to {
+			return int(p.g.stepCost[from][d])
+		}
+	}
+	return 1 // a jump
+}
+
+// Moves appends the legal moves of the current turn (those that fit in the
+// points left).
+func (p *Position) Moves(buf []Move) []Move {
+	if p.Over() {
+		return buf
+	}
+	occ := p.occupied()
+	left := p.left
+	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
+		s := bits.TrailingZeros64(set)
+		for d := range 4 {
+			n := neighbour[s][d]
+			if n < 0 {
+				continue
+			}
+			if occ&bit(int(n)) == 0 {
+				if p.g.stepCost[s][d] <= left {
+					buf = append(buf, Move{int8(s), n})
+				}
+			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&bit(int(j)) == 0 {
+				buf = append(buf, Move{int8(s), j})
+			}
+		}
+	}
+	return buf
+}
+
+// hasMove reports whether any move fits in the points left.
+func (p *Position) hasMove() bool {
+	occ := p.occupied()
+	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
+		s := bits.TrailingZeros64(set)
+		for d := range 4 {
+			n := neighbour[s][d]
+			if n < 0 {
+				continue
+			}
+			if occ&bit(int(n)) == 0 {
+				if p.g.stepCost[s][d] <= p.left {
+					return true
+				}
+			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&bit(int(j)) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (m Move) String() string { return SquareName(int(m.From)) + SquareName(int(m.To)) }
+
+// Scores are each player's total: the points used plus, for a player not
+// home, the fewest points its pieces need to get home alone on the board.
+func (p *Position) Scores(d *Distances) [4]int {
+	var out [4]int
+	for pl := range 4 {
+		out[pl] = int(p.used[pl])
+		if !p.Home(pl) {
+			out[pl] += d.Solo(pl, p.pieces[pl])
+		}
+	}
+	return out
+}
+
+// TeamScores are the two teams' totals (Yellow+White, Black+Red); the
+// lower wins.
+func TeamScores(s [4]int) [2]int { return [2]int{s[Yellow] + s[White], s[Black] + s[Red]} }
+
+func (p *Position) String() string {
+	return fmt.Sprintf("turn %d, %s to move (%d points left, %d moves made)", p.turn, PlayerNames[p.toMove], p.left, p.moved)
+}
