@@ -56,7 +56,9 @@ type playerSpec struct {
 func parsePlayerSpec(s string) (playerSpec, error) {
 	engine, rest, _ := strings.Cut(s, ":")
 	ps := playerSpec{text: s, engine: engine, params: map[string]string{}}
-	parts := strings.Split(rest, ",")
+	// Commas separate the parameters and the 19 coefficients alike: the
+	// bare integers after coefficients= belong to it.
+	parts := splitOpponents(rest)
 	switch engine {
 	case "exe":
 		if rest == "" {

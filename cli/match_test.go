@@ -48,6 +48,10 @@ func TestMatchMorris(t *testing.T) {
 	if string(b2) != string(b) {
 		t.Error("one seed gave different games on 1 and 2 threads")
 	}
+	coef := "alphabeta:coefficients=10,10,2,6,9,25,6,15,17,8,21,28,48,3,5779,23,27,31,5949,depth=2"
+	if text, code := run(t, "", "match", "morris", "--a", coef, "--b", "random", "--games", "2", "--quiet"); code != 0 || !strings.Contains(text, "A +2") {
+		t.Errorf("explicit coefficients: %d %q", code, text)
+	}
 	for _, bad := range [][]string{
 		{"--a", "chess"}, {"--a", "alphabeta:depth"}, {"--a", "alphabeta:colour=red"}, {"--a", "alphabeta:strategy=ga-2019-best"},
 		{"--rules", "flying=maybe"}, {"--variant", "thirteen"}, {"--games", "0"},
