@@ -73,7 +73,7 @@ func (p *Position) Apply(a Action) error {
 	}
 	if a.N == 0 {
 		if p.hasMove() {
-			return fmt.Errorf("Nil: %s can move and must", PlayerNames[p.toMove])
+			return fmt.Errorf("the action Nil: %s can move and must", PlayerNames[p.toMove])
 		}
 		p.EndTurn()
 		return nil

@@ -75,6 +75,9 @@ func (d *Distances) Solo(player int, set uint64) int { return int(d.sets[player]
 // nearest target square (a cheap guide for playouts).
 func (d *Distances) Single(player, s int) int { return int(d.single[player][s]) }
 
+// SingleRow is Single for every square of a player's board.
+func (d *Distances) SingleRow(player int) *[NSquares]uint8 { return &d.single[player] }
+
 // soloTable runs Dijkstra (with buckets: costs are 1 to 3) from the target.
 func soloTable(g *geometry, target uint64) []uint8 {
 	dist := make([]uint8, NSets)

@@ -141,11 +141,3 @@ func TestSetIndexIsABijection(t *testing.T) {
 		t.Errorf("%d sets, want %d", n, NSets)
 	}
 }
-
-func bitsCount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}

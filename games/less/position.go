@@ -278,3 +278,13 @@ func TeamScores(s [4]int) [2]int { return [2]int{s[Yellow] + s[White], s[Black] 
 func (p *Position) String() string {
 	return fmt.Sprintf("turn %d, %s to move (%d points left, %d moves made)", p.turn, PlayerNames[p.toMove], p.left, p.moved)
 }
+
+// ForPlayer turns p (a scratch copy) into player pl's turn with its full
+// points, to count pl's options; false when pl's turn would pass.
+func (p *Position) ForPlayer(pl int) bool {
+	if p.Over() || p.TeamDone(Team(pl)) {
+		return false
+	}
+	p.toMove, p.left, p.moved = int8(pl), PointsPerTurn, 0
+	return true
+}

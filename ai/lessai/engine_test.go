@@ -1,0 +1,87 @@
+package lessai
+
+import (
+	"context"
+	"testing"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/games/less"
+)
+
+func start(t *testing.T) *less.State {
+	t.Helper()
+	s, err := less.Game.NewState("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*less.State)
+}
+
+func TestEnginesPlayLegalTurns(t *testing.T) {
+	for _, info := range Infos() {
+		st := start(t)
+		limits := ai.Limits{Iterations: 3000}
+		if info.Name == "expectimax" {
+			limits = ai.Limits{Depth: 2}
+		}
+		res, err := info.Engine.Search(context.Background(), ai.Request{State: st, Limits: limits})
+		if err != nil {
+			t.Fatalf("%s: %v", info.Name, err)
+		}
+		if _, ok := games.FindMove(st, res.Move); !ok {
+			// Actions lists one action per resulting position: compare by
+			// playing it.
+			c := st.Clone()
+			if err := c.Play(res.Move); err != nil {
+				t.Errorf("%s played %s: %v", info.Name, res.Move, err)
+			}
+		}
+		// Every engine moves Yellow closer to home from the start.
+		c := st.Clone().(*less.State)
+		if err := c.Play(res.Move); err != nil {
+			t.Fatal(err)
+		}
+		d := less.DistancesFor(c.P.Walls())
+		if d.Solo(less.Yellow, c.P.Pieces(less.Yellow)) >= d.Solo(less.Yellow, st.P.Pieces(less.Yellow)) {
+			t.Errorf("%s played %s, which brings Yellow no closer", info.Name, res.Move)
+		}
+	}
+}
+
+func TestMCTSIsReproducible(t *testing.T) {
+	st := start(t)
+	e := Infos()[0].Engine
+	req := ai.Request{State: st, Limits: ai.Limits{Iterations: 4000}, Options: map[string]string{"seed": "9"}}
+	a, err := e.Search(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := e.Search(context.Background(), req)
+	if a.Move.String() != b.Move.String() || a.Score != b.Score {
+		t.Errorf("one seed: %s %.3f then %s %.3f", a.Move, a.Score, b.Move, b.Score)
+	}
+}
+
+func TestTheLastPieceGoesHome(t *testing.T) {
+	// Yellow has three pieces home and the fourth one step away; every
+	// engine takes it home.
+	w := &less.Walls{}
+	st, err := less.Game.ParseState("", nil, w.String()+" a7,a8,b7,c8 a1,a2,b1,b2 g7,g8,h7,h8 a5,a6,b5,b6 0 3 0 3,0,0,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range Infos() {
+		res, err := info.Engine.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 2000, Depth: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := st.Clone().(*less.State)
+		if err := c.Play(res.Move); err != nil {
+			t.Fatal(err)
+		}
+		if !c.P.Home(less.Yellow) {
+			t.Errorf("%s played %s and left Yellow short of home", info.Name, res.Move)
+		}
+	}
+}
