@@ -204,3 +204,40 @@ var distCache = struct {
 	m     map[string]*list.Element
 	order *list.List
 }{m: map[string]*list.Element{}, order: list.New()}
+
+// SoloRoute is a cheapest way home for a player's set alone on the board:
+// the moves, by following the table down to 0.
+func SoloRoute(d *Distances, w *Walls, player int, set uint64) []Move {
+	g := newGeometry(w)
+	var route []Move
+	for cur := int(d.sets[player][SetIndex(set)]); cur > 0 && cur != unreached; {
+		found := false
+		for ps := set; ps != 0 && !found; ps &= ps - 1 {
+			s := bits.TrailingZeros64(ps)
+			for dir := range 4 {
+				n := neighbour[s][dir]
+				if n < 0 {
+					continue
+				}
+				var to, cost int
+				if set&bit(int(n)) == 0 {
+					to, cost = int(n), int(g.stepCost[s][dir])
+				} else if j := g.jumpTo[s][dir]; j >= 0 && set&bit(int(j)) == 0 {
+					to, cost = int(j), 1
+				} else {
+					continue
+				}
+				next := set&^bit(s) | bit(to)
+				if int(d.sets[player][SetIndex(next)])+cost == cur {
+					route = append(route, Move{int8(s), int8(to)})
+					set, cur, found = next, cur-cost, true
+					break
+				}
+			}
+		}
+		if !found {
+			break // cannot happen with a consistent table
+		}
+	}
+	return route
+}

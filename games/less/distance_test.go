@@ -141,3 +141,37 @@ func TestSetIndexIsABijection(t *testing.T) {
 		t.Errorf("%d sets, want %d", n, NSets)
 	}
 }
+
+func TestSoloRouteGoesHomeAtTheTablesCost(t *testing.T) {
+	w, _ := ParseWalls(FixtureLayout)
+	d := DistancesFor(w)
+	g := newGeometry(w)
+	for pl := range 4 {
+		set := Starts[pl]
+		route := SoloRoute(d, w, pl, set)
+		cost := 0
+		for _, m := range route {
+			from, to := int(m.From), int(m.To)
+			if set&bit(from) == 0 || set&bit(to) != 0 {
+				t.Fatalf("player %d: move %s not of its pieces to an empty square", pl, m)
+			}
+			c := -1
+			for dir := range 4 {
+				if int(neighbour[from][dir]) == to {
+					c = int(g.stepCost[from][dir])
+				}
+				if int(g.jumpTo[from][dir]) == to && set&bit(int(neighbour[from][dir])) != 0 {
+					c = 1
+				}
+			}
+			if c < 0 {
+				t.Fatalf("player %d: %s is not a step or jump", pl, m)
+			}
+			cost += c
+			set = set&^bit(from) | bit(to)
+		}
+		if set != Targets[pl] || cost != d.Solo(pl, Starts[pl]) {
+			t.Errorf("player %d: route of cost %d ends at %v, want home at %d", pl, cost, squaresOf(set), d.Solo(pl, Starts[pl]))
+		}
+	}
+}

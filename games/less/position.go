@@ -288,3 +288,11 @@ func (p *Position) ForPlayer(pl int) bool {
 	p.toMove, p.left, p.moved = int8(pl), PointsPerTurn, 0
 	return true
 }
+
+// Pass ends the current turn as it stands (a player whose action could
+// not be used): the points stay charged.
+func (p *Position) Pass() {
+	if !p.Over() {
+		p.EndTurn()
+	}
+}

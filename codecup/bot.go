@@ -1,0 +1,235 @@
+// Package codecup plays Less the way CodeCup 2017 did, over standard input
+// and output: the bot (ours, as a program), and a referee that runs four
+// programs through whole games, checking every action and clock.
+//
+// The protocol: the referee sends the wall layout (112 digits), then the
+// bot's colour (Yellow, Black, White or Red). Yellow moves at once; any
+// other bot first reads the actions of the players before it. Then the
+// loop: write its own action, read the other three players' actions. An
+// action is one line: 1 to 3 moves joined by ':' (h2h3:h1f1) or Nil.
+// Quit ends a bot. About 30 seconds of thinking per program per game.
+package codecup
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gameai/ai/lessai"
+	"gameai/ai/mcts"
+	"gameai/ai/minimax"
+	"gameai/games/less"
+)
+
+// BotConfig sets how our bot plays.
+type BotConfig struct {
+	// Engine is mcts (default), expectimax or greedy.
+	Engine string
+	// Budget is the thinking time of a whole game (default 30 s); the bot
+	// keeps Reserve of it unspent for the unexpected (default 10%).
+	Budget  time.Duration
+	Reserve float64
+	Seed    uint64
+}
+
+func (c BotConfig) withDefaults() BotConfig {
+	if c.Engine == "" {
+		c.Engine = "mcts"
+	}
+	if c.Budget <= 0 {
+		c.Budget = 30 * time.Second
+	}
+	if c.Reserve <= 0 {
+		c.Reserve = 0.1
+	}
+	return c
+}
+
+// RunBot plays one game on in and out; diagnostics go to log (standard
+// error: the referee ignores it). It never panics on what it reads: a line
+// it cannot use is logged and the game goes on as well as it can.
+func RunBot(ctx context.Context, in io.Reader, out io.Writer, log io.Writer, cfg BotConfig) (err error) {
+	cfg = cfg.withDefaults()
+	b := &bot{cfg: cfg, log: log, out: out, lines: bufio.NewScanner(in), began: time.Now()}
+	b.lines.Buffer(make([]byte, 4096), 1<<20)
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+			b.logf("internal error: %v", p)
+		}
+	}()
+	return b.play(ctx)
+}
+
+type bot struct {
+	cfg   BotConfig
+	log   io.Writer
+	out   io.Writer
+	lines *bufio.Scanner
+	began time.Time
+	spent time.Duration
+
+	me int
+	p  less.Position
+	d  *less.Distances
+}
+
+func (b *bot) logf(format string, args ...any) {
+	if b.log != nil {
+		fmt.Fprintf(b.log, "gameai: "+format+"\n", args...)
+	}
+}
+
+var errQuit = fmt.Errorf("quit")
+
+// next returns the next non-empty line; Quit ends the game.
+func (b *bot) next() (string, error) {
+	for b.lines.Scan() {
+		l := strings.TrimSpace(b.lines.Text())
+		if l == "" {
+			continue
+		}
+		if l == "Quit" {
+			return "", errQuit
+		}
+		if l == "Move" {
+			b.say(b.route())
+			continue
+		}
+		return l, nil
+	}
+	if err := b.lines.Err(); err != nil {
+		return "", err
+	}
+	return "", io.EOF
+}
+
+func (b *bot) say(line string) { fmt.Fprintln(b.out, line) }
+
+func (b *bot) play(ctx context.Context) error {
+	layout, err := b.next()
+	if err == errQuit {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	w, err := less.ParseWalls(layout)
+	if err != nil {
+		return fmt.Errorf("layout: %w", err)
+	}
+	colour, err := b.next()
+	if err == errQuit {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b.me = -1
+	for i, n := range less.PlayerNames {
+		if strings.EqualFold(colour, n) {
+			b.me = i
+		}
+	}
+	if b.me < 0 {
+		return fmt.Errorf("colour %q: want Yellow, Black, White or Red", colour)
+	}
+	t0 := time.Now()
+	b.d = less.DistancesFor(w)
+	b.p = *less.NewPosition(w)
+	b.spent += time.Since(t0)
+	b.logf("%s on %s; tables in %v", less.PlayerNames[b.me], layout, time.Since(t0).Round(time.Millisecond))
+	for turn := 0; turn < less.Turns; turn++ {
+		pl := turn % 4
+		if pl == b.me {
+			a := b.choose(ctx)
+			b.say(a.String())
+			b.apply(pl, a)
+			continue
+		}
+		line, err := b.next()
+		if err == errQuit {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		a, perr := less.ParseAction(line)
+		if perr != nil {
+			b.logf("%s sent %q: %v; taken as a pass", less.PlayerNames[pl], line, perr)
+			a = less.Nil
+		}
+		b.apply(pl, a)
+	}
+	// Wait for Quit (or the end of input) so the referee's last lines are read.
+	for {
+		if _, err := b.next(); err != nil {
+			return nil
+		}
+	}
+}
+
+// apply keeps our position in step with the game: a player's action, or a
+// pass where the rules pass its turn.
+func (b *bot) apply(pl int, a less.Action) {
+	if b.p.Over() {
+		return
+	}
+	if b.p.NilDue(pl) {
+		if a.N != 0 {
+			b.logf("%s played %s where its turn passes", less.PlayerNames[pl], a)
+		}
+		return
+	}
+	if err := b.p.Apply(a); err != nil {
+		b.logf("%s's action %s: %v; taken as a pass", less.PlayerNames[pl], a, err)
+		b.p.Pass()
+	}
+}
+
+// choose picks our action within this turn's share of the time left.
+func (b *bot) choose(ctx context.Context) less.Action {
+	if b.p.Over() || b.p.NilDue(b.me) {
+		return less.Nil
+	}
+	start := time.Now()
+	defer func() { b.spent += time.Since(start) }()
+	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
+	ownTurnsLeft := (less.Turns - b.p.Turn() + 3) / 4
+	share := max(left/time.Duration(ownTurnsLeft+1), 10*time.Millisecond)
+	switch b.cfg.Engine {
+	case "greedy":
+		return lessai.Greedy(b.p, b.d)
+	case "expectimax":
+		res := minimax.Expectimax[*lessai.Turns, less.Action](ctx, &lessai.Turns{P: b.p, D: b.d},
+			minimax.ExpectiLimits{Time: share, Beam: 12})
+		if res.HasMove {
+			return res.Move
+		}
+		return lessai.Greedy(b.p, b.d)
+	}
+	cfg := lessai.Config
+	cfg.Seed = b.cfg.Seed + uint64(b.p.Turn())
+	a, res := lessai.BestTurn(ctx, b.p, b.d, cfg, mcts.Limits{Time: share}, nil)
+	b.logf("turn %d: %s after %d iterations (value %.3f) in %v", b.p.Turn(), a, res.Iterations, res.Value, time.Since(start).Round(time.Millisecond))
+	if a.N == 0 {
+		return lessai.Greedy(b.p, b.d)
+	}
+	return a
+}
+
+// route answers Move: our pieces' way home as if alone on the board, the
+// moves joined by ':'.
+func (b *bot) route() string {
+	var parts []string
+	for _, m := range less.SoloRoute(b.d, b.p.Walls(), b.me, b.p.Pieces(b.me)) {
+		parts = append(parts, m.String())
+	}
+	if len(parts) == 0 {
+		return "Nil"
+	}
+	return strings.Join(parts, ":")
+}

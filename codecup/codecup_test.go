@@ -1,0 +1,172 @@
+package codecup
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/games/less"
+)
+
+// With GAMEAI_TEST_BOT set, the test binary is a greedy bot: the referee
+// runs it as an external program.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAMEAI_TEST_BOT") == "1" {
+		if err := RunBot(context.Background(), os.Stdin, os.Stdout, os.Stderr, BotConfig{Engine: "greedy"}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fixture(t *testing.T) *less.Walls {
+	t.Helper()
+	w, err := less.ParseWalls(less.FixtureLayout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func TestAGameBetweenFourBots(t *testing.T) {
+	greedy := Internal{Config: BotConfig{Engine: "greedy"}}
+	mcts := Internal{Config: BotConfig{Engine: "mcts", Budget: 2 * time.Second}}
+	ext := Exec{Label: "external greedy", Argv: []string{os.Args[0], "-test.run=XXX"}}
+	t.Setenv("GAMEAI_TEST_BOT", "1")
+	rec, err := Referee{Budget: 10 * time.Second}.Play(context.Background(), [4]Program{greedy, mcts, ext, greedy}, fixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Forfeit != nil {
+		t.Fatalf("forfeit: %+v\n%s", rec.Forfeit, rec)
+	}
+	// Replaying the record reaches the same scores.
+	w := fixture(t)
+	p := less.NewPosition(w)
+	for i, text := range rec.Actions {
+		a, err := less.ParseAction(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NilDue(i % 4) {
+			if a.N != 0 {
+				t.Fatalf("turn %d: %s where the turn passes", i+1, text)
+			}
+			continue
+		}
+		if err := p.Apply(a); err != nil {
+			t.Fatalf("turn %d %s: %v", i+1, text, err)
+		}
+	}
+	if !p.Over() || p.Scores(less.DistancesFor(w)) != rec.Scores {
+		t.Errorf("replay: over %v, scores %v, record %v", p.Over(), p.Scores(less.DistancesFor(w)), rec.Scores)
+	}
+	if rec.Seats[2] != "external greedy" || !strings.Contains(rec.String(), "[Teams") {
+		t.Errorf("record:\n%s", rec)
+	}
+}
+
+// fake is a misbehaving program: it answers its first turn with what
+// answer says, after a delay, or ends at once.
+type fake struct {
+	answer string
+	delay  time.Duration
+	crash  bool
+}
+
+func (f fake) Name() string { return "fake" }
+func (f fake) Start(context.Context) (Conn, error) {
+	return &fakeConn{f: f}, nil
+}
+
+type fakeConn struct {
+	f    fake
+	seen int
+}
+
+func (c *fakeConn) Send(string) error {
+	c.seen++
+	return nil
+}
+func (c *fakeConn) Receive(ctx context.Context, timeout time.Duration) (string, error) {
+	if c.f.crash {
+		return "", io.EOF
+	}
+	if c.f.delay > timeout {
+		time.Sleep(timeout)
+		return "", ErrTimeout
+	}
+	time.Sleep(c.f.delay)
+	return c.f.answer, nil
+}
+func (c *fakeConn) Close() {}
+
+func TestForfeits(t *testing.T) {
+	greedy := Internal{Config: BotConfig{Engine: "greedy"}}
+	for _, c := range []struct {
+		name string
+		prog fake
+		why  string
+	}{
+		{"illegal", fake{answer: "h2h4"}, "illegal action at turn 1"},
+		{"garbage", fake{answer: "hello"}, "illegal action at turn 1"},
+		{"crash", fake{crash: true}, "crashed at turn 1"},
+		{"slow", fake{answer: "h2h3", delay: 300 * time.Millisecond}, "timed out"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec, err := Referee{Budget: 200 * time.Millisecond}.Play(context.Background(), [4]Program{c.prog, greedy, greedy, greedy}, fixture(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Forfeit == nil || rec.Forfeit.Player != less.Yellow || !strings.Contains(rec.Forfeit.Reason, c.why) {
+				t.Fatalf("forfeit %+v, want Yellow: %q", rec.Forfeit, c.why)
+			}
+			if rec.Teams[0] <= rec.Teams[1] {
+				t.Errorf("the offending team scored %d, the other %d: it must lose", rec.Teams[0], rec.Teams[1])
+			}
+		})
+	}
+}
+
+func TestTheBotOnItsOwn(t *testing.T) {
+	// Black: read Yellow's action, answer, read the other three, ...,
+	// with junk among the lines.
+	in := strings.Join([]string{less.FixtureLayout, "Black", "h2h3", "", "nonsense", "White's move", "b7c7", "Move", "Quit"}, "\n") + "\n"
+	var out, log strings.Builder
+	if err := RunBot(context.Background(), strings.NewReader(in), &out, &log, BotConfig{Engine: "greedy"}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("output %q", out.String())
+	}
+	a, err := less.ParseAction(lines[0])
+	if err != nil || a.N == 0 {
+		t.Fatalf("first action %q: %v", lines[0], err)
+	}
+	p := less.NewPosition(fixture(t))
+	yellow, _ := less.ParseAction("h2h3")
+	if err := p.Apply(yellow); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(a); err != nil {
+		t.Errorf("the bot's action %s is illegal: %v", a, err)
+	}
+	if !strings.Contains(log.String(), "taken as a pass") {
+		t.Errorf("junk was not reported: %s", log.String())
+	}
+	// The answer to Move is a route of moves home.
+	route := lines[len(lines)-1]
+	if strings.Count(route, ":") < 4 {
+		t.Errorf("route %q", route)
+	}
+	for _, bad := range []string{"", "123\n", less.FixtureLayout + "\nPurple\n"} {
+		if err := RunBot(context.Background(), strings.NewReader(bad), io.Discard, io.Discard, BotConfig{}); err == nil && bad != "" {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

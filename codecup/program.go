@@ -1,0 +1,179 @@
+package codecup
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Program is a player the referee can run: an executable speaking the
+// protocol, or our own bot in this process (over pipes, the same
+// protocol).
+type Program interface {
+	Name() string
+	// Start begins one game.
+	Start(ctx context.Context) (Conn, error)
+}
+
+// Conn is a running program in a game.
+type Conn interface {
+	Send(line string) error
+	// Receive waits for the next line at most timeout.
+	Receive(ctx context.Context, timeout time.Duration) (string, error)
+	// Close sends Quit and ends the program.
+	Close()
+}
+
+// ErrTimeout is returned by Receive when the program's time ran out.
+var ErrTimeout = errors.New("no answer within its time")
+
+// lineConn reads a program's output lines in the background.
+type lineConn struct {
+	w     io.WriteCloser
+	lines chan string
+	done  chan struct{}
+	err   error
+	stop  func()
+	once  sync.Once
+}
+
+func newLineConn(r io.Reader, w io.WriteCloser, stop func()) *lineConn {
+	c := &lineConn{w: w, lines: make(chan string, 16), done: make(chan struct{}), stop: stop}
+	go func() {
+		defer close(c.done)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 4096), 1<<20)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		c.err = sc.Err()
+		if c.err == nil {
+			c.err = io.EOF
+		}
+		close(c.lines)
+	}()
+	return c
+}
+
+func (c *lineConn) Send(line string) error {
+	_, err := io.WriteString(c.w, line+"\n")
+	return err
+}
+
+func (c *lineConn) Receive(ctx context.Context, timeout time.Duration) (string, error) {
+	if timeout <= 0 {
+		return "", ErrTimeout
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				<-c.done
+				return "", fmt.Errorf("the program ended (%v)", c.err)
+			}
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			return strings.TrimSpace(l), nil
+		case <-t.C:
+			return "", ErrTimeout
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+func (c *lineConn) Close() {
+	c.once.Do(func() {
+		_ = c.Send("Quit")
+		_ = c.w.Close()
+		c.stop()
+	})
+}
+
+// Exec is a program run from the command line, one process per game.
+type Exec struct {
+	Label string
+	Argv  []string
+}
+
+// Name is the label, or the command line.
+func (e Exec) Name() string {
+	if e.Label != "" {
+		return e.Label
+	}
+	return strings.Join(e.Argv, " ")
+}
+
+// Start runs the program; its standard error is discarded.
+func (e Exec) Start(ctx context.Context) (Conn, error) {
+	if len(e.Argv) == 0 {
+		return nil, errors.New("no command")
+	}
+	cmd := exec.CommandContext(ctx, e.Argv[0], e.Argv[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", e.Name(), err)
+	}
+	stop := func() {
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	}
+	return newLineConn(out, in, stop), nil
+}
+
+// Internal is our own bot, run in this process over the protocol.
+type Internal struct {
+	Label  string
+	Config BotConfig
+	// Log, when set, gets the bot's diagnostics.
+	Log io.Writer
+}
+
+// Name describes the bot.
+func (b Internal) Name() string {
+	if b.Label != "" {
+		return b.Label
+	}
+	return "gameai:" + b.Config.withDefaults().Engine
+}
+
+// Start runs the bot in a goroutine.
+func (b Internal) Start(ctx context.Context) (Conn, error) {
+	toBotR, toBotW := io.Pipe()
+	fromBotR, fromBotW := io.Pipe()
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = RunBot(ctx, toBotR, fromBotW, b.Log, b.Config)
+		_ = fromBotW.Close()
+	}()
+	stop := func() {
+		cancel()
+		_ = toBotR.Close()
+		<-done
+	}
+	return newLineConn(fromBotR, toBotW, stop), nil
+}

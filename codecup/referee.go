@@ -1,0 +1,212 @@
+package codecup
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"gameai/games/less"
+	"gameai/match"
+)
+
+// Forfeit says which program broke the rules or the clock, and how.
+type Forfeit struct {
+	Player int    `json:"player"`
+	Reason string `json:"reason"`
+}
+
+// GameRecord is a refereed game.
+type GameRecord struct {
+	Layout  string    `json:"layout"`
+	Seats   [4]string `json:"seats"` // the programs, by colour
+	Actions []string  `json:"actions"`
+	Scores  [4]int    `json:"scores"`
+	// Teams are the totals of Yellow+White and Black+Red; the lower wins.
+	Teams    [2]int   `json:"teams"`
+	Forfeit  *Forfeit `json:"forfeit,omitempty"`
+	ClocksMS [4]int64 `json:"clocks_ms"`
+}
+
+// String writes the record: the header, then one action a line, in turn
+// order.
+func (g *GameRecord) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Layout %q]\n", g.Layout)
+	for pl, s := range g.Seats {
+		fmt.Fprintf(&b, "[%s %q]\n", less.PlayerNames[pl], s)
+	}
+	fmt.Fprintf(&b, "[Scores \"%d %d %d %d\"]\n[Teams \"%d %d\"]\n", g.Scores[0], g.Scores[1], g.Scores[2], g.Scores[3], g.Teams[0], g.Teams[1])
+	if g.Forfeit != nil {
+		fmt.Fprintf(&b, "[Forfeit %q]\n", fmt.Sprintf("%s: %s", less.PlayerNames[g.Forfeit.Player], g.Forfeit.Reason))
+	}
+	b.WriteByte('\n')
+	for i, a := range g.Actions {
+		fmt.Fprintf(&b, "%d %s %s\n", i+1, less.PlayerNames[i%4], a)
+	}
+	return b.String()
+}
+
+// Referee runs games.
+type Referee struct {
+	// Budget is each program's thinking time in a game (default 30 s).
+	Budget time.Duration
+}
+
+// Play runs one game between four programs (by colour) on a layout. A
+// program that crashes, runs out of time or plays an illegal action loses
+// the game for its team with the worst score it could have had.
+func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (*GameRecord, error) {
+	budget := r.Budget
+	if budget <= 0 {
+		budget = 30 * time.Second
+	}
+	rec := &GameRecord{Layout: w.String()}
+	d := less.DistancesFor(w)
+	p := less.NewPosition(w)
+	var conns [4]Conn
+	defer func() {
+		for _, c := range conns {
+			if c != nil {
+				c.Close()
+			}
+		}
+	}()
+	forfeit := func(pl int, why string) (*GameRecord, error) {
+		rec.Forfeit = &Forfeit{Player: pl, Reason: why}
+		r.score(rec, p, d)
+		return rec, nil
+	}
+	for pl, prog := range programs {
+		rec.Seats[pl] = prog.Name()
+		c, err := prog.Start(ctx)
+		if err != nil {
+			return forfeit(pl, "did not start: "+err.Error())
+		}
+		conns[pl] = c
+		if err := c.Send(rec.Layout); err != nil {
+			return forfeit(pl, "crashed before the game: "+err.Error())
+		}
+		if err := c.Send(less.PlayerNames[pl]); err != nil {
+			return forfeit(pl, "crashed before the game: "+err.Error())
+		}
+	}
+	var clocks [4]time.Duration
+	for turn := 0; turn < less.Turns && !p.Over(); turn++ {
+		pl := turn % 4
+		start := time.Now()
+		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
+		clocks[pl] += time.Since(start)
+		rec.ClocksMS[pl] = clocks[pl].Milliseconds()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		switch {
+		case err == ErrTimeout:
+			return forfeit(pl, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
+		case err != nil:
+			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
+		}
+		a, perr := less.ParseAction(line)
+		switch {
+		case perr != nil:
+			return forfeit(pl, fmt.Sprintf("illegal action at turn %d: %v", turn+1, perr))
+		case p.NilDue(pl) && a.N != 0:
+			return forfeit(pl, fmt.Sprintf("illegal action at turn %d: %s where its turn passes (Nil)", turn+1, line))
+		case !p.NilDue(pl):
+			if err := p.Apply(a); err != nil {
+				return forfeit(pl, fmt.Sprintf("illegal action at turn %d %s: %v", turn+1, line, err))
+			}
+		}
+		rec.Actions = append(rec.Actions, a.String())
+		for other := range 4 {
+			if other != pl {
+				if err := conns[other].Send(a.String()); err != nil {
+					return forfeit(other, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
+				}
+			}
+		}
+	}
+	r.score(rec, p, d)
+	return rec, nil
+}
+
+// score fills the scores: the game's own, or after a forfeit the worst the
+// offender's team could have had (every turn used and never a step home),
+// always above the other team's.
+func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances) {
+	rec.Scores = p.Scores(d)
+	rec.Teams = less.TeamScores(rec.Scores)
+	if rec.Forfeit == nil {
+		return
+	}
+	team := less.Team(rec.Forfeit.Player)
+	worst := 0
+	for _, pl := range []int{team, team + 2} {
+		worst += less.Turns / 4 * less.PointsPerTurn
+		worst += d.Solo(pl, less.Starts[pl])
+	}
+	rec.Teams[team] = max(worst, rec.Teams[team], rec.Teams[1-team]+1)
+}
+
+// TeamResult sums a side's results over a match: from its point of view,
+// the margin of a game is the other team's total minus its own.
+type TeamResult struct {
+	Tally   match.Tally `json:"tally"`
+	Margins []int       `json:"margins"`
+}
+
+// Mean is the mean margin; Half the half-width of its 95% interval.
+func (t TeamResult) Mean() (mean, half float64) {
+	n := float64(len(t.Margins))
+	if n == 0 {
+		return 0, 0
+	}
+	for _, m := range t.Margins {
+		mean += float64(m)
+	}
+	mean /= n
+	if n > 1 {
+		v := 0.0
+		for _, m := range t.Margins {
+			v += (float64(m) - mean) * (float64(m) - mean)
+		}
+		half = 1.959964 * math.Sqrt(v/(n-1)/n)
+	}
+	return mean, half
+}
+
+// Pairing is one game of a match: the layout and whether side A sits on
+// Yellow and White (true) or on Black and Red.
+type Pairing struct {
+	Walls *less.Walls
+	AYW   bool
+}
+
+// Pairings plays each layout twice, the sides swapping colours.
+func Pairings(layouts []*less.Walls) []Pairing {
+	var out []Pairing
+	for _, w := range layouts {
+		out = append(out, Pairing{w, true}, Pairing{w, false})
+	}
+	return out
+}
+
+// Seats puts side A's programs (a1, a2) and side B's (b1, b2) in colour
+// order for a pairing.
+func Seats(pr Pairing, a1, b1, a2, b2 Program) [4]Program {
+	if pr.AYW {
+		return [4]Program{a1, b1, a2, b2}
+	}
+	return [4]Program{b1, a1, b2, a2}
+}
+
+// MarginForA is side A's margin in a game of a pairing.
+func MarginForA(pr Pairing, g *GameRecord) int {
+	a := 0
+	if !pr.AYW {
+		a = 1
+	}
+	return g.Teams[1-a] - g.Teams[a]
+}
