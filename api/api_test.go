@@ -15,16 +15,19 @@ func TestListGames(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	var out api.GamesResponse
 	e.do(t, "GET", "/v1/games", nil).ok(t, 200).json(t, &out)
-	if len(out.Games) != 3 || out.Games[0].Name != "morpion" || out.Games[1].Name != "morris" || out.Games[2].Name != "tictactoe" {
-		t.Fatalf("games = %+v, want morpion, morris and tictactoe", out.Games)
+	if len(out.Games) != 4 || out.Games[0].Name != "less" || out.Games[1].Name != "morpion" || out.Games[2].Name != "morris" || out.Games[3].Name != "tictactoe" {
+		t.Fatalf("games = %+v, want less, morpion, morris and tictactoe", out.Games)
 	}
-	if m := out.Games[0]; m.Players != 1 || len(m.Variants) != 2 || m.Engines[0].Name != "dna-greedy" {
+	if l := out.Games[0]; l.Players != 4 || len(l.Engines) != 3 || l.Engines[0].Name != "mcts" || !l.Engines[0].Default {
+		t.Errorf("less = %+v", l)
+	}
+	if m := out.Games[1]; m.Players != 1 || len(m.Variants) != 2 || m.Engines[0].Name != "dna-greedy" {
 		t.Errorf("morpion = %+v", m)
 	}
-	if m := out.Games[1]; m.Players != 2 || len(m.Variants) != 3 || m.Engines[0].Name != "alphabeta" || len(m.Options) != 5 {
+	if m := out.Games[2]; m.Players != 2 || len(m.Variants) != 3 || m.Engines[0].Name != "alphabeta" || len(m.Options) != 5 {
 		t.Errorf("morris = %+v", m)
 	}
-	g := out.Games[2]
+	g := out.Games[3]
 	if g.Name != "tictactoe" || g.Players != 2 || len(g.Variants) != 1 || len(g.Engines) != 2 || len(g.Options) != 1 {
 		t.Errorf("game = %+v", g)
 	}

@@ -12,9 +12,11 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/dnagreedy"
+	"gameai/ai/lessai"
 	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
+	"gameai/games/less"
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/jobkinds"
@@ -49,6 +51,10 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	e.Register(dnagreedy.Info())
 	e.Register(morrisai.AlphaBetaInfo())
 	e.Register(morrisai.MCTSInfo())
+	g.Register(less.Game)
+	for _, info := range lessai.Infos() {
+		e.Register(info)
+	}
 	gt := &gate{started: make(chan struct{}, 10), release: make(chan struct{})}
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "gate", Version: "1", Engine: gt})
 	cfg := api.DefaultConfig()

@@ -40,6 +40,8 @@ func (s *Server) routes() {
 	v1.GET("/morris/strategies/:name", s.morrisStrategy)
 	v1.POST("/morris/tournaments", s.morrisTournament, s.admin)
 
+	v1.POST("/less/matches", s.lessMatch, s.admin)
+
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)
 }

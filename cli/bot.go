@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
+	"gameai/codecup"
 	"gameai/morrisuci"
 )
 
 var botCommands = map[string]command{
 	"morris": {"Nine Men's Morris over Sanmill's command-line protocol (uci, position, go, bestmove)", botMorris},
+	"less":   {"Less over the CodeCup 2017 protocol (layout, colour, then actions)", botLess},
 }
 
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -40,4 +43,20 @@ func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	b := morrisuci.NewBot(stdout, stderr, BuildVersion())
 	return b.Run(ctx, Stdin)
+}
+
+func botLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("bot less", "Plays one game of Less (CodeCup 2017) on standard input and output: reads the wall layout\n"+
+		"(112 digits) and its colour, then writes its actions and reads the others' (h2h3:h1f1, Nil); Quit ends it.\n"+
+		"Diagnostics go to standard error.", stderr)
+	engine := f.String("engine", "GAMEAI_LESS_ENGINE", "mcts", "mcts, expectimax or greedy")
+	budget := f.Duration("budget", "GAMEAI_LESS_BUDGET", 30*time.Second, "thinking time for the whole game")
+	seed := f.Uint64("seed", "GAMEAI_LESS_SEED", 1, "seed of the search")
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	if *engine != "mcts" && *engine != "expectimax" && *engine != "greedy" {
+		return fmt.Errorf("--engine %q: want mcts, expectimax or greedy", *engine)
+	}
+	return codecup.RunBot(ctx, Stdin, stdout, stderr, codecup.BotConfig{Engine: *engine, Budget: *budget, Seed: *seed})
 }

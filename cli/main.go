@@ -19,9 +19,10 @@ type command struct {
 
 var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
-	"bot":     {"play a game over a command-line engine protocol (morris: Sanmill's)", runBot},
+	"bot":     {"play a game over a command-line protocol (morris: Sanmill's; less: CodeCup's)", runBot},
 	"match":   {"play a series of games between two engines or programs", runMatch},
 	"tune":    {"tune an evaluation with the genetic algorithm (morris)", runTune},
+	"referee": {"run games between programs speaking a game protocol (less)", runReferee},
 	"morpion": {"Morpion Solitaire tools: convert, validate, dna, layers", runMorpion},
 	"version": {"print the version", runVersion},
 }

@@ -14,9 +14,11 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/dnagreedy"
+	"gameai/ai/lessai"
 	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
+	"gameai/games/less"
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/jobkinds"
@@ -131,6 +133,10 @@ func registries() (*games.Registry, *ai.Registry) {
 	g.Register(morris.Game)
 	e.Register(morrisai.AlphaBetaInfo())
 	e.Register(morrisai.MCTSInfo())
+	g.Register(less.Game)
+	for _, info := range lessai.Infos() {
+		e.Register(info)
+	}
 	return g, e
 }
 

@@ -265,6 +265,63 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/less/matches": {
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "The referee plays the games over the CodeCup protocol, checking every action and each bot's clock; each layout is played twice with the sides swapping colours. GET /v1/jobs/{id} shows the games so far, each side's wins, draws, losses and mean margin; DELETE cancels and keeps the finished games. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "less"
+                ],
+                "summary": "Run a refereed Less match between our bots",
+                "parameters": [
+                    {
+                        "description": "the match",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.LessMatchRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/morpion/dna/interpret": {
             "post": {
                 "description": "Plays from the start the legal move whose line the DNA prefers most (ties: the higher line index) until none is left. The DNA is the ascending one, a random one, 6,400 given preferences, or the exhibition of a grid, optionally with some of its lines black-listed.",
@@ -1197,6 +1254,64 @@ const docTemplate = `{
                 },
                 "updated_at": {
                     "type": "string"
+                }
+            }
+        },
+        "api.LessMatchRequest": {
+            "type": "object",
+            "required": [
+                "games"
+            ],
+            "properties": {
+                "bots": {
+                    "description": "Bots in colour order Yellow, Black, White, Red: mcts, expectimax or\ngreedy. The 1st and 3rd are side A, the 2nd and 4th side B.",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    },
+                    "example": [
+                        "mcts",
+                        "greedy",
+                        "mcts",
+                        "greedy"
+                    ]
+                },
+                "budget_ms": {
+                    "description": "BudgetMS is each bot's thinking time per game (default 30000).",
+                    "type": "integer",
+                    "maximum": 600000,
+                    "minimum": 100,
+                    "example": 5000
+                },
+                "density": {
+                    "type": "number",
+                    "maximum": 1,
+                    "minimum": 0,
+                    "example": 0.27
+                },
+                "double": {
+                    "type": "number",
+                    "maximum": 1,
+                    "minimum": 0,
+                    "example": 0.1
+                },
+                "games": {
+                    "description": "Games: every layout is played twice, the sides swapping colours.",
+                    "type": "integer",
+                    "maximum": 1000,
+                    "minimum": 1,
+                    "example": 20
+                },
+                "layouts": {
+                    "description": "Layouts, each 112 digits; without them random ones are drawn\n(Density, Double, Seed).",
+                    "type": "array",
+                    "maxItems": 500,
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "seed": {
+                    "type": "integer"
                 }
             }
         },

@@ -1,7 +1,7 @@
 // Package jobkinds holds the kinds of long-running work the service runs as
-// jobs (Morpion record searches, Morris tuning tournaments, and matches as
-// their games land): each kind's parameters, its handler for the jobs
-// runner, and what it checkpoints so that a restarted server resumes it.
+// jobs (Morpion record searches, Morris tuning tournaments, refereed Less
+// matches): each kind's parameters, its handler for the jobs runner, and
+// what it checkpoints so that a restarted server resumes it.
 package jobkinds
 
 import (
@@ -22,4 +22,5 @@ type Deps struct {
 func Register(r *jobs.Runner, d Deps) {
 	r.Handle(MorpionSearch, morpionSearch(d))
 	r.Handle(MorrisTune, morrisTune(d))
+	r.Handle(LessMatch, lessMatch(d))
 }

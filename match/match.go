@@ -112,6 +112,8 @@ func fmtElo(e float64) string {
 		return "+inf"
 	case math.IsInf(e, -1):
 		return "-inf"
+	case math.Abs(e) < 0.5:
+		return "+0"
 	}
 	return fmt.Sprintf("%+.0f", e)
 }

@@ -1,0 +1,69 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"gameai/api"
+	"gameai/games/less"
+	"gameai/jobkinds"
+)
+
+func TestLessThroughTheGenericAPI(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var res api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Engine: "greedy", Position: less.FixtureLayout}).ok(t, 200).json(t, &res)
+	if _, err := less.ParseAction(res.Move); err != nil || res.Move == "Nil" {
+		t.Errorf("greedy's move %q: %v", res.Move, err)
+	}
+	e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Iterations: 2000}}).ok(t, 200).json(t, &res)
+	if res.Engine != "mcts" || res.Nodes != 2000 {
+		t.Errorf("mcts: %+v", res)
+	}
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/less/sessions", api.CreateSessionRequest{Position: less.FixtureLayout}).ok(t, 201).json(t, &s)
+	if s.ToMove != less.Yellow || s.LegalMovesTotal < 20 {
+		t.Errorf("session %+v", s)
+	}
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "h2h3"}).ok(t, 200).json(t, &s)
+	r := e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "h3h4"})
+	p := r.problem(t, http.StatusUnprocessableEntity)
+	if !strings.Contains(p.Detail, "Yellow's piece, not one of Black's") {
+		t.Errorf("illegal action: %s", p.Detail)
+	}
+	r = e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Position: less.FixtureLayout[:40]})
+	r.hasField(t, r.problem(t, 400), "position")
+}
+
+func TestLessMatchJob(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	req := api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2, Seed: 3, BudgetMS: 2000}
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/less/matches", req).ok(t, http.StatusAccepted).json(t, &j)
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "succeeded" || j.Status == "failed"
+	})
+	var res jobkinds.LessMatchResult
+	if err := json.Unmarshal(j.Result, &res); err != nil || j.Status != "succeeded" {
+		t.Fatalf("%s %s %v", j.Status, j.Error, err)
+	}
+	// Greedy against greedy on one layout played both ways: even.
+	if len(res.Games) != 2 || res.Games[0].MarginA != -res.Games[1].MarginA || res.A.MeanMargin != 0 || len(res.Games[0].Actions) == 0 {
+		t.Errorf("result %+v", res)
+	}
+	for _, c := range []struct {
+		req   api.LessMatchRequest
+		field string
+	}{
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy"}, Games: 2}, "bots"},
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "/bin/sh"}, Games: 2}, "bots[3]"},
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2, Layouts: []string{strings.Repeat("3", 112)}}, "layouts[0]"},
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 1000}, "games"},
+	} {
+		r := e.do(t, "POST", "/v1/less/matches", c.req)
+		r.hasField(t, r.problem(t, 400), c.field)
+	}
+}

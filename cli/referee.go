@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"gameai/codecup"
+	"gameai/games/less"
+	"gameai/match"
+)
+
+var refereeCommands = map[string]command{
+	"less": {"games of Less between four programs speaking the CodeCup protocol", refereeLess},
+}
+
+func runReferee(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stderr, "usage: gameai referee GAME [flags]\n\ngames:")
+		for _, n := range sortedKeys(refereeCommands) {
+			fmt.Fprintf(stderr, "  %-8s %s\n", n, refereeCommands[n].summary)
+		}
+		if len(args) == 0 {
+			return fmt.Errorf("name a game")
+		}
+		return errHelp
+	}
+	cmd, ok := refereeCommands[args[0]]
+	if !ok {
+		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(refereeCommands))
+	}
+	return cmd.run(ctx, args[1:], stdout, stderr)
+}
+
+// multiFlag collects a repeated flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// parseProgram reads a --bot: gameai:ENGINE[:budget=DUR,seed=N] runs our
+// bot in this process; anything else is a command line.
+func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
+	rest, ok := strings.CutPrefix(spec, "gameai:")
+	if !ok {
+		argv := strings.Fields(spec)
+		if len(argv) == 0 {
+			return nil, fmt.Errorf("empty --bot")
+		}
+		return codecup.Exec{Argv: argv}, nil
+	}
+	engine, params, _ := strings.Cut(rest, ":")
+	if engine != "mcts" && engine != "expectimax" && engine != "greedy" {
+		return nil, fmt.Errorf("--bot %q: our engines are mcts, expectimax and greedy", spec)
+	}
+	cfg := codecup.BotConfig{Engine: engine, Budget: budget}
+	for _, kv := range strings.Split(params, ",") {
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "budget":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return nil, fmt.Errorf("--bot %q: budget %q is not a duration", spec, v)
+			}
+			cfg.Budget = d
+		case "seed":
+			if _, err := fmt.Sscan(v, &cfg.Seed); err != nil {
+				return nil, fmt.Errorf("--bot %q: seed %q", spec, v)
+			}
+		default:
+			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR or seed=N", spec, kv)
+		}
+	}
+	return codecup.Internal{Label: spec, Config: cfg}, nil
+}
+
+func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
+		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
+		"sides swapping colours. A bot is a command line, or gameai:mcts|expectimax|greedy[:budget=DUR,seed=N]\n"+
+		"(ours, in this process). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
+	var bots multiFlag
+	f.fs.Var(&bots, "bot", "a program (give four)")
+	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")
+	walls := f.String("walls", "GAMEAI_REFEREE_WALLS", "random", "random, or a file with one layout a line")
+	density := f.Float("density", "GAMEAI_REFEREE_DENSITY", 0.27, "random layouts: chance of a wall on an edge (the fixture has 0.27)")
+	double := f.Float("double", "GAMEAI_REFEREE_DOUBLE", 0.1, "random layouts: chance that a wall is double")
+	seed := f.Uint64("seed", "GAMEAI_REFEREE_SEED", 1, "seed of the random layouts")
+	budget := f.Duration("budget", "GAMEAI_REFEREE_BUDGET", 30*time.Second, "each program's thinking time per game")
+	out := f.String("out", "GAMEAI_REFEREE_OUT", "", "file to write the game records to")
+	parallel := f.Int("parallel", "GAMEAI_REFEREE_PARALLEL", 1, "games at once (each program's clock runs while it thinks)")
+	quiet := f.Bool("quiet", "GAMEAI_REFEREE_QUIET", false, "no line per game on standard error")
+	if err := f.parse(args, Getenv); err != nil {
+		return err
+	}
+	if len(bots) != 4 {
+		return fmt.Errorf("give --bot four times (got %d)", len(bots))
+	}
+	if *games < 1 || *parallel < 1 || *density < 0 || *density > 1 || *double < 0 || *double > 1 {
+		return fmt.Errorf("--games and --parallel at least 1, --density and --double within 0..1")
+	}
+	var progs [4]codecup.Program
+	for i, b := range bots {
+		p, err := parseProgram(b, *budget)
+		if err != nil {
+			return err
+		}
+		progs[i] = p
+	}
+	var layouts []*less.Walls
+	nLayouts := (*games + 1) / 2
+	if *walls == "random" {
+		r := rand.New(rand.NewPCG(*seed, 0x1e55))
+		for range nLayouts {
+			layouts = append(layouts, less.RandomWalls(*density, *double, r.Float64))
+		}
+	} else {
+		b, err := os.ReadFile(*walls)
+		if err != nil {
+			return fmt.Errorf("--walls: %w", err)
+		}
+		var all []*less.Walls
+		for i, l := range strings.Split(string(b), "\n") {
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			w, err := less.ParseWalls(l)
+			if err != nil {
+				return fmt.Errorf("--walls %s line %d: %w", *walls, i+1, err)
+			}
+			all = append(all, w)
+		}
+		if len(all) == 0 {
+			return fmt.Errorf("--walls %s: no layout", *walls)
+		}
+		for i := range nLayouts {
+			layouts = append(layouts, all[i%len(all)])
+		}
+	}
+	pairings := codecup.Pairings(layouts)[:*games]
+	ref := codecup.Referee{Budget: *budget}
+	start := time.Now()
+	recs, err := match.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*codecup.GameRecord, error) {
+		pr := pairings[i]
+		rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), pr.Walls)
+		if err != nil {
+			return nil, err
+		}
+		if !*quiet {
+			note := ""
+			if rec.Forfeit != nil {
+				note = fmt.Sprintf(" (forfeit: %s %s)", less.PlayerNames[rec.Forfeit.Player], rec.Forfeit.Reason)
+			}
+			fmt.Fprintf(stderr, "game %d: teams %d-%d, margin for A %+d%s\n", i+1, rec.Teams[0], rec.Teams[1], codecup.MarginForA(pr, rec), note)
+		}
+		return rec, nil
+	})
+	if err != nil {
+		return err
+	}
+	var a, b codecup.TeamResult
+	forfeits := 0
+	var text strings.Builder
+	for i, rec := range recs {
+		m := codecup.MarginForA(pairings[i], rec)
+		a.Margins, b.Margins = append(a.Margins, m), append(b.Margins, -m)
+		a.Tally.Add(score(m))
+		b.Tally.Add(score(-m))
+		if rec.Forfeit != nil {
+			forfeits++
+		}
+		fmt.Fprintf(&text, "[Game \"%d\"]\n%s\n", i+1, rec)
+	}
+	for _, side := range []struct {
+		name string
+		r    codecup.TeamResult
+		bots string
+	}{{"A", a, bots[0] + " + " + bots[2]}, {"B", b, bots[1] + " + " + bots[3]}} {
+		mean, half := side.r.Mean()
+		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game\n", side.name, side.bots, side.r.Tally, mean, half)
+	}
+	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", len(recs), forfeits, time.Since(start).Round(time.Second))
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(text.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// score is a game's result from a margin: a win, a draw or a loss.
+func score(margin int) float64 {
+	switch {
+	case margin > 0:
+		return 1
+	case margin < 0:
+		return 0
+	}
+	return 0.5
+}

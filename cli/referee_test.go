@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gameai/games/less"
+)
+
+func TestRefereeLess(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.txt")
+	text, code := run(t, "", "referee", "less", "--bot", "gameai:greedy", "--bot", "gameai:mcts:budget=1s", "--bot", "gameai:greedy",
+		"--bot", "gameai:expectimax:budget=1s", "--games", "2", "--budget", "5s", "--quiet", "--out", out)
+	if code != 0 || !strings.Contains(text, "side A (gameai:greedy + gameai:greedy)") || !strings.Contains(text, "2 games, 0 forfeits") {
+		t.Fatalf("referee: %d %q", code, text)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || strings.Count(string(b), "[Layout") != 2 {
+		t.Fatalf("records: %v\n%s", err, b)
+	}
+	layouts := filepath.Join(dir, "layouts.txt")
+	if err := os.WriteFile(layouts, []byte(less.FixtureLayout+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text, code = run(t, "", "referee", "less", "--bot", "gameai:greedy", "--bot", "gameai:greedy", "--bot", "gameai:greedy",
+		"--bot", "gameai:greedy", "--games", "2", "--walls", layouts, "--quiet")
+	// The same bots on both sides of one layout played both ways: even.
+	if code != 0 || !strings.Contains(text, "margin +0.00") {
+		t.Errorf("mirror match: %d %q", code, text)
+	}
+	for _, bad := range [][]string{
+		{"--bot", "gameai:greedy"},
+		{"--bot", "gameai:chess", "--bot", "a", "--bot", "b", "--bot", "c"},
+		{"--bot", "gameai:mcts:budget=forever", "--bot", "a", "--bot", "b", "--bot", "c"},
+	} {
+		if _, code := run(t, "", append([]string{"referee", "less"}, bad...)...); code == 0 {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
+
+func TestBotLess(t *testing.T) {
+	in := less.FixtureLayout + "\nYellow\nQuit\n"
+	text, code := run(t, in, "bot", "less", "--engine", "greedy")
+	if code != 0 {
+		t.Fatalf("bot less: %d %q", code, text)
+	}
+	a, err := less.ParseAction(strings.Fields(text)[0])
+	if err != nil || a.N == 0 {
+		t.Errorf("first action %q: %v", text, err)
+	}
+	if _, code := run(t, in, "bot", "less", "--engine", "alphago"); code == 0 {
+		t.Error("an unknown engine was accepted")
+	}
+}

@@ -1,0 +1,142 @@
+package jobkinds
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"gameai/codecup"
+	"gameai/games/less"
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// LessMatch is the kind of a refereed Less match between our bots.
+const LessMatch = "less-match"
+
+// LessMatchParams are a match's parameters (already checked): four bots in
+// colour order Yellow, Black, White, Red (the 1st and 3rd are side A), each
+// layout played twice with the sides swapping colours.
+type LessMatchParams struct {
+	Bots     [4]codecup.BotConfig `json:"bots"`
+	Games    int                  `json:"games"`
+	Layouts  []string             `json:"layouts"` // one per pair of games
+	BudgetMS int64                `json:"budget_ms"`
+}
+
+// LessGame is one refereed game, seen from side A.
+type LessGame struct {
+	Layout  string           `json:"layout"`
+	AOn     string           `json:"a_on"` // "Yellow+White" or "Black+Red"
+	Teams   [2]int           `json:"teams"`
+	MarginA int              `json:"margin_a"`
+	Forfeit *codecup.Forfeit `json:"forfeit,omitempty"`
+	Actions []string         `json:"actions"`
+}
+
+// LessMatchResult is the match so far (the progress) or in full.
+type LessMatchResult struct {
+	Games []LessGame `json:"games"`
+	// A is side A's summary (the 1st and 3rd bots), B side B's.
+	A       LessSide `json:"a"`
+	B       LessSide `json:"b"`
+	Planned int      `json:"planned"`
+}
+
+// LessSide sums a side's games.
+type LessSide struct {
+	Wins            int     `json:"wins"`
+	Draws           int     `json:"draws"`
+	Losses          int     `json:"losses"`
+	MeanMargin      float64 `json:"mean_margin"`
+	MarginHalfWidth float64 `json:"margin_95"`
+}
+
+// NewLessLayouts draws the layouts of a match.
+func NewLessLayouts(pairs int, density, double float64, seed uint64) []string {
+	r := rand.New(rand.NewPCG(seed, 0x1e55))
+	out := make([]string, pairs)
+	for i := range out {
+		out[i] = less.RandomWalls(density, double, r.Float64).String()
+	}
+	return out
+}
+
+func lessMatch(d Deps) jobs.Handler {
+	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
+		var p LessMatchParams
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			return nil, fmt.Errorf("params: %w", err)
+		}
+		var res LessMatchResult
+		if len(j.Checkpoint) > 0 && string(j.Checkpoint) != "null" {
+			if err := json.Unmarshal(j.Checkpoint, &res); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+		}
+		res.Planned = p.Games
+		var layouts []*less.Walls
+		for i, l := range p.Layouts {
+			w, err := less.ParseWalls(l)
+			if err != nil {
+				return nil, fmt.Errorf("layout %d: %w", i+1, err)
+			}
+			layouts = append(layouts, w)
+		}
+		pairings := codecup.Pairings(layouts)[:p.Games]
+		var progs [4]codecup.Program
+		for i, b := range p.Bots {
+			progs[i] = codecup.Internal{Config: b}
+		}
+		ref := codecup.Referee{Budget: time.Duration(p.BudgetMS) * time.Millisecond}
+		for i := len(res.Games); i < len(pairings); i++ {
+			pr := pairings[i]
+			rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), pr.Walls)
+			if err != nil {
+				if ctx.Err() != nil {
+					return res, ctx.Err() // keeps the games finished
+				}
+				return nil, err
+			}
+			on := "Yellow+White"
+			if !pr.AYW {
+				on = "Black+Red"
+			}
+			res.Games = append(res.Games, LessGame{Layout: rec.Layout, AOn: on, Teams: rec.Teams,
+				MarginA: codecup.MarginForA(pr, rec), Forfeit: rec.Forfeit, Actions: rec.Actions})
+			res.summarise()
+			msg := fmt.Sprintf("game %d of %d: side A +%d =%d -%d, mean margin %+.1f", i+1, p.Games, res.A.Wins,
+				res.A.Draws, res.A.Losses, res.A.MeanMargin)
+			if err := rep.Checkpoint(float64(i+1)/float64(p.Games), msg, res.A, res); err != nil {
+				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
+			}
+		}
+		return res, nil
+	}
+}
+
+func (r *LessMatchResult) summarise() {
+	var a, b codecup.TeamResult
+	for _, g := range r.Games {
+		a.Margins, b.Margins = append(a.Margins, g.MarginA), append(b.Margins, -g.MarginA)
+		a.Tally.Add(sign(g.MarginA))
+		b.Tally.Add(sign(-g.MarginA))
+	}
+	side := func(t codecup.TeamResult) LessSide {
+		mean, half := t.Mean()
+		return LessSide{Wins: t.Tally.Wins, Draws: t.Tally.Draws, Losses: t.Tally.Losses, MeanMargin: mean, MarginHalfWidth: half}
+	}
+	r.A, r.B = side(a), side(b)
+}
+
+func sign(m int) float64 {
+	switch {
+	case m > 0:
+		return 1
+	case m < 0:
+		return 0
+	}
+	return 0.5
+}
