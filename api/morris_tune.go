@@ -38,6 +38,11 @@ type MorrisTournamentRequest struct {
 	// adjudicates by piece count (default 200).
 	RandomPlies int `json:"random_plies,omitempty" validate:"omitempty,min=0,max=20" example:"2"`
 	MaxPlies    int `json:"max_plies,omitempty" validate:"omitempty,min=10,max=5000" example:"200"`
+	// Openings per opponent, each with both colours (default 1: the study).
+	Openings int `json:"openings,omitempty" validate:"omitempty,min=1,max=100" example:"1"`
+	// Initial: strategies (names, as for opponents) that join the first
+	// population: a warm start from earlier winners.
+	Initial []string `json:"initial,omitempty" validate:"max=100,dive,min=1,max=64"`
 	// Opponents: preset or trained strategy names, "random" (one random
 	// strategy each), "default" (the six presets and two random ones;
 	// the default).
@@ -87,15 +92,24 @@ func (s *Server) morrisTournament(c *echo.Context) error {
 			return badField("name", "is a preset's name")
 		}
 	}
-	opps, err := s.morrisOpponents(ctx, req.Opponents, req.Seed)
+	opps, err := s.morrisOpponents(ctx, "opponents", req.Opponents, req.Seed)
 	if err != nil {
 		return err
 	}
 	p := jobkinds.MorrisTuneParams{TuneParams: morrisai.TuneParams{Population: req.Population, Generations: req.Generations,
 		Segment: req.Segment, StopOnConvergence: req.StopOnConvergence, Elite: req.Elite, Selected: req.Selected,
 		CrossoverPoints: req.CrossoverPoints, Mutation: req.Mutation, Refill: req.Refill, Depth: req.Depth,
-		RandomPlies: req.RandomPlies, MaxPlies: req.MaxPlies, Opponents: opps, Seed: req.Seed, Workers: req.Workers},
+		RandomPlies: req.RandomPlies, MaxPlies: req.MaxPlies, Openings: req.Openings, Opponents: opps, Seed: req.Seed, Workers: req.Workers},
 		Name: req.Name, TimeMS: req.TimeMS}
+	if len(req.Initial) > 0 {
+		in, err := s.morrisOpponents(ctx, "initial", req.Initial, req.Seed)
+		if err != nil {
+			return err
+		}
+		for _, v := range in {
+			p.Initial = append(p.Initial, v.Coef[:])
+		}
+	}
 	if p.Depth == 0 {
 		p.Depth = 2
 	}
@@ -128,7 +142,7 @@ func (s *Server) morrisTournament(c *echo.Context) error {
 }
 
 // morrisOpponents resolves opponent names to coefficients.
-func (s *Server) morrisOpponents(ctx context.Context, names []string, seed uint64) ([]morrisai.Opponent, error) {
+func (s *Server) morrisOpponents(ctx context.Context, field string, names []string, seed uint64) ([]morrisai.Opponent, error) {
 	if len(names) == 0 {
 		return morrisai.DefaultOpponents(seed), nil
 	}
@@ -149,14 +163,14 @@ func (s *Server) morrisOpponents(ctx context.Context, names []string, seed uint6
 		}
 		t, err := s.store.Strategies.Get(ctx, "morris", n)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, badField(fmt.Sprintf("opponents[%d]", i), fmt.Sprintf("no strategy %q (presets, trained strategies, random or default)", n))
+			return nil, badField(fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("no strategy %q (presets, trained strategies, random or default)", n))
 		}
 		if err != nil {
 			return nil, err
 		}
 		var c []int
 		if err := json.Unmarshal(t.Params, &c); err != nil || len(c) != morris.NumCoefficients {
-			return nil, badField(fmt.Sprintf("opponents[%d]", i), "the stored strategy is not 19 coefficients")
+			return nil, badField(fmt.Sprintf("%s[%d]", field, i), "the stored strategy is not 19 coefficients")
 		}
 		var coef morris.Coefficients
 		copy(coef[:], c)

@@ -117,3 +117,26 @@ func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 		}
 	}
 }
+
+func TestMorrisTournamentWarmStart(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	req := smallTuning(1)
+	req.Initial, req.Openings, req.Name = []string{"ga-2019-best", "petcu-e32"}, 2, "warm"
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+		return j.Status == "succeeded" || j.Status == "failed"
+	})
+	var res jobkinds.MorrisTuneResult
+	if err := json.Unmarshal(j.Result, &res); err != nil || j.Status != "succeeded" {
+		t.Fatalf("%s %s %v", j.Status, j.Error, err)
+	}
+	// 2 opponents × 2 openings × 2 colours per vector.
+	if res.Games%8 != 0 || res.Games == 0 {
+		t.Errorf("%d games, want a multiple of 8", res.Games)
+	}
+	req.Initial = []string{"nobody"}
+	r := e.do(t, "POST", "/v1/morris/tournaments", req)
+	r.hasField(t, r.problem(t, 400), "initial[0]")
+}

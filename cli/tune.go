@@ -151,6 +151,8 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	mutation := f.Float("mutation", "GAMEAI_TUNE_MUTATION", 0.08, "chance of a gene moving by ±1")
 	refill := f.Int("refill", "GAMEAI_TUNE_REFILL", 150, "population size topped up with random vectors before the cut")
 	quiet := f.Bool("quiet", "GAMEAI_TUNE_QUIET", false, "no progress line")
+	openings := f.Int("openings", "GAMEAI_TUNE_OPENINGS", 1, "random openings per opponent, each with both colours (more: less noise)")
+	initial := f.String("initial", "GAMEAI_TUNE_INITIAL", "", "vectors to start the population with (same forms as --opponents)")
 	score := f.String("score", "GAMEAI_TUNE_SCORE", "", "instead of tuning, score these strategies (same forms as --opponents) against the opponents")
 	if err := f.parse(args, Getenv); err != nil {
 		return err
@@ -159,7 +161,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	if *score != "" {
-		return scoreStrategies(ctx, *score, *opps, *depth, *plies, *maxPlies, *workers, *seed, stdout)
+		return scoreStrategies(ctx, *score, *opps, *depth, *plies, *maxPlies, *openings, *workers, *seed, stdout)
 	}
 	var p morrisai.TuneParams
 	var cp *morrisai.TuneCheckpoint
@@ -188,7 +190,16 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		p = morrisai.TuneParams{Population: *pop, Generations: *gens, Segment: *segment, StopOnConvergence: *converge,
 			Elite: *elite, Selected: *selected, CrossoverPoints: *points, Mutation: *mutation, Refill: *refill,
-			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Opponents: o, Seed: *seed, Workers: *workers}
+			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Openings: *openings, Opponents: o, Seed: *seed, Workers: *workers}
+		if *initial != "" {
+			in, err := resolveOpponents(*initial, *seed)
+			if err != nil {
+				return fmt.Errorf("--initial: %w", err)
+			}
+			for _, v := range in {
+				p.Initial = append(p.Initial, v.Coef[:])
+			}
+		}
 	}
 	if err := p.Check(); err != nil {
 		return err
@@ -266,7 +277,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 // scoreStrategies plays each strategy against every opponent with both
 // colours (the tournament of the fitness) and prints its points and games.
-func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPlies, workers int, seed uint64, stdout io.Writer) error {
+func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPlies, openings, workers int, seed uint64, stdout io.Writer) error {
 	players, err := resolveOpponents(spec, seed+1)
 	if err != nil {
 		return fmt.Errorf("--score: %w", err)
@@ -279,7 +290,7 @@ func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPl
 		return errors.New("--depth must be at least 1")
 	}
 	t := &morrisai.Tournament{Opponents: o, Depth: depth, RandomPlies: plies, MaxPlies: maxPlies, Points: morrisai.StudyPoints,
-		Workers: workers, Seed: seed}
+		Workers: workers, Seed: seed, Openings: openings}
 	vectors := make([][]int, len(players))
 	for i, p := range players {
 		vectors[i] = p.Coef[:]
@@ -288,9 +299,10 @@ func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPl
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d opponents, both colours, depth %d, %d random plies, seed %d\n", len(o), depth, plies, seed)
+	games := 2 * len(o) * max(openings, 1)
+	fmt.Fprintf(stdout, "%d opponents, %d openings each with both colours, depth %d, %d random plies, seed %d\n", len(o), max(openings, 1), depth, plies, seed)
 	for i, p := range players {
-		fmt.Fprintf(stdout, "%-24s %+6.0f points in %d games (%.2f a game)\n", p.Name, pts[i], 2*len(o), pts[i]/float64(2*len(o)))
+		fmt.Fprintf(stdout, "%-24s %+6.0f points in %d games (%.2f a game)\n", p.Name, pts[i], games, pts[i]/float64(games))
 	}
 	return nil
 }

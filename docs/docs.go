@@ -1893,6 +1893,14 @@ const docTemplate = `{
                     "minimum": 1,
                     "example": 10
                 },
+                "initial": {
+                    "description": "Initial: strategies (names, as for opponents) that join the first\npopulation: a warm start from earlier winners.",
+                    "type": "array",
+                    "maxItems": 100,
+                    "items": {
+                        "type": "string"
+                    }
+                },
                 "max_plies": {
                     "type": "integer",
                     "maximum": 5000,
@@ -1909,6 +1917,13 @@ const docTemplate = `{
                     "type": "string",
                     "maxLength": 64,
                     "example": "tuned-1"
+                },
+                "openings": {
+                    "description": "Openings per opponent, each with both colours (default 1: the study).",
+                    "type": "integer",
+                    "maximum": 100,
+                    "minimum": 1,
+                    "example": 1
                 },
                 "opponents": {
                     "description": "Opponents: preset or trained strategy names, \"random\" (one random\nstrategy each), \"default\" (the six presets and two random ones;\nthe default).",

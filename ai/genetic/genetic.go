@@ -43,6 +43,9 @@ type Config struct {
 	// segment runs).
 	Generations int
 	Seed        uint64
+	// Initial vectors join the first population (warm start from earlier
+	// winners); random vectors fill the rest.
+	Initial [][]int
 }
 
 // WithDefaults fills zero fields with the study's values.
@@ -158,6 +161,14 @@ func New(ctx context.Context, cfg Config, f Fitness) (*GA, error) {
 		return nil, err
 	}
 	g := &GA{cfg: cfg, fitness: f, r: newRNG(cfg.Seed)}
+	for i, v := range cfg.Initial {
+		if len(v) != len(cfg.Ranges) {
+			return nil, fmt.Errorf("initial vector %d has %d genes, want %d", i, len(v), len(cfg.Ranges))
+		}
+		if len(g.st.Population) < cfg.Population {
+			g.st.Population = append(g.st.Population, Individual{ID: g.newID(0), Genes: slices.Clone(v)})
+		}
+	}
 	for len(g.st.Population) < cfg.Population {
 		g.st.Population = append(g.st.Population, g.random(0))
 	}

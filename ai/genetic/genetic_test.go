@@ -156,3 +156,20 @@ func TestStopsOnConvergence(t *testing.T) {
 		t.Error("a run without an end was accepted")
 	}
 }
+
+func TestInitialVectorsJoinTheFirstPopulation(t *testing.T) {
+	cfg := toyConfig()
+	cfg.Initial = [][]int{slices.Clone(target), {1, 1, 1, 1, 1, 1, 1, 1}}
+	g, err := New(context.Background(), cfg, closeness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The target itself is the best there is: first from the start.
+	if !slices.Equal(g.Best().Genes, target) || g.Best().Fitness != 10 {
+		t.Errorf("best %v %v", g.Best().Genes, g.Best().Fitness)
+	}
+	cfg.Initial = [][]int{{1, 2}}
+	if _, err := New(context.Background(), cfg, closeness); err == nil {
+		t.Error("a short initial vector was accepted")
+	}
+}

@@ -37,6 +37,10 @@ type Tournament struct {
 	Depth int
 	// RandomPlies open each pair of games (noise the GA averages over).
 	RandomPlies int
+	// Openings is the number of random openings against each opponent,
+	// each played with both colours (default 1, the study's); more games
+	// make the fitness less noisy.
+	Openings int
 	// MaxPlies adjudicates a game still going (default 200).
 	MaxPlies int
 	Points   Points
@@ -70,13 +74,23 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 	if maxPlies == 0 {
 		maxPlies = 200
 	}
+	nOpen := max(t.Openings, 1)
 	nOpp := len(t.Opponents)
-	openings := make([][]morris.Move, nOpp)
-	for j := range openings {
-		openings[j] = RandomOpening(rules, t.RandomPlies, mcts.NewRand(t.Seed^uint64(gen)<<20^uint64(j)*0x9e3779b97f4a7c15))
+	// Game k of a vector: opponent j, opening o, colour c; per vector
+	// nOpp*nOpen*2 games.
+	per := nOpp * nOpen * 2
+	openings := make([][]morris.Move, nOpp*nOpen)
+	for jo := range openings {
+		j, o := jo/nOpen, jo%nOpen
+		seed := t.Seed ^ uint64(gen)<<20 ^ uint64(j)*0x9e3779b97f4a7c15
+		if o > 0 {
+			seed ^= uint64(o) * 0xbf58476d1ce4e5b9
+		}
+		openings[jo] = RandomOpening(rules, t.RandomPlies, mcts.NewRand(seed))
 	}
-	points, err := match.Run(ctx, len(vectors)*nOpp*2, t.Workers, func(ctx context.Context, k int) (float64, error) {
-		i, j, colour := k/(nOpp*2), k/2%nOpp, k%2
+	points, err := match.Run(ctx, len(vectors)*per, t.Workers, func(ctx context.Context, k int) (float64, error) {
+		i, jo, colour := k/per, k%per/2, k%2
+		j := jo / nOpen
 		var c morris.Coefficients
 		copy(c[:], vectors[i])
 		me := &SearchPlayer{Coef: c, Limits: minimax.Limits{Depth: t.Depth}}
@@ -87,7 +101,7 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 		if colour == 1 {
 			white, black = them, me
 		}
-		res, err := Play(ctx, white, black, GameOptions{Rules: rules, Opening: openings[j], MaxPlies: maxPlies, DeadLoops: true})
+		res, err := Play(ctx, white, black, GameOptions{Rules: rules, Opening: openings[jo], MaxPlies: maxPlies, DeadLoops: true})
 		if err != nil {
 			return 0, err
 		}
@@ -110,7 +124,7 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 	}
 	out := make([]float64, len(vectors))
 	for k, p := range points {
-		out[k/(nOpp*2)] += p
+		out[k/per] += p
 	}
 	return out, nil
 }

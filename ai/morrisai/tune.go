@@ -29,6 +29,10 @@ type TuneParams struct {
 	Depth       int `json:"depth"`
 	RandomPlies int `json:"random_plies"`
 	MaxPlies    int `json:"max_plies,omitempty"`
+	// Openings per opponent, each played with both colours (default 1).
+	Openings int `json:"openings,omitempty"`
+	// Initial vectors join the first population (earlier winners).
+	Initial [][]int `json:"initial,omitempty"`
 	// Opponents are the control strategies, resolved to coefficients.
 	Opponents []Opponent `json:"opponents"`
 	Seed      uint64     `json:"seed"`
@@ -46,6 +50,8 @@ func (p TuneParams) Check() error {
 		return fmt.Errorf("max plies must not be negative")
 	case len(p.Opponents) == 0 || len(p.Opponents) > 100:
 		return fmt.Errorf("%d opponents: want 1..100", len(p.Opponents))
+	case p.Openings < 0 || p.Openings > 100:
+		return fmt.Errorf("openings %d: want 0..100", p.Openings)
 	case p.Population > 10000 || p.Refill > 20000 || p.Generations > 100000:
 		return fmt.Errorf("population, refill or generations too large")
 	}
@@ -56,13 +62,13 @@ func (p TuneParams) Check() error {
 func (p TuneParams) GA() genetic.Config {
 	return genetic.Config{Ranges: morris.Ranges[:], Population: p.Population, Generations: p.Generations,
 		Segment: p.Segment, StopOnConvergence: p.StopOnConvergence, Elite: p.Elite, Selected: p.Selected,
-		CrossoverPoints: p.CrossoverPoints, Mutation: p.Mutation, Refill: p.Refill, Seed: p.Seed}
+		CrossoverPoints: p.CrossoverPoints, Mutation: p.Mutation, Refill: p.Refill, Seed: p.Seed, Initial: p.Initial}
 }
 
 // Tournament is the fitness.
 func (p TuneParams) Tournament() *Tournament {
 	return &Tournament{Opponents: p.Opponents, Depth: p.Depth, RandomPlies: p.RandomPlies, MaxPlies: p.MaxPlies,
-		Points: StudyPoints, Workers: p.Workers, Seed: p.Seed}
+		Openings: p.Openings, Points: StudyPoints, Workers: p.Workers, Seed: p.Seed}
 }
 
 // TuneProgress is a run's state for progress reports.
