@@ -54,7 +54,7 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	if r.header.Get("Location") != "/v1/jobs/"+j.ID || j.Kind != jobkinds.MorpionSearch {
 		t.Fatalf("Location %q, job %+v", r.header.Get("Location"), j)
 	}
-	waitFor(t, func() bool {
+	waitLong(t, func() bool {
 		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "succeeded"
 	})
@@ -141,7 +141,7 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	req := api.MorpionSearchRequest{Variant: "5T", Algorithm: "dna", Budget: api.MorpionSearchBudget{Playouts: budget}, Seed: 1}
 	var j api.JobResponse
 	a.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitFor(t, func() bool {
+	waitLong(t, func() bool {
 		a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "running" && len(j.Progress.Best) > 0
 	})
@@ -161,7 +161,7 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Resume = %d, %v", n, err)
 	}
-	waitFor(t, func() bool {
+	waitLong(t, func() bool {
 		b.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "succeeded"
 	})

@@ -47,7 +47,7 @@ func TestMorrisTournamentSavesAStrategy(t *testing.T) {
 	req.Name = "tuned-test"
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitFor(t, func() bool {
+	waitLong(t, func() bool {
 		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "succeeded" || j.Status == "failed"
 	})
@@ -85,7 +85,7 @@ func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 	req.Name = "resumed"
 	var j api.JobResponse
 	a.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitFor(t, func() bool {
+	waitLong(t, func() bool {
 		a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "running" && len(j.Progress.Best) > 0 && j.Progress.Fraction > 0
 	})
