@@ -14,9 +14,10 @@ import (
 
 // LessMatchRequest runs a refereed match between four of our bots.
 type LessMatchRequest struct {
-	// Bots in colour order Yellow, Black, White, Red: mcts, expectimax or
-	// greedy. The 1st and 3rd are side A, the 2nd and 4th side B.
-	Bots []string `json:"bots" validate:"len=4,dive,oneof=mcts expectimax greedy" example:"mcts,greedy,mcts,greedy"`
+	// Bots in colour order Yellow, Black, White, Red: mcts (MCTS-RAVE),
+	// uct (without RAVE), expectimax or greedy. The 1st and 3rd are side
+	// A, the 2nd and 4th side B.
+	Bots []string `json:"bots" validate:"len=4,dive,oneof=mcts uct expectimax greedy" example:"mcts,greedy,mcts,greedy"`
 	// Games: every layout is played twice, the sides swapping colours.
 	Games int `json:"games" validate:"required,min=1,max=1000" example:"20"`
 	// Layouts, each 112 digits; without them random ones are drawn

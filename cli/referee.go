@@ -54,8 +54,8 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 		return codecup.Exec{Argv: argv}, nil
 	}
 	engine, params, _ := strings.Cut(rest, ":")
-	if engine != "mcts" && engine != "expectimax" && engine != "greedy" {
-		return nil, fmt.Errorf("--bot %q: our engines are mcts, expectimax and greedy", spec)
+	if !codecup.ValidEngine(engine) {
+		return nil, fmt.Errorf("--bot %q: our engines are %v", spec, codecup.Engines)
 	}
 	cfg := codecup.BotConfig{Engine: engine, Budget: budget}
 	for _, kv := range strings.Split(params, ",") {
@@ -84,8 +84,8 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
-		"sides swapping colours. A bot is a command line, or gameai:mcts|expectimax|greedy[:budget=DUR,seed=N]\n"+
-		"(ours, in this process). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
+		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
+		"(ours, in this process; uct is MCTS without RAVE). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")

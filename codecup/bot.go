@@ -26,7 +26,8 @@ import (
 
 // BotConfig sets how our bot plays.
 type BotConfig struct {
-	// Engine is mcts (default), expectimax or greedy.
+	// Engine is mcts (MCTS-RAVE, the default), uct (the same tree search
+	// without RAVE, for comparison), expectimax or greedy.
 	Engine string
 	// Budget is the thinking time of a whole game (default 30 s); the bot
 	// keeps Reserve of it unspent for the unexpected (default 10%).
@@ -212,6 +213,9 @@ func (b *bot) choose(ctx context.Context) less.Action {
 		return lessai.Greedy(b.p, b.d)
 	}
 	cfg := lessai.Config
+	if b.cfg.Engine == "uct" {
+		cfg.RAVE = false
+	}
 	cfg.Seed = b.cfg.Seed + uint64(b.p.Turn())
 	a, res := lessai.BestTurn(ctx, b.p, b.d, cfg, mcts.Limits{Time: share}, nil)
 	b.logf("turn %d: %s after %d iterations (value %.3f) in %v", b.p.Turn(), a, res.Iterations, res.Value, time.Since(start).Round(time.Millisecond))
@@ -232,4 +236,17 @@ func (b *bot) route() string {
 		return "Nil"
 	}
 	return strings.Join(parts, ":")
+}
+
+// Engines are the bot's engines.
+var Engines = []string{"mcts", "uct", "expectimax", "greedy"}
+
+// ValidEngine reports whether name is one of Engines.
+func ValidEngine(name string) bool {
+	for _, e := range Engines {
+		if e == name {
+			return true
+		}
+	}
+	return false
 }

@@ -1264,7 +1264,7 @@ const docTemplate = `{
             ],
             "properties": {
                 "bots": {
-                    "description": "Bots in colour order Yellow, Black, White, Red: mcts, expectimax or\ngreedy. The 1st and 3rd are side A, the 2nd and 4th side B.",
+                    "description": "Bots in colour order Yellow, Black, White, Red: mcts (MCTS-RAVE),\nuct (without RAVE), expectimax or greedy. The 1st and 3rd are side\nA, the 2nd and 4th side B.",
                     "type": "array",
                     "items": {
                         "type": "string"

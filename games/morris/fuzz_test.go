@@ -1,0 +1,64 @@
+package morris
+
+import "testing"
+
+func FuzzParsePosition(f *testing.F) {
+	for _, c := range perftCases {
+		if c.text != "" {
+			f.Add(c.text)
+		}
+	}
+	f.Add(".../.../.../....../.../.../... w 9 9 0 0 -")
+	f.Add("WWW/WWW/WWW/WWWWWW/.../.../... b 0 0 0 0 w")
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ParsePosition(StandardRules, text)
+		if err != nil {
+			return
+		}
+		// An accepted position prints and reads back the same, and its
+		// moves are legal by make and unmake.
+		q, err := ParsePosition(StandardRules, p.String())
+		if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
+			t.Fatalf("%q -> %q -> %v", text, p.String(), err)
+		}
+		before := p.String()
+		for _, m := range p.GenMoves(nil) {
+			p.Make(m)
+			p.Unmake(m)
+		}
+		if p.String() != before {
+			t.Fatalf("make/unmake changed %q", before)
+		}
+	})
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"d6", "d6-d5", "c3xa4", "d5-c5xg7xa1", "X", "a1-", "xxx"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := ParseMove(text)
+		if err != nil {
+			return
+		}
+		back, err := ParseMove(m.String())
+		if err != nil || back != m {
+			t.Fatalf("%q -> %s -> %v", text, m, err)
+		}
+	})
+}
+
+func FuzzParseRecord(f *testing.F) {
+	f.Add("[White \"a\"]\n[Result \"1-0\"]\n\n1. d6 d2 2. b6 f2 3. f6xd2 1-0\n")
+	f.Add("[Variant \"lasker\"]\n[Rules \"flying=false\"]\n\n1. d6 d6-d5\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := ParseRecord(text)
+		if err != nil {
+			return
+		}
+		back, err := ParseRecord(r.String())
+		if err != nil || back.String() != r.String() {
+			t.Fatalf("record does not round-trip: %v\n%s", err, r)
+		}
+	})
+}
