@@ -90,6 +90,9 @@ func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
 				out = append(out, morrisai.Opponent{Name: "tuned-" + f.Best.ID, Coef: c})
 			case strings.Contains(name, "="):
 				n, text, _ := strings.Cut(name, "=")
+				if strings.TrimSpace(n) == "" {
+					return nil, fmt.Errorf("opponent %q: NAME=coefficients needs a name", name)
+				}
 				c, err := morrisai.ParseCoefficients(text)
 				if err != nil {
 					return nil, fmt.Errorf("opponent %s: %w", n, err)
