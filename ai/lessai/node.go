@@ -12,7 +12,7 @@ import (
 )
 
 // EndTurn is the tree's edge for stopping a turn early.
-var EndTurn = less.Move{From: -1, To: -1}
+var EndTurn = less.EndTurnMove
 
 // Node is a Less position as MCTS sees it: edges are single moves and
 // EndTurn, so a turn of three moves is three levels of the tree, as in the
@@ -86,8 +86,20 @@ func (n *Node) Prior(m less.Move) float64 {
 	if m == EndTurn {
 		return 0.05
 	}
-	return math.Exp(float64(progress(n.D.SingleRow(n.P.Mover()), m)))
+	g := progress(n.D.SingleRow(n.P.Mover()), m)
+	return expGain[min(max(g, -maxGain), maxGain)+maxGain]
 }
+
+// expGain[g+maxGain] is e^g: a move gains at most 3 points of distance
+// and loses at most 3 (and a jump 2), so the table covers every move.
+const maxGain = 8
+
+var expGain = func() (t [2*maxGain + 1]float64) {
+	for i := range t {
+		t[i] = math.Exp(float64(i - maxGain))
+	}
+	return t
+}()
 
 // PlayoutMove is the playout policy: mostly the move of most progress
 // (ties at random), sometimes any move; a turn stops when nothing
@@ -114,6 +126,11 @@ func (n *Node) PlayoutMove(ms []less.Move, r *mcts.Rand) less.Move {
 		}
 	}
 	return best
+}
+
+// PlayoutStep is PlayoutMove and Play in one pass (mcts.PlayoutStepper).
+func (n *Node) PlayoutStep(r *mcts.Rand) (less.Move, bool) {
+	return n.P.PlayoutStep(n.D.SingleRow(n.P.Mover()), r.Intn)
 }
 
 // Reward is the root side's share of the margin, squashed to [0, 1]: the

@@ -269,12 +269,21 @@ func (w *worker[P, M]) iterate(root P) {
 		}
 		break // a new node: play out from it
 	}
+	stepper, fused := any(st).(PlayoutStepper[M])
 	for steps := 0; !st.Over() && (cfg.PlayoutLimit <= 0 || steps < cfg.PlayoutLimit); steps++ {
+		mover := st.ToMove()
+		if fused {
+			m, ok := stepper.PlayoutStep(w.r)
+			if !ok {
+				break
+			}
+			w.record(mover, m)
+			continue
+		}
 		w.moves = st.Moves(w.moves[:0])
 		if len(w.moves) == 0 {
 			break
 		}
-		mover := st.ToMove()
 		m := st.PlayoutMove(w.moves, w.r)
 		st.Play(m)
 		w.record(mover, m)

@@ -57,3 +57,11 @@ type State[P any, M comparable] interface {
 	// game's default policy, e.g. towards the target), using r.
 	PlayoutMove(moves []M, r *Rand) M
 }
+
+// PlayoutStepper is what a game may add to skip building the move list in
+// playouts: choose a move by its playout policy and play it in one pass,
+// returning it (false when there is no move). The search uses it when the
+// state has it.
+type PlayoutStepper[M comparable] interface {
+	PlayoutStep(r *Rand) (M, bool)
+}

@@ -184,13 +184,15 @@ func (p *Position) Cost(m Move) int {
 // Play makes a move of the current turn (legal: check with Cost first
 // unless it came from Moves). The turn ends by itself when no points are
 // left or nothing more fits.
-func (p *Position) Play(m Move) {
-	c := p.moveCost(m)
+func (p *Position) Play(m Move) { p.play(m, int8(p.moveCost(m))) }
+
+// play is Play with the move's cost known.
+func (p *Position) play(m Move, c int8) {
 	mv := p.Mover()
 	p.pieces[mv] ^= bit(int(m.From)) | bit(int(m.To))
-	p.left -= int8(c)
+	p.left -= c
 	p.moved++
-	if p.left == 0 || p.moved == 3 || !p.hasMove() || p.TeamDone(Team(int(p.toMove))) {
+	if p.left == 0 || p.moved == 3 || p.TeamDone(Team(int(p.toMove))) || !p.hasMove() {
 		p.endTurn()
 		p.startTurn()
 	}
@@ -296,3 +298,80 @@ func (p *Position) Pass() {
 		p.EndTurn()
 	}
 }
+
+// PlayoutStep picks a move the way playouts do and plays it, without
+// building a move list (the hot path of the MCTS playouts): with chance
+// 1/8 any move (or ending the turn after a move), otherwise a move taking
+// its piece furthest towards home by row (one of the best at random), or
+// ending the turn when nothing gets closer. It returns the move, or
+// EndTurnMove, and false when there is no move. rnd(n) draws in [0, n).
+func (p *Position) PlayoutStep(row *[NSquares]uint8, rnd func(n int) int) (Move, bool) {
+	if p.Over() {
+		return Move{}, false
+	}
+	occ := p.occupied()
+	left := p.left
+	var all, best [16]Move
+	var allCost, bestCost [16]int8
+	n, nb, bestGain := 0, 0, -1<<30
+	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
+		s := bits.TrailingZeros64(set)
+		for d := range 4 {
+			nbr := neighbour[s][d]
+			if nbr < 0 {
+				continue
+			}
+			var m Move
+			var cost int8
+			if occ&(1<<uint(nbr)) == 0 {
+				if cost = p.g.stepCost[s][d]; cost > left {
+					continue
+				}
+				m = Move{int8(s), nbr}
+			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&(1<<uint(j)) == 0 {
+				m, cost = Move{int8(s), j}, 1
+			} else {
+				continue
+			}
+			all[n], allCost[n] = m, cost
+			n++
+			gain := int(row[m.From]) - int(row[m.To])
+			if gain > bestGain {
+				bestGain, nb = gain, 0
+			}
+			if gain == bestGain {
+				best[nb], bestCost[nb] = m, cost
+				nb++
+			}
+		}
+	}
+	if n == 0 {
+		return Move{}, false
+	}
+	r := rnd(8 * 16)
+	var m Move
+	var cost int8
+	if r < 16 { // one time in eight: any move, or ending the turn
+		k := rnd(n + 1)
+		if k == n {
+			if p.moved > 0 {
+				p.EndTurn()
+				return EndTurnMove, true
+			}
+			k = 0
+		}
+		m, cost = all[k], allCost[k]
+	} else {
+		if bestGain < 0 && p.moved > 0 {
+			p.EndTurn()
+			return EndTurnMove, true
+		}
+		k := r % nb
+		m, cost = best[k], bestCost[k]
+	}
+	p.play(m, cost)
+	return m, true
+}
+
+// EndTurnMove stands for stopping a turn early.
+var EndTurnMove = Move{From: -1, To: -1}
