@@ -305,6 +305,8 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var all, asWhite, asBlack match.Tally
 	adjudicated := 0
+	var think [2]time.Duration // A, B
+	var moves [2]int
 	var recs strings.Builder
 	for _, g := range results {
 		score := 0.5
@@ -323,12 +325,24 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if g.res.Adjudicated {
 			adjudicated++
 		}
+		a := map[bool]int{true: morris.White, false: morris.Black}[g.aWhite]
+		think[0] += g.res.Think[a]
+		think[1] += g.res.Think[1-a]
+		moves[0] += g.res.Moves[a]
+		moves[1] += g.res.Moves[1-a]
 		recs.WriteString(g.res.Record.String())
 		recs.WriteByte('\n')
 	}
 	fmt.Fprintf(stdout, "A: %s\nB: %s\n", a.text, b.text)
 	fmt.Fprintf(stdout, "A %s\n", all)
 	fmt.Fprintf(stdout, "  as white %s\n  as black %s\n", asWhite, asBlack)
+	perMove := func(i int) time.Duration {
+		if moves[i] == 0 {
+			return 0
+		}
+		return (think[i] / time.Duration(moves[i])).Round(time.Microsecond)
+	}
+	fmt.Fprintf(stdout, "mean time a move: A %v, B %v\n", perMove(0), perMove(1))
 	fmt.Fprintf(stdout, "adjudicated %d of %d; %s\n", adjudicated, len(results), time.Since(start).Round(time.Millisecond))
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(recs.String()), 0o644); err != nil {

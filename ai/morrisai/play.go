@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"gameai/ai/mcts"
 	"gameai/ai/minimax"
@@ -141,6 +142,10 @@ type GameResult struct {
 	// Adjudicated: ended by MaxPlies or a dead loop, decided on material.
 	Adjudicated bool
 	Plies       int
+	// Think is each side's time spent choosing moves, Moves how many it
+	// chose (opening moves excluded).
+	Think [2]time.Duration
+	Moves [2]int
 }
 
 // Play plays a game between white and black.
@@ -155,10 +160,13 @@ func Play(ctx context.Context, white, black Player, o GameOptions) (GameResult, 
 		rec.Tags[k] = v
 	}
 	players := [2]Player{white, black}
+	var think [2]time.Duration
+	var moves [2]int
 	finish := func(winner int, reason string, adjudicated bool) (GameResult, error) {
 		rec.Tags["Result"] = [3]string{morris.Draw, morris.WhiteWins, morris.BlackWins}[winner+1]
 		rec.Tags["Termination"] = reason
-		return GameResult{Record: rec, Winner: winner, Reason: reason, Adjudicated: adjudicated, Plies: len(rec.Moves)}, nil
+		return GameResult{Record: rec, Winner: winner, Reason: reason, Adjudicated: adjudicated, Plies: len(rec.Moves),
+			Think: think, Moves: moves}, nil
 	}
 	for ply := 0; ; ply++ {
 		if err := ctx.Err(); err != nil {
@@ -179,10 +187,14 @@ func Play(ctx context.Context, white, black Player, o GameOptions) (GameResult, 
 		if ply < len(o.Opening) {
 			m = o.Opening[ply]
 		} else {
+			side := p.SideToMove()
+			start := time.Now()
 			var err error
-			if m, err = players[p.SideToMove()].Move(ctx, p, rec.Moves); err != nil {
+			if m, err = players[side].Move(ctx, p, rec.Moves); err != nil {
 				return GameResult{Record: rec}, err
 			}
+			think[side] += time.Since(start)
+			moves[side]++
 		}
 		if why := p.WhyIllegal(m); why != "" {
 			side := p.SideToMove()
