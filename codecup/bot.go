@@ -34,6 +34,9 @@ type BotConfig struct {
 	Budget  time.Duration
 	Reserve float64
 	Seed    uint64
+	// MCTS, when set, replaces lessai.Config for the mcts and uct engines
+	// (for tuning experiments).
+	MCTS *mcts.Config `json:"mcts,omitempty"`
 }
 
 func (c BotConfig) withDefaults() BotConfig {
@@ -213,6 +216,9 @@ func (b *bot) choose(ctx context.Context) less.Action {
 		return lessai.Greedy(b.p, b.d)
 	}
 	cfg := lessai.Config
+	if b.cfg.MCTS != nil {
+		cfg = *b.cfg.MCTS
+	}
 	if b.cfg.Engine == "uct" {
 		cfg.RAVE = false
 	}
