@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"gameai/internal/xrand"
 )
 
 // Config is the algorithm's parameters; zero fields take the study's.
@@ -148,7 +150,7 @@ type GA struct {
 	cfg     Config
 	fitness Fitness
 	st      State
-	r       rng
+	r       xrand.Rand
 	// OnGeneration, when set, sees the state after every generation
 	// (checkpoint it there).
 	OnGeneration func(*State)
@@ -160,7 +162,7 @@ func New(ctx context.Context, cfg Config, f Fitness) (*GA, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	g := &GA{cfg: cfg, fitness: f, r: newRNG(cfg.Seed)}
+	g := &GA{cfg: cfg, fitness: f, r: *xrand.New(cfg.Seed)}
 	for i, v := range cfg.Initial {
 		if len(v) != len(cfg.Ranges) {
 			return nil, fmt.Errorf("initial vector %d has %d genes, want %d", i, len(v), len(cfg.Ranges))
@@ -195,13 +197,13 @@ func Resume(cfg Config, f Fitness, st State) (*GA, error) {
 		return nil, fmt.Errorf("checkpoint: empty population")
 	}
 	g := &GA{cfg: cfg, fitness: f, st: st}
-	g.r.s = st.RNG
+	g.r.S = st.RNG
 	return g, nil
 }
 
 // State is the run's current state (the checkpoint to save).
 func (g *GA) State() *State {
-	g.st.RNG = g.r.s
+	g.st.RNG = g.r.S
 	return &g.st
 }
 
@@ -274,10 +276,10 @@ type snapshot struct {
 }
 
 func (g *GA) snapshot() snapshot {
-	return snapshot{slices.Clone(g.st.Population), g.r.s, g.st.NextID}
+	return snapshot{slices.Clone(g.st.Population), g.r.S, g.st.NextID}
 }
 
-func (g *GA) restore(s snapshot) { g.st.Population, g.r.s, g.st.NextID = s.pop, s.rng, s.nextID }
+func (g *GA) restore(s snapshot) { g.st.Population, g.r.S, g.st.NextID = s.pop, s.rng, s.nextID }
 
 func (g *GA) checkStop() {
 	c := g.cfg
@@ -303,7 +305,7 @@ func (g *GA) newID(gen int) string {
 func (g *GA) random(gen int) Individual {
 	genes := make([]int, len(g.cfg.Ranges))
 	for i, r := range g.cfg.Ranges {
-		genes[i] = r[0] + g.r.intn(r[1]-r[0]+1)
+		genes[i] = r[0] + g.r.Intn(r[1]-r[0]+1)
 	}
 	return Individual{ID: g.newID(gen), Genes: genes, Born: gen}
 }
@@ -383,7 +385,7 @@ func (g *GA) parents() []Individual {
 		for _, ind := range rest {
 			total += ind.Fitness - lo + 1
 		}
-		x := g.r.float64() * total
+		x := g.r.Float64() * total
 		pick := len(rest) - 1
 		for i, ind := range rest {
 			x -= ind.Fitness - lo + 1
@@ -396,7 +398,7 @@ func (g *GA) parents() []Individual {
 		rest = slices.Delete(rest, pick, pick+1)
 	}
 	for i := len(out) - 1; i > 0; i-- {
-		j := g.r.intn(i + 1)
+		j := g.r.Intn(i + 1)
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
@@ -408,7 +410,7 @@ func (g *GA) crossover(a, b Individual, gen int) (Individual, Individual) {
 	n := len(a.Genes)
 	cuts := make([]int, 0, g.cfg.CrossoverPoints)
 	for len(cuts) < g.cfg.CrossoverPoints {
-		c := 1 + g.r.intn(n-1)
+		c := 1 + g.r.Intn(n-1)
 		if !slices.Contains(cuts, c) {
 			cuts = append(cuts, c)
 		}
@@ -434,11 +436,11 @@ func (g *GA) crossover(a, b Individual, gen int) (Individual, Individual) {
 // mutate moves each gene by ±1 with the mutation chance, within range.
 func (g *GA) mutate(ind Individual) Individual {
 	for i := range ind.Genes {
-		if g.r.float64() >= g.cfg.Mutation {
+		if g.r.Float64() >= g.cfg.Mutation {
 			continue
 		}
 		step := 1
-		if g.r.intn(2) == 0 {
+		if g.r.Intn(2) == 0 {
 			step = -1
 		}
 		r := g.cfg.Ranges[i]

@@ -1,11 +1,13 @@
 package nested
 
+import "gameai/internal/xrand"
+
 // NMCS is Nested Monte Carlo Search. Level 0 is a uniformly random playout;
 // level L plays, at each step, the move whose level L-1 search scores best,
 // following the best sequence found so far when that one is better.
 type NMCS struct {
 	p      Problem
-	r      *rng
+	r      *xrand.Rand
 	buf    [][]int32
 	seq    []int32
 	stop   func() bool
@@ -17,7 +19,7 @@ type NMCS struct {
 
 // NewNMCS prepares a search from p's current position (its root).
 func NewNMCS(p Problem, seed uint64) *NMCS {
-	return &NMCS{p: p, r: newRNG(seed), stop: func() bool { return false }}
+	return &NMCS{p: p, r: xrand.New(seed), stop: func() bool { return false }}
 }
 
 // OnImprove sets a function called with every new best sequence.
@@ -50,7 +52,7 @@ func (n *NMCS) playout() float64 {
 		if len(buf) == 0 {
 			break
 		}
-		m := buf[n.r.intn(len(buf))]
+		m := buf[n.r.Intn(len(buf))]
 		n.p.Play(m)
 		n.seq = append(n.seq, m)
 	}

@@ -1,6 +1,10 @@
 package nested
 
-import "math"
+import (
+	"math"
+
+	"gameai/internal/xrand"
+)
 
 // NRPAConfig sets an NRPA search; zero fields take Rosin's values.
 type NRPAConfig struct {
@@ -107,7 +111,7 @@ func (r *rollout) copyFrom(q *rollout) {
 type NRPA struct {
 	p      Problem
 	cfg    NRPAConfig
-	r      *rng
+	r      *xrand.Rand
 	stop   func() bool
 	report func(Sequence)
 	pols   []*Policy  // one scratch policy per level
@@ -125,7 +129,7 @@ type NRPA struct {
 
 // NewNRPA prepares a search from p's root.
 func NewNRPA(p Problem, cfg NRPAConfig, seed uint64) *NRPA {
-	return &NRPA{p: p, cfg: cfg.withDefaults(), r: newRNG(seed), stop: func() bool { return false },
+	return &NRPA{p: p, cfg: cfg.withDefaults(), r: xrand.New(seed), stop: func() bool { return false },
 		stamp: make([]uint32, p.Codes())}
 }
 
@@ -227,7 +231,7 @@ func (n *NRPA) playout(pol *Policy) {
 			z += float64(pc[m].e)
 			cum[i] = z
 		}
-		x := n.r.float64() * z
+		x := n.r.Float64() * z
 		i := 0
 		for i < len(cum)-1 && cum[i] <= x {
 			i++

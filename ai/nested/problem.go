@@ -29,39 +29,3 @@ type Sequence struct {
 func (s Sequence) clone() Sequence {
 	return Sequence{Moves: append([]int32(nil), s.Moves...), Score: s.Score}
 }
-
-// rng is xoshiro256** seeded by splitmix64: fast, lock-free, reproducible.
-type rng struct{ s [4]uint64 }
-
-func newRNG(seed uint64) *rng {
-	r := &rng{}
-	for i := range r.s {
-		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		r.s[i] = z ^ z>>31
-	}
-	return r
-}
-
-func (r *rng) next() uint64 {
-	s := &r.s
-	out := rotl(s[1]*5, 7) * 9
-	t := s[1] << 17
-	s[2] ^= s[0]
-	s[3] ^= s[1]
-	s[1] ^= s[2]
-	s[0] ^= s[3]
-	s[2] ^= t
-	s[3] = rotl(s[3], 45)
-	return out
-}
-
-func rotl(x uint64, k uint) uint64 { return x<<k | x>>(64-k) }
-
-func (r *rng) intn(n int) int {
-	return int((r.next() >> 32) * uint64(n) >> 32)
-}
-
-func (r *rng) float64() float64 { return float64(r.next()>>11) / (1 << 53) }

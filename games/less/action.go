@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"gameai/internal/xrand"
 )
 
 // Action is a whole turn: 1 to 3 moves, or Nil (no move: a finished team
@@ -178,14 +180,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x13198a2e03707344)
-	next := func() uint64 {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := xrand.SplitMix(0x13198a2e03707344)
 	for pl := range 4 {
 		for sq := range NSquares {
 			zPiece[pl][sq] = next()

@@ -2,6 +2,8 @@ package morpion
 
 import (
 	"math/bits"
+
+	"gameai/internal/xrand"
 )
 
 // MaxLegal bounds the legal move list: a legal move is a window of five
@@ -250,13 +252,9 @@ func (b *Board) flipDot(p Point) {
 // zobrist keys for the lines, from a fixed seed so hashes are stable across
 // runs (they key cached analyses).
 var zobrist = func() (z [NLines]uint64) {
-	s := uint64(0x9e3779b97f4a7c15)
+	next := xrand.SplitMix(0x9e3779b97f4a7c15)
 	for i := range z {
-		s += 0x9e3779b97f4a7c15
-		x := s
-		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-		x = (x ^ x>>27) * 0x94d049bb133111eb
-		z[i] = x ^ x>>31
+		z[i] = next()
 	}
 	return z
 }()

@@ -1,5 +1,7 @@
 package morris
 
+import "gameai/internal/xrand"
+
 // Sides. White moves first.
 const (
 	White = 0
@@ -206,14 +208,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x243f6a8885a308d3)
-	next := func() uint64 {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := xrand.SplitMix(0x243f6a8885a308d3)
 	for c := range 2 {
 		for i := range NPoints {
 			zPiece[c][i] = next()
