@@ -1,7 +1,6 @@
 package codecup
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gameai/internal/lineio"
 )
 
 // Program is a player the referee can run: an executable speaking the
@@ -31,34 +32,18 @@ type Conn interface {
 }
 
 // ErrTimeout is returned by Receive when the program's time ran out.
-var ErrTimeout = errors.New("no answer within its time")
+var ErrTimeout = lineio.ErrTimeout
 
-// lineConn reads a program's output lines in the background.
+// lineConn is a program's input and its output read line by line.
 type lineConn struct {
-	w     io.WriteCloser
-	lines chan string
-	done  chan struct{}
-	err   error
-	stop  func()
-	once  sync.Once
+	w    io.WriteCloser
+	r    *lineio.Reader
+	stop func()
+	once sync.Once
 }
 
 func newLineConn(r io.Reader, w io.WriteCloser, stop func()) *lineConn {
-	c := &lineConn{w: w, lines: make(chan string, 16), done: make(chan struct{}), stop: stop}
-	go func() {
-		defer close(c.done)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			c.lines <- sc.Text()
-		}
-		c.err = sc.Err()
-		if c.err == nil {
-			c.err = io.EOF
-		}
-		close(c.lines)
-	}()
-	return c
+	return &lineConn{w: w, r: lineio.NewReader(r), stop: stop}
 }
 
 func (c *lineConn) Send(line string) error {
@@ -66,29 +51,10 @@ func (c *lineConn) Send(line string) error {
 	return err
 }
 
+// Receive returns the next line that is not blank, trimmed.
 func (c *lineConn) Receive(ctx context.Context, timeout time.Duration) (string, error) {
-	if timeout <= 0 {
-		return "", ErrTimeout
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	for {
-		select {
-		case l, ok := <-c.lines:
-			if !ok {
-				<-c.done
-				return "", fmt.Errorf("the program ended (%v)", c.err)
-			}
-			if strings.TrimSpace(l) == "" {
-				continue
-			}
-			return strings.TrimSpace(l), nil
-		case <-t.C:
-			return "", ErrTimeout
-		case <-ctx.Done():
-			return "", ctx.Err()
-		}
-	}
+	l, err := c.r.Until(ctx, timeout, func(l string) bool { return strings.TrimSpace(l) != "" })
+	return strings.TrimSpace(l), err
 }
 
 func (c *lineConn) Close() {

@@ -1,7 +1,6 @@
 package morrisuci
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"gameai/games/morris"
+	"gameai/internal/lineio"
 )
 
 // Client drives an engine over the protocol. It plays as a morrisai.Player:
@@ -18,10 +18,9 @@ import (
 // "bestmove T" on its own line or Sanmill's "info score 3 bestmove T"), and
 // when the move closes a mill asks again for the removal.
 type Client struct {
-	name  string
-	w     io.Writer
-	lines chan string
-	errc  chan error
+	name string
+	w    io.Writer
+	r    *lineio.Reader
 	// MoveTime is sent as go movetime; Depth, when set, as go depth.
 	MoveTime time.Duration
 	Depth    int
@@ -33,21 +32,7 @@ type Client struct {
 
 // NewClient talks to an engine through r (its output) and w (its input).
 func NewClient(name string, r io.Reader, w io.Writer) *Client {
-	c := &Client{name: name, w: w, lines: make(chan string, 64), errc: make(chan error, 1), MoveTime: time.Second}
-	go func() {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			c.lines <- sc.Text()
-		}
-		err := sc.Err()
-		if err == nil {
-			err = io.EOF
-		}
-		c.errc <- err
-		close(c.lines)
-	}()
-	return c
+	return &Client{name: name, w: w, r: lineio.NewReader(r), MoveTime: time.Second}
 }
 
 // Start runs an engine program and does the handshake (uci, the options,
@@ -128,23 +113,7 @@ func (c *Client) send(line string) error {
 
 // await reads lines until one satisfies ok, the timeout, or the end.
 func (c *Client) await(ctx context.Context, timeout time.Duration, ok func(string) bool) (string, error) {
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	for {
-		select {
-		case l, open := <-c.lines:
-			if !open {
-				return "", <-c.errc
-			}
-			if ok(l) {
-				return l, nil
-			}
-		case <-t.C:
-			return "", fmt.Errorf("no answer in %s", timeout)
-		case <-ctx.Done():
-			return "", ctx.Err()
-		}
-	}
+	return c.r.Until(ctx, timeout, ok)
 }
 
 // BestMoveToken finds the token after "bestmove" in a line, if any.
