@@ -72,13 +72,13 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	start := time.Now()
 	switch e.kind {
 	case "greedy":
-		if err := onlyOptions(req.Options); err != nil {
+		if err := ai.OnlyOptions(req.Options); err != nil {
 			return ai.Result{}, err
 		}
 		a := Greedy(p, d)
 		return ai.Result{Move: a, PV: []games.Move{a}, Depth: 1, Nodes: 1, Elapsed: time.Since(start)}, nil
 	case "expectimax":
-		if err := onlyOptions(req.Options, "beam"); err != nil {
+		if err := ai.OnlyOptions(req.Options, "beam"); err != nil {
 			return ai.Result{}, err
 		}
 		beam := 12
@@ -100,7 +100,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{Move: res.Move, Score: res.Value, PV: []games.Move{res.Move}, Depth: res.Depth,
 			Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
 	}
-	if err := onlyOptions(req.Options, "seed"); err != nil {
+	if err := ai.OnlyOptions(req.Options, "seed"); err != nil {
 		return ai.Result{}, err
 	}
 	cfg := Config
@@ -127,19 +127,6 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	}
 	return ai.Result{Move: a, Score: res.Value, PV: []games.Move{a}, Depth: int(a.N), Nodes: res.Iterations,
 		Elapsed: res.Elapsed}, nil
-}
-
-func onlyOptions(opts map[string]string, known ...string) error {
-	for name := range opts {
-		ok := false
-		for _, k := range known {
-			ok = ok || k == name
-		}
-		if !ok {
-			return &ai.OptionError{Name: name, Reason: fmt.Sprintf("unknown option (this engine takes %v)", known)}
-		}
-	}
-	return nil
 }
 
 // Infos registers the engines; MCTS is the default.

@@ -53,7 +53,7 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if err != nil {
 		return ai.Result{}, err
 	}
-	if err := onlyOptions(req.Options, "strategy", "coefficients"); err != nil {
+	if err := ai.OnlyOptions(req.Options, "strategy", "coefficients"); err != nil {
 		return ai.Result{}, err
 	}
 	p := st.P.Clone()
@@ -132,19 +132,6 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 		c[i] = n
 	}
 	return c, morris.CheckCoefficients(c)
-}
-
-func onlyOptions(opts map[string]string, known ...string) error {
-	for name := range opts {
-		ok := false
-		for _, k := range known {
-			ok = ok || k == name
-		}
-		if !ok {
-			return &ai.OptionError{Name: name, Reason: "unknown option (this engine takes " + strings.Join(known, ", ") + ")"}
-		}
-	}
-	return nil
 }
 
 // AlphaBetaInfo registers the engine.

@@ -98,7 +98,7 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
-	if err := onlyOptions(req.Options, "strategy", "coefficients", "seed"); err != nil {
+	if err := ai.OnlyOptions(req.Options, "strategy", "coefficients", "seed"); err != nil {
 		return ai.Result{}, err
 	}
 	cfg := MCTSConfig
