@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -23,6 +24,7 @@ import (
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
+	"gameai/store/redisstore"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -163,3 +165,16 @@ func (r reply) ok(t *testing.T, status int) reply {
 }
 
 func map1(k, v string) map[string]string { return map[string]string{k: v} }
+
+// redisStore opens a store on the test's Redis server under prefix; it is
+// closed when the test ends. Two stores on one prefix are two servers
+// sharing Redis.
+func redisStore(t *testing.T, url, prefix string) *store.Store {
+	t.Helper()
+	st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}

@@ -11,7 +11,6 @@ import (
 	"gameai/internal/redistest"
 	"gameai/jobkinds"
 	"gameai/store"
-	"gameai/store/redisstore"
 )
 
 func TestMorpionSearchRejectsBadRequests(t *testing.T) {
@@ -128,14 +127,7 @@ func TestMorpionSearchNeedsTheAPIKey(t *testing.T) {
 func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store {
-		st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = st.Close() })
-		return st
-	}
+	open := func() *store.Store { return redisStore(t, url, prefix) }
 	a := newEnv(t, open(), nil)
 	const budget = 400_000 / raceSlowdown // several seconds of one thread
 	req := api.MorpionSearchRequest{Variant: "5T", Algorithm: "dna", Budget: api.MorpionSearchBudget{Playouts: budget}, Seed: 1}

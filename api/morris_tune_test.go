@@ -10,7 +10,6 @@ import (
 	"gameai/internal/redistest"
 	"gameai/jobkinds"
 	"gameai/store"
-	"gameai/store/redisstore"
 )
 
 func smallTuning(gens int) api.MorrisTournamentRequest {
@@ -72,14 +71,7 @@ func TestMorrisTournamentSavesAStrategy(t *testing.T) {
 func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store {
-		st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = st.Close() })
-		return st
-	}
+	open := func() *store.Store { return redisStore(t, url, prefix) }
 	a := newEnv(t, open(), nil)
 	req := smallTuning(120 / raceSlowdown)
 	req.Name = "resumed"

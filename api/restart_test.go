@@ -7,7 +7,6 @@ import (
 	"gameai/api"
 	"gameai/internal/redistest"
 	"gameai/store"
-	"gameai/store/redisstore"
 )
 
 // TestRedisSurvivesRestart runs a server on Redis, stops it, starts another
@@ -15,14 +14,7 @@ import (
 func TestRedisSurvivesRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store {
-		st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = st.Close() })
-		return st
-	}
+	open := func() *store.Store { return redisStore(t, url, prefix) }
 
 	a := newEnv(t, open(), nil)
 	var s api.SessionResponse

@@ -84,7 +84,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	if !noCache && cacheable {
 		if a, err := s.store.Analyses.Get(ctx, key); err == nil && a.Position == position && a.Limits == limitsKey(lim) {
 			if m, err := st.ParseMove(a.Move); err == nil {
-				if legal, ok := games.FindMove(st, m); ok {
+				if legal, ok := legalMove(st, m); ok {
 					s.metrics.cacheHits.WithLabelValues("hit").Inc()
 					return legal, SearchResult{Move: a.Move, Score: a.Score, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes,
 						ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true}, nil
@@ -130,7 +130,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 		}
 		return nil, SearchResult{}, err
 	}
-	legal, ok := games.FindMove(st, res.Move)
+	legal, ok := legalMove(st, res.Move)
 	if !ok {
 		s.metrics.searches.WithLabelValues(g.Name(), info.Name, "error").Inc()
 		return nil, SearchResult{}, fmt.Errorf("engine %s/%s returned illegal move %q in %q", g.Name(), info.Name, res.Move, position)
@@ -154,4 +154,17 @@ func moveTexts(ms []games.Move) []string {
 		out = append(out, m.String())
 	}
 	return out
+}
+
+// legalMove returns the legal move m stands for: the listed move of the
+// same notation, or m itself when the game plays it though it does not
+// list it (Less lists one sequence of moves per resulting position).
+func legalMove(st games.State, m games.Move) (games.Move, bool) {
+	if legal, ok := games.FindMove(st, m); ok {
+		return legal, true
+	}
+	if c := st.Clone(); c.Play(m) == nil {
+		return m, true
+	}
+	return nil, false
 }
