@@ -43,6 +43,9 @@ type MorrisTournamentRequest struct {
 	// Initial: strategies (names, as for opponents) that join the first
 	// population: a warm start from earlier winners.
 	Initial []string `json:"initial,omitempty" validate:"max=100,dive,min=1,max=64"`
+	// Reevaluate plays every survivor again each generation and averages
+	// its fitness (against lucky scores of a noisy fitness).
+	Reevaluate bool `json:"reevaluate,omitempty"`
 	// Opponents: preset or trained strategy names, "random" (one random
 	// strategy each), "default" (the six presets and two random ones;
 	// the default).
@@ -99,7 +102,8 @@ func (s *Server) morrisTournament(c *echo.Context) error {
 	p := jobkinds.MorrisTuneParams{TuneParams: morrisai.TuneParams{Population: req.Population, Generations: req.Generations,
 		Segment: req.Segment, StopOnConvergence: req.StopOnConvergence, Elite: req.Elite, Selected: req.Selected,
 		CrossoverPoints: req.CrossoverPoints, Mutation: req.Mutation, Refill: req.Refill, Depth: req.Depth,
-		RandomPlies: req.RandomPlies, MaxPlies: req.MaxPlies, Openings: req.Openings, Opponents: opps, Seed: req.Seed, Workers: req.Workers},
+		RandomPlies: req.RandomPlies, MaxPlies: req.MaxPlies, Openings: req.Openings, Opponents: opps, Seed: req.Seed, Workers: req.Workers,
+		Reevaluate: req.Reevaluate},
 		Name: req.Name, TimeMS: req.TimeMS}
 	if len(req.Initial) > 0 {
 		in, err := s.morrisOpponents(ctx, "initial", req.Initial, req.Seed)

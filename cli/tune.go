@@ -156,6 +156,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	quiet := f.Bool("quiet", "GAMEAI_TUNE_QUIET", false, "no progress line")
 	openings := f.Int("openings", "GAMEAI_TUNE_OPENINGS", 1, "random openings per opponent, each with both colours (more: less noise)")
 	initial := f.String("initial", "GAMEAI_TUNE_INITIAL", "", "vectors to start the population with (same forms as --opponents)")
+	reeval := f.Bool("reevaluate", "GAMEAI_TUNE_REEVALUATE", false, "play every survivor again each generation and average (against a noisy fitness)")
 	score := f.String("score", "GAMEAI_TUNE_SCORE", "", "instead of tuning, score these strategies (same forms as --opponents) against the opponents")
 	if err := f.parse(args, Getenv); err != nil {
 		return err
@@ -193,7 +194,8 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		p = morrisai.TuneParams{Population: *pop, Generations: *gens, Segment: *segment, StopOnConvergence: *converge,
 			Elite: *elite, Selected: *selected, CrossoverPoints: *points, Mutation: *mutation, Refill: *refill,
-			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Openings: *openings, Opponents: o, Seed: *seed, Workers: *workers}
+			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Openings: *openings, Opponents: o, Seed: *seed, Workers: *workers,
+			Reevaluate: *reeval}
 		if *initial != "" {
 			in, err := resolveOpponents(*initial, *seed)
 			if err != nil {

@@ -1946,6 +1946,10 @@ const docTemplate = `{
                     "minimum": 0,
                     "example": 2
                 },
+                "reevaluate": {
+                    "description": "Reevaluate plays every survivor again each generation and averages\nits fitness (against lucky scores of a noisy fitness).",
+                    "type": "boolean"
+                },
                 "refill": {
                     "type": "integer",
                     "maximum": 20000,

@@ -48,6 +48,10 @@ type Config struct {
 	// Initial vectors join the first population (warm start from earlier
 	// winners); random vectors fill the rest.
 	Initial [][]int
+	// Reevaluate plays every survivor again each generation, its fitness
+	// the mean of all its evaluations: with a noisy fitness an elite
+	// otherwise keeps a lucky score for ever.
+	Reevaluate bool
 }
 
 // WithDefaults fills zero fields with the study's values.
@@ -101,10 +105,12 @@ func (c Config) Check() error {
 type Individual struct {
 	ID    string `json:"id"`
 	Genes []int  `json:"genes"`
-	// Fitness is set once evaluated (Evaluated).
-	Fitness   float64  `json:"fitness"`
-	Evaluated bool     `json:"evaluated"`
-	Parents   []string `json:"parents,omitempty"`
+	// Fitness is set once evaluated (Evaluated); with Reevaluate it is
+	// the mean of Evaluations evaluations.
+	Fitness     float64  `json:"fitness"`
+	Evaluated   bool     `json:"evaluated"`
+	Evaluations int      `json:"evaluations,omitempty"`
+	Parents     []string `json:"parents,omitempty"`
 	// Born is the generation it appeared in (0: the first population).
 	Born int `json:"born"`
 }
@@ -310,12 +316,13 @@ func (g *GA) random(gen int) Individual {
 	return Individual{ID: g.newID(gen), Genes: genes, Born: gen}
 }
 
-// evaluate computes the fitness of every individual that lacks one.
+// evaluate computes the fitness of every individual that lacks one (of
+// every one, with Reevaluate: survivors average their evaluations).
 func (g *GA) evaluate(ctx context.Context, gen int) error {
 	var idx []int
 	var batch [][]int
 	for i := range g.st.Population {
-		if !g.st.Population[i].Evaluated {
+		if !g.st.Population[i].Evaluated || (g.cfg.Reevaluate && gen > 0) {
 			idx = append(idx, i)
 			batch = append(batch, g.st.Population[i].Genes)
 		}
@@ -331,7 +338,14 @@ func (g *GA) evaluate(ctx context.Context, gen int) error {
 		return fmt.Errorf("fitness returned %d values for %d vectors", len(fit), len(batch))
 	}
 	for k, i := range idx {
-		g.st.Population[i].Fitness, g.st.Population[i].Evaluated = fit[k], true
+		ind := &g.st.Population[i]
+		if !ind.Evaluated {
+			ind.Fitness, ind.Evaluated, ind.Evaluations = fit[k], true, 1
+			continue
+		}
+		n := float64(max(ind.Evaluations, 1))
+		ind.Fitness = (ind.Fitness*n + fit[k]) / (n + 1)
+		ind.Evaluations = int(n) + 1
 	}
 	return nil
 }

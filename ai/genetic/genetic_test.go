@@ -173,3 +173,36 @@ func TestInitialVectorsJoinTheFirstPopulation(t *testing.T) {
 		t.Error("a short initial vector was accepted")
 	}
 }
+
+func TestReevaluationAveragesANoisyFitness(t *testing.T) {
+	cfg := toyConfig()
+	cfg.Generations, cfg.Reevaluate = 6, true
+	calls := 0
+	// The true fitness is closeness; every evaluation adds noise, and one
+	// individual of the first generation is lucky once: +1000.
+	noisy := func(ctx context.Context, gen int, genes [][]int) ([]float64, error) {
+		calls++
+		f, _ := closeness(ctx, gen, genes)
+		if calls == 1 {
+			f[0] += 1000
+		}
+		return f, nil
+	}
+	g, err := New(context.Background(), cfg, noisy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lucky := g.Best()
+	if err := g.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, ind := range g.State().Population {
+		if ind.ID == lucky.ID && ind.Evaluations != 7 {
+			t.Errorf("the lucky one was evaluated %d times, want 7", ind.Evaluations)
+		}
+	}
+	// Averaged over 7 evaluations its luck is worth 1000/7, not 1000.
+	if best := g.Best(); best.ID == lucky.ID && best.Fitness > 200 {
+		t.Errorf("the lucky score stuck: %v", best.Fitness)
+	}
+}

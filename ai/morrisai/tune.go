@@ -33,6 +33,8 @@ type TuneParams struct {
 	Openings int `json:"openings,omitempty"`
 	// Initial vectors join the first population (earlier winners).
 	Initial [][]int `json:"initial,omitempty"`
+	// Reevaluate plays the survivors again every generation (mean fitness).
+	Reevaluate bool `json:"reevaluate,omitempty"`
 	// Opponents are the control strategies, resolved to coefficients.
 	Opponents []Opponent `json:"opponents"`
 	Seed      uint64     `json:"seed"`
@@ -62,7 +64,7 @@ func (p TuneParams) Check() error {
 func (p TuneParams) GA() genetic.Config {
 	return genetic.Config{Ranges: morris.Ranges[:], Population: p.Population, Generations: p.Generations,
 		Segment: p.Segment, StopOnConvergence: p.StopOnConvergence, Elite: p.Elite, Selected: p.Selected,
-		CrossoverPoints: p.CrossoverPoints, Mutation: p.Mutation, Refill: p.Refill, Seed: p.Seed, Initial: p.Initial}
+		CrossoverPoints: p.CrossoverPoints, Mutation: p.Mutation, Refill: p.Refill, Seed: p.Seed, Initial: p.Initial, Reevaluate: p.Reevaluate}
 }
 
 // Tournament is the fitness.
