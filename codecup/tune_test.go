@@ -21,7 +21,8 @@ func TestTuneMCTS(t *testing.T) {
 	if n == 0 {
 		t.Skip("set LESS_TUNE to the number of games")
 	}
-	r := rand.New(rand.NewPCG(77, 1))
+	seed, _ := strconv.ParseUint(os.Getenv("LESS_TUNE_SEED"), 10, 64)
+	r := rand.New(rand.NewPCG(77+seed, 1))
 	var layouts []*less.Walls
 	for range (n + 1) / 2 {
 		layouts = append(layouts, less.RandomWalls(0.27, 0.1, r.Float64))
@@ -55,6 +56,12 @@ func TestTuneMCTS(t *testing.T) {
 		{"playout 64", func(c *mcts.Config) { c.PlayoutLimit = 64 }},
 		{"no RAVE", func(c *mcts.Config) { c.RAVE = false }},
 		{"depth 48", func(c *mcts.Config) { c.MaxDepth = 48 }},
+		{"FPU 1, C 0.7", func(c *mcts.Config) { c.FPU, c.C = 1, 0.7 }},
+		{"FPU 1, playout 64", func(c *mcts.Config) { c.FPU, c.PlayoutLimit = 1, 64 }},
+		{"FPU 1, C 0.7, playout 64", func(c *mcts.Config) { c.FPU, c.C, c.PlayoutLimit = 1, 0.7, 64 }},
+		{"FPU 1, C 0.2", func(c *mcts.Config) { c.FPU, c.C = 1, 0.2 }},
+		{"FPU 1, playout 96", func(c *mcts.Config) { c.FPU, c.PlayoutLimit = 1, 96 }},
+		{"FPU 1, playout 160", func(c *mcts.Config) { c.FPU, c.PlayoutLimit = 1, 160 }},
 	}
 	only := os.Getenv("LESS_TUNE_ONLY")
 	for _, v := range variants {
