@@ -270,6 +270,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 
+	progress := &syncWriter{w: stderr}
 	start := time.Now()
 	results, err := match.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		pair := uint64(i / 2)
@@ -295,7 +296,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return gameOutcome{}, err
 		}
 		if !*quiet {
-			fmt.Fprintf(stderr, "game %d: %s (%s) %s\n", i+1, res.Record.Tags["Result"], res.Reason,
+			fmt.Fprintf(progress, "game %d: %s (%s) %s\n", i+1, res.Record.Tags["Result"], res.Reason,
 				map[bool]string{true: "A white", false: "A black"}[aWhite])
 		}
 		return gameOutcome{aWhite, res}, nil

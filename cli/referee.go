@@ -146,6 +146,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	pairings := codecup.Pairings(layouts)[:*games]
 	ref := codecup.Referee{Budget: *budget}
+	progress := &syncWriter{w: stderr}
 	start := time.Now()
 	recs, err := match.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*codecup.GameRecord, error) {
 		pr := pairings[i]
@@ -158,7 +159,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if rec.Forfeit != nil {
 				note = fmt.Sprintf(" (forfeit: %s %s)", less.PlayerNames[rec.Forfeit.Player], rec.Forfeit.Reason)
 			}
-			fmt.Fprintf(stderr, "game %d: teams %d-%d, margin for A %+d%s\n", i+1, rec.Teams[0], rec.Teams[1], codecup.MarginForA(pr, rec), note)
+			fmt.Fprintf(progress, "game %d: teams %d-%d, margin for A %+d%s\n", i+1, rec.Teams[0], rec.Teams[1], codecup.MarginForA(pr, rec), note)
 		}
 		return rec, nil
 	})
