@@ -23,7 +23,7 @@ var commands = map[string]command{
 	"match":   {"play a series of games between two engines or programs", runMatch},
 	"tune":    {"tune an evaluation with the genetic algorithm (morris)", runTune},
 	"referee": {"run games between programs speaking a game protocol (less)", runReferee},
-	"morpion": {"Morpion Solitaire tools: convert, validate, dna, layers", runMorpion},
+	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
 	"version": {"print the version", runVersion},
 }
 
