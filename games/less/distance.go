@@ -103,16 +103,8 @@ func soloTable(g *geometry, target uint64) []uint8 {
 				s := bits.TrailingZeros64(ps)
 				rest := set &^ bit(s)
 				for dir := range 4 {
-					n := neighbour[s][dir]
-					if n < 0 {
-						continue
-					}
-					var to, cost int
-					if set&bit(int(n)) == 0 {
-						to, cost = int(n), int(g.stepCost[s][dir])
-					} else if j := g.jumpTo[s][dir]; j >= 0 && set&bit(int(j)) == 0 {
-						to, cost = int(j), 1
-					} else {
+					to, cost, ok := g.move(set, s, dir)
+					if !ok {
 						continue
 					}
 					next := rest | bit(to)
@@ -215,16 +207,8 @@ func SoloRoute(d *Distances, w *Walls, player int, set uint64) []Move {
 		for ps := set; ps != 0 && !found; ps &= ps - 1 {
 			s := bits.TrailingZeros64(ps)
 			for dir := range 4 {
-				n := neighbour[s][dir]
-				if n < 0 {
-					continue
-				}
-				var to, cost int
-				if set&bit(int(n)) == 0 {
-					to, cost = int(n), int(g.stepCost[s][dir])
-				} else if j := g.jumpTo[s][dir]; j >= 0 && set&bit(int(j)) == 0 {
-					to, cost = int(j), 1
-				} else {
+				to, cost, ok := g.move(set, s, dir)
+				if !ok {
 					continue
 				}
 				next := set&^bit(s) | bit(to)

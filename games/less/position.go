@@ -67,6 +67,23 @@ func newGeometry(w *Walls) *geometry {
 	return g
 }
 
+// move is where piece s goes in direction d with the squares of occ
+// taken, and what it costs: a step to a free neighbour, or a jump (1
+// point) over a taken one to a free square; ok is false when neither.
+func (g *geometry) move(occ uint64, s, d int) (to, cost int, ok bool) {
+	n := neighbour[s][d]
+	switch {
+	case n < 0:
+		return 0, 0, false
+	case occ&bit(int(n)) == 0:
+		return int(n), int(g.stepCost[s][d]), true
+	}
+	if j := g.jumpTo[s][d]; j >= 0 && occ&bit(int(j)) == 0 {
+		return int(j), 1, true
+	}
+	return 0, 0, false
+}
+
 // Position is the state of a game: the pieces of the four players, whose
 // turn it is, the points left in it and the moves made in it, the turns
 // played and the points each player has used. It is a small value: copy
@@ -216,20 +233,11 @@ func (p *Position) Moves(buf []Move) []Move {
 		return buf
 	}
 	occ := p.occupied()
-	left := p.left
 	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
 		s := bits.TrailingZeros64(set)
 		for d := range 4 {
-			n := neighbour[s][d]
-			if n < 0 {
-				continue
-			}
-			if occ&bit(int(n)) == 0 {
-				if p.g.stepCost[s][d] <= left {
-					buf = append(buf, Move{int8(s), n})
-				}
-			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&bit(int(j)) == 0 {
-				buf = append(buf, Move{int8(s), j})
+			if to, cost, ok := p.g.move(occ, s, d); ok && cost <= int(p.left) {
+				buf = append(buf, Move{int8(s), int8(to)})
 			}
 		}
 	}
@@ -242,15 +250,7 @@ func (p *Position) hasMove() bool {
 	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
 		s := bits.TrailingZeros64(set)
 		for d := range 4 {
-			n := neighbour[s][d]
-			if n < 0 {
-				continue
-			}
-			if occ&bit(int(n)) == 0 {
-				if p.g.stepCost[s][d] <= p.left {
-					return true
-				}
-			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&bit(int(j)) == 0 {
+			if _, cost, ok := p.g.move(occ, s, d); ok && cost <= int(p.left) {
 				return true
 			}
 		}
@@ -317,22 +317,11 @@ func (p *Position) PlayoutStep(row *[NSquares]uint8, rnd func(n int) int) (Move,
 	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
 		s := bits.TrailingZeros64(set)
 		for d := range 4 {
-			nbr := neighbour[s][d]
-			if nbr < 0 {
+			to, c, ok := p.g.move(occ, s, d)
+			if !ok || c > int(left) {
 				continue
 			}
-			var m Move
-			var cost int8
-			if occ&(1<<uint(nbr)) == 0 {
-				if cost = p.g.stepCost[s][d]; cost > left {
-					continue
-				}
-				m = Move{int8(s), nbr}
-			} else if j := p.g.jumpTo[s][d]; j >= 0 && occ&(1<<uint(j)) == 0 {
-				m, cost = Move{int8(s), j}, 1
-			} else {
-				continue
-			}
+			m, cost := Move{int8(s), int8(to)}, int8(c)
 			all[n], allCost[n] = m, cost
 			n++
 			gain := int(row[m.From]) - int(row[m.To])
