@@ -2,14 +2,13 @@ package codecup
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
+	"gameai/internal/child"
 	"gameai/internal/lineio"
 )
 
@@ -81,32 +80,11 @@ func (e Exec) Name() string {
 
 // Start runs the program; its standard error is discarded.
 func (e Exec) Start(ctx context.Context) (Conn, error) {
-	if len(e.Argv) == 0 {
-		return nil, errors.New("no command")
-	}
-	cmd := exec.CommandContext(ctx, e.Argv[0], e.Argv[1:]...)
-	in, err := cmd.StdinPipe()
+	p, err := child.Start(ctx, e.Argv)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", e.Name(), err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", e.Name(), err)
-	}
-	stop := func() {
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-	}
-	return newLineConn(out, in, stop), nil
+	return newLineConn(p.Out, p.In, func() { p.Wait(time.Second) }), nil
 }
 
 // Internal is our own bot, run in this process over the protocol.

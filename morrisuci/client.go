@@ -2,14 +2,13 @@ package morrisuci
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strings"
 	"time"
 
 	"gameai/games/morris"
+	"gameai/internal/child"
 	"gameai/internal/lineio"
 )
 
@@ -27,7 +26,7 @@ type Client struct {
 	// Slack is how long past MoveTime an answer may take (default 5 s).
 	Slack time.Duration
 
-	cmd *exec.Cmd
+	proc *child.Process
 }
 
 // NewClient talks to an engine through r (its output) and w (its input).
@@ -38,23 +37,12 @@ func NewClient(name string, r io.Reader, w io.Writer) *Client {
 // Start runs an engine program and does the handshake (uci, the options,
 // isready).
 func Start(ctx context.Context, name string, argv []string, options map[string]string) (*Client, error) {
-	if len(argv) == 0 {
-		return nil, errors.New("no engine command")
-	}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	in, err := cmd.StdinPipe()
+	p, err := child.Start(ctx, argv)
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
-	}
-	c := NewClient(name, out, in)
-	c.cmd = cmd
+	c := NewClient(name, p.Out, p.In)
+	c.proc = p
 	if err := c.Handshake(ctx, options); err != nil {
 		c.Close()
 		return nil, err
@@ -94,15 +82,8 @@ func (c *Client) Close() {
 	if cl, ok := c.w.(io.Closer); ok {
 		_ = cl.Close()
 	}
-	if c.cmd != nil {
-		done := make(chan struct{})
-		go func() { _ = c.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Second):
-			_ = c.cmd.Process.Kill()
-			<-done
-		}
+	if c.proc != nil {
+		c.proc.Wait(2 * time.Second)
 	}
 }
 
