@@ -48,7 +48,7 @@ type MorrisStrategiesResponse struct {
 //	@Router			/v1/morris/strategies [get]
 func (s *Server) morrisStrategies(c *echo.Context) error {
 	out := MorrisStrategiesResponse{FeatureNames: morris.FeatureNames[:], Strategies: []MorrisStrategy{}}
-	for _, p := range morris.Presets {
+	for _, p := range morris.Shipped() {
 		out.Strategies = append(out.Strategies, presetStrategy(p))
 	}
 	trained, err := s.store.Strategies.List(c.Request().Context(), "morris")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gameai/api"
+	"gameai/games/morris"
 	"gameai/store"
 )
 
@@ -55,7 +56,7 @@ func TestMorrisStrategies(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	var list api.MorrisStrategiesResponse
 	e.do(t, "GET", "/v1/morris/strategies", nil).ok(t, 200).json(t, &list)
-	if len(list.Strategies) != 6 || len(list.FeatureNames) != 19 || list.Strategies[0].Kind != "preset" {
+	if len(list.Strategies) != len(morris.Shipped()) || len(list.FeatureNames) != 19 || list.Strategies[0].Kind != "preset" {
 		t.Fatalf("strategies %+v", list)
 	}
 	fit := 42.0
@@ -65,7 +66,7 @@ func TestMorrisStrategies(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.do(t, "GET", "/v1/morris/strategies", nil).ok(t, 200).json(t, &list)
-	if len(list.Strategies) != 7 || list.Strategies[6].Name != "tuned-1" || list.Strategies[6].Kind != "trained" {
+	if len(list.Strategies) != len(morris.Shipped())+1 || list.Strategies[len(morris.Shipped())].Name != "tuned-1" || list.Strategies[len(morris.Shipped())].Kind != "trained" {
 		t.Errorf("with a trained one: %+v", list.Strategies)
 	}
 	var one api.MorrisStrategy

@@ -106,8 +106,9 @@ func StrategyOption(opts map[string]string) (morris.Coefficients, string, error)
 	}
 	s, ok := morris.Preset(name)
 	if !ok {
-		names := make([]string, len(morris.Presets))
-		for i, p := range morris.Presets {
+		shipped := morris.Shipped()
+		names := make([]string, len(shipped))
+		for i, p := range shipped {
 			names[i] = p.Name
 		}
 		return morris.Coefficients{}, "", &ai.OptionError{Name: "strategy",

@@ -117,3 +117,11 @@ func TestFixedDepthIsDeterministic(t *testing.T) {
 		t.Errorf("two searches at depth 7: %v %d %d, then %v %d %d", a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
 	}
 }
+
+// A shipped tuned strategy is taken by name like a published one.
+func TestEngineTakesATunedStrategyByName(t *testing.T) {
+	c, name, err := StrategyOption(map[string]string{"strategy": "gameai-2026-d4"})
+	if err != nil || name != "gameai-2026-d4" || c != morris.Tuned[0].Coefficients {
+		t.Fatalf("strategy gameai-2026-d4: %v %s %v", c, name, err)
+	}
+}

@@ -104,8 +104,11 @@ func TestPresetsAreTheSpecsVectors(t *testing.T) {
 	if len(Presets) != 6 {
 		t.Errorf("%d presets, want 6", len(Presets))
 	}
-	// The published GA vectors lie within the tuner's ranges.
-	for _, name := range []string{"ga-2019-best", "ga-2019-run"} {
+	if got, want := len(Shipped()), len(Presets)+len(Tuned); got != want {
+		t.Errorf("%d shipped strategies, want %d", got, want)
+	}
+	// The GA vectors, published and ours, lie within the tuner's ranges.
+	for _, name := range []string{"ga-2019-best", "ga-2019-run", "gameai-2026-d4"} {
 		s, _ := Preset(name)
 		for i, v := range s.Coefficients {
 			if v < Ranges[i][0] || v > Ranges[i][1] {
