@@ -191,7 +191,7 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 
 	var ttMove M
 	hasTT := false
-	if e := &slot; e.check == uint32(key>>32) && e.bound != boundNone {
+	if e := &slot; s.tt.valid(e, key) {
 		ttMove, hasTT = e.move, true
 		if ply > 0 && int(e.depth) >= depth {
 			sc := fromTable(e.score, ply)
