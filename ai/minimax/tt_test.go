@@ -5,7 +5,8 @@ import (
 	"unsafe"
 )
 
-type move4 struct{ from, to, take, kind int8 }
+// move4 is a 4-byte move, the size of a Morris move.
+type move4 [4]int8
 
 // The generation stamp fits in the entry's padding: 16 bytes with a
 // 4-byte move, so that a lookup stays one cache line.
@@ -21,7 +22,7 @@ func TestClearHidesEarlierEntries(t *testing.T) {
 	tt := newTable[move4](1024)
 	const key = 0xdeadbeef_00000007
 	for i := range 600 {
-		tt.store(key, move4{from: 1}, Score(i), 3, boundExact)
+		tt.store(key, move4{1}, Score(i), 3, boundExact)
 		e := &tt.slots[key&tt.mask]
 		if !tt.valid(e, key) || e.score != Score(i) {
 			t.Fatalf("search %d: the entry just stored is not found", i)
