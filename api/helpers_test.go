@@ -178,3 +178,26 @@ func redisStore(t *testing.T, url, prefix string) *store.Store {
 	t.Cleanup(func() { _ = st.Close() })
 	return st
 }
+
+// jobResult waits for a job that does real work to end, fails the test
+// unless it succeeded, and decodes its result.
+func jobResult[R any](t *testing.T, e *env, id string) R {
+	t.Helper()
+	var j api.JobResponse
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+id, nil).ok(t, 200).json(t, &j)
+		switch store.JobStatus(j.Status) {
+		case store.JobSucceeded, store.JobFailed, store.JobCancelled, store.JobInterrupted:
+			return true
+		}
+		return false
+	})
+	if j.Status != string(store.JobSucceeded) {
+		t.Fatalf("job %s: %s, error %q", id, j.Status, j.Error)
+	}
+	var res R
+	if err := json.Unmarshal(j.Result, &res); err != nil {
+		t.Fatalf("job %s: result %s: %v", id, j.Result, err)
+	}
+	return res
+}

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -42,14 +41,7 @@ func TestLessMatchJob(t *testing.T) {
 	req := api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2, Seed: 3, BudgetMS: 2000}
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/less/matches", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitLong(t, func() bool {
-		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded" || j.Status == "failed"
-	})
-	var res jobkinds.LessMatchResult
-	if err := json.Unmarshal(j.Result, &res); err != nil || j.Status != "succeeded" {
-		t.Fatalf("%s %s %v", j.Status, j.Error, err)
-	}
+	res := jobResult[jobkinds.LessMatchResult](t, e, j.ID)
 	// Greedy against greedy on one layout played both ways: even.
 	if len(res.Games) != 2 || res.Games[0].MarginA != -res.Games[1].MarginA || res.A.MeanMargin != 0 || len(res.Games[0].Actions) == 0 {
 		t.Errorf("result %+v", res)

@@ -53,14 +53,7 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	if r.header.Get("Location") != "/v1/jobs/"+j.ID || j.Kind != jobkinds.MorpionSearch {
 		t.Fatalf("Location %q, job %+v", r.header.Get("Location"), j)
 	}
-	waitLong(t, func() bool {
-		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded"
-	})
-	var res jobkinds.MorpionSearchResult
-	if err := json.Unmarshal(j.Result, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := jobResult[jobkinds.MorpionSearchResult](t, e, j.ID)
 	g, err := morpion.DecodeLayers(morpion.D5, res.BestLayers)
 	if err != nil || g.Score() != res.BestScore || !g.Finished() {
 		t.Fatalf("best grid %q: %v (score %d, result %d)", res.BestLayers, err, g.Score(), res.BestScore)
@@ -153,14 +146,7 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Resume = %d, %v", n, err)
 	}
-	waitLong(t, func() bool {
-		b.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded"
-	})
-	var res jobkinds.MorpionSearchResult
-	if err := json.Unmarshal(j.Result, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := jobResult[jobkinds.MorpionSearchResult](t, b, j.ID)
 	if res.Playouts < budget || res.BestScore < before.BestScore || len(res.Improvements) < len(before.Improvements) {
 		t.Errorf("resumed: %d playouts, best %d (before: %d playouts, best %d)", res.Playouts, res.BestScore, before.Playouts, before.BestScore)
 	}

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"testing"
 
@@ -46,14 +45,7 @@ func TestMorrisTournamentSavesAStrategy(t *testing.T) {
 	req.Name = "tuned-test"
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitLong(t, func() bool {
-		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded" || j.Status == "failed"
-	})
-	var res jobkinds.MorrisTuneResult
-	if err := json.Unmarshal(j.Result, &res); err != nil || j.Status != "succeeded" {
-		t.Fatalf("job %s: %s %v", j.Status, j.Error, err)
-	}
+	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
 	if res.Generations != 2 || len(res.History) != 3 || res.Games == 0 || len(res.Best.Genes) != 19 {
 		t.Errorf("result %+v", res)
 	}
@@ -92,14 +84,7 @@ func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Resume = %d, %v", n, err)
 	}
-	waitLong(t, func() bool {
-		b.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded"
-	})
-	var res jobkinds.MorrisTuneResult
-	if err := json.Unmarshal(j.Result, &res); err != nil {
-		t.Fatal(err)
-	}
+	res := jobResult[jobkinds.MorrisTuneResult](t, b, j.ID)
 	if res.Generations != req.Generations || len(res.History) != req.Generations+1 {
 		t.Errorf("resumed run: %d generations, history %d, want %d", res.Generations, len(res.History), req.Generations)
 	}
@@ -116,14 +101,7 @@ func TestMorrisTournamentWarmStart(t *testing.T) {
 	req.Initial, req.Openings, req.Name = []string{"ga-2019-best", "petcu-e32"}, 2, "warm"
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
-	waitLong(t, func() bool {
-		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-		return j.Status == "succeeded" || j.Status == "failed"
-	})
-	var res jobkinds.MorrisTuneResult
-	if err := json.Unmarshal(j.Result, &res); err != nil || j.Status != "succeeded" {
-		t.Fatalf("%s %s %v", j.Status, j.Error, err)
-	}
+	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
 	// 2 opponents × 2 openings × 2 colours per vector.
 	if res.Games%8 != 0 || res.Games == 0 {
 		t.Errorf("%d games, want a multiple of 8", res.Games)
