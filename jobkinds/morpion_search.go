@@ -89,7 +89,7 @@ func morpionSearch(d Deps) jobs.Handler {
 					d.Log.Warn("hall of fame", "job", j.ID, "err", err)
 				}
 			}
-			return rep.Checkpoint(fraction(p.Params, pr), message(pr), pr, now)
+			return rep.Checkpoint(searchSpent(p.Params, pr), message(pr), pr, now)
 		}
 
 		done := make(chan struct{})
@@ -116,7 +116,7 @@ func morpionSearch(d Deps) jobs.Handler {
 					}
 					continue
 				}
-				if err := rep.Progress(fraction(p.Params, pr), message(pr), pr); err != nil {
+				if err := rep.Progress(searchSpent(p.Params, pr), message(pr), pr); err != nil {
 					d.Log.Warn("progress", "job", j.ID, "err", err)
 				}
 			}
@@ -132,17 +132,9 @@ func describe(p morpionsearch.Params) string {
 	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)
 }
 
-// fraction is the share of the budget spent: of the time or of the
-// playouts, whichever is further along.
-func fraction(p morpionsearch.Params, pr morpionsearch.Progress) float64 {
-	f := 0.0
-	if p.TimeMS > 0 {
-		f = float64(pr.ElapsedMS) / float64(p.TimeMS)
-	}
-	if p.Playouts > 0 {
-		f = max(f, float64(pr.Playouts)/float64(p.Playouts))
-	}
-	return min(f, 1)
+// searchSpent is the share of a search's budget of time or playouts used.
+func searchSpent(p morpionsearch.Params, pr morpionsearch.Progress) float64 {
+	return spent(limit{pr.ElapsedMS, p.TimeMS}, limit{pr.Playouts, p.Playouts})
 }
 
 func message(pr morpionsearch.Progress) string {

@@ -73,7 +73,7 @@ func morrisTune(d Deps) jobs.Handler {
 					}
 					pr := live.Progress()
 					repMu.Lock()
-					err := rep.Progress(frac(p, pr), tuneMessage(pr), pr)
+					err := rep.Progress(tuneSpent(p, pr), tuneMessage(pr), pr)
 					repMu.Unlock()
 					if err != nil {
 						d.Log.Warn("progress", "job", j.ID, "err", err)
@@ -113,7 +113,7 @@ func morrisTune(d Deps) jobs.Handler {
 			}
 			pr := t.Progress()
 			repMu.Lock()
-			err := rep.Checkpoint(frac(p, pr), tuneMessage(pr), pr, t.Checkpoint())
+			err := rep.Checkpoint(tuneSpent(p, pr), tuneMessage(pr), pr, t.Checkpoint())
 			repMu.Unlock()
 			if err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
@@ -147,15 +147,9 @@ func saveStrategy(ctx context.Context, d Deps, j *store.Job, p MorrisTuneParams,
 		Lineage: append([]string{best.ID}, best.Parents...), JobID: j.ID, CreatedAt: time.Now().UTC()})
 }
 
-func frac(p MorrisTuneParams, pr morrisai.TuneProgress) float64 {
-	f := 0.0
-	if p.Generations > 0 {
-		f = float64(pr.Generation) / float64(p.Generations)
-	}
-	if p.TimeMS > 0 {
-		f = max(f, float64(pr.ElapsedMS)/float64(p.TimeMS))
-	}
-	return min(f, 1)
+// tuneSpent is the share of a tuning's budget of generations or time used.
+func tuneSpent(p MorrisTuneParams, pr morrisai.TuneProgress) float64 {
+	return spent(limit{int64(pr.Generation), int64(p.Generations)}, limit{pr.ElapsedMS, p.TimeMS})
 }
 
 func tuneMessage(pr morrisai.TuneProgress) string {
