@@ -65,12 +65,12 @@ func Shipped() []Strategy { return slices.Concat(Presets, Tuned) }
 
 // Preset returns the shipped strategy (published or tuned) of that name.
 func Preset(name string) (Strategy, bool) {
-	all := Shipped()
-	i := slices.IndexFunc(all, func(s Strategy) bool { return s.Name == name })
-	if i < 0 {
-		return Strategy{}, false
+	for _, list := range [][]Strategy{Presets, Tuned} {
+		if i := slices.IndexFunc(list, func(s Strategy) bool { return s.Name == name }); i >= 0 {
+			return list[i], true
+		}
 	}
-	return all[i], true
+	return Strategy{}, false
 }
 
 // CheckCoefficients reports a coefficient outside the integers a strategy
