@@ -83,33 +83,35 @@ func (p *Policy) uniform() {
 	}
 }
 
-// rollout is a game from the root with the legal moves of every step, so
-// that adapting the policy towards it needs no replay.
+// rollout is a game from the root with, for every move that was legal
+// during it, the steps it was legal in, so that adapting the policy towards
+// it needs no replay.
 type rollout struct {
 	moves []int32
-	lists []int32 // the legal moves of step i are lists[offs[i]:offs[i+1]]
-	offs  []int32
+	spans []span
 	// zs[i] is the sum of exponentials over step i's legal moves under the
 	// policy the rollout was played with.
 	zs    []float64
 	score float64
 }
 
+// span says that a move was legal at steps from to to-1.
+type span struct{ code, from, to int32 }
+
 func (r *rollout) reset() {
-	r.moves, r.lists, r.offs, r.zs = r.moves[:0], r.lists[:0], append(r.offs[:0], 0), r.zs[:0]
+	r.moves, r.spans, r.zs = r.moves[:0], r.spans[:0], r.zs[:0]
 }
 
 func (r *rollout) copyFrom(q *rollout) {
 	r.moves = append(r.moves[:0], q.moves...)
-	r.lists = append(r.lists[:0], q.lists...)
-	r.offs = append(r.offs[:0], q.offs...)
+	r.spans = append(r.spans[:0], q.spans...)
 	r.zs = append(r.zs[:0], q.zs...)
 	r.score = q.score
 }
 
 // NRPA is Nested Rollout Policy Adaptation (Rosin, IJCAI 2011).
 type NRPA struct {
-	p      Problem
+	p      Incremental
 	cfg    NRPAConfig
 	r      *xrand.Rand
 	stop   func() bool
@@ -117,10 +119,11 @@ type NRPA struct {
 	pols   []*Policy  // one scratch policy per level
 	bests  []*rollout // the best rollout of each level's current run
 	cur    rollout    // the playout in progress
-	stamp  []uint32   // adapt: codes touched in this adaptation
-	gen    uint32
-	touch  []int32
-	cum    []float64 // playout: running sums of the legal moves' exponentials
+	front  frontier   // playout: the legal moves
+	root   []int32    // playout: the root's legal moves
+	zs     []float64  // adapt: sums of exponentials under the policy now
+	inv    []float64  // adapt: alpha/z per step
+	pre    []float64  // adapt: prefix sums of inv
 	best   Sequence
 	// Playouts counts the level-0 playouts run; moves, their moves.
 	Playouts int64
@@ -129,8 +132,8 @@ type NRPA struct {
 
 // NewNRPA prepares a search from p's root.
 func NewNRPA(p Problem, cfg NRPAConfig, seed uint64) *NRPA {
-	return &NRPA{p: p, cfg: cfg.withDefaults(), r: xrand.New(seed), stop: func() bool { return false },
-		stamp: make([]uint32, p.Codes())}
+	return &NRPA{p: incremental(p), cfg: cfg.withDefaults(), r: xrand.New(seed), stop: func() bool { return false },
+		front: newFrontier(p.Codes())}
 }
 
 // OnImprove sets a function called with every new best sequence.
@@ -213,34 +216,48 @@ func (n *NRPA) playout(pol *Policy) {
 	c := &n.cur
 	c.reset()
 	pc := pol.c
-	for {
-		at := len(c.lists)
-		c.lists = n.p.Moves(c.lists)
-		moves := c.lists[at:]
-		if len(moves) == 0 {
-			break
-		}
-		// One pass gathers the running sums, so that drawing reads them in
-		// order instead of looking every weight up again.
-		if cap(n.cum) < len(moves) {
-			n.cum = make([]float64, 2*len(moves))
-		}
-		cum := n.cum[:len(moves)]
-		z := 0.0
-		for i, m := range moves {
-			z += float64(pc[m].e)
-			cum[i] = z
+	f := &n.front
+	f.clear()
+	n.root = n.p.Moves(n.root[:0])
+	// z, the sum of the legal moves' exponentials, follows the changes;
+	// mass is everything added to it since it was last summed afresh, so
+	// that a subtraction that cancels most of it (a move far likelier than
+	// the rest leaving) is caught and z summed again.
+	z, mass := 0.0, 0.0
+	for _, m := range n.root {
+		e := pc[m].e
+		f.add(m, e, 0)
+		z += float64(e)
+	}
+	mass = z
+	for step := int32(1); len(f.items) > 0; step++ {
+		if z < mass*0x1p-20 {
+			z = f.sum()
+			mass = z
 		}
 		x := n.r.Float64() * z
-		i := 0
-		for i < len(cum)-1 && cum[i] <= x {
-			i++
+		pick := f.items[len(f.items)-1].code
+		for _, it := range f.items {
+			if x -= float64(it.e); x < 0 {
+				pick = it.code
+				break
+			}
 		}
-		pick := moves[i]
 		c.zs = append(c.zs, z)
-		n.p.Play(pick)
 		c.moves = append(c.moves, pick)
-		c.offs = append(c.offs, int32(len(c.lists)))
+		n.p.Play(pick)
+		born, died := n.p.Changes()
+		for _, m := range died {
+			born, e := f.remove(m)
+			c.spans = append(c.spans, span{m, born, step})
+			z -= float64(e)
+		}
+		for _, m := range born {
+			e := pc[m].e
+			f.add(m, e, step)
+			z += float64(e)
+			mass += float64(e)
+		}
 	}
 	c.score = n.p.Score()
 	n.moves += int64(len(c.moves))
@@ -255,38 +272,52 @@ func (n *NRPA) playout(pol *Policy) {
 // adapt moves pol towards the rollout: along it, add alpha to the played
 // move's weight and subtract alpha·exp(w[m])/Z from every legal move m,
 // every term computed from the weights before this adaptation (the
-// exponentials are refreshed only at the end). fresh says that r was
-// played with pol as it is, so its sums need no recomputing.
+// exponentials are refreshed only at the end). A move's terms over its
+// span of steps sum to exp(w[m]) times a difference of prefix sums of
+// alpha/Z. fresh says that r was played with pol as it is, so its sums Z
+// need no recomputing.
 func (n *NRPA) adapt(pol *Policy, r *rollout, fresh bool) {
-	n.gen++
-	if n.gen == 0 { // wrapped: stale stamps could look current
-		clear(n.stamp)
-		n.gen = 1
-	}
-	n.touch = n.touch[:0]
 	a := n.cfg.Alpha
-	pc, stamp, gen := pol.c, n.stamp, n.gen
-	for i, played := range r.moves {
-		moves := r.lists[r.offs[i]:r.offs[i+1]]
-		var z float64
-		if fresh {
-			z = r.zs[i]
-		} else {
-			for _, m := range moves {
-				z += float64(pc[m].e)
-			}
-		}
-		k := float32(a / z)
-		pc[played].w += float32(a)
-		for _, m := range moves {
-			pc[m].w -= k * pc[m].e
-			if stamp[m] != gen {
-				stamp[m] = gen
-				n.touch = append(n.touch, m)
+	pc := pol.c
+	steps := len(r.moves)
+	zs := r.zs
+	if !fresh {
+		n.zs = append(n.zs[:0], make([]float64, steps)...)
+		zs = n.zs
+		for _, s := range r.spans {
+			e := float64(pc[s.code].e)
+			for i := s.from; i < s.to; i++ {
+				zs[i] += e
 			}
 		}
 	}
-	for _, m := range n.touch {
-		pol.set(m, pc[m].w)
+	n.inv, n.pre = n.inv[:0], append(n.pre[:0], 0)
+	sum := 0.0
+	for _, z := range zs {
+		n.inv = append(n.inv, a/z)
+		sum += a / z
+		n.pre = append(n.pre, sum)
+	}
+	inv, pre := n.inv, n.pre
+	// A difference of prefix sums is off by at most about 2·steps·ε·sum;
+	// times exp(w[m]) that must stay far below what a float32 weight
+	// resolves, or the span is summed directly (huge weights only).
+	risk := 2 * float64(steps+1) * 0x1p-52 * sum
+	for _, s := range r.spans {
+		e := float64(pc[s.code].e)
+		d := pre[s.to] - pre[s.from]
+		if e*risk > 1e-7 {
+			d = 0
+			for _, v := range inv[s.from:s.to] {
+				d += v
+			}
+		}
+		pc[s.code].w -= float32(e * d)
+	}
+	for _, m := range r.moves {
+		pc[m].w += float32(a)
+	}
+	for _, s := range r.spans {
+		pol.set(s.code, pc[s.code].w)
 	}
 }

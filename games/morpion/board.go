@@ -29,7 +29,17 @@ type Board struct {
 
 	hist  [MaxMoves]Played
 	nhist int
+
+	// The lines the last Play or Undo made legal and illegal, for
+	// searches that keep their own copy of the move list (NRPA): a dot
+	// changes at most 20 windows through it and a line blocks at most 9
+	// on its track, so 64 of each is enough. They are int32, the move code
+	// of the nested searches, so that those read them without a copy.
+	born, died   [maxChanged]int32
+	nborn, ndied int
 }
+
+const maxChanged = 64
 
 // track is one line of points in one direction (see tracks.go), its three
 // words side by side so that a refresh touches one cache line.
@@ -80,6 +90,7 @@ func NewBoard(v Variant) *Board {
 			b.refresh(&b.tr[flat(d, t)], lineBase[d][t], lineStride[d])
 		}
 	}
+	b.nborn, b.ndied = 0, 0
 	return b
 }
 
@@ -98,6 +109,7 @@ func (b *Board) Reset(start *Board) {
 		b.pos[l] = int16(i)
 	}
 	b.nhist = copy(b.hist[:], start.hist[:start.nhist])
+	b.nborn, b.ndied = 0, 0
 }
 
 // Variant is the board's variant.
@@ -109,6 +121,11 @@ func (b *Board) Legal() []Line { return b.moves[:b.nmoves] }
 
 // NumLegal is the number of legal moves.
 func (b *Board) NumLegal() int { return b.nmoves }
+
+// Changed returns the ids of the lines the last Play or Undo made legal and
+// of those it made illegal (a played line among them); valid until the next
+// Play, Undo or Reset, and not to be modified.
+func (b *Board) Changed() (born, died []int32) { return b.born[:b.nborn], b.died[:b.ndied] }
 
 // IsLegal reports whether l can be played now.
 func (b *Board) IsLegal(l Line) bool { return b.pos[l] >= 0 }
@@ -184,13 +201,18 @@ func (b *Board) refresh(tr *track, base, stride int) {
 	}
 	tr.legal = now
 	for gone := old &^ now; gone != 0; gone &= gone - 1 {
-		b.remove(Line(base + bits.TrailingZeros64(gone)*stride))
+		l := Line(base + bits.TrailingZeros64(gone)*stride)
+		b.remove(l)
+		b.died[b.ndied] = int32(l)
+		b.ndied++
 	}
 	for added := now &^ old; added != 0; added &= added - 1 {
 		l := Line(base + bits.TrailingZeros64(added)*stride)
 		b.pos[l] = int16(b.nmoves)
 		b.moves[b.nmoves] = l
 		b.nmoves++
+		b.born[b.nborn] = int32(l)
+		b.nborn++
 	}
 }
 
@@ -237,6 +259,7 @@ func (b *Board) Undo() {
 // through it: only windows holding p change their dots, and the move's own
 // line lies on one of them.
 func (b *Board) flipDot(p Point) {
+	b.nborn, b.ndied = 0, 0
 	X, Y := p.board()
 	tE, tSE, tNE := Y, X-Y+Size-1, X+Y
 	b.tr[flat(E, tE)].dots ^= 1 << uint(X)

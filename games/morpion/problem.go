@@ -26,6 +26,10 @@ func (p *Problem) Moves(buf []int32) []int32 {
 	return buf
 }
 
+// Changes returns the lines the last Play made legal and those it made
+// illegal (nested.Incremental).
+func (p *Problem) Changes() (born, died []int32) { return p.b.Changed() }
+
 func (p *Problem) Play(code int32) { p.b.Play(Line(code)) }
 func (p *Problem) Undo()           { p.b.Undo() }
 func (p *Problem) Reset()          { p.b.Reset(p.root) }

@@ -98,6 +98,9 @@ func TestIncrementalLegalMatchesRules(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("%v game %d move %d: legal %v, rules say %v", v, g, len(played), got, want)
 				}
+				if len(lists) > 0 {
+					checkChanged(t, b, lists[len(lists)-1], got)
+				}
 				lists = append(lists, got)
 				if len(got) == 0 {
 					break
@@ -116,11 +119,35 @@ func TestIncrementalLegalMatchesRules(t *testing.T) {
 				if got := slices.Sorted(slices.Values(b.Legal())); !slices.Equal(got, lists[i]) {
 					t.Fatalf("%v game %d: after undo to move %d legal %v, want %v", v, g, i, got, lists[i])
 				}
+				checkChanged(t, b, lists[i+1], lists[i])
 			}
 			if b.Hash() != 0 || h == 0 {
 				t.Errorf("hash after undoing everything = %x (was %x)", b.Hash(), h)
 			}
 		}
+	}
+}
+
+// checkChanged checks the board's journal of the last Play or Undo
+// against the move lists before and after it (both sorted).
+func checkChanged(t *testing.T, b *Board, before, after []Line) {
+	t.Helper()
+	ids := func(ls []int32) []Line {
+		out := make([]Line, len(ls))
+		for i, l := range ls {
+			out[i] = Line(l)
+		}
+		return slices.Sorted(slices.Values(out))
+	}
+	bornIDs, diedIDs := b.Changed()
+	born, died := ids(bornIDs), ids(diedIDs)
+	wantBorn := slices.DeleteFunc(slices.Clone(after), func(l Line) bool { _, ok := slices.BinarySearch(before, l); return ok })
+	wantDied := slices.DeleteFunc(slices.Clone(before), func(l Line) bool { _, ok := slices.BinarySearch(after, l); return ok })
+	if got := born; !slices.Equal(got, wantBorn) {
+		t.Fatalf("move %d: journal says %v became legal, want %v", b.Score(), got, wantBorn)
+	}
+	if got := died; !slices.Equal(got, wantDied) {
+		t.Fatalf("move %d: journal says %v became illegal, want %v", b.Score(), got, wantDied)
 	}
 }
 

@@ -1,0 +1,142 @@
+package nested
+
+// Incremental is a Problem that says how its legal moves changed with the
+// last Play. NRPA then keeps its own list of the legal moves, each with its
+// exponential, in step with the problem's instead of reading the whole list
+// and looking every weight up again at every move; and it learns when each
+// move was legal, which makes the adaptation linear in the moves that were
+// ever legal rather than in the sum of the list lengths.
+type Incremental interface {
+	Problem
+	// Changes returns the moves the last Play made legal and those it
+	// made illegal (the move played among them, unless it stays legal),
+	// valid until the next Play or Reset; the caller does not modify them.
+	Changes() (born, died []int32)
+}
+
+// incremental returns p itself when it reports its changes, or a wrapper
+// that finds them by comparing successive move lists.
+func incremental(p Problem) Incremental {
+	if q, ok := p.(Incremental); ok {
+		return q
+	}
+	return &differ{Problem: p, mark: make([]uint32, p.Codes())}
+}
+
+// differ gives any Problem the Incremental interface: after each Play it
+// reads the new move list and compares it with the previous one.
+type differ struct {
+	Problem
+	prev, cur   []int32
+	born, died  []int32
+	mark        []uint32 // mark[c] == gen: c is in cur
+	gen         uint32
+	initialized bool
+}
+
+func (d *differ) Reset() {
+	d.Problem.Reset()
+	d.prev = d.Moves(d.prev[:0])
+	d.born, d.died = d.born[:0], d.died[:0]
+	d.initialized = true
+}
+
+func (d *differ) Play(code int32) {
+	if !d.initialized {
+		d.prev = d.Moves(d.prev[:0])
+		d.initialized = true
+	}
+	d.Problem.Play(code)
+	d.cur = d.Moves(d.cur[:0])
+	if d.gen++; d.gen == 0 {
+		clear(d.mark)
+		d.gen = 1
+	}
+	for _, m := range d.cur {
+		d.mark[m] = d.gen
+	}
+	d.died = d.died[:0]
+	for _, m := range d.prev {
+		if d.mark[m] != d.gen {
+			d.died = append(d.died, m)
+		}
+	}
+	// The previous list, marked apart, finds the new moves.
+	if d.gen++; d.gen == 0 {
+		clear(d.mark)
+		d.gen = 1
+	}
+	for _, m := range d.prev {
+		d.mark[m] = d.gen
+	}
+	d.born = d.born[:0]
+	for _, m := range d.cur {
+		if d.mark[m] != d.gen {
+			d.born = append(d.born, m)
+		}
+	}
+	d.prev, d.cur = d.cur, d.prev
+}
+
+func (d *differ) Undo() {
+	d.Problem.Undo()
+	d.initialized = false
+}
+
+func (d *differ) Changes() (born, died []int32) { return d.born, d.died }
+
+// frontier is NRPA's copy of the legal moves during a playout: each with
+// its exponential under the playout's policy (fixed for the playout) and
+// the step at which it became legal, kept together so that drawing a move
+// reads one short array in order.
+type frontier struct {
+	items []item
+	pos   []int32 // index in items by code, or -1
+}
+
+type item struct {
+	e    float32
+	code int32
+	born int32
+}
+
+func newFrontier(codes int) frontier {
+	f := frontier{pos: make([]int32, codes)}
+	for i := range f.pos {
+		f.pos[i] = -1
+	}
+	return f
+}
+
+func (f *frontier) clear() {
+	for _, it := range f.items {
+		f.pos[it.code] = -1
+	}
+	f.items = f.items[:0]
+}
+
+func (f *frontier) add(code int32, e float32, step int32) {
+	f.pos[code] = int32(len(f.items))
+	f.items = append(f.items, item{e: e, code: code, born: step})
+}
+
+// remove takes code out and returns the step at which it became legal and
+// its exponential.
+func (f *frontier) remove(code int32) (int32, float32) {
+	i := f.pos[code]
+	it := f.items[i]
+	last := f.items[len(f.items)-1]
+	f.items[i] = last
+	f.pos[last.code] = i
+	f.pos[code] = -1
+	f.items = f.items[:len(f.items)-1]
+	return it.born, it.e
+}
+
+func (f *frontier) sum() float64 {
+	z := 0.0
+	for _, it := range f.items {
+		z += float64(it.e)
+	}
+	return z
+}
