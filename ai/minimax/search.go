@@ -44,10 +44,13 @@ type Result[M comparable] struct {
 // transposition table, move buffers, killers and history. It is not safe
 // for concurrent use; make one per goroutine.
 type Searcher[P Position[M], M comparable] struct {
-	tt      *table[M]
-	bufs    [MaxPly][]M
-	order   [MaxPly][]int32
-	keys    [MaxPly][]int32
+	tt    *table[M]
+	bufs  [MaxPly][]M
+	order [MaxPly][]uint64
+	keys  [MaxPly][]int32
+	// score's copies of the moves and keys it reorders.
+	sortedM []M
+	sortedK []int32
 	one     [1]int32
 	killers [MaxPly][2]M
 	history []int32
@@ -71,7 +74,7 @@ func NewSearcher[P Position[M], M comparable](ttEntries int) *Searcher[P, M] {
 	s := &Searcher[P, M]{tt: newTable[M](max(ttEntries, 1024))}
 	for i := range s.bufs {
 		s.bufs[i] = make([]M, 0, 64)
-		s.order[i] = make([]int32, 0, 64)
+		s.order[i] = make([]uint64, 0, 64)
 		s.keys[i] = make([]int32, 0, 64)
 	}
 	return s
@@ -296,12 +299,10 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 	s.keys[ply] = keys
 	sc := s.order[ply][:0]
 	k := s.killers[ply]
-	for i, m := range moves {
-		key := keys[i]
+	for i, m := range moves[from:] {
+		key := keys[from+i]
 		var v int32
 		switch {
-		case i < from:
-			v = orderTactical << 1 // already searched
 		case key&Tactical != 0:
 			v = orderTactical + s.history[key&^Tactical]>>8
 		case m == k[0]:
@@ -311,19 +312,27 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 		default:
 			v = s.history[key]
 		}
-		sc = append(sc, v)
+		// One word per move, the score above its index (inverted, so that
+		// equal scores keep their order): the sort moves one array.
+		sc = append(sc, uint64(v)<<32|uint64(^uint32(i)))
 	}
 	s.order[ply] = sc
 	// Insertion sort, best first: the moves that reach here (the table
 	// move did not cut) are mostly all searched, and for the dozen or two
 	// moves of a node it beats picking the best one at a time.
-	for i := from + 1; i < len(moves); i++ {
-		v, m, k := sc[i], moves[i], keys[i]
+	for i := 1; i < len(sc); i++ {
+		v := sc[i]
 		j := i
-		for ; j > from && sc[j-1] < v; j-- {
-			sc[j], moves[j], keys[j] = sc[j-1], moves[j-1], keys[j-1]
+		for ; j > 0 && sc[j-1] < v; j-- {
+			sc[j] = sc[j-1]
 		}
-		sc[j], moves[j], keys[j] = v, m, k
+		sc[j] = v
+	}
+	s.sortedM = append(s.sortedM[:0], moves[from:]...)
+	s.sortedK = append(s.sortedK[:0], keys[from:]...)
+	for j, v := range sc {
+		i := ^uint32(v)
+		moves[from+j], keys[from+j] = s.sortedM[i], s.sortedK[i]
 	}
 }
 

@@ -126,8 +126,7 @@ func (p *Position) features(side int, ph Phase, f *Features, checkWin bool) {
 	l.classify(g, own, their, ph == Moving)
 	switch ph {
 	case Placing:
-		ob, om := slides(g, own, empty)
-		tb, tm := slides(g, their, empty)
+		ob, om, tb, tm := bothSlides(g, own, their, empty)
 		f[FPlaceClosedMill] = closed
 		f[FPlaceMills] = l.mills[0] - l.mills[1]
 		f[FPlaceBlocked] = tb - ob
@@ -136,8 +135,7 @@ func (p *Position) features(side int, ph Phase, f *Features, checkWin bool) {
 		f[FPlaceThree] = l.twice[0].Count() - l.twice[1].Count()
 		f[FPlaceMobility] = om - tm
 	case Moving:
-		ob, om := slides(g, own, empty)
-		tb, tm := slides(g, their, empty)
+		ob, om, tb, tm := bothSlides(g, own, their, empty)
 		f[FMoveClosedMill] = closed
 		f[FMoveMills] = l.mills[0] - l.mills[1]
 		f[FMoveBlocked] = tb - ob
@@ -196,6 +194,16 @@ func (l *lineCounts) classifyLoop(g *geometry, a, b Bits, withMovers bool) {
 			}
 		}
 	}
+}
+
+// bothSlides is slides for two sides, word-parallel on the standard board.
+func bothSlides(g *geometry, a, b, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
+	if g == standard {
+		return slidesStandard(a, b, empty)
+	}
+	aBlocked, aMoves = slides(g, a, empty)
+	bBlocked, bMoves = slides(g, b, empty)
+	return aBlocked, aMoves, bBlocked, bMoves
 }
 
 // slides counts a side's blocked pieces (no empty neighbour) and slides.

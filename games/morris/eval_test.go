@@ -118,8 +118,8 @@ func TestPresetsAreTheSpecsVectors(t *testing.T) {
 	}
 }
 
-// The word-parallel line counts of the standard board equal the plain loop
-// over its mills on many positions.
+// The word-parallel line counts and slides of the standard board equal the
+// plain loops over its mills and pieces on many positions.
 func TestStandardLineCountsEqualTheLoop(t *testing.T) {
 	for _, c := range perftCases {
 		p := c.position(t)
@@ -134,6 +134,12 @@ func TestStandardLineCountsEqualTheLoop(t *testing.T) {
 				if fast != slow {
 					t.Fatalf("%s %s: fast %+v, loop %+v", c.name, p, fast, slow)
 				}
+			}
+			ab, am, bb, bm := slidesStandard(p.occ[0], p.occ[1], p.Empty())
+			wab, wam := slides(standard, p.occ[0], p.Empty())
+			wbb, wbm := slides(standard, p.occ[1], p.Empty())
+			if [4]int{ab, am, bb, bm} != [4]int{wab, wam, wbb, wbm} {
+				t.Fatalf("%s %s: word-parallel slides %v, loop %v", c.name, p, [4]int{ab, am, bb, bm}, [4]int{wab, wam, wbb, wbm})
 			}
 			ms := p.GenMoves(nil)
 			if len(ms) == 0 {

@@ -99,3 +99,27 @@ func (l *lineCounts) classifyStandard(a, b Bits, withMovers bool) {
 		}
 	}
 }
+
+// Within a triple: bits that have a right neighbour (not the third) and
+// bits that have a left one (not the first).
+const (
+	hasRight Bits = tripleBase | tripleBase<<1
+	hasLeft  Bits = tripleBase<<1 | tripleBase<<2
+)
+
+// slidesStandard is slides for both sides on the standard board, where two
+// points are neighbours exactly when they are next to each other in a
+// horizontal or a vertical triple: a slide is a (piece, empty neighbour)
+// pair, counted per direction with one popcount, and a piece is blocked
+// when it is not next to any empty point.
+func slidesStandard(a, b, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
+	va, vb, ve := permute(&vperm, a), permute(&vperm, b), permute(&vperm, empty)
+	pairs := func(x, e Bits) int {
+		return bits.OnesCount32(uint32(x&(e>>1)&hasRight)) + bits.OnesCount32(uint32(x>>1&e&hasRight))
+	}
+	near := func(e Bits) Bits { return e>>1&hasRight | e<<1&hasLeft }
+	nearEmpty := near(empty) | permute(&vunperm, near(ve))
+	aMoves = pairs(a, empty) + pairs(va, ve)
+	bMoves = pairs(b, empty) + pairs(vb, ve)
+	return bits.OnesCount32(uint32(a &^ nearEmpty)), aMoves, bits.OnesCount32(uint32(b &^ nearEmpty)), bMoves
+}
