@@ -130,7 +130,7 @@ func (n *Node) PlayoutMove(ms []less.Move, r *mcts.Rand) less.Move {
 
 // PlayoutStep is PlayoutMove and Play in one pass (mcts.PlayoutStepper).
 func (n *Node) PlayoutStep(r *mcts.Rand) (less.Move, bool) {
-	return n.P.PlayoutStep(n.D.SingleRow(n.P.Mover()), r.Intn)
+	return n.P.PlayoutStep(n.D, r.Intn)
 }
 
 // Reward is the root side's share of the margin, squashed to [0, 1]: the

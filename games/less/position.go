@@ -47,6 +47,11 @@ type geometry struct {
 	walls    *Walls
 	stepCost [NSquares][4]int8
 	jumpTo   [NSquares][4]int8
+	// The same as sets, for the playouts' word-parallel move generation:
+	// steps[d][c] holds the squares whose step in direction d costs at
+	// most c points (c = 1..3), jumps[d] those that may jump in d.
+	steps [4][PointsPerTurn + 1]uint64
+	jumps [4]uint64
 }
 
 func newGeometry(w *Walls) *geometry {
@@ -61,10 +66,39 @@ func newGeometry(w *Walls) *geometry {
 			g.stepCost[s][d] = 1 + int8(w[s][d])
 			if m := neighbour[n][d]; m >= 0 && w[s][d] == 0 && w[n][d] == 0 {
 				g.jumpTo[s][d] = m
+				g.jumps[d] |= bit(s)
+			}
+			for c := g.stepCost[s][d]; c <= PointsPerTurn; c++ {
+				g.steps[d][c] |= bit(s)
 			}
 		}
 	}
 	return g
+}
+
+// movers returns the pieces of set that can step in each direction with
+// at most left points, and those that can jump (1 point), with the squares
+// of occ taken: a step needs the square ahead free, a jump that square
+// taken and the one beyond free. The directions are written out, up, right,
+// down, left, so that every shift is a constant (the masks hold only
+// squares with a square ahead, so nothing wraps).
+func (g *geometry) movers(set, occ uint64, left int8) dirMoves {
+	var ms dirMoves
+	if left <= 0 {
+		return ms
+	}
+	free := ^occ
+	st := &g.steps
+	c := min(left, PointsPerTurn)
+	ms.steps[0] = set & st[0][c] & (free << 8)
+	ms.steps[1] = set & st[1][c] & (free >> 1)
+	ms.steps[2] = set & st[2][c] & (free >> 8)
+	ms.steps[3] = set & st[3][c] & (free << 1)
+	ms.jumps[0] = set & g.jumps[0] & (occ << 8) & (free << 16)
+	ms.jumps[1] = set & g.jumps[1] & (occ >> 1) & (free >> 2)
+	ms.jumps[2] = set & g.jumps[2] & (occ >> 8) & (free >> 16)
+	ms.jumps[3] = set & g.jumps[3] & (occ << 1) & (free << 2)
+	return ms
 }
 
 // move is where piece s goes in direction d with the squares of occ
@@ -246,16 +280,8 @@ func (p *Position) Moves(buf []Move) []Move {
 
 // hasMove reports whether any move fits in the points left.
 func (p *Position) hasMove() bool {
-	occ := p.occupied()
-	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
-		s := bits.TrailingZeros64(set)
-		for d := range 4 {
-			if _, cost, ok := p.g.move(occ, s, d); ok && cost <= int(p.left) {
-				return true
-			}
-		}
-	}
-	return false
+	ms := p.movesByDirection()
+	return ms.steps[0]|ms.steps[1]|ms.steps[2]|ms.steps[3]|ms.jumps[0]|ms.jumps[1]|ms.jumps[2]|ms.jumps[3] != 0
 }
 
 func (m Move) String() string { return SquareName(int(m.From)) + SquareName(int(m.To)) }
@@ -302,38 +328,16 @@ func (p *Position) Pass() {
 // PlayoutStep picks a move the way playouts do and plays it, without
 // building a move list (the hot path of the MCTS playouts): with chance
 // 1/8 any move (or ending the turn after a move), otherwise a move taking
-// its piece furthest towards home by row (one of the best at random), or
-// ending the turn when nothing gets closer. It returns the move, or
+// its piece furthest towards home by the single distances of dist (the
+// layout's; one of the best at random), or ending the turn when nothing
+// gets closer. It returns the move, or
 // EndTurnMove, and false when there is no move. rnd(n) draws in [0, n).
-func (p *Position) PlayoutStep(row *[NSquares]uint8, rnd func(n int) int) (Move, bool) {
+func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool) {
 	if p.Over() {
 		return Move{}, false
 	}
-	occ := p.occupied()
-	left := p.left
-	var all, best [16]Move
-	var allCost, bestCost [16]int8
-	n, nb, bestGain := 0, 0, -1<<30
-	for set := p.pieces[p.Mover()]; set != 0; set &= set - 1 {
-		s := bits.TrailingZeros64(set)
-		for d := range 4 {
-			to, c, ok := p.g.move(occ, s, d)
-			if !ok || c > int(left) {
-				continue
-			}
-			m, cost := Move{int8(s), int8(to)}, int8(c)
-			all[n], allCost[n] = m, cost
-			n++
-			gain := int(row[m.From]) - int(row[m.To])
-			if gain > bestGain {
-				bestGain, nb = gain, 0
-			}
-			if gain == bestGain {
-				best[nb], bestCost[nb] = m, cost
-				nb++
-			}
-		}
-	}
+	ms := p.movesByDirection()
+	n := ms.count()
 	if n == 0 {
 		return Move{}, false
 	}
@@ -349,17 +353,81 @@ func (p *Position) PlayoutStep(row *[NSquares]uint8, rnd func(n int) int) (Move,
 			}
 			k = 0
 		}
-		m, cost = all[k], allCost[k]
+		m, cost = ms.nth(p.g, k)
 	} else {
-		if bestGain < 0 && p.moved > 0 {
+		best, gain := ms.best(&dist.gains[p.Mover()])
+		if gain < 0 && p.moved > 0 {
 			p.EndTurn()
 			return EndTurnMove, true
 		}
-		k := r % nb
-		m, cost = best[k], bestCost[k]
+		m, cost = best.nth(p.g, r%best.count())
 	}
 	p.play(m, cost)
 	return m, true
+}
+
+// dirMoves are the legal moves of a position as sets of the pieces that
+// can step and that can jump, per direction: counting them is a few
+// popcounts, and a playout step lists them only when it needs their gains
+// (a loop over pieces and directions with a table look-up each was most of
+// a playout's time). They are listed direction by direction, a direction's
+// steps before its jumps.
+type dirMoves struct{ steps, jumps [4]uint64 }
+
+func (p *Position) movesByDirection() dirMoves {
+	return p.g.movers(p.pieces[p.Mover()], p.occupied(), p.left)
+}
+
+func (ms *dirMoves) count() int {
+	n := 0
+	for d := range 4 {
+		n += bits.OnesCount64(ms.steps[d]) + bits.OnesCount64(ms.jumps[d])
+	}
+	return n
+}
+
+// nth is the k-th move (from 0) and its cost.
+func (ms *dirMoves) nth(g *geometry, k int) (Move, int8) {
+	for d := range 4 {
+		if c := bits.OnesCount64(ms.steps[d]); k >= c {
+			k -= c
+		} else {
+			s := nthBit(ms.steps[d], k)
+			return Move{int8(s), neighbour[s][d]}, g.stepCost[s][d]
+		}
+		if c := bits.OnesCount64(ms.jumps[d]); k >= c {
+			k -= c
+		} else {
+			s := nthBit(ms.jumps[d], k)
+			return Move{int8(s), g.jumpTo[s][d]}, 1
+		}
+	}
+	panic("less: move index out of range")
+}
+
+func nthBit(x uint64, k int) int {
+	for range k {
+		x &= x - 1
+	}
+	return bits.TrailingZeros64(x)
+}
+
+// best returns the moves that gain the most by a player's distances, and
+// their gain (ms holds at least one move).
+func (ms *dirMoves) best(gm *gainMasks) (dirMoves, int) {
+	var sel dirMoves
+	for g := maxGain; g >= -maxGain; g-- {
+		found := uint64(0)
+		for d := range 4 {
+			sel.steps[d] = ms.steps[d] & gm.steps[d][maxGain+g]
+			sel.jumps[d] = ms.jumps[d] & gm.jumps[d][maxGain+g]
+			found |= sel.steps[d] | sel.jumps[d]
+		}
+		if found != 0 {
+			return sel, g
+		}
+	}
+	return sel, -maxGain // no move at all
 }
 
 // EndTurnMove stands for stopping a turn early.
