@@ -278,10 +278,20 @@ func (p *Position) Moves(buf []Move) []Move {
 	return buf
 }
 
-// hasMove reports whether any move fits in the points left.
+// hasMove reports whether any move fits in the points left: movers'
+// sets folded into one word as they are computed (play asks it after every
+// move).
 func (p *Position) hasMove() bool {
-	ms := p.movesByDirection()
-	return ms.steps[0]|ms.steps[1]|ms.steps[2]|ms.steps[3]|ms.jumps[0]|ms.jumps[1]|ms.jumps[2]|ms.jumps[3] != 0
+	if p.left <= 0 {
+		return false
+	}
+	g, set, occ := p.g, p.pieces[p.Mover()], p.occupied()
+	free := ^occ
+	c := min(p.left, PointsPerTurn)
+	steps := g.steps[0][c]&(free<<8) | g.steps[1][c]&(free>>1) | g.steps[2][c]&(free>>8) | g.steps[3][c]&(free<<1)
+	jumps := g.jumps[0]&(occ<<8)&(free<<16) | g.jumps[1]&(occ>>1)&(free>>2) |
+		g.jumps[2]&(occ>>8)&(free>>16) | g.jumps[3]&(occ<<1)&(free<<2)
+	return set&(steps|jumps) != 0
 }
 
 func (m Move) String() string { return SquareName(int(m.From)) + SquareName(int(m.To)) }
