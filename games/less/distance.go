@@ -62,7 +62,12 @@ const maxGain = PointsPerTurn
 // single distance before less after): steps[d][maxGain+g] holds the
 // squares whose step in direction d gains g, jumps the same for jumps.
 // The playouts take the best moves with a few word operations per gain.
-type gainMasks struct{ steps, jumps [4][2*maxGain + 1]uint64 }
+type gainMasks struct {
+	steps, jumps [4][2*maxGain + 1]uint64
+	// some[maxGain+g] holds the squares with any move that gains g: a
+	// level no piece can reach is skipped with one AND.
+	some [2*maxGain + 1]uint64
+}
 
 func newGainMasks(g *geometry, row *[NSquares]uint8) gainMasks {
 	var gm gainMasks
@@ -76,10 +81,14 @@ func newGainMasks(g *geometry, row *[NSquares]uint8) gainMasks {
 	for s := range NSquares {
 		for d := range 4 {
 			if n := neighbour[s][d]; n >= 0 {
-				gm.steps[d][index(s, int(n))] |= bit(s)
+				i := index(s, int(n))
+				gm.steps[d][i] |= bit(s)
+				gm.some[i] |= bit(s)
 			}
 			if j := g.jumpTo[s][d]; j >= 0 {
-				gm.jumps[d][index(s, int(j))] |= bit(s)
+				i := index(s, int(j))
+				gm.jumps[d][i] |= bit(s)
+				gm.some[i] |= bit(s)
 			}
 		}
 	}

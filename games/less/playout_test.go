@@ -57,7 +57,7 @@ func TestPlayoutMovesMatchTheMoveList(t *testing.T) {
 			if p.hasMove() != (len(want) > 0) {
 				t.Fatalf("game %d %v: hasMove %v with moves %v", game, p, p.hasMove(), want)
 			}
-			best, gain := ms.best(&dist.gains[p.Mover()])
+			best, gain := ms.best(&dist.gains[p.Mover()], p.pieces[p.Mover()])
 			var gotBest []Move
 			for k := range best.count() {
 				m, _ := best.nth(p.g, k)

@@ -365,7 +365,8 @@ func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool
 		}
 		m, cost = ms.nth(p.g, k)
 	} else {
-		best, gain := ms.best(&dist.gains[p.Mover()])
+		mover := p.Mover()
+		best, gain := ms.best(&dist.gains[mover], p.pieces[mover])
 		if gain < 0 && p.moved > 0 {
 			p.EndTurn()
 			return EndTurnMove, true
@@ -423,10 +424,13 @@ func nthBit(x uint64, k int) int {
 }
 
 // best returns the moves that gain the most by a player's distances, and
-// their gain (ms holds at least one move).
-func (ms *dirMoves) best(gm *gainMasks) (dirMoves, int) {
+// their gain (ms holds at least one move; movers are the pieces of ms).
+func (ms *dirMoves) best(gm *gainMasks, movers uint64) (dirMoves, int) {
 	var sel dirMoves
 	for g := maxGain; g >= -maxGain; g-- {
+		if movers&gm.some[maxGain+g] == 0 {
+			continue
+		}
 		found := uint64(0)
 		for d := range 4 {
 			sel.steps[d] = ms.steps[d] & gm.steps[d][maxGain+g]
