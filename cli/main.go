@@ -24,6 +24,7 @@ var commands = map[string]command{
 	"tune":    {"tune an evaluation with the genetic algorithm (morris)", runTune},
 	"referee": {"run games between programs speaking a game protocol (less)", runReferee},
 	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
+	"bench":   {"measure the engines' speed on this machine (the work of BENCHMARKS.md)", runBench},
 	"version": {"print the version", runVersion},
 }
 
