@@ -48,34 +48,26 @@ func (d *differ) Play(code int32) {
 	}
 	d.Problem.Play(code)
 	d.cur = d.Moves(d.cur[:0])
-	if d.gen++; d.gen == 0 {
-		clear(d.mark)
-		d.gen = 1
-	}
-	for _, m := range d.cur {
-		d.mark[m] = d.gen
-	}
-	d.died = d.died[:0]
-	for _, m := range d.prev {
-		if d.mark[m] != d.gen {
-			d.died = append(d.died, m)
-		}
-	}
-	// The previous list, marked apart, finds the new moves.
-	if d.gen++; d.gen == 0 {
-		clear(d.mark)
-		d.gen = 1
-	}
-	for _, m := range d.prev {
-		d.mark[m] = d.gen
-	}
-	d.born = d.born[:0]
-	for _, m := range d.cur {
-		if d.mark[m] != d.gen {
-			d.born = append(d.born, m)
-		}
-	}
+	d.died = d.minus(d.died[:0], d.prev, d.cur)
+	d.born = d.minus(d.born[:0], d.cur, d.prev)
 	d.prev, d.cur = d.cur, d.prev
+}
+
+// minus appends to out the moves of a that are not in b.
+func (d *differ) minus(out, a, b []int32) []int32 {
+	if d.gen++; d.gen == 0 { // wrapped: stale marks could look current
+		clear(d.mark)
+		d.gen = 1
+	}
+	for _, m := range b {
+		d.mark[m] = d.gen
+	}
+	for _, m := range a {
+		if d.mark[m] != d.gen {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func (d *differ) Undo() {
