@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/mcts"
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
 	"gameai/games"
 	"gameai/games/morris"
+	"gameai/internal/xrand"
 	"gameai/match"
 	"gameai/morrisuci"
 )
@@ -130,7 +130,7 @@ func (ps playerSpec) build(ctx context.Context, lim matchLimits, seed uint64) (m
 	}
 	switch ps.engine {
 	case "random":
-		return morrisai.RandomPlayer{R: mcts.NewRand(seed)}, func() {}, nil
+		return morrisai.RandomPlayer{R: xrand.New(seed)}, func() {}, nil
 	case "exe":
 		mt, err := dur("movetime", max(lim.time, 100*time.Millisecond))
 		if err != nil {
@@ -274,7 +274,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	start := time.Now()
 	results, err := match.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		pair := uint64(i / 2)
-		opening := morrisai.RandomOpening(r, *plies, mcts.NewRand(*seed*0x9e3779b97f4a7c15+pair))
+		opening := morrisai.RandomOpening(r, *plies, xrand.New(*seed*0x9e3779b97f4a7c15+pair))
 		pa, closeA, err := a.build(ctx, lim, *seed+uint64(i)*2)
 		if err != nil {
 			return gameOutcome{}, err

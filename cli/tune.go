@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"gameai/ai/genetic"
-	"gameai/ai/mcts"
 	"gameai/ai/morrisai"
 	"gameai/games/morris"
+	"gameai/internal/xrand"
 )
 
 var tuneCommands = map[string]command{
@@ -57,7 +57,7 @@ type tuneFile struct {
 // of a tuning results file).
 func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
 	var out []morrisai.Opponent
-	r := mcts.NewRand(seed ^ 0xc0ffee)
+	r := xrand.New(seed ^ 0xc0ffee)
 	randoms := 0
 	for _, item := range strings.Split(spec, ";") {
 		for _, name := range splitOpponents(item) {

@@ -10,6 +10,7 @@ import (
 	"gameai/ai/mcts"
 	"gameai/ai/minimax"
 	"gameai/games/morris"
+	"gameai/internal/xrand"
 )
 
 // Player chooses the moves of one side of a game.
@@ -104,7 +105,7 @@ func (sp *SearchPlayer) Release() {
 }
 
 // RandomPlayer plays uniformly random legal moves.
-type RandomPlayer struct{ R *mcts.Rand }
+type RandomPlayer struct{ R *xrand.Rand }
 
 // Name describes the player.
 func (RandomPlayer) Name() string { return "random" }
@@ -236,7 +237,7 @@ func byMaterial(p *morris.Position) (int, string) {
 
 // RandomOpening plays n random legal plies from the start and returns them
 // (fewer if the game ends first).
-func RandomOpening(r *morris.Rules, n int, rng *mcts.Rand) []morris.Move {
+func RandomOpening(r *morris.Rules, n int, rng *xrand.Rand) []morris.Move {
 	p := morris.NewPosition(r)
 	var out []morris.Move
 	for range n {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"sync/atomic"
 
-	"gameai/ai/mcts"
 	"gameai/ai/minimax"
 	"gameai/games/morris"
+	"gameai/internal/xrand"
 	"gameai/match"
 )
 
@@ -86,7 +86,7 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 		if o > 0 {
 			seed ^= uint64(o) * 0xbf58476d1ce4e5b9
 		}
-		openings[jo] = RandomOpening(rules, t.RandomPlies, mcts.NewRand(seed))
+		openings[jo] = RandomOpening(rules, t.RandomPlies, xrand.New(seed))
 	}
 	points, err := match.Run(ctx, len(vectors)*per, t.Workers, func(ctx context.Context, k int) (float64, error) {
 		i, jo, colour := k/per, k%per/2, k%2
@@ -130,7 +130,7 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 }
 
 // RandomCoefficients draws a vector within the tuner's ranges.
-func RandomCoefficients(r *mcts.Rand) morris.Coefficients {
+func RandomCoefficients(r *xrand.Rand) morris.Coefficients {
 	var c morris.Coefficients
 	for i, rg := range morris.Ranges {
 		c[i] = rg[0] + r.Intn(rg[1]-rg[0]+1)
@@ -145,7 +145,7 @@ func DefaultOpponents(seed uint64) []Opponent {
 	for _, p := range morris.Presets {
 		out = append(out, Opponent{Name: p.Name, Coef: p.Coefficients})
 	}
-	r := mcts.NewRand(seed ^ 0x5eed)
+	r := xrand.New(seed ^ 0x5eed)
 	for i := range 2 {
 		out = append(out, Opponent{Name: fmt.Sprintf("random-%d-%d", seed, i+1), Coef: RandomCoefficients(r)})
 	}
