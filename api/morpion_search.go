@@ -38,6 +38,14 @@ type MorpionSearchParameters struct {
 	// Iterations per NRPA level (N, default 100) and the step Alpha (1).
 	Iterations int     `json:"iterations,omitempty" validate:"omitempty,min=1,max=10000" example:"100"`
 	Alpha      float64 `json:"alpha,omitempty" validate:"omitempty,gt=0,max=100" example:"1"`
+	// Stabilization: playouts NRPA's level 1 runs with one policy before
+	// each adaptation, towards the best of them (Cazenave et al. 2021;
+	// default 1, Rosin's NRPA).
+	Stabilization int `json:"stabilization,omitempty" validate:"omitempty,min=1,max=1000" example:"1"`
+	// Patience: iterations in a row without a better sequence after which
+	// an NRPA level of 2 or more gives up and the run restarts (default:
+	// never).
+	Patience int `json:"patience,omitempty" validate:"omitempty,min=1,max=10000"`
 	// K lines black-listed per DNA modification (default 3).
 	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
 	// Population of dna-pop (default 20).
@@ -104,7 +112,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	}
 	p := jobkinds.MorpionSearchParams{Params: morpionsearch.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
-		K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
 		if pe, ok := err.(*morpionsearch.ParamError); ok {

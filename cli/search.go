@@ -39,6 +39,10 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	level := f.Int("level", "GAMEAI_MORPION_LEVEL", 0, "NRPA or NMCS level (0: 3 for nrpa, 2 for nmcs)")
 	iters := f.Int("iterations", "GAMEAI_MORPION_ITERATIONS", 100, "NRPA iterations per level (N)")
 	alpha := f.Float("alpha", "GAMEAI_MORPION_ALPHA", 1, "NRPA adaptation step")
+	stab := f.Int("stabilization", "GAMEAI_MORPION_STABILIZATION", 1,
+		"NRPA: playouts level 1 runs with one policy before each adaptation (1: Rosin's NRPA)")
+	patience := f.Int("patience", "GAMEAI_MORPION_PATIENCE", 0,
+		"NRPA: stale iterations after which a level of 2 or more gives up and the run restarts (0: never)")
 	k := f.Int("k", "GAMEAI_MORPION_K", 3, "DNA search: lines black-listed per modification")
 	pop := f.Int("population", "GAMEAI_MORPION_POPULATION", 0, "dna-pop: population size (0: 20)")
 	limit := f.Duration("time", "GAMEAI_MORPION_TIME", 0, "time budget, e.g. 30m")
@@ -108,7 +112,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return errors.New("--out DIR is required")
 	}
 	p := morpionsearch.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
-		K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
+		Stabilization: *stab, Patience: *patience, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
 		return fmt.Errorf("--%s", err)
 	}

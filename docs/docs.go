@@ -1671,11 +1671,24 @@ const docTemplate = `{
                     "minimum": 1,
                     "example": 3
                 },
+                "patience": {
+                    "description": "Patience: iterations in a row without a better sequence after which\nan NRPA level of 2 or more gives up and the run restarts (default:\nnever).",
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 1
+                },
                 "population": {
                     "description": "Population of dna-pop (default 20).",
                     "type": "integer",
                     "maximum": 1000,
                     "minimum": 2
+                },
+                "stabilization": {
+                    "description": "Stabilization: playouts NRPA's level 1 runs with one policy before\neach adaptation, towards the best of them (Cazenave et al. 2021;\ndefault 1, Rosin's NRPA).",
+                    "type": "integer",
+                    "maximum": 1000,
+                    "minimum": 1,
+                    "example": 1
                 }
             }
         },

@@ -127,7 +127,14 @@ func morpionSearch(d Deps) jobs.Handler {
 func describe(p morpionsearch.Params) string {
 	switch p.Algorithm {
 	case "nrpa", "nmcs":
-		return fmt.Sprintf("%s level %d, %d threads, seed %d", p.Algorithm, p.Level, p.Threads, p.Seed)
+		extra := ""
+		if p.Stabilization > 1 {
+			extra += fmt.Sprintf(", stabilization %d", p.Stabilization)
+		}
+		if p.Patience > 0 {
+			extra += fmt.Sprintf(", patience %d", p.Patience)
+		}
+		return fmt.Sprintf("%s level %d%s, %d threads, seed %d", p.Algorithm, p.Level, extra, p.Threads, p.Seed)
 	}
 	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)
 }

@@ -27,6 +27,11 @@ type Params struct {
 	// Iterations per NRPA level (N) and its step Alpha.
 	Iterations int     `json:"iterations,omitempty"`
 	Alpha      float64 `json:"alpha,omitempty"`
+	// Stabilization (playouts level 1 runs per adaptation) and Patience
+	// (stale iterations before a level of 2 or more gives up), NRPA only;
+	// 0 is Rosin's NRPA.
+	Stabilization int `json:"stabilization,omitempty"`
+	Patience      int `json:"patience,omitempty"`
 	// K lines black-listed per DNA modification; Population for dna-pop.
 	K          int    `json:"k,omitempty"`
 	Population int    `json:"population,omitempty"`
@@ -67,6 +72,12 @@ func (p *Params) Check(maxThreads int) error {
 	}
 	if p.Alpha < 0 || p.Alpha > 100 {
 		return &ParamError{"alpha", "must be 0..100 (0: 1)"}
+	}
+	if p.Stabilization < 0 || p.Stabilization > 1000 {
+		return &ParamError{"stabilization", "must be 0..1000 (0: 1, Rosin's)"}
+	}
+	if p.Patience < 0 || p.Patience > 10000 {
+		return &ParamError{"patience", "must be 0..10000 (0: never give up)"}
 	}
 	if p.K < 0 || p.K > 100 {
 		return &ParamError{"k", "must be 0..100 (0: 3)"}
@@ -154,7 +165,8 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 	switch p.Algorithm {
 	case "nrpa", "nmcs":
 		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
-			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha}, Start: startSeq}
+			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha, Stabilization: p.Stabilization,
+				Patience: p.Patience}, Start: startSeq}
 		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:

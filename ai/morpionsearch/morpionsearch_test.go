@@ -24,6 +24,21 @@ func TestRunsEveryAlgorithm(t *testing.T) {
 	}
 }
 
+// TestStabilizationReachesNRPA runs level 1 with 3 playouts per adaptation
+// on a budget of 25: the budget is looked at between iterations, so the run
+// ends after 9 iterations, 27 playouts (Rosin's NRPA would stop at 25).
+func TestStabilizationReachesNRPA(t *testing.T) {
+	p := Params{Variant: "5D", Algorithm: "nrpa", Level: 1, Iterations: 10, Stabilization: 3, Threads: 1, Seed: 1, Playouts: 25}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	r := New(p, nil, nil, 0, 0)
+	r.Search(t.Context())
+	if n := r.Progress().Playouts; n != 27 {
+		t.Errorf("a level-1 run with stabilization 3 on a budget of 25 played %d playouts, want 27", n)
+	}
+}
+
 func TestResumeCarriesTheBest(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
 	_ = p.Check(2)
@@ -47,6 +62,8 @@ func TestCheck(t *testing.T) {
 		{Params{Variant: "5T", Algorithm: "nrpa", Level: 9, Playouts: 1}, "level"},
 		{Params{Variant: "5T", Algorithm: "nrpa"}, "time_ms"},
 		{Params{Variant: "5T", Algorithm: "dna", Threads: 64, Playouts: 1}, "threads"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Stabilization: -1, Playouts: 1}, "stabilization"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Patience: 20000, Playouts: 1}, "patience"},
 	} {
 		var pe *ParamError
 		if err := c.p.Check(4); !errors.As(err, &pe) || pe.Field != c.field {
