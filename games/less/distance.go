@@ -53,48 +53,6 @@ type Distances struct {
 	gains  [4]gainMasks       // moves by what they gain by single
 }
 
-// maxGain bounds what a move changes a piece's single distance by: a step
-// of cost c changes it by at most c (at most 3), a jump, which needs no
-// wall over its two squares, by at most 2.
-const maxGain = PointsPerTurn
-
-// gainMasks sorts the moves of one player's pieces by their gain (the
-// single distance before less after): steps[d][maxGain+g] holds the
-// squares whose step in direction d gains g, jumps the same for jumps.
-// The playouts take the best moves with a few word operations per gain.
-type gainMasks struct {
-	steps, jumps [4][2*maxGain + 1]uint64
-	// some[maxGain+g] holds the squares with any move that gains g: a
-	// level no piece can reach is skipped with one AND.
-	some [2*maxGain + 1]uint64
-}
-
-func newGainMasks(g *geometry, row *[NSquares]uint8) gainMasks {
-	var gm gainMasks
-	index := func(s, to int) int {
-		gain := int(row[s]) - int(row[to])
-		if gain < -maxGain || gain > maxGain {
-			panic("less: a move gains more than its cost") // distances are wrong
-		}
-		return maxGain + gain
-	}
-	for s := range NSquares {
-		for d := range 4 {
-			if n := neighbour[s][d]; n >= 0 {
-				i := index(s, int(n))
-				gm.steps[d][i] |= bit(s)
-				gm.some[i] |= bit(s)
-			}
-			if j := g.jumpTo[s][d]; j >= 0 {
-				i := index(s, int(j))
-				gm.jumps[d][i] |= bit(s)
-				gm.some[i] |= bit(s)
-			}
-		}
-	}
-	return gm
-}
-
 // NewDistances computes a layout's tables (about a second; the four
 // targets in parallel).
 func NewDistances(w *Walls) *Distances {
