@@ -127,11 +127,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	only := f.String("only", "GAMEAI_BENCH_ONLY", "", "comma-separated workloads to run (default: all): "+strings.Join(names, ", "))
 	budget := f.Duration("time", "GAMEAI_BENCH_TIME", 3*time.Second, "time per workload")
 	asJSON := f.Bool("json", "GAMEAI_BENCH_JSON", false, "print JSON instead of a table")
-	if err := f.parse(args, Getenv); err != nil {
+	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
-	}
-	if f.fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	if *budget <= 0 || *budget > time.Hour {
 		return fmt.Errorf("--time %v: want more than 0 and at most 1h", *budget)
@@ -173,9 +170,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, r := range results {
 		target := "-"
 		if r.Target > 0 {
-			target = rate(r.Target)
+			target = siCount(r.Target)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", r.Name, rate(r.Rate), r.Unit, target, r.Rounds)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t\n", r.Name, siCount(r.Rate), r.Unit, target, r.Rounds)
 	}
 	return tw.Flush()
 }
@@ -194,17 +191,6 @@ func measure(ctx context.Context, w workload, budget time.Duration) benchResult 
 		rounds++
 	}
 	return benchResult{Name: w.name, Rate: float64(count) / time.Since(start).Seconds(), Unit: w.unit, Target: w.target, Rounds: rounds}
-}
-
-// rate prints a rate with k or M and three significant digits.
-func rate(x float64) string {
-	switch {
-	case x >= 1e6:
-		return fmt.Sprintf("%.3gM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.3gk", x/1e3)
-	}
-	return fmt.Sprintf("%.3g", x)
 }
 
 // machineInfo names what the rates depend on: the build, Go, the cores and

@@ -85,6 +85,18 @@ func (f *flags) parse(args []string, getenv func(string) string) error {
 
 var errHelp = errors.New("help requested")
 
+// parseNoArgs is parse for a command that takes flags only: a word left
+// over is an error rather than silently ignored.
+func (f *flags) parseNoArgs(args []string, getenv func(string) string) error {
+	if err := f.parse(args, getenv); err != nil {
+		return err
+	}
+	if f.fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
+	}
+	return nil
+}
+
 // Getenv is the environment lookup of the real binary.
 var Getenv = os.Getenv
 

@@ -219,11 +219,8 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := f.Uint64("seed", "GAMEAI_MATCH_SEED", 1, "seed of the openings (and of mcts and random players)")
 	out := f.String("out", "GAMEAI_MATCH_OUT", "", "file to write the game records to")
 	quiet := f.Bool("quiet", "GAMEAI_MATCH_QUIET", false, "no line per game on standard error")
-	if err := f.parse(args, Getenv); err != nil {
+	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
-	}
-	if f.fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	if *nGames < 1 || *threads < 1 || *plies < 0 || *maxPlies < 0 {
 		return fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")

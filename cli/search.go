@@ -53,11 +53,8 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	resume := f.String("resume", "GAMEAI_MORPION_RESUME", "", "continue the search saved in this directory")
 	startFile := f.String("start", "GAMEAI_MORPION_START", "", "warm start from this grid file (any format)")
 	quiet := f.Bool("quiet", "GAMEAI_MORPION_QUIET", false, "no progress line")
-	if err := f.parse(args, Getenv); err != nil {
+	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
-	}
-	if f.fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	given := map[string]bool{}
 	f.fs.Visit(func(fl *flagT) { given[fl.Name] = true })

@@ -63,11 +63,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
 	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tournament)")
-	if err := f.parse(args, getenv); err != nil {
+	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
-	}
-	if f.fs.NArg() > 0 {
-		return serveConfig{}, fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, sessionTTL: *ttl, maxJobs: *maxJobs, api: d}

@@ -158,11 +158,8 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	initial := f.String("initial", "GAMEAI_TUNE_INITIAL", "", "vectors to start the population with (same forms as --opponents)")
 	reeval := f.Bool("reevaluate", "GAMEAI_TUNE_REEVALUATE", false, "play every survivor again each generation and average (against a noisy fitness)")
 	score := f.String("score", "GAMEAI_TUNE_SCORE", "", "instead of tuning, score these strategies (same forms as --opponents) against the opponents")
-	if err := f.parse(args, Getenv); err != nil {
+	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
-	}
-	if f.fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", f.fs.Args())
 	}
 	if *score != "" {
 		return scoreStrategies(ctx, *score, *opps, *depth, *plies, *maxPlies, *openings, *workers, *seed, stdout)
