@@ -24,28 +24,23 @@ func incremental(p Problem) Incremental {
 }
 
 // differ gives any Problem the Incremental interface: after each Play it
-// reads the new move list and compares it with the previous one.
+// reads the new move list and compares it with the previous one. It
+// follows play from a Reset (NRPA's playouts always start with one).
 type differ struct {
 	Problem
-	prev, cur   []int32
-	born, died  []int32
-	mark        []uint32 // mark[c] == gen: c is in cur
-	gen         uint32
-	initialized bool
+	prev, cur  []int32
+	born, died []int32
+	mark       []uint32 // mark[c] == gen: c is in the set marked last
+	gen        uint32
 }
 
 func (d *differ) Reset() {
 	d.Problem.Reset()
 	d.prev = d.Moves(d.prev[:0])
 	d.born, d.died = d.born[:0], d.died[:0]
-	d.initialized = true
 }
 
 func (d *differ) Play(code int32) {
-	if !d.initialized {
-		d.prev = d.Moves(d.prev[:0])
-		d.initialized = true
-	}
 	d.Problem.Play(code)
 	d.cur = d.Moves(d.cur[:0])
 	d.died = d.minus(d.died[:0], d.prev, d.cur)
@@ -68,11 +63,6 @@ func (d *differ) minus(out, a, b []int32) []int32 {
 		}
 	}
 	return out
-}
-
-func (d *differ) Undo() {
-	d.Problem.Undo()
-	d.initialized = false
 }
 
 func (d *differ) Changes() (born, died []int32) { return d.born, d.died }

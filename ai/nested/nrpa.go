@@ -122,8 +122,7 @@ type NRPA struct {
 	front  frontier   // playout: the legal moves
 	root   []int32    // playout: the root's legal moves
 	zs     []float64  // adapt: sums of exponentials under the policy now
-	inv    []float64  // adapt: alpha/z per step
-	pre    []float64  // adapt: prefix sums of inv
+	pre    []float64  // adapt: prefix sums of alpha/z over the steps
 	best   Sequence
 	// Playouts counts the level-0 playouts run; moves, their moves.
 	Playouts int64
@@ -291,14 +290,13 @@ func (n *NRPA) adapt(pol *Policy, r *rollout, fresh bool) {
 			}
 		}
 	}
-	n.inv, n.pre = n.inv[:0], append(n.pre[:0], 0)
+	n.pre = append(n.pre[:0], 0)
 	sum := 0.0
 	for _, z := range zs {
-		n.inv = append(n.inv, a/z)
 		sum += a / z
 		n.pre = append(n.pre, sum)
 	}
-	inv, pre := n.inv, n.pre
+	pre := n.pre
 	// A difference of prefix sums is off by at most about 2·steps·ε·sum;
 	// times exp(w[m]) that must stay far below what a float32 weight
 	// resolves, or the span is summed directly (huge weights only).
@@ -308,8 +306,8 @@ func (n *NRPA) adapt(pol *Policy, r *rollout, fresh bool) {
 		d := pre[s.to] - pre[s.from]
 		if e*risk > 1e-7 {
 			d = 0
-			for _, v := range inv[s.from:s.to] {
-				d += v
+			for _, z := range zs[s.from:s.to] {
+				d += a / z
 			}
 		}
 		pc[s.code].w -= float32(e * d)
