@@ -16,7 +16,8 @@ func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool
 	if p.Over() {
 		return Move{}, false
 	}
-	ms := p.movesByDirection()
+	mover := p.Mover()
+	ms := p.g.movers(p.pieces[mover], p.occupied(), p.left)
 	n := ms.count()
 	if n == 0 {
 		return Move{}, false
@@ -35,7 +36,6 @@ func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool
 		}
 		m, cost = ms.nth(p.g, k)
 	} else {
-		mover := p.Mover()
 		best, gain := ms.best(&dist.gains[mover], p.pieces[mover])
 		if gain < 0 && p.moved > 0 {
 			p.EndTurn()
