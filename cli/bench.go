@@ -35,16 +35,13 @@ type workload struct {
 	prepare func() func() int64
 }
 
-// midgame is the Morris fixture at the end of the placing phase.
-const midgame = ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -"
-
 var workloads = []workload{
 	{"morpion-playouts-5T", "playouts/s", 300_000, morpionPlayouts(morpion.T5)},
 	{"morpion-playouts-5D", "playouts/s", 0, morpionPlayouts(morpion.D5)},
 	{"nrpa-5T", "playouts/s", 150_000, nrpaPlayouts(morpion.T5)},
 	{"nrpa-5D", "playouts/s", 0, nrpaPlayouts(morpion.D5)},
 	{"morris-start", "nodes/s", 5e6, morrisNodes("", 9)},
-	{"morris-midgame", "nodes/s", 5e6, morrisNodes(midgame, 12)},
+	{"morris-midgame", "nodes/s", 5e6, morrisNodes(morris.EndOfPlacing, 12)},
 	{"less-mcts", "iterations/s", 100_000, lessIterations},
 }
 

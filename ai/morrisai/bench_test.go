@@ -17,7 +17,7 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		depth      int
 	}{
 		{"start", "", 9},
-		{"midgame", ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -", 12},
+		{"midgame", morris.EndOfPlacing, 12},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := morris.NewPosition(morris.StandardRules)

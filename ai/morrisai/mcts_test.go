@@ -31,7 +31,7 @@ func TestMCTSFindsTheWinningMill(t *testing.T) {
 }
 
 func TestMCTSIsReproducibleAndLegal(t *testing.T) {
-	st := morrisState(t, ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -")
+	st := morrisState(t, morris.EndOfPlacing)
 	req := ai.Request{State: st, Limits: ai.Limits{Iterations: 4000}, Options: map[string]string{"seed": "3", "strategy": "petcu-e32"}}
 	a, err := MCTS{}.Search(context.Background(), req)
 	if err != nil {

@@ -23,7 +23,7 @@ type perftCase struct {
 var perftCases = []perftCase{
 	// The spec's counts: 24, 552, 12,144; no mill is possible before ply 5.
 	{"start", Nine, nil, "", []int64{24, 552, 12144, 255024, 5140800}, 4},
-	{"end of placing", Nine, nil, ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -", []int64{11, 43, 456, 4210, 42297, 375122}, 4},
+	{"end of placing", Nine, nil, EndOfPlacing, []int64{11, 43, 456, 4210, 42297, 375122}, 4},
 	{"moving, mill just closed", Nine, nil, "W../BBB/.WB/.B..WB/W../B../.BB w 0 0 0 30 b", []int64{7, 58, 408, 4946, 67371, 772426}, 4},
 	{"flying", Nine, nil, "W.B/.W./.../B.BB../.B./.../BWB w 0 0 22 60 -", []int64{42, 549, 23766, 309706, 12512496}, 3},
 	{"twelve men's morris", Twelve, nil, ".BB/.WB/WWB/BWWWB./WB./B.B/.W. w 2 2 0 20 -", []int64{7, 102, 690, 7765, 41895, 528001}, 4},

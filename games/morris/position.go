@@ -36,6 +36,11 @@ type undo struct {
 	hash     uint64
 }
 
+// EndOfPlacing is the midgame fixture: all 18 pieces placed, none taken,
+// White to slide. Perft, the search benchmarks and gameai bench start from
+// it.
+const EndOfPlacing = ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -"
+
 // NewPosition returns the start position under rules.
 func NewPosition(r *Rules) *Position {
 	p := &Position{rules: r, lastMill: -1, hist: make([]uint64, 0, 256), undos: make([]undo, 0, 256)}
