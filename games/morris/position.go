@@ -36,9 +36,9 @@ type undo struct {
 	hash     uint64
 }
 
-// EndOfPlacing is the midgame fixture: all 18 pieces placed, none taken,
-// White to slide. Perft, the search benchmarks and gameai bench start from
-// it.
+// EndOfPlacing is the midgame fixture: all 18 pieces placed, two of
+// White's taken, White to slide. Perft, the search benchmarks and gameai
+// bench start from it.
 const EndOfPlacing = ".W./BBB/.WB/W..WWB/W../BW./BBB w 0 0 0 18 -"
 
 // NewPosition returns the start position under rules.
