@@ -131,6 +131,9 @@ func (g *geometry) millsClosed(p int, own Bits) int {
 
 // inMills is the set of own pieces that stand in a mill.
 func (g *geometry) inMills(own Bits) Bits {
+	if g == standard {
+		return millPiecesStandard(own)
+	}
 	var out Bits
 	for _, m := range g.mills {
 		if own&m == m {

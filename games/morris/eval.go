@@ -123,10 +123,10 @@ func (p *Position) features(side int, ph Phase, f *Features, checkWin bool) {
 		closed = -1
 	}
 	var l lineCounts
-	l.classify(g, own, their, ph == Moving)
+	l.classify(g, own, their, p.vocc[side], p.vocc[opp], ph == Moving)
 	switch ph {
 	case Placing:
-		ob, om, tb, tm := bothSlides(g, own, their, empty)
+		ob, om, tb, tm := bothSlides(g, own, their, p.vocc[side], p.vocc[opp], empty)
 		f[FPlaceClosedMill] = closed
 		f[FPlaceMills] = l.mills[0] - l.mills[1]
 		f[FPlaceBlocked] = tb - ob
@@ -135,13 +135,13 @@ func (p *Position) features(side int, ph Phase, f *Features, checkWin bool) {
 		f[FPlaceThree] = l.twice[0].Count() - l.twice[1].Count()
 		f[FPlaceMobility] = om - tm
 	case Moving:
-		ob, om, tb, tm := bothSlides(g, own, their, empty)
+		ob, om, tb, tm := bothSlides(g, own, their, p.vocc[side], p.vocc[opp], empty)
 		f[FMoveClosedMill] = closed
 		f[FMoveMills] = l.mills[0] - l.mills[1]
 		f[FMoveBlocked] = tb - ob
 		f[FMovePieces] = p.Material(side) - p.Material(opp)
 		f[FMoveCanClose] = l.movers[0].Count() - l.movers[1].Count()
-		f[FMoveRunning] = running(g, own, empty, l.millPieces[0]) - running(g, their, empty, l.millPieces[1])
+		f[FMoveRunning] = p.running(side, l.millPieces[0]) - p.running(opp, l.millPieces[1])
 		f[FMoveMobility] = om - tm
 		if checkWin {
 			f[FMoveWin] = p.won(side)
@@ -166,9 +166,9 @@ type lineCounts struct {
 	millPieces [2]Bits // pieces standing in mills
 }
 
-func (l *lineCounts) classify(g *geometry, a, b Bits, withMovers bool) {
+func (l *lineCounts) classify(g *geometry, a, b, va, vb Bits, withMovers bool) {
 	if g == standard {
-		l.classifyStandard(a, b, withMovers)
+		l.classifyStandard(a, b, va, vb, withMovers)
 		return
 	}
 	l.classifyLoop(g, a, b, withMovers)
@@ -196,10 +196,11 @@ func (l *lineCounts) classifyLoop(g *geometry, a, b Bits, withMovers bool) {
 	}
 }
 
-// bothSlides is slides for two sides, word-parallel on the standard board.
-func bothSlides(g *geometry, a, b, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
+// bothSlides is slides for two sides, word-parallel on the standard board
+// (va and vb: the sides in the vertical order).
+func bothSlides(g *geometry, a, b, va, vb, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
 	if g == standard {
-		return slidesStandard(a, b, empty)
+		return slidesStandard(a, b, va, vb)
 	}
 	aBlocked, aMoves = slides(g, a, empty)
 	bBlocked, bMoves = slides(g, b, empty)
@@ -239,7 +240,16 @@ func (p *Position) won(side int) int {
 // running counts the pieces of own mills (inMill) that, slid to a
 // neighbouring empty point, close another mill there ("running" or double
 // mills: the piece can shuttle between two mills).
-func running(g *geometry, own, empty, inMill Bits) int {
+func (p *Position) running(side int, inMill Bits) int {
+	g, own, empty := p.rules.geo, p.occ[side], p.Empty()
+	if g == standard {
+		return runningStandard(own, p.vocc[side], empty, all&^(p.vocc[0]|p.vocc[1]), inMill)
+	}
+	return runningLoop(g, own, empty, inMill)
+}
+
+// runningLoop is running on any board, piece by piece.
+func runningLoop(g *geometry, own, empty, inMill Bits) int {
 	n := 0
 	for b := inMill; b != 0; b &= b - 1 {
 		from := trailing(b)

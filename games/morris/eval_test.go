@@ -129,13 +129,13 @@ func TestStandardLineCountsEqualTheLoop(t *testing.T) {
 		for range 40 {
 			for _, withMovers := range []bool{false, true} {
 				var fast, slow lineCounts
-				fast.classifyStandard(p.occ[0], p.occ[1], withMovers)
+				fast.classifyStandard(p.occ[0], p.occ[1], p.vocc[0], p.vocc[1], withMovers)
 				slow.classifyLoop(standard, p.occ[0], p.occ[1], withMovers)
 				if fast != slow {
 					t.Fatalf("%s %s: fast %+v, loop %+v", c.name, p, fast, slow)
 				}
 			}
-			ab, am, bb, bm := slidesStandard(p.occ[0], p.occ[1], p.Empty())
+			ab, am, bb, bm := slidesStandard(p.occ[0], p.occ[1], p.vocc[0], p.vocc[1])
 			wab, wam := slides(standard, p.occ[0], p.Empty())
 			wbb, wbm := slides(standard, p.occ[1], p.Empty())
 			if [4]int{ab, am, bb, bm} != [4]int{wab, wam, wbb, wbm} {

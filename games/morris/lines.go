@@ -27,6 +27,8 @@ var (
 	// points of its line.
 	vpoint [NPoints]int
 	vline  [NPoints]Bits
+	// vbit[p] is point p's bit in the vertical order.
+	vbit [NPoints]Bits
 )
 
 func init() {
@@ -35,6 +37,7 @@ func init() {
 		var line Bits
 		for j, p := range l {
 			to[p] = 3*k + j
+			vbit[p] = 1 << uint(3*k+j)
 			vpoint[3*k+j] = p
 			line |= 1 << uint(p)
 		}
@@ -69,9 +72,8 @@ func triples(x, y Bits) (full, two Bits) {
 func spread(t Bits) Bits { return t | t<<1 | t<<2 }
 
 // classifyStandard fills l for sides a (index 0) and b (index 1) on the
-// standard board.
-func (l *lineCounts) classifyStandard(a, b Bits, withMovers bool) {
-	va, vb := permute(&vperm, a), permute(&vperm, b)
+// standard board; va and vb are the same sides in the vertical order.
+func (l *lineCounts) classifyStandard(a, b, va, vb Bits, withMovers bool) {
 	sides, vsides := [2]Bits{a, b}, [2]Bits{va, vb}
 	for s := range 2 {
 		x, vx := sides[s], vsides[s]
@@ -112,8 +114,8 @@ const (
 // horizontal or a vertical triple: a slide is a (piece, empty neighbour)
 // pair, counted per direction with one popcount, and a piece is blocked
 // when it is not next to any empty point.
-func slidesStandard(a, b, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
-	va, vb, ve := permute(&vperm, a), permute(&vperm, b), permute(&vperm, empty)
+func slidesStandard(a, b, va, vb Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
+	empty, ve := all&^(a|b), all&^(va|vb)
 	pairs := func(x, e Bits) int {
 		return bits.OnesCount32(uint32(x&(e>>1)&hasRight)) + bits.OnesCount32(uint32(x>>1&e&hasRight))
 	}
@@ -122,4 +124,20 @@ func slidesStandard(a, b, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
 	aMoves = pairs(a, empty) + pairs(va, ve)
 	bMoves = pairs(b, empty) + pairs(vb, ve)
 	return bits.OnesCount32(uint32(a &^ nearEmpty)), aMoves, bits.OnesCount32(uint32(b &^ nearEmpty)), bMoves
+}
+
+// runningStandard is running on the standard board, for own (vown in the
+// vertical order) with empty points empty (vempty): a piece slid along a
+// horizontal line can only complete the vertical line of its target, and
+// the reverse, so a piece of inMill runs when it is next to an empty
+// point that completes the line across its slide.
+func runningStandard(own, vown, empty, vempty, inMill Bits) int {
+	if inMill == 0 {
+		return 0
+	}
+	closeV := permute(&vunperm, closers(vown, vempty))
+	vcloseH := permute(&vperm, closers(own, empty))
+	h := inMill & (closeV>>1&hasRight | closeV<<1&hasLeft)
+	v := permute(&vperm, inMill) & (vcloseH>>1&hasRight | vcloseH<<1&hasLeft)
+	return (h | permute(&vunperm, v)).Count()
 }

@@ -36,19 +36,22 @@ func (p *Position) GenMoves(buf []Move) []Move {
 	empty := p.Empty()
 	own := p.occ[us]
 	if p.hand[us] > 0 {
-		for e := empty; e != 0; e &= e - 1 {
-			to := trailing(e)
-			if after := own | 1<<uint(to); g.closes(to, after) {
-				buf = p.appendMill(buf, Place(to), to, after)
-			} else {
-				buf = append(buf, Place(to))
-			}
-		}
+		buf = p.place(buf, own, empty)
 		if !p.rules.Mixed {
 			return buf
 		}
 	}
 	fly := p.CanFly(int(us))
+	if g == standard && !fly {
+		return p.slideStandard(buf, own, empty)
+	}
+	return p.slideLoop(buf, own, empty, fly)
+}
+
+// slideLoop appends the slides (or flights) of own, piece by piece (any
+// board).
+func (p *Position) slideLoop(buf []Move, own, empty Bits, fly bool) []Move {
+	g := p.rules.geo
 	for f := own; f != 0; f &= f - 1 {
 		from := trailing(f)
 		targets := g.adj[from] & empty
@@ -63,6 +66,28 @@ func (p *Position) GenMoves(buf []Move) []Move {
 			} else {
 				buf = append(buf, Slide(from, to))
 			}
+		}
+	}
+	return buf
+}
+
+// place appends the placements of own on empty points.
+func (p *Position) place(buf []Move, own, empty Bits) []Move {
+	if p.rules.geo == standard {
+		return p.placeStandard(buf, own, empty)
+	}
+	return p.placeLoop(buf, own, empty)
+}
+
+// placeLoop appends the placements point by point (any board).
+func (p *Position) placeLoop(buf []Move, own, empty Bits) []Move {
+	g := p.rules.geo
+	for e := empty; e != 0; e &= e - 1 {
+		to := trailing(e)
+		if after := own | 1<<uint(to); g.closes(to, after) {
+			buf = p.appendMill(buf, Place(to), to, after)
+		} else {
+			buf = append(buf, Place(to))
 		}
 	}
 	return buf

@@ -15,8 +15,12 @@ const (
 type Position struct {
 	rules *Rules
 	occ   [2]Bits
-	hand  [2]int8
-	side  int8
+	// vocc is occ in the vertical order of lines.go, kept by Make and
+	// Unmake: the standard board's word-parallel evaluation and move
+	// generation read it instead of permuting occ at every node.
+	vocc [2]Bits
+	hand [2]int8
+	side int8
 	// lastMill is the side whose last move closed a mill, or -1: the
 	// evaluation's "closed mill" term.
 	lastMill int8
@@ -93,6 +97,26 @@ func (p *Position) LastMill() int { return int(p.lastMill) }
 // Hash identifies the position: pieces, pieces in hand and side to move.
 func (p *Position) Hash() uint64 { return p.hash }
 
+// HashAfter is the hash m leads to, without playing it: a search reads the
+// table slot of its next move ahead of time with it. It follows Make's
+// updates of the hash exactly.
+func (p *Position) HashAfter(m Move) uint64 {
+	us, them := p.side, 1-p.side
+	h := p.hash ^ zSide ^ zPiece[us][m.To()]
+	if f := m.From(); f < 0 {
+		h ^= zHand[us][p.hand[us]] ^ zHand[us][p.hand[us]-1]
+	} else {
+		h ^= zPiece[us][f]
+	}
+	if r := m.Removal(); r >= 0 {
+		h ^= zPiece[them][r]
+		if r2 := m.Removal2(); r2 >= 0 {
+			h ^= zPiece[them][r2]
+		}
+	}
+	return h
+}
+
 // Material is a side's pieces on the board and in hand.
 func (p *Position) Material(side int) int { return p.occ[side].Count() + int(p.hand[side]) }
 
@@ -117,22 +141,29 @@ func (p *Position) Make(m Move) {
 		p.clock = 0
 	} else {
 		p.occ[us] &^= 1 << uint(f)
+		p.vocc[us] &^= vbit[f]
 		h ^= zPiece[us][f]
 		p.clock++
 	}
 	p.occ[us] |= 1 << uint(to)
+	p.vocc[us] |= vbit[to]
 	h ^= zPiece[us][to]
 	p.lastMill = -1
 	if r := m.Removal(); r >= 0 {
 		p.occ[them] &^= 1 << uint(r)
+		p.vocc[them] &^= vbit[r]
 		h ^= zPiece[them][r]
 		if r2 := m.Removal2(); r2 >= 0 {
 			p.occ[them] &^= 1 << uint(r2)
+			p.vocc[them] &^= vbit[r2]
 			h ^= zPiece[them][r2]
 		}
 		p.clock = 0
 		p.lastMill = us
-	} else if p.rules.geo.closes(to, p.occ[us]) {
+	} else if p.occ[them] == 0 && p.rules.geo.closes(to, p.occ[us]) {
+		// A mill removes whenever the opponent has a piece on the board
+		// (removable is never empty then): only with none can a move
+		// without a removal have closed one.
 		p.lastMill = us // a mill with nothing to remove
 	}
 	p.hash = h
@@ -148,15 +179,19 @@ func (p *Position) Unmake(m Move) {
 	p.hist = p.hist[:len(p.hist)-1]
 	to := m.To()
 	p.occ[us] &^= 1 << uint(to)
+	p.vocc[us] &^= vbit[to]
 	if f := m.From(); f < 0 {
 		p.hand[us]++
 	} else {
 		p.occ[us] |= 1 << uint(f)
+		p.vocc[us] |= vbit[f]
 	}
 	if r := m.Removal(); r >= 0 {
 		p.occ[them] |= 1 << uint(r)
+		p.vocc[them] |= vbit[r]
 		if r2 := m.Removal2(); r2 >= 0 {
 			p.occ[them] |= 1 << uint(r2)
+			p.vocc[them] |= vbit[r2]
 		}
 	}
 	p.clock, p.lastMill, p.hash = u.clock, u.lastMill, u.hash

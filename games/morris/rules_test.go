@@ -342,6 +342,43 @@ func TestMakeUnmakeRestoresEverything(t *testing.T) {
 	}
 }
 
+// HashAfter must agree with Make everywhere: a wrong guess would only
+// prefetch the wrong slot, so no search result would show the error. The
+// pieces in the vertical order must follow Make and Unmake too.
+func TestHashAfterIsTheHashMakeGives(t *testing.T) {
+	vertical := func(p *Position) bool {
+		return p.vocc == [2]Bits{permute(&vperm, p.occ[0]), permute(&vperm, p.occ[1])}
+	}
+	var walk func(p *Position, depth int) int
+	walk = func(p *Position, depth int) int {
+		n := 0
+		for _, m := range p.GenMoves(nil) {
+			want := p.HashAfter(m)
+			p.Make(m)
+			if p.Hash() != want {
+				t.Fatalf("%s then %s: HashAfter %x, Make %x", p, m, want, p.Hash())
+			}
+			if !vertical(p) {
+				t.Fatalf("%s after %s: vertical order %v does not match the pieces", p, m, p.vocc)
+			}
+			n++
+			if depth > 1 {
+				n += walk(p, depth-1)
+			}
+			p.Unmake(m)
+			if !vertical(p) {
+				t.Fatalf("%s after undoing %s: vertical order %v does not match the pieces", p, m, p.vocc)
+			}
+		}
+		return n
+	}
+	for _, c := range perftCases {
+		if n := walk(c.position(t), 3); n < 100 {
+			t.Errorf("%s: only %d moves checked", c.name, n)
+		}
+	}
+}
+
 func TestMakeDoesNotAllocate(t *testing.T) {
 	p := pos(t, StandardRules, "W../BBB/.WB/.B..WB/W../B../.BB w 0 0 0 30 b")
 	buf := make([]Move, 0, MaxMoves)

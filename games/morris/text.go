@@ -95,6 +95,7 @@ func ParsePosition(r *Rules, text string) (*Position, error) {
 		}
 		at += len(row) + 1
 	}
+	p.vocc = [2]Bits{permute(&vperm, p.occ[White]), permute(&vperm, p.occ[Black])}
 	switch fields[1] {
 	case "w", "W":
 		p.side = White
