@@ -34,6 +34,10 @@ type Position[M comparable] interface {
 	Unmake(m M)
 	// Hash identifies the position for the transposition table.
 	Hash() uint64
+	// HashAfter is the Hash that Make(m) would give, without playing m:
+	// the search fetches the table slot of the next move into the cache
+	// while it searches the current one.
+	HashAfter(m M) uint64
 	// Terminal reports a game over by its rules before any move is
 	// generated: a win, a loss or a draw, with the score for the side to
 	// move (Mate for a win, -Mate for a loss, 0 for a draw; the search

@@ -170,9 +170,10 @@ func (s *Searcher[P, M]) poll() {
 func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score {
 	s.pvLen[ply] = 0
 	s.nodes++
-	// The table's slot is read first, so that its cache miss overlaps the
-	// work of the rules check below (a lookup is a miss more often than
-	// not, and it was a quarter of the search's time).
+	// The table's slot is read first, so that a cache miss overlaps the
+	// work of the rules check below. A lookup is a miss more often than
+	// not (a quarter of the search's time once), so the parent has
+	// usually asked for the slot already (see the move loop).
 	var key uint64
 	var slot entry[M]
 	if depth > 0 {
@@ -229,8 +230,19 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 	best := -Inf
 	var bestMove M
 	for i := range moves {
-		if i == first {
+		switch i {
+		case first:
 			s.score(pos, ply, moves, first)
+			// Each child reads its table slot first thing: fetch them all
+			// now, while the first is searched (children at depth 0 read
+			// no table).
+			if depth >= 2 {
+				for _, m := range moves[first:] {
+					s.tt.prefetch(pos.HashAfter(m))
+				}
+			}
+		case first + 1:
+			s.sortRest(ply, moves, first)
 		}
 		m := moves[i]
 		pos.Make(m)
@@ -293,12 +305,16 @@ const (
 	orderKiller2  = 1<<28 - 1
 )
 
-// score orders moves[from:] and keeps their keys for cutoff.
+// score scores moves[from:] for ordering, keeps their keys for cutoff and
+// brings the best to the front (swapped with the first). The others are
+// ordered by sortRest only when the search gets to them: where the first
+// ordered move cuts off, as it often does, they never need it.
 func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 	keys := pos.OrderKeys(moves, s.keys[ply][:0])
 	s.keys[ply] = keys
 	sc := s.order[ply][:0]
 	k := s.killers[ply]
+	best := 0
 	for i, m := range moves[from:] {
 		key := keys[from+i]
 		var v int32
@@ -315,11 +331,22 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 		// One word per move, the score above its index (inverted, so that
 		// equal scores keep their order): the sort moves one array.
 		sc = append(sc, uint64(v)<<32|uint64(^uint32(i)))
+		if sc[i] > sc[best] {
+			best = i
+		}
 	}
 	s.order[ply] = sc
-	// Insertion sort, best first: the moves that reach here (the table
-	// move did not cut) are mostly all searched, and for the dozen or two
-	// moves of a node it beats picking the best one at a time.
+	moves[from], moves[from+best] = moves[from+best], moves[from]
+	keys[from], keys[from+best] = keys[from+best], keys[from]
+}
+
+// sortRest puts moves[from:] in the order of the scores score gave them,
+// best first and equal scores as generated: the order a full sort would
+// have given at once, the best staying first.
+func (s *Searcher[P, M]) sortRest(ply int, moves []M, from int) {
+	sc, keys := s.order[ply], s.keys[ply]
+	// Insertion sort, best first: for the dozen or two moves of a node it
+	// beats picking the best one at a time.
 	for i := 1; i < len(sc); i++ {
 		v := sc[i]
 		j := i
@@ -328,11 +355,15 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 		}
 		sc[j] = v
 	}
-	s.sortedM = append(s.sortedM[:0], moves[from:]...)
-	s.sortedK = append(s.sortedK[:0], keys[from:]...)
+	// The words index the moves as generated: undo score's swap.
+	best := ^uint32(sc[0])
+	m, k := append(s.sortedM[:0], moves[from:]...), append(s.sortedK[:0], keys[from:]...)
+	m[0], m[best] = m[best], m[0]
+	k[0], k[best] = k[best], k[0]
+	s.sortedM, s.sortedK = m, k
 	for j, v := range sc {
 		i := ^uint32(v)
-		moves[from+j], keys[from+j] = s.sortedM[i], s.sortedK[i]
+		moves[from+j], keys[from+j] = m[i], k[i]
 	}
 }
 

@@ -23,7 +23,11 @@ func (n *nim) GenMoves(buf []int) []int {
 }
 func (n *nim) Make(k int)   { n.pile -= k; n.taken = append(n.taken, k) }
 func (n *nim) Unmake(k int) { n.pile += k; n.taken = n.taken[:len(n.taken)-1] }
-func (n *nim) Hash() uint64 { return uint64(n.pile)*0x9e3779b97f4a7c15 + 1 }
+func (n *nim) Hash() uint64 { return nimHash(n.pile) }
+func (n *nim) HashAfter(k int) uint64 {
+	return nimHash(n.pile - k)
+}
+func nimHash(pile int) uint64 { return uint64(pile)*0x9e3779b97f4a7c15 + 1 }
 func (n *nim) OrderKeys(ms []int, keys []int32) []int32 {
 	for _, k := range ms {
 		keys = append(keys, int32(k))

@@ -20,6 +20,7 @@ func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf
 func (p Pos) Make(m morris.Move)                       { p.P.Make(m) }
 func (p Pos) Unmake(m morris.Move)                     { p.P.Unmake(m) }
 func (p Pos) Hash() uint64                             { return p.P.Hash() }
+func (p Pos) HashAfter(m morris.Move) uint64           { return p.P.HashAfter(m) }
 func (p Pos) KeySpace() int                            { return 25 * morris.NPoints }
 
 // OrderKeys keys a move by from (24 for a placement) and to; a move that
