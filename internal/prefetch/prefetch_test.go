@@ -38,3 +38,14 @@ func BenchmarkRandomReads(b *testing.B) {
 		})
 	}
 }
+
+// A hint never faults and never changes memory: the search may ask for a
+// slot of a table it is about to drop, or for nothing at all.
+func TestLineChangesNothingAndNeverFaults(t *testing.T) {
+	b := []uint64{1, 2, 3}
+	Line(unsafe.Pointer(&b[1]))
+	Line(nil)
+	if b[0] != 1 || b[1] != 2 || b[2] != 3 {
+		t.Errorf("memory changed by a prefetch: %v", b)
+	}
+}
