@@ -20,6 +20,7 @@ var fixtureFiles = []fixture{
 	{"5T-170-bruneau.psol", T5, 170, "LExADeKLwSlCPJRV1L1BHVWXa7d/2tfqyjrn9Zv7/17p3///Q"},
 	{"5D-82.psol", D5, 82, "LG4VXOFJjGWQMXhsY7aRf+/97Y"},
 	{"5T-168-gameai-nrpa.psol", T5, 168, ""},
+	{"5T-172-gameai-nrpa.psol", T5, 172, ""},
 }
 
 func readFixture(t testing.TB, name string) string {
