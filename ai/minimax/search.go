@@ -314,7 +314,7 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 	s.keys[ply] = keys
 	sc := s.order[ply][:0]
 	k := s.killers[ply]
-	best := 0
+	top := uint64(0)
 	for i, m := range moves[from:] {
 		key := keys[from+i]
 		var v int32
@@ -330,12 +330,15 @@ func (s *Searcher[P, M]) score(pos P, ply int, moves []M, from int) {
 		}
 		// One word per move, the score above its index (inverted, so that
 		// equal scores keep their order): the sort moves one array.
-		sc = append(sc, uint64(v)<<32|uint64(^uint32(i)))
-		if sc[i] > sc[best] {
-			best = i
-		}
+		w := uint64(v)<<32 | uint64(^uint32(i))
+		sc = append(sc, w)
+		// The larger of the two without a branch, which would be
+		// mispredicted often (words stay below 2^63: scores below 2^30).
+		top ^= (top ^ w) & uint64(int64(top-w)>>63)
 	}
 	s.order[ply] = sc
+	// The best word carries its move's index.
+	best := int(^uint32(top))
 	moves[from], moves[from+best] = moves[from+best], moves[from]
 	keys[from], keys[from+best] = keys[from+best], keys[from]
 }
