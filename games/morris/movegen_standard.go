@@ -20,7 +20,8 @@ func millPiecesStandard(x Bits) Bits {
 	return spread(hf) | permute(&vunperm, spread(vf))
 }
 
-// placeStandard appends the placements of own on empty points.
+// placeStandard appends the placements of the side to move, whose pieces
+// are own (p.vocc holds them in the vertical order), on the empty points.
 func (p *Position) placeStandard(buf []Move, own, empty Bits) []Move {
 	vown, vempty := p.vocc[p.side], all&^(p.vocc[0]|p.vocc[1])
 	closing := closers(own, empty) | permute(&vunperm, closers(vown, vempty))
@@ -34,7 +35,8 @@ func (p *Position) placeStandard(buf []Move, own, empty Bits) []Move {
 	return buf
 }
 
-// slideStandard appends the slides of own (a side that does not fly). A
+// slideStandard appends the slides of the side to move, whose pieces are
+// own (a side that does not fly). A
 // slide along a horizontal line leaves that line, so it can only complete
 // the vertical line of its target, and the reverse: the horizontal slides
 // look up the vertical closers, and the vertical ones (found in the
