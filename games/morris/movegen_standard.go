@@ -36,13 +36,13 @@ func (p *Position) placeStandard(buf []Move, own, empty Bits) []Move {
 }
 
 // slideStandard appends the slides of the side to move, whose pieces are
-// own (a side that does not fly). A
-// slide along a horizontal line leaves that line, so it can only complete
-// the vertical line of its target, and the reverse: the horizontal slides
-// look up the vertical closers, and the vertical ones (found in the
-// permuted order, where vertical lines are triples) the horizontal
-// closers. Slides are found per direction as sets of their from points,
-// split into quiet ones and mills before any is appended.
+// own (a side that does not fly). A slide along a horizontal line leaves
+// that line, so it can only complete the vertical line of its target, and
+// the reverse: the horizontal slides look up the vertical closers, and the
+// vertical ones (found in the permuted order, where vertical lines are
+// triples) the horizontal closers. Slides are found per direction as sets
+// of their from points, split into quiet ones and mills before any is
+// appended.
 func (p *Position) slideStandard(buf []Move, own, empty Bits) []Move {
 	vown, vempty := p.vocc[p.side], all&^(p.vocc[0]|p.vocc[1])
 	closeH := closers(own, empty)
