@@ -98,8 +98,8 @@ func (p *Position) LastMill() int { return int(p.lastMill) }
 func (p *Position) Hash() uint64 { return p.hash }
 
 // HashAfter is the hash m leads to, without playing it: a search reads the
-// table slot of its next move ahead of time with it. It follows Make's
-// updates of the hash exactly.
+// table slot of its next move ahead of time with it, and Make takes its
+// new hash from it.
 func (p *Position) HashAfter(m Move) uint64 {
 	us, them := p.side, 1-p.side
 	h := p.hash ^ zSide ^ zPiece[us][m.To()]
@@ -132,31 +132,25 @@ func (p *Position) Make(m Move) {
 	us, them := p.side, 1-p.side
 	p.undos = append(p.undos, undo{p.clock, p.lastMill, p.hash})
 	p.hist = append(p.hist, p.hash)
+	p.hash = p.HashAfter(m) // before the hand changes: it reads it
 	to := m.To()
-	h := p.hash ^ zSide
 	if f := m.From(); f < 0 {
-		h ^= zHand[us][p.hand[us]]
 		p.hand[us]--
-		h ^= zHand[us][p.hand[us]]
 		p.clock = 0
 	} else {
 		p.occ[us] &^= 1 << uint(f)
 		p.vocc[us] &^= vbit[f]
-		h ^= zPiece[us][f]
 		p.clock++
 	}
 	p.occ[us] |= 1 << uint(to)
 	p.vocc[us] |= vbit[to]
-	h ^= zPiece[us][to]
 	p.lastMill = -1
 	if r := m.Removal(); r >= 0 {
 		p.occ[them] &^= 1 << uint(r)
 		p.vocc[them] &^= vbit[r]
-		h ^= zPiece[them][r]
 		if r2 := m.Removal2(); r2 >= 0 {
 			p.occ[them] &^= 1 << uint(r2)
 			p.vocc[them] &^= vbit[r2]
-			h ^= zPiece[them][r2]
 		}
 		p.clock = 0
 		p.lastMill = us
@@ -166,7 +160,6 @@ func (p *Position) Make(m Move) {
 		// without a removal have closed one.
 		p.lastMill = us // a mill with nothing to remove
 	}
-	p.hash = h
 	p.side = them
 	p.ply++
 }
