@@ -200,7 +200,7 @@ func (l *lineCounts) classifyLoop(g *geometry, a, b Bits, withMovers bool) {
 // (va and vb: the sides in the vertical order).
 func bothSlides(g *geometry, a, b, va, vb, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
 	if g == standard {
-		return slidesStandard(a, b, va, vb)
+		return slidesStandard(a, b, va, vb, empty)
 	}
 	aBlocked, aMoves = slides(g, a, empty)
 	bBlocked, bMoves = slides(g, b, empty)
@@ -243,7 +243,7 @@ func (p *Position) won(side int) int {
 func (p *Position) running(side int, inMill Bits) int {
 	g, own, empty := p.rules.geo, p.occ[side], p.Empty()
 	if g == standard {
-		return runningStandard(own, p.vocc[side], empty, all&^(p.vocc[0]|p.vocc[1]), inMill)
+		return runningStandard(own, p.vocc[side], empty, p.vempty(), inMill)
 	}
 	return runningLoop(g, own, empty, inMill)
 }

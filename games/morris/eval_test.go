@@ -135,7 +135,7 @@ func TestStandardLineCountsEqualTheLoop(t *testing.T) {
 					t.Fatalf("%s %s: fast %+v, loop %+v", c.name, p, fast, slow)
 				}
 			}
-			ab, am, bb, bm := slidesStandard(p.occ[0], p.occ[1], p.vocc[0], p.vocc[1])
+			ab, am, bb, bm := slidesStandard(p.occ[0], p.occ[1], p.vocc[0], p.vocc[1], p.Empty())
 			wab, wam := slides(standard, p.occ[0], p.Empty())
 			wbb, wbm := slides(standard, p.occ[1], p.Empty())
 			if [4]int{ab, am, bb, bm} != [4]int{wab, wam, wbb, wbm} {

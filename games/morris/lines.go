@@ -81,7 +81,7 @@ func (l *lineCounts) classifyStandard(a, b, va, vb Bits, withMovers bool) {
 		vf, v2 := triples(vx, vsides[1-s])
 		l.mills[s] = bits.OnesCount32(uint32(hf)) + bits.OnesCount32(uint32(vf))
 		l.two[s] = bits.OnesCount32(uint32(h2)) + bits.OnesCount32(uint32(v2))
-		l.millPieces[s] = spread(hf) | permute(&vunperm, spread(vf))
+		l.millPieces[s] = millSet(hf, vf)
 		hp := spread(h2) & x
 		vp := permute(&vunperm, spread(v2)&vx)
 		// A point lies on one horizontal and one vertical line: a piece
@@ -114,8 +114,8 @@ const (
 // horizontal or a vertical triple: a slide is a (piece, empty neighbour)
 // pair, counted per direction with one popcount, and a piece is blocked
 // when it is not next to any empty point.
-func slidesStandard(a, b, va, vb Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
-	empty, ve := all&^(a|b), all&^(va|vb)
+func slidesStandard(a, b, va, vb, empty Bits) (aBlocked, aMoves, bBlocked, bMoves int) {
+	ve := all &^ (va | vb)
 	pairs := func(x, e Bits) int {
 		return bits.OnesCount32(uint32(x&(e>>1)&hasRight)) + bits.OnesCount32(uint32(x>>1&e&hasRight))
 	}
@@ -135,8 +135,8 @@ func runningStandard(own, vown, empty, vempty, inMill Bits) int {
 	if inMill == 0 {
 		return 0
 	}
-	closeV := permute(&vunperm, closers(vown, vempty))
-	vcloseH := permute(&vperm, closers(own, empty))
+	closeH, closeV := lineClosers(own, vown, empty, vempty)
+	vcloseH := permute(&vperm, closeH)
 	h := inMill & (closeV>>1&hasRight | closeV<<1&hasLeft)
 	v := permute(&vperm, inMill) & (vcloseH>>1&hasRight | vcloseH<<1&hasLeft)
 	return (h | permute(&vunperm, v)).Count()

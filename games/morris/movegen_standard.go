@@ -13,18 +13,32 @@ func closers(x, e Bits) Bits {
 	return b&c&ea | (a&c&eb)<<1 | (a&b&ec)<<2
 }
 
+// lineClosers is closers for all 16 lines of the standard board, for the
+// side own on the empty points (vown and vempty: the same in the vertical
+// order): closeH completes a horizontal line, closeV a vertical one.
+func lineClosers(own, vown, empty, vempty Bits) (closeH, closeV Bits) {
+	return closers(own, empty), permute(&vunperm, closers(vown, vempty))
+}
+
+// vempty is the empty points in the vertical order.
+func (p *Position) vempty() Bits { return all &^ (p.vocc[0] | p.vocc[1]) }
+
 // millPiecesStandard is inMills on the standard board.
 func millPiecesStandard(x Bits) Bits {
 	hf, _ := triples(x, 0)
 	vf, _ := triples(permute(&vperm, x), 0)
-	return spread(hf) | permute(&vunperm, spread(vf))
+	return millSet(hf, vf)
 }
+
+// millSet is the pieces of the full triples hf (horizontal) and vf (in the
+// vertical order), as points.
+func millSet(hf, vf Bits) Bits { return spread(hf) | permute(&vunperm, spread(vf)) }
 
 // placeStandard appends the placements of the side to move, whose pieces
 // are own (p.vocc holds them in the vertical order), on the empty points.
 func (p *Position) placeStandard(buf []Move, own, empty Bits) []Move {
-	vown, vempty := p.vocc[p.side], all&^(p.vocc[0]|p.vocc[1])
-	closing := closers(own, empty) | permute(&vunperm, closers(vown, vempty))
+	closeH, closeV := lineClosers(own, p.vocc[p.side], empty, p.vempty())
+	closing := closeH | closeV
 	for e := empty &^ closing; e != 0; e &= e - 1 {
 		buf = append(buf, Place(trailing(e)))
 	}
@@ -44,10 +58,9 @@ func (p *Position) placeStandard(buf []Move, own, empty Bits) []Move {
 // of their from points, split into quiet ones and mills before any is
 // appended.
 func (p *Position) slideStandard(buf []Move, own, empty Bits) []Move {
-	vown, vempty := p.vocc[p.side], all&^(p.vocc[0]|p.vocc[1])
-	closeH := closers(own, empty)
-	vcloseV := closers(vown, vempty)
-	closeV, vcloseH := permute(&vunperm, vcloseV), permute(&vperm, closeH)
+	vown, vempty := p.vocc[p.side], p.vempty()
+	closeH, closeV := lineClosers(own, vown, empty, vempty)
+	vcloseH := permute(&vperm, closeH)
 	// From points of slides to the next point of a triple (i -> i+1) and
 	// to the previous one (i+1 -> i, keyed by i).
 	right, left := own&(empty>>1)&hasRight, own>>1&empty&hasRight
