@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"strconv"
 
 	"github.com/labstack/echo/v5"
 
@@ -176,9 +177,11 @@ func (s *Server) morpionRecords(c *echo.Context) error {
 	}
 	limit := 20
 	if q := c.QueryParam("limit"); q != "" {
-		if _, err := fmt.Sscan(q, &limit); err != nil || limit < 1 || limit > 1000 {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 || n > 1000 {
 			return badField("limit", "must be an integer in 1..1000")
 		}
+		limit = n
 	}
 	rs, err := s.store.Records.Top(c.Request().Context(), "morpion", v.String(), limit)
 	if err != nil {

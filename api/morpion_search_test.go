@@ -81,8 +81,10 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	}
 	r = e.do(t, "GET", "/v1/morpion/records?variant=6T", nil)
 	r.hasField(t, r.problem(t, 400), "variant")
-	r = e.do(t, "GET", "/v1/morpion/records?variant=5T&limit=0", nil)
-	r.hasField(t, r.problem(t, 400), "limit")
+	for _, bad := range []string{"0", "1001", "5abc", "2.5"} {
+		r = e.do(t, "GET", "/v1/morpion/records?variant=5T&limit="+bad, nil)
+		r.hasField(t, r.problem(t, 400), "limit")
+	}
 }
 
 func TestMorpionSearchCancelKeepsTheBest(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,9 +72,11 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 			}
 			cfg.Budget = d
 		case "seed":
-			if _, err := fmt.Sscan(v, &cfg.Seed); err != nil {
-				return nil, fmt.Errorf("--bot %q: seed %q", spec, v)
+			seed, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("--bot %q: seed %q is not a whole number", spec, v)
 			}
+			cfg.Seed = seed
 		default:
 			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR or seed=N", spec, kv)
 		}

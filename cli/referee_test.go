@@ -35,6 +35,9 @@ func TestRefereeLess(t *testing.T) {
 		{"--bot", "gameai:greedy"},
 		{"--bot", "gameai:chess", "--bot", "a", "--bot", "b", "--bot", "c"},
 		{"--bot", "gameai:mcts:budget=forever", "--bot", "a", "--bot", "b", "--bot", "c"},
+		// Four bots that would play but for a seed with trailing junk.
+		{"--bot", "gameai:greedy:seed=5abc", "--bot", "gameai:greedy", "--bot", "gameai:greedy", "--bot", "gameai:greedy",
+			"--games", "2", "--quiet", "--out", filepath.Join(dir, "bad.txt")},
 	} {
 		if _, code := run(t, "", append([]string{"referee", "less"}, bad...)...); code == 0 {
 			t.Errorf("%v accepted", bad)
