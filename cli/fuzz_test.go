@@ -1,6 +1,12 @@
 package cli
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/codecup"
+)
 
 func FuzzPlayerSpec(f *testing.F) {
 	for _, s := range []string{"alphabeta:strategy=ga-2019-best,depth=4", "mcts:iterations=100", "random",
@@ -31,6 +37,31 @@ func FuzzOpponents(f *testing.F) {
 			if op.Name == "" {
 				t.Fatalf("%q gave a nameless opponent", spec)
 			}
+		}
+	})
+}
+
+func FuzzProgramSpec(f *testing.F) {
+	for _, s := range []string{"gameai:mcts", "gameai:greedy:budget=2s,seed=7", "gameai:mcts:seed=5abc", "gameai:chess",
+		"./bot --fast", "  ", "gameai:uct:budget=-1s", "gameai:expectimax:x=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		p, err := parseProgram(spec, 30*time.Second)
+		if err != nil {
+			return
+		}
+		switch p := p.(type) {
+		case codecup.Internal:
+			if !codecup.ValidEngine(p.Config.Engine) || p.Config.Budget <= 0 || p.Label != spec {
+				t.Fatalf("%q parsed to %+v", spec, p)
+			}
+		case codecup.Exec:
+			if len(p.Argv) == 0 || strings.HasPrefix(spec, "gameai:") {
+				t.Fatalf("%q parsed to %+v", spec, p)
+			}
+		default:
+			t.Fatalf("%q parsed to a %T", spec, p)
 		}
 	})
 }
