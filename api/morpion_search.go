@@ -139,7 +139,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 // searchField maps a morpionsearch parameter to its request field.
 func searchField(f string) string {
 	switch f {
-	case "variant", "algorithm", "threads":
+	case "variant", "algorithm", "threads", "budget":
 		return f
 	case "time_ms", "playouts":
 		return "budget." + f

@@ -97,6 +97,9 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 			}
 		}
 		if given["threads"] {
+			if *threads < 1 {
+				return errors.New("--threads: must be at least 1")
+			}
 			p.Threads = *threads
 		}
 		// A new seed per run, so a resumed search does not retrace its steps.
@@ -108,10 +111,13 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if *out == "" {
 		return errors.New("--out DIR is required")
 	}
+	if *threads < 1 {
+		return errors.New("--threads: must be at least 1")
+	}
 	p := morpionsearch.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
 		Stabilization: *stab, Patience: *patience, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
-		return fmt.Errorf("--%s", err)
+		return searchFlagError(err)
 	}
 	if *startFile != "" {
 		text, name, err := readInput([]string{*startFile})
@@ -127,10 +133,28 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
 }
 
+// searchFlagError names the flag behind a bad search parameter: the
+// parameters are the API's, whose names differ from the flags'.
+func searchFlagError(err error) error {
+	var pe *morpionsearch.ParamError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	switch pe.Field {
+	case "budget":
+		return errors.New("a budget is needed: --time, --playouts or both")
+	case "algorithm":
+		return fmt.Errorf("--algo: %s", pe.Reason)
+	case "time_ms":
+		return fmt.Errorf("--time: %s", pe.Reason)
+	}
+	return fmt.Errorf("--%s: %s", pe.Field, pe.Reason)
+}
+
 func runSearch(ctx context.Context, p morpionsearch.Params, st searchState, start *morpion.Grid, out string,
 	quiet bool, stdout, stderr io.Writer) error {
 	if err := p.Check(256); err != nil {
-		return fmt.Errorf("--%s", err)
+		return searchFlagError(err)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err

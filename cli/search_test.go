@@ -52,8 +52,22 @@ func TestMorpionSearchWritesAndResumes(t *testing.T) {
 	if _, code := run(t, "", "morpion", "search", "--variant", "5T", "--playouts", "10"); code == 0 {
 		t.Error("search without --out succeeded")
 	}
-	if out, code := run(t, "", "morpion", "search", "--algo", "beam", "--playouts", "10", "--out", dir); code == 0 || !strings.Contains(out, "algorithm") {
-		t.Errorf("unknown algorithm: %d %q", code, out)
+	// Bad parameters are reported under the flags' names, not the API's.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--algo", "beam", "--playouts", "10"}, "--algo: \"beam\": want nrpa"},
+		{[]string{"--time", "-1s"}, "--time: must not be negative"},
+		{[]string{"--playouts", "-3"}, "--playouts: must not be negative"},
+		{[]string{"--level", "0"}, "a budget is needed: --time, --playouts"},
+		{[]string{"--threads", "0", "--playouts", "10"}, "--threads: must be at least 1"},
+		{[]string{"--level", "9", "--playouts", "10"}, "--level: must be 1..6"},
+	} {
+		args := append([]string{"morpion", "search", "--out", t.TempDir()}, c.args...)
+		if out, code := run(t, "", args...); code == 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%v: %d %q, want %q", c.args, code, out, c.want)
+		}
 	}
 }
 

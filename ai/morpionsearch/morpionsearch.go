@@ -88,11 +88,13 @@ func (p *Params) Check(maxThreads int) error {
 	if p.Threads < 1 || p.Threads > maxThreads {
 		return &ParamError{"threads", fmt.Sprintf("must be 1..%d", maxThreads)}
 	}
-	if p.TimeMS <= 0 && p.Playouts <= 0 {
-		return &ParamError{"time_ms", "a budget is needed: time_ms or playouts"}
-	}
-	if p.TimeMS < 0 || p.Playouts < 0 {
-		return &ParamError{"time_ms", "budgets must not be negative"}
+	switch {
+	case p.TimeMS < 0:
+		return &ParamError{"time_ms", "must not be negative"}
+	case p.Playouts < 0:
+		return &ParamError{"playouts", "must not be negative"}
+	case p.TimeMS == 0 && p.Playouts == 0:
+		return &ParamError{"budget", "a budget is needed: time_ms or playouts"}
 	}
 	return nil
 }
