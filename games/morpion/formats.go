@@ -29,7 +29,15 @@ var (
 // Read parses a grid in a format.
 func Read(v Variant, f Format, text string) (*Grid, error) {
 	if f == FormatAuto {
-		f = Detect(text)
+		// Anything that is neither JSON nor Pentasol is taken for a layer
+		// code; say so, or a mistyped grid fails with a puzzling reason.
+		if f = Detect(text); f == FormatLayers {
+			g, err := DecodeLayers(v, strings.TrimSpace(text))
+			if err != nil {
+				return nil, fmt.Errorf("not JSON ({...}) nor Pentasol ((x,y) ...), so read as a layer code: %w", err)
+			}
+			return g, nil
+		}
 	}
 	switch f {
 	case FormatPentasol:

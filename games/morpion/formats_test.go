@@ -105,6 +105,10 @@ func TestParseErrorsSayWhere(t *testing.T) {
 			t.Errorf("%s %q: %v, want a parse error at line %d", c.f, c.text, err, c.line)
 		}
 	}
+	// Auto-detection says how it read a text that fits no format.
+	if _, err := Read(T5, FormatAuto, "garbage\n"); err == nil || !strings.Contains(err.Error(), "read as a layer code") {
+		t.Errorf("auto on garbage: %v, want the layer code named", err)
+	}
 	_, err := ParseJSON(T5, `{"moves":[{"x":0,"y":0,"dir":"up","start":{"x":0,"y":0}}]}`)
 	var me *MoveError
 	if !errors.As(err, &me) || me.N != 1 {
