@@ -145,12 +145,13 @@ func gridProblem(text string, err error) error {
 		return problem(http.StatusUnprocessableEntity, "invalid-grid", "Invalid grid", me.Error(),
 			FieldError{Field: fmt.Sprintf("grid.moves[%d]", me.N-1), Reason: me.Reason})
 	case errors.As(err, &pe):
-		fe := FieldError{Field: "grid", Reason: pe.Error()}
+		// err, not pe: auto-detection says how it read the text.
+		fe := FieldError{Field: "grid", Reason: err.Error()}
 		if pe.Line > 0 {
 			off := morpion.Offset(text, pe.Line, max(pe.Column, 1))
 			fe.Offset = &off
 		}
-		return problem(http.StatusBadRequest, "invalid-grid-text", "Unreadable grid", pe.Error(), fe)
+		return problem(http.StatusBadRequest, "invalid-grid-text", "Unreadable grid", err.Error(), fe)
 	}
 	return badField("grid", err.Error())
 }

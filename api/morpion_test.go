@@ -65,8 +65,8 @@ func TestMorpionConvertAndLayers(t *testing.T) {
 	bad.Grid = str("Flxb*")
 	r = e.do(t, "POST", "/v1/morpion/grids/convert", bad)
 	f := r.hasField(t, r.problem(t, 400), "grid")
-	if f.Offset == nil || *f.Offset != 4 {
-		t.Errorf("offset of the bad character = %v, want 4", f.Offset)
+	if f.Offset == nil || *f.Offset != 4 || !strings.Contains(f.Reason, "read as a layer code") {
+		t.Errorf("bad character: offset %v, reason %q; want 4 and the auto-detected format named", f.Offset, f.Reason)
 	}
 	bad.To = "png"
 	r = e.do(t, "POST", "/v1/morpion/grids/convert", bad)
