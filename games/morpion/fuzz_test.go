@@ -74,3 +74,27 @@ func FuzzLayers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseMove: a move the service's parser accepts prints as text that
+// parses back to it, and playing it from the start either succeeds or is
+// refused with a reason, never a panic.
+func FuzzParseMove(f *testing.F) {
+	f.Add("(25,27) | 2", false)
+	f.Add("(28,28) - -2", true)
+	f.Add("(3,3) /", false)
+	f.Fuzz(func(t *testing.T, text string, d5 bool) {
+		st, err := Game.NewState(map[bool]string{false: "5T", true: "5D"}[d5], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := st.ParseMove(text)
+		if err != nil {
+			return
+		}
+		back, err := st.ParseMove(m.String())
+		if err != nil || back != m {
+			t.Fatalf("%q parses to %v, which reads back as %v (%v)", text, m, back, err)
+		}
+		_ = st.Play(m)
+	})
+}

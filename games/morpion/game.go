@@ -55,7 +55,7 @@ func ToGamesError(text string, err error) error {
 		if pe.Line > 0 {
 			off = Offset(text, pe.Line, max(pe.Column, 1))
 		}
-		return &games.ParseError{Field: "position", Offset: off, Reason: pe.Error()}
+		return &games.ParseError{Field: "position", Offset: off, Reason: err.Error()}
 	case errors.As(err, &me):
 		return &games.ParseError{Field: fmt.Sprintf("position, move %d", me.N), Offset: -1, Reason: me.Error()}
 	}
