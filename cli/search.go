@@ -104,7 +104,16 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 		// A new seed per run, so a resumed search does not retrace its steps.
 		p.Seed = st.Params.Seed + uint64(st.Runs)
-		st.Params.TimeMS, st.Params.Playouts = p.TimeMS+st.ElapsedMS, p.Playouts+st.Playouts
+		// The saved budget is the whole search's: what is left plus what
+		// is spent, for the bounds that are set. An unset bound stays
+		// unset, or the next resume would find it spent.
+		st.Params.TimeMS, st.Params.Playouts = 0, 0
+		if p.TimeMS > 0 {
+			st.Params.TimeMS = p.TimeMS + st.ElapsedMS
+		}
+		if p.Playouts > 0 {
+			st.Params.Playouts = p.Playouts + st.Playouts
+		}
 		st.Params.Threads = p.Threads
 		return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
 	}

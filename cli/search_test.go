@@ -45,7 +45,7 @@ func TestMorpionSearchWritesAndResumes(t *testing.T) {
 	var again searchState
 	readJSON(t, filepath.Join(dir, stateFile), &again)
 	if again.Runs != 2 || again.Playouts < st.Playouts+2000 || again.BestScore < st.BestScore ||
-		again.Params.Playouts != st.Playouts+2000 || again.Params.Seed != st.Params.Seed {
+		again.Params.Playouts != st.Playouts+2000 || again.Params.TimeMS != 0 || again.Params.Seed != st.Params.Seed {
 		t.Errorf("state after resume: %+v (before %+v)", again, st)
 	}
 
@@ -67,6 +67,37 @@ func TestMorpionSearchWritesAndResumes(t *testing.T) {
 		args := append([]string{"morpion", "search", "--out", t.TempDir()}, c.args...)
 		if out, code := run(t, "", args...); code == 0 || !strings.Contains(out, c.want) {
 			t.Errorf("%v: %d %q, want %q", c.args, code, out, c.want)
+		}
+	}
+}
+
+// An interrupted search resumes for the rest of its budget as often as it
+// is interrupted, and keeps the bounds it was given: a playout budget does
+// not grow a time limit, nor a time limit a playout budget.
+func TestMorpionSearchResumesTwice(t *testing.T) {
+	dir := t.TempDir()
+	if out, code := run(t, "", "morpion", "search", "--variant", "5D", "--algo", "dna", "--playouts", "2000",
+		"--threads", "1", "--quiet", "--out", dir); code != 0 {
+		t.Fatalf("search: %d %q", code, out)
+	}
+	// Pretend each run was cut short of a larger budget.
+	for i := range 2 {
+		var st searchState
+		readJSON(t, filepath.Join(dir, stateFile), &st)
+		st.Finished = false
+		st.Params.Playouts = st.Playouts + 1000
+		b, _ := json.Marshal(st)
+		if err := os.WriteFile(filepath.Join(dir, stateFile), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, code := run(t, "", "morpion", "search", "--resume", dir, "--quiet"); code != 0 {
+			t.Fatalf("resume %d: %d %q", i+1, code, out)
+		}
+		var after searchState
+		readJSON(t, filepath.Join(dir, stateFile), &after)
+		if !after.Finished || after.Playouts < st.Playouts+1000 || after.Params.Playouts != st.Params.Playouts ||
+			after.Params.TimeMS != 0 || after.Runs != st.Runs+1 {
+			t.Fatalf("resume %d: %+v (before %+v)", i+1, after, st)
 		}
 	}
 }
