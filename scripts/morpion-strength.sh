@@ -6,7 +6,7 @@
 # rows are 20 machine-hours; this lets them be done in pieces.
 #
 # usage: scripts/morpion-strength.sh DIR RUN...      run the named runs in DIR
-#        scripts/morpion-strength.sh --summary DIR   what DIR holds, as table rows
+#        scripts/morpion-strength.sh --summary DIR   what DIR holds, as table rows (last column: when each run found its best, in seconds)
 #
 # A run's name says what it is: ALGO MINUTES - VARIANT - SEED, e.g.
 # nrpa60-5T-1 (NRPA level 4, 60 minutes, 5T, seed 1) or dna10-5D-3 (the
@@ -15,17 +15,20 @@
 set -euo pipefail
 
 best_of() { grep -o '"best_score": [0-9]*' "$1/state.json" | grep -o '[0-9]*$'; }
+# found_at: seconds into the run of its last improvement (the best grid).
+found_at() { grep -o '"elapsed_ms": [0-9]*' "$1/state.json" | tail -1 | grep -o '[0-9]*$' | awk '{printf "%d", $1/1000 + 0.5}'; }
 finished() { grep -q '"finished": true' "$1/state.json" 2>/dev/null; }
 
 summary() {
 	local dir=$1
 	for cfg in $(ls "$dir" | grep -E '^(nrpa|dna)[0-9]+-5[TD]-[0-9]+$' | sed 's/-[0-9]*$//' | sort -u); do
-		local seeds="" scores="" pending=""
+		local seeds="" scores="" found="" pending=""
 		for run in $(ls "$dir" | grep -E "^$cfg-[0-9]+$" | sort -t- -k3 -n); do
 			[ -e "$dir/$run/state.json" ] || continue
 			if finished "$dir/$run"; then
 				seeds+="${run##*-},"
 				scores+="$(best_of "$dir/$run") "
+				found+="$(found_at "$dir/$run"), "
 			else
 				pending+=" ${run##*-}"
 			fi
@@ -35,7 +38,7 @@ summary() {
 		if [ "$n" -gt 0 ]; then
 			median=$(echo "$scores" | tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')
 			best=$(echo "$scores" | tr ' ' '\n' | grep . | sort -n | tail -1)
-			echo "| $cfg | ${seeds%,} | $(echo $scores | sed 's/ /, /g') | $median | $best |${pending:+ unfinished seeds:$pending}"
+			echo "| $cfg | ${seeds%,} | $(echo $scores | sed 's/ /, /g') | $median | $best | ${found%, } |${pending:+ unfinished seeds:$pending}"
 		elif [ -n "$pending" ]; then
 			echo "| $cfg | - | - | - | - | unfinished seeds:$pending"
 		fi
