@@ -56,6 +56,11 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
+	// Check reads 0 threads as 1 (the API's omitted field); a flag of 0
+	// is a mistake.
+	if *threads < 1 {
+		return errors.New("--threads: must be at least 1")
+	}
 	given := map[string]bool{}
 	f.fs.Visit(func(fl *flagT) { given[fl.Name] = true })
 
@@ -97,9 +102,6 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 			}
 		}
 		if given["threads"] {
-			if *threads < 1 {
-				return errors.New("--threads: must be at least 1")
-			}
 			p.Threads = *threads
 		}
 		// A new seed per run, so a resumed search does not retrace its steps.
@@ -119,9 +121,6 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if *out == "" {
 		return errors.New("--out DIR is required")
-	}
-	if *threads < 1 {
-		return errors.New("--threads: must be at least 1")
 	}
 	p := morpionsearch.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
 		Stabilization: *stab, Patience: *patience, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}

@@ -28,16 +28,9 @@ var (
 
 // Read parses a grid in a format.
 func Read(v Variant, f Format, text string) (*Grid, error) {
-	if f == FormatAuto {
-		// Anything that is neither JSON nor Pentasol is taken for a layer
-		// code; say so, or a mistyped grid fails with a puzzling reason.
-		if f = Detect(text); f == FormatLayers {
-			g, err := DecodeLayers(v, strings.TrimSpace(text))
-			if err != nil {
-				return nil, fmt.Errorf("not JSON ({...}) nor Pentasol ((x,y) ...), so read as a layer code: %w", err)
-			}
-			return g, nil
-		}
+	auto := f == FormatAuto
+	if auto {
+		f = Detect(text)
 	}
 	switch f {
 	case FormatPentasol:
@@ -45,7 +38,14 @@ func Read(v Variant, f Format, text string) (*Grid, error) {
 	case FormatJSON:
 		return ParseJSON(v, text)
 	case FormatLayers:
-		return DecodeLayers(v, strings.TrimSpace(text))
+		g, err := DecodeLayers(v, strings.TrimSpace(text))
+		if err != nil && auto {
+			// Anything that is neither JSON nor Pentasol is taken for a
+			// layer code; say so, or a mistyped grid fails with a puzzling
+			// reason.
+			return nil, fmt.Errorf("not JSON ({...}) nor Pentasol ((x,y) ...), so read as a layer code: %w", err)
+		}
+		return g, err
 	}
 	return nil, fmt.Errorf("cannot read format %q (want pentasol, json, layers or auto)", f)
 }
