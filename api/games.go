@@ -109,7 +109,7 @@ func (s *Server) position(g games.Game, variant string, options map[string]strin
 	}
 	st, err := g.ParseState(v, opts, text)
 	if err != nil {
-		if p := problemFor(err, "position"); p != nil {
+		if p, ok := knownProblem(err, "position"); ok {
 			return nil, p
 		}
 		return nil, badField("position", err.Error())
@@ -121,7 +121,7 @@ func (s *Server) position(g games.Game, variant string, options map[string]strin
 func (s *Server) play(st games.State, text, field string) (games.Move, error) {
 	m, err := st.ParseMove(text)
 	if err != nil {
-		if p := problemFor(err, field); p != nil {
+		if p, ok := knownProblem(err, field); ok {
 			return nil, p
 		}
 		return nil, badField(field, err.Error())

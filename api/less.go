@@ -62,7 +62,11 @@ func (s *Server) lessMatch(c *echo.Context) error {
 	if len(req.Layouts) > 0 {
 		for i, l := range req.Layouts {
 			if _, err := less.ParseWalls(l); err != nil {
-				return problemFor(err, fmt.Sprintf("layouts[%d]", i))
+				field := fmt.Sprintf("layouts[%d]", i)
+				if p, ok := knownProblem(err, field); ok {
+					return p
+				}
+				return badField(field, err.Error())
 			}
 		}
 		for i := range pairs {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -33,6 +34,8 @@ type Problem struct {
 	LegalMovesTotal int      `json:"legal_moves_total,omitempty"`
 
 	retryAfter int
+	// cause is the error behind a 500, for the log only.
+	cause error
 }
 
 // FieldError names one bad part of a request.
@@ -77,51 +80,82 @@ func illegalMove(field string, e *games.IllegalMoveError, st games.State, max in
 	return p
 }
 
-// problemFor maps a domain error to its problem; field names the request
-// field the error is about (for parse and option errors).
+// problemFor maps any error to its problem and never returns nil, so no
+// handler can hand the error handler a nil *Problem: an error it does not
+// know becomes a 500 that keeps its cause for the log.
 func problemFor(err error, field string) *Problem {
+	if p, ok := knownProblem(err, field); ok {
+		return p
+	}
+	return &Problem{Type: "urn:gameai:problem:internal", Title: "Internal server error",
+		Status: http.StatusInternalServerError, cause: err}
+}
+
+// knownProblem maps a domain error to its problem; field names the request
+// field the error is about (for parse and option errors). ok is false for
+// an error it does not know.
+func knownProblem(err error, field string) (p *Problem, ok bool) {
 	var (
-		p   *Problem
 		pe  *games.ParseError
 		oe  *games.OptionError
 		ve  *games.UnknownVariantError
 		ue  *ai.UnknownEngineError
 		eo  *ai.OptionError
 		ime *games.IllegalMoveError
+		ua  *store.UnavailableError
 	)
 	switch {
+	case err == nil:
+		return nil, false
 	case errors.As(err, &p):
-		return p
+		return p, p != nil
 	case errors.As(err, &pe):
 		fe := FieldError{Field: field, Reason: pe.Error()}
 		if pe.Offset >= 0 {
 			off := pe.Offset
 			fe.Offset = &off
 		}
-		return problem(http.StatusBadRequest, "invalid-position", "Invalid position", pe.Error(), fe)
+		return problem(http.StatusBadRequest, "invalid-position", "Invalid position", pe.Error(), fe), true
 	case errors.As(err, &oe):
-		return badField("options."+oe.Name, oe.Reason)
+		return badField("options."+oe.Name, oe.Reason), true
 	case errors.As(err, &ve):
-		return badField("variant", ve.Error())
+		return badField("variant", ve.Error()), true
 	case errors.As(err, &ue):
-		return notFound("engine", ue.Error())
+		return notFound("engine", ue.Error()), true
 	case errors.As(err, &eo):
-		return badField("engine_options."+eo.Name, eo.Reason)
+		return badField("engine_options."+eo.Name, eo.Reason), true
 	case errors.As(err, &ime):
 		return problem(http.StatusUnprocessableEntity, "illegal-move", "Illegal move", ime.Error(),
-			FieldError{Field: field, Reason: ime.Reason})
+			FieldError{Field: field, Reason: ime.Reason}), true
+	case errors.As(err, &ua):
+		return storeUnavailable(ua.Store), true
+	case errors.Is(err, store.ErrUnavailable):
+		return storeUnavailable("the store"), true
 	case errors.Is(err, store.ErrNotFound):
-		return notFound(field, "no such "+field)
+		return notFound(field, "no such "+field), true
 	case errors.Is(err, store.ErrConflict):
-		return problem(http.StatusConflict, "conflict", "Conflict", "the record changed concurrently; retry")
+		return problem(http.StatusConflict, "conflict", "Conflict", "the record changed concurrently; retry"), true
 	case errors.Is(err, store.ErrFull), errors.Is(err, jobs.ErrTooMany):
 		p := problem(http.StatusServiceUnavailable, "full", "Service full", err.Error())
 		p.retryAfter = 30
-		return p
+		return p, true
 	case errors.Is(err, context.DeadlineExceeded):
-		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time")
+		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time"), true
 	}
-	return nil
+	return nil, false
+}
+
+// storeUnavailableRetry is the Retry-After of a 503 for a store that does not
+// answer: long enough for a Redis restart, short enough for a person waiting.
+const storeUnavailableRetry = 5
+
+// storeUnavailable is the 503 of a route that needs the store while it does
+// not answer; the detail names the store but not its error, which is logged.
+func storeUnavailable(name string) *Problem {
+	p := problem(http.StatusServiceUnavailable, "store-unavailable", "Store unavailable",
+		name+" does not answer; this request needs it. Searches that need no store are still served; retry shortly")
+	p.retryAfter = storeUnavailableRetry
+	return p
 }
 
 // validationProblem turns validator errors into one 400 naming every field.
@@ -142,28 +176,35 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 	if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
 		return
 	}
-	p := problemFor(err, "")
-	if p == nil {
-		var (
-			he *echo.HTTPError
-			sc echo.HTTPStatusCoder
-		)
-		switch {
-		case errors.As(err, &sc) && sc.StatusCode() >= 400 && sc.StatusCode() < 500:
-			code := sc.StatusCode()
-			detail := http.StatusText(code)
-			if errors.As(err, &he) && he.Message != "" {
-				detail = he.Message
-			}
-			p = problem(code, slugFor(code), http.StatusText(code), detail)
-			if code == http.StatusRequestEntityTooLarge {
-				p.Detail = fmt.Sprintf("the body exceeds %d bytes", s.cfg.MaxBodyBytes)
-				p.Errors = []FieldError{{Field: "body", Reason: p.Detail}}
-			}
-		default:
-			s.log.Error("internal error", "path", c.Request().URL.Path, "err", err)
-			p = problem(http.StatusInternalServerError, "internal", "Internal server error", "")
+	p, ok := knownProblem(err, "")
+	var sc echo.HTTPStatusCoder
+	switch {
+	case ok:
+	case errors.As(err, &sc) && sc.StatusCode() >= 400 && sc.StatusCode() < 500:
+		code := sc.StatusCode()
+		detail := http.StatusText(code)
+		var he *echo.HTTPError
+		if errors.As(err, &he) && he.Message != "" {
+			detail = he.Message
 		}
+		p = problem(code, slugFor(code), http.StatusText(code), detail)
+		if code == http.StatusRequestEntityTooLarge {
+			p.Detail = fmt.Sprintf("the body exceeds %d bytes", s.cfg.MaxBodyBytes)
+			p.Errors = []FieldError{{Field: "body", Reason: p.Detail}}
+		}
+	default:
+		p = problemFor(err, "")
+	}
+	if p.Status >= 500 {
+		cause := err
+		if p.cause != nil {
+			cause = p.cause
+		}
+		level := slog.LevelWarn // a 503 is the server keeping to its bounds
+		if p.Status == http.StatusInternalServerError {
+			level = slog.LevelError
+		}
+		s.log.Log(c.Request().Context(), level, "request failed", "path", c.Request().URL.Path, "status", p.Status, "err", cause)
 	}
 	out := *p
 	out.Instance = c.Request().URL.Path

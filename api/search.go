@@ -125,10 +125,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 			return nil, SearchResult{}, problem(http.StatusServiceUnavailable, "timeout", "Search timed out",
 				"the search found no move within its time")
 		}
-		if p := problemFor(err, "engine_options"); p != nil {
-			return nil, SearchResult{}, p
-		}
-		return nil, SearchResult{}, err
+		return nil, SearchResult{}, problemFor(err, "engine_options")
 	}
 	legal, ok := legalMove(st, res.Move)
 	if !ok {

@@ -3,6 +3,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -96,6 +97,9 @@ func New(cfg Config, d Deps) *Server {
 		Validator:        newValidator(),
 	})
 	s.echo.Use(
+		// Outermost, so a panic in any middleware is answered too; the inner
+		// Recover lets the logger and metrics see a handler's panic as a 500.
+		middleware.Recover(),
 		middleware.RequestID(),
 		s.metrics.middleware(),
 		middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
@@ -115,5 +119,25 @@ func New(cfg Config, d Deps) *Server {
 	return s
 }
 
-// Handler is the server as an http.Handler.
-func (s *Server) Handler() http.Handler { return s.echo }
+// Handler is the server as an http.Handler. It answers even a panic that
+// escapes echo (in the error handler itself) with a 500 problem, because
+// net/http would drop the connection without a word.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tw := &trackingWriter{ResponseWriter: w}
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Error("panic outside the handlers", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+			if !tw.wrote {
+				writeLastResort(tw, r)
+			}
+		}()
+		s.echo.ServeHTTP(tw, r)
+	})
+}

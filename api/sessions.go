@@ -223,10 +223,7 @@ func (s *Server) storeErr(err error, what string) error {
 	if errors.Is(err, store.ErrNotFound) {
 		return notFound("id", "no such "+what+" (it may have expired)")
 	}
-	if p := problemFor(err, what); p != nil {
-		return p
-	}
-	return err
+	return problemFor(err, what)
 }
 
 func (s *Server) sessionResponse(sess *store.Session, st games.State) SessionResponse {

@@ -28,15 +28,18 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 		return nil, fmt.Errorf("redis url: %w", err)
 	}
 	c := redis.NewClient(opts)
-	if err := c.Ping(ctx).Err(); err != nil {
+	st := FromClient(c, prefix, cfg)
+	if err := st.Ping(ctx); err != nil {
 		_ = c.Close()
-		return nil, fmt.Errorf("redis ping %s: %w", opts.Addr, err)
+		return nil, err
 	}
-	return FromClient(c, prefix, cfg), nil
+	return st, nil
 }
 
-// FromClient builds the store over an existing client.
+// FromClient builds the store over an existing client, to which it adds the
+// hook that reports transport failures as store.ErrUnavailable.
 func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
+	c.AddHook(unavailableHook{name: "Redis at " + c.Options().Addr})
 	cfg = cfg.WithDefaults()
 	k := keys(prefix)
 	return &store.Store{
