@@ -157,6 +157,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	scfg := store.Config{SessionTTL: cfg.sessionTTL}
 	var st *store.Store
 	if cfg.redisURL != "" {
+		redisstore.SetLogger(log)
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		st, err = redisstore.New(cctx, cfg.redisURL, cfg.redisPrefix, scfg)
 		cancel()

@@ -103,8 +103,9 @@ func morpionSearch(d Deps) jobs.Handler {
 		for {
 			select {
 			case <-done:
+				// The runner writes the result when the store answers again.
 				if err := save(); err != nil {
-					return nil, err
+					d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 				}
 				return MorpionSearchResult{Progress: run.Progress(), BudgetSpent: ctx.Err() == nil}, nil
 			case <-tick.C:

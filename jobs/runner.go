@@ -199,7 +199,7 @@ func (r *Runner) run(ctx context.Context, j *store.Job, h Handler) {
 
 func (r *Runner) fail(rep *Reporter, err error) {
 	r.log.Warn("job failed", "job", rep.job.ID, "err", err)
-	if werr := rep.write(func(j *store.Job) { j.Status = store.JobFailed; j.Error = err.Error() }); werr != nil {
+	if werr := rep.settle(func(j *store.Job) { j.Status = store.JobFailed; j.Error = err.Error() }); werr != nil {
 		r.log.Error("job write", "job", rep.job.ID, "err", werr)
 	}
 }
@@ -227,7 +227,7 @@ func (r *Runner) finishWith(rep *Reporter, result any, ctx context.Context) {
 		}
 		raw = b
 	}
-	err := rep.write(func(j *store.Job) {
+	err := rep.settle(func(j *store.Job) {
 		j.Result = raw
 		if ctx.Err() != nil {
 			j.Status = store.JobCancelled

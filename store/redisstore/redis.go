@@ -27,6 +27,12 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
 	}
+	// A dial fails at once on a server that is down; go-redis's own retries of
+	// a failed dial (5 by default) would make every request wait well over a
+	// second before its 503, while a command is still retried (MaxRetries).
+	opts.DialerRetries = 1
+	// A request's deadline bounds its Redis calls too.
+	opts.ContextTimeoutEnabled = true
 	c := redis.NewClient(opts)
 	st := FromClient(c, prefix, cfg)
 	if err := st.Ping(ctx); err != nil {

@@ -3,6 +3,8 @@ package redisstore
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net"
 	"strings"
 
@@ -64,3 +66,15 @@ func (h unavailableHook) wrap(err error) error {
 	}
 	return &store.UnavailableError{Store: h.name, Err: err}
 }
+
+// slogLogger sends go-redis's own messages (a failed dial, a pool event) to
+// slog at debug level: while Redis is away there is one a dial, and the 503s
+// and /readyz already say so.
+type slogLogger struct{ log *slog.Logger }
+
+func (l slogLogger) Printf(ctx context.Context, format string, v ...any) {
+	l.log.DebugContext(ctx, "redis client", "msg", fmt.Sprintf(format, v...))
+}
+
+// SetLogger routes go-redis's process-wide log to log.
+func SetLogger(log *slog.Logger) { redis.SetLogger(slogLogger{log}) }

@@ -1,0 +1,123 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"gameai/api"
+	"gameai/internal/redistest"
+	"gameai/store"
+	"gameai/store/redisstore"
+)
+
+// TestRedisGoesAwayAndComesBack stops the server's redis-server (by its PID)
+// with a session, a cached analysis and a running job in it; every route
+// must then answer (503 store-unavailable where it needs the store, the
+// answer itself where it does not) and the job must go on in memory. With
+// Redis started again, and gameai never restarted, everything works, and the
+// job's progress made while Redis was away is written, once.
+func TestRedisGoesAwayAndComesBack(t *testing.T) {
+	rs := redistest.Start(t)
+	redisstore.SetLogger(quiet)
+	st, err := redisstore.New(context.Background(), rs.URL(), "chaos:", store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	e := newEnv(t, st, nil)
+
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "b2"}).ok(t, 200)
+	search := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200)
+	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.steps <- struct{}{}
+	waitFor(t, func() bool {
+		got, err := st.Jobs.Get(context.Background(), j.ID)
+		return err == nil && string(got.Checkpoint) == `{"I":1}`
+	})
+
+	rs.Stop()
+	// The job takes two steps while Redis is away.
+	e.steps <- struct{}{}
+	e.steps <- struct{}{}
+
+	unavailable := func(method, path string, body any) {
+		t.Helper()
+		r := e.do(t, method, path, body)
+		p := r.problem(t, http.StatusServiceUnavailable)
+		if p.Type != "urn:gameai:problem:store-unavailable" || r.header.Get("Retry-After") == "" ||
+			!strings.Contains(p.Detail, "Redis at 127.0.0.1:") {
+			t.Errorf("%s %s: %+v, Retry-After %q", method, path, p, r.header.Get("Retry-After"))
+		}
+	}
+	unavailable("POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{})
+	unavailable("GET", "/v1/sessions/"+s.ID, nil)
+	unavailable("POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "a1"})
+	unavailable("POST", "/v1/sessions/"+s.ID+"/engine-move", api.EngineMoveRequest{})
+	unavailable("DELETE", "/v1/sessions/"+s.ID, nil)
+	unavailable("GET", "/v1/jobs/"+j.ID, nil)
+	unavailable("DELETE", "/v1/jobs/"+j.ID, nil)
+	unavailable("POST", "/v1/morpion/searches", map[string]any{"variant": "5D", "algorithm": "dna",
+		"budget": map[string]any{"time_ms": 1000}})
+	unavailable("POST", "/v1/morris/tournaments", smallTuning(1))
+	unavailable("POST", "/v1/less/matches", api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2})
+	unavailable("GET", "/v1/morpion/records?variant=5T", nil)
+	unavailable("GET", "/v1/morris/strategies", nil)
+	unavailable("POST", "/v1/games/morris/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Depth: 2},
+		EngineOptions: map[string]string{"strategy": "trained-in-redis"}})
+	e.do(t, "GET", "/readyz", nil).ok(t, http.StatusServiceUnavailable)
+
+	// What needs no store is served.
+	e.do(t, "GET", "/healthz", nil).ok(t, 200)
+	e.do(t, "GET", "/v1/games", nil).ok(t, 200)
+	var res api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200).json(t, &res)
+	if res.Move != "c1" || res.Cached {
+		t.Errorf("best move with Redis away = %+v, want c1 searched afresh", res)
+	}
+	e.do(t, "POST", "/v1/games/morris/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Depth: 2},
+		EngineOptions: map[string]string{"strategy": "ga-2019-best"}}).ok(t, 200)
+	e.do(t, "POST", "/v1/morpion/dna/interpret", map[string]any{"variant": "5T", "dna": "ascending"}).ok(t, 200)
+
+	rs.Restart()
+	// The client's pool probes a dead server once a second.
+	waitFor(t, func() bool { return e.do(t, "GET", "/readyz", nil).status == 200 })
+	var got api.SessionResponse
+	e.do(t, "GET", "/v1/sessions/"+s.ID, nil).ok(t, 200).json(t, &got)
+	if got.Position != "....x...." {
+		t.Errorf("session after Redis came back = %+v", got)
+	}
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "a1"}).ok(t, 200)
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201)
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200).json(t, &res)
+	if !res.Cached {
+		t.Errorf("the analysis cached before the outage was not served: %+v", res)
+	}
+
+	// The job's next checkpoint writes everything it did meanwhile.
+	e.steps <- struct{}{}
+	var job api.JobResponse
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &job)
+		return string(job.Progress.Best) == "4"
+	})
+	e.steps <- struct{}{}
+	waitFor(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &job)
+		return job.Status == "succeeded"
+	})
+	if string(job.Result) != "5" {
+		t.Errorf("job result %s", job.Result)
+	}
+	live, err := st.Jobs.Live(context.Background())
+	if err != nil || len(live) != 0 {
+		t.Errorf("live jobs after the job ended: %v, %v", live, err)
+	}
+}
