@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/labstack/echo/v5"
@@ -44,5 +45,58 @@ func TestAdminNeedsTheAPIKeyWhenSet(t *testing.T) {
 				t.Errorf("401 is %q, not problem+json", rec.Header().Get("Content-Type"))
 			}
 		})
+	}
+}
+
+// TestEveryRouteHasAnAccessDecision walks the routes echo serves: each must
+// come from the table (so a route added beside it, without a decision,
+// fails), and on a server with a key every admin route must refuse a
+// missing or wrong key with 401 problem+json before it looks at the body,
+// while public routes never ask for one.
+func TestEveryRouteHasAnAccessDecision(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.APIKey = "s3cret"
+	s := New(cfg, Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{}),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	decided := map[string]access{}
+	for _, r := range s.table() {
+		decided[r.method+" "+r.path] = r.access
+	}
+	mutating := map[string]bool{"POST": true, "PUT": true, "PATCH": true, "DELETE": true}
+	admins := 0
+	for _, r := range s.echo.Router().Routes() {
+		name := r.Method + " " + r.Path
+		a, ok := decided[name]
+		if !ok || a == undecided {
+			t.Errorf("%s is served without an access decision in table()", name)
+			continue
+		}
+		path := strings.NewReplacer(":id", "X", ":game", "tictactoe", ":name", "x", "*", "index.html").Replace(r.Path)
+		for _, key := range []string{"", "wrong"} {
+			req := httptest.NewRequest(r.Method, path, strings.NewReader("{}"))
+			req.Header.Set("Content-Type", "application/json")
+			if key != "" {
+				req.Header.Set("X-API-Key", key)
+			}
+			rec := httptest.NewRecorder()
+			s.Handler().ServeHTTP(rec, req)
+			switch {
+			case a == admin && rec.Code != http.StatusUnauthorized:
+				t.Errorf("%s with key %q: %d, want 401", name, key, rec.Code)
+			case a == admin && !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/problem+json"):
+				t.Errorf("%s: 401 is %q, not problem+json", name, rec.Header().Get("Content-Type"))
+			case a == public && rec.Code == http.StatusUnauthorized:
+				t.Errorf("%s is public but asked for a key", name)
+			}
+		}
+		if a == admin {
+			admins++
+			if !mutating[r.Method] {
+				t.Errorf("%s is admin but does not change anything", name)
+			}
+		}
+	}
+	if admins != 4 {
+		t.Errorf("%d admin routes, want 4 (searches, tournaments, matches, cancelling a job)", admins)
 	}
 }

@@ -28,13 +28,16 @@ func (s *Server) getJob(c *echo.Context) error {
 // cancelJob asks a job to stop; it keeps its best result so far.
 //
 //	@Summary		Cancel a job
-//	@Description	The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing.
+//	@Description	The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing. Needs the API key when the server has one, as starting a job does.
 //	@Tags			jobs
 //	@Produce		json
 //	@Param			id	path		string	true	"job id"
 //	@Success		202	{object}	JobResponse
+//	@Failure		401	{object}	Problem
 //	@Failure		404	{object}	Problem
+//	@Failure		503	{object}	Problem	"the store does not answer"
 //	@Router			/v1/jobs/{id} [delete]
+//	@Security		ApiKey
 func (s *Server) cancelJob(c *echo.Context) error {
 	j, err := s.jobs.Cancel(c.Request().Context(), c.Param("id"))
 	if err != nil {

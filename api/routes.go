@@ -1,6 +1,8 @@
 package api
 
 import (
+	"fmt"
+
 	httpSwagger "github.com/swaggo/http-swagger/v2"
 
 	"github.com/labstack/echo/v5"
@@ -8,40 +10,74 @@ import (
 	_ "gameai/docs" // registers the generated OpenAPI document served at /swagger/doc.json
 )
 
-// routes is the whole API, in one place.
+// access says who may call a route. The zero value is no decision, which
+// routes refuses, so a route cannot be added without one.
+type access int
+
+const (
+	undecided access = iota
+	// public routes answer anyone: reads, and the work every user of the
+	// engines does (best moves, sessions, whose ids are unguessable).
+	public
+	// admin routes start or stop long work that costs the server hours; on
+	// a server with an API key they need it (see Server.admin).
+	admin
+)
+
+// route is one entry of the API.
+type route struct {
+	method, path string
+	handler      echo.HandlerFunc
+	access       access
+}
+
+// table is the whole API, in one place, each route with who may call it.
+func (s *Server) table() []route {
+	return []route{
+		{"GET", "/healthz", s.healthz, public},
+		{"GET", "/readyz", s.readyz, public},
+		{"GET", "/metrics", s.metrics.handler(), public},
+		{"GET", "/swagger", func(c *echo.Context) error { return c.Redirect(301, "/swagger/index.html") }, public},
+		{"GET", "/swagger/*", echo.WrapHandler(httpSwagger.Handler(httpSwagger.URL("/swagger/doc.json"))), public},
+
+		{"GET", "/v1/games", s.listGames, public},
+		{"POST", "/v1/games/:game/best-move", s.bestMove, public},
+
+		{"POST", "/v1/games/:game/sessions", s.createSession, public},
+		{"GET", "/v1/sessions/:id", s.getSession, public},
+		{"POST", "/v1/sessions/:id/moves", s.playMove, public},
+		{"POST", "/v1/sessions/:id/engine-move", s.engineMove, public},
+		{"DELETE", "/v1/sessions/:id", s.deleteSession, public},
+
+		{"POST", "/v1/morpion/grids/validate", s.morpionValidate, public},
+		{"POST", "/v1/morpion/grids/convert", s.morpionConvert, public},
+		{"POST", "/v1/morpion/grids/render", s.morpionRender, public},
+		{"POST", "/v1/morpion/grids/layers", s.morpionLayers, public},
+		{"POST", "/v1/morpion/dna/interpret", s.morpionInterpret, public},
+		{"POST", "/v1/morpion/searches", s.morpionSearch, admin},
+		{"GET", "/v1/morpion/records", s.morpionRecords, public},
+
+		{"GET", "/v1/morris/strategies", s.morrisStrategies, public},
+		{"GET", "/v1/morris/strategies/:name", s.morrisStrategy, public},
+		{"POST", "/v1/morris/tournaments", s.morrisTournament, admin},
+
+		{"POST", "/v1/less/matches", s.lessMatch, admin},
+
+		{"GET", "/v1/jobs/:id", s.getJob, public},
+		{"DELETE", "/v1/jobs/:id", s.cancelJob, admin},
+	}
+}
+
+// routes registers the table.
 func (s *Server) routes() {
-	e := s.echo
-
-	e.GET("/healthz", s.healthz)
-	e.GET("/readyz", s.readyz)
-	e.GET("/metrics", s.metrics.handler())
-	e.GET("/swagger", func(c *echo.Context) error { return c.Redirect(301, "/swagger/index.html") })
-	e.GET("/swagger/*", echo.WrapHandler(httpSwagger.Handler(httpSwagger.URL("/swagger/doc.json"))))
-
-	v1 := e.Group("/v1")
-	v1.GET("/games", s.listGames)
-	v1.POST("/games/:game/best-move", s.bestMove)
-
-	v1.POST("/games/:game/sessions", s.createSession)
-	v1.GET("/sessions/:id", s.getSession)
-	v1.POST("/sessions/:id/moves", s.playMove)
-	v1.POST("/sessions/:id/engine-move", s.engineMove)
-	v1.DELETE("/sessions/:id", s.deleteSession)
-
-	v1.POST("/morpion/grids/validate", s.morpionValidate)
-	v1.POST("/morpion/grids/convert", s.morpionConvert)
-	v1.POST("/morpion/grids/render", s.morpionRender)
-	v1.POST("/morpion/grids/layers", s.morpionLayers)
-	v1.POST("/morpion/dna/interpret", s.morpionInterpret)
-	v1.POST("/morpion/searches", s.morpionSearch, s.admin)
-	v1.GET("/morpion/records", s.morpionRecords)
-
-	v1.GET("/morris/strategies", s.morrisStrategies)
-	v1.GET("/morris/strategies/:name", s.morrisStrategy)
-	v1.POST("/morris/tournaments", s.morrisTournament, s.admin)
-
-	v1.POST("/less/matches", s.lessMatch, s.admin)
-
-	v1.GET("/jobs/:id", s.getJob)
-	v1.DELETE("/jobs/:id", s.cancelJob)
+	for _, r := range s.table() {
+		switch r.access {
+		case public:
+			s.echo.Add(r.method, r.path, r.handler)
+		case admin:
+			s.echo.Add(r.method, r.path, r.handler, s.admin)
+		default:
+			panic(fmt.Sprintf("api: route %s %s has no access decision", r.method, r.path))
+		}
+	}
 }

@@ -232,7 +232,12 @@ const docTemplate = `{
                 }
             },
             "delete": {
-                "description": "The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing.",
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing. Needs the API key when the server has one, as starting a job does.",
                 "produces": [
                     "application/json"
                 ],
@@ -256,8 +261,20 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.JobResponse"
                         }
                     },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
