@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -22,8 +23,10 @@ import (
 //	@Param		game	path		string					true	"game name"
 //	@Param		request	body		CreateSessionRequest	true	"variant, rule options and start position"
 //	@Success	201		{object}	SessionResponse
+//	@Header		201		{string}	ETag	"the session's version, for If-Match"
 //	@Failure	400		{object}	Problem
 //	@Failure	404		{object}	Problem
+//	@Failure	503		{object}	Problem	"the store does not answer"
 //	@Router		/v1/games/{game}/sessions [post]
 func (s *Server) createSession(c *echo.Context) error {
 	g, err := s.game(c)
@@ -45,6 +48,7 @@ func (s *Server) createSession(c *echo.Context) error {
 		return s.storeErr(err, "session")
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
+	c.Response().Header().Set("ETag", etag(sess))
 	return c.JSON(http.StatusCreated, s.sessionResponse(sess, st))
 }
 
@@ -53,14 +57,22 @@ func (s *Server) createSession(c *echo.Context) error {
 //	@Summary	A session's position, moves, legal moves and result
 //	@Tags		sessions
 //	@Produce	json
-//	@Param		id	path		string	true	"session id"
-//	@Success	200	{object}	SessionResponse
+//	@Param		id				path		string	true	"session id"
+//	@Param		If-None-Match	header		string	false	"an ETag of the session: 304 when it is still current"
+//	@Success	200				{object}	SessionResponse
+//	@Header		200				{string}	ETag	"the session's version, for If-Match"
+//	@Success	304
 //	@Failure	404	{object}	Problem
+//	@Failure	503	{object}	Problem	"the store does not answer"
 //	@Router		/v1/sessions/{id} [get]
 func (s *Server) getSession(c *echo.Context) error {
 	sess, st, err := s.loadSession(c)
 	if err != nil {
 		return err
+	}
+	c.Response().Header().Set("ETag", etag(sess))
+	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && (inm == "*" || strings.Contains(inm, etag(sess))) {
+		return c.NoContent(http.StatusNotModified)
 	}
 	return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
 }
@@ -71,12 +83,17 @@ func (s *Server) getSession(c *echo.Context) error {
 //	@Tags		sessions
 //	@Accept		json
 //	@Produce	json
-//	@Param		id		path		string		true	"session id"
-//	@Param		request	body		MoveRequest	true	"the move in the game's notation"
-//	@Success	200		{object}	SessionResponse
-//	@Failure	400		{object}	Problem	"malformed move"
-//	@Failure	404		{object}	Problem
-//	@Failure	422		{object}	Problem	"illegal move, with legal ones listed"
+//	@Param		id			path		string		true	"session id"
+//	@Param		If-Match	header		string		false	"the session's ETag the move was meant for: 412 when it changed"
+//	@Param		request		body		MoveRequest	true	"the move in the game's notation"
+//	@Success	200			{object}	SessionResponse
+//	@Header		200			{string}	ETag	"the session's new version"
+//	@Failure	400			{object}	Problem	"malformed move"
+//	@Failure	404			{object}	Problem
+//	@Failure	409			{object}	Problem	"ply is not the session's: the game has moved on"
+//	@Failure	412			{object}	Problem	"If-Match names an old version"
+//	@Failure	422			{object}	Problem	"illegal move, with legal ones listed"
+//	@Failure	503			{object}	Problem	"the store does not answer"
 //	@Router		/v1/sessions/{id}/moves [post]
 func (s *Server) playMove(c *echo.Context) error {
 	var req MoveRequest
@@ -88,6 +105,11 @@ func (s *Server) playMove(c *echo.Context) error {
 	for range 5 {
 		sess, st, err := s.loadSession(c)
 		if err != nil {
+			return err
+		}
+		// Checked again after a conflict: a move that named its position
+		// is refused once another move has changed it.
+		if err := guard(c, sess, req.Ply); err != nil {
 			return err
 		}
 		if err := s.roomFor(sess); err != nil {
@@ -104,6 +126,7 @@ func (s *Server) playMove(c *echo.Context) error {
 		if err != nil {
 			return s.storeErr(err, "session")
 		}
+		c.Response().Header().Set("ETag", etag(sess))
 		return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
 	}
 	return problemFor(store.ErrConflict, "session")
@@ -115,14 +138,18 @@ func (s *Server) playMove(c *echo.Context) error {
 //	@Tags		sessions
 //	@Accept		json
 //	@Produce	json
-//	@Param		id		path		string				true	"session id"
-//	@Param		request	body		EngineMoveRequest	true	"engine and limits"
-//	@Success	200		{object}	EngineMoveResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	404		{object}	Problem
-//	@Failure	409		{object}	Problem	"the session changed during the search"
-//	@Failure	422		{object}	Problem	"the game is over"
-//	@Failure	429		{object}	Problem
+//	@Param		id			path		string				true	"session id"
+//	@Param		If-Match	header		string				false	"the session's ETag the client has seen: 412 when it changed"
+//	@Param		request		body		EngineMoveRequest	true	"engine and limits"
+//	@Success	200			{object}	EngineMoveResponse
+//	@Header		200			{string}	ETag	"the session's new version"
+//	@Failure	400			{object}	Problem
+//	@Failure	404			{object}	Problem
+//	@Failure	409			{object}	Problem	"the session changed during the search, or ply is not the session's"
+//	@Failure	412			{object}	Problem	"If-Match names an old version"
+//	@Failure	422			{object}	Problem	"the game is over"
+//	@Failure	429			{object}	Problem
+//	@Failure	503			{object}	Problem	"the store does not answer"
 //	@Router		/v1/sessions/{id}/engine-move [post]
 func (s *Server) engineMove(c *echo.Context) error {
 	var req EngineMoveRequest
@@ -135,6 +162,9 @@ func (s *Server) engineMove(c *echo.Context) error {
 	}
 	sess, st, err := s.loadSession(c)
 	if err != nil {
+		return err
+	}
+	if err := guard(c, sess, req.Ply); err != nil {
 		return err
 	}
 	if err := s.roomFor(sess); err != nil {
@@ -154,6 +184,7 @@ func (s *Server) engineMove(c *echo.Context) error {
 		}
 		return s.storeErr(err, "session")
 	}
+	c.Response().Header().Set("ETag", etag(sess))
 	return c.JSON(http.StatusOK, EngineMoveResponse{Session: s.sessionResponse(sess, st), Search: res})
 }
 

@@ -103,6 +103,10 @@ type CreateSessionRequest struct {
 // MoveRequest plays one move in a session.
 type MoveRequest struct {
 	Move string `json:"move" validate:"required,max=256" example:"d6"`
+	// Ply, when set, is the number of moves played before this one: the move
+	// is refused (409) if the game has moved on, so a client never plays a
+	// move meant for another position.
+	Ply *int `json:"ply,omitempty" validate:"omitempty,min=0" example:"0"`
 }
 
 // EngineMoveRequest lets an engine play the next move of a session.
@@ -110,6 +114,9 @@ type EngineMoveRequest struct {
 	Engine        string            `json:"engine,omitempty" validate:"max=64"`
 	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
 	Limits        LimitsRequest     `json:"limits"`
+	// Ply, when set, is the number of moves the client has seen played: the
+	// engine does not move (409) if the game has moved on.
+	Ply *int `json:"ply,omitempty" validate:"omitempty,min=0" example:"4"`
 }
 
 // SessionResponse is a session's state.

@@ -181,6 +181,12 @@ const docTemplate = `{
                         "description": "Created",
                         "schema": {
                             "$ref": "#/definitions/api.SessionResponse"
+                        },
+                        "headers": {
+                            "ETag": {
+                                "type": "string",
+                                "description": "the session's version, for If-Match"
+                            }
                         }
                     },
                     "400": {
@@ -191,6 +197,12 @@ const docTemplate = `{
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -795,6 +807,12 @@ const docTemplate = `{
                         "name": "id",
                         "in": "path",
                         "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "an ETag of the session: 304 when it is still current",
+                        "name": "If-None-Match",
+                        "in": "header"
                     }
                 ],
                 "responses": {
@@ -802,10 +820,25 @@ const docTemplate = `{
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.SessionResponse"
+                        },
+                        "headers": {
+                            "ETag": {
+                                "type": "string",
+                                "description": "the session's version, for If-Match"
+                            }
                         }
+                    },
+                    "304": {
+                        "description": "Not Modified"
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -860,6 +893,12 @@ const docTemplate = `{
                         "required": true
                     },
                     {
+                        "type": "string",
+                        "description": "the session's ETag the client has seen: 412 when it changed",
+                        "name": "If-Match",
+                        "in": "header"
+                    },
+                    {
                         "description": "engine and limits",
                         "name": "request",
                         "in": "body",
@@ -874,6 +913,12 @@ const docTemplate = `{
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.EngineMoveResponse"
+                        },
+                        "headers": {
+                            "ETag": {
+                                "type": "string",
+                                "description": "the session's new version"
+                            }
                         }
                     },
                     "400": {
@@ -889,7 +934,13 @@ const docTemplate = `{
                         }
                     },
                     "409": {
-                        "description": "the session changed during the search",
+                        "description": "the session changed during the search, or ply is not the session's",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "412": {
+                        "description": "If-Match names an old version",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -902,6 +953,12 @@ const docTemplate = `{
                     },
                     "429": {
                         "description": "Too Many Requests",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -930,6 +987,12 @@ const docTemplate = `{
                         "required": true
                     },
                     {
+                        "type": "string",
+                        "description": "the session's ETag the move was meant for: 412 when it changed",
+                        "name": "If-Match",
+                        "in": "header"
+                    },
+                    {
                         "description": "the move in the game's notation",
                         "name": "request",
                         "in": "body",
@@ -944,6 +1007,12 @@ const docTemplate = `{
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.SessionResponse"
+                        },
+                        "headers": {
+                            "ETag": {
+                                "type": "string",
+                                "description": "the session's new version"
+                            }
                         }
                     },
                     "400": {
@@ -958,8 +1027,26 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
+                    "409": {
+                        "description": "ply is not the session's: the game has moved on",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "412": {
+                        "description": "If-Match names an old version",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "422": {
                         "description": "illegal move, with legal ones listed",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1120,6 +1207,12 @@ const docTemplate = `{
                 },
                 "limits": {
                     "$ref": "#/definitions/api.LimitsRequest"
+                },
+                "ply": {
+                    "description": "Ply, when set, is the number of moves the client has seen played: the\nengine does not move (409) if the game has moved on.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "example": 4
                 }
             }
         },
@@ -2027,6 +2120,12 @@ const docTemplate = `{
                     "type": "string",
                     "maxLength": 256,
                     "example": "d6"
+                },
+                "ply": {
+                    "description": "Ply, when set, is the number of moves played before this one: the move\nis refused (409) if the game has moved on, so a client never plays a\nmove meant for another position.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "example": 0
                 }
             }
         },
