@@ -36,9 +36,14 @@ type serveConfig struct {
 	logLevel      string
 	logFormat     string
 	shutdownGrace time.Duration
-	sessionTTL    time.Duration
-	maxJobs       int
-	api           api.Config
+	// readHeaderTimeout and idleTimeout bound what a slow or idle client
+	// holds: a connection that has not sent its headers in time, or sits
+	// idle between requests, is closed.
+	readHeaderTimeout time.Duration
+	idleTimeout       time.Duration
+	sessionTTL        time.Duration
+	maxJobs           int
+	api               api.Config
 }
 
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
@@ -59,6 +64,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	maxIter := f.Int64("max-iterations", "GAMEAI_MAX_ITERATIONS", d.MaxIterations, "largest iteration budget a request may ask")
 	maxSearches := f.Int("max-searches", "GAMEAI_MAX_SEARCHES", runtime.NumCPU(), "searches run at once; more get 429")
 	reqTimeout := f.Duration("request-timeout", "GAMEAI_REQUEST_TIMEOUT", 0, "time limit of any request (0: max-search-time + 15s)")
+	readHeader := f.Duration("read-header-timeout", "GAMEAI_READ_HEADER_TIMEOUT", 10*time.Second, "a client must send a request's headers within this")
+	idle := f.Duration("idle-timeout", "GAMEAI_IDLE_TIMEOUT", 2*time.Minute, "an idle keep-alive connection is closed after this")
 	grace := f.Duration("shutdown-grace", "GAMEAI_SHUTDOWN_GRACE", 30*time.Second, "on SIGTERM, how long running requests and jobs may take to finish")
 	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
@@ -67,7 +74,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		return serveConfig{}, err
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
-		shutdownGrace: *grace, sessionTTL: *ttl, maxJobs: *maxJobs, api: d}
+		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs, api: d}
 	c.api.APIKey = *apiKey
 	c.api.MaxBodyBytes = *maxBody
 	c.api.DefaultSearchTime = *defTime
@@ -100,6 +107,8 @@ func (c serveConfig) check() error {
 		return errors.New("--max-job-time must be positive")
 	case c.api.MaxDepth < 1 || c.api.MaxNodes < 1 || c.api.MaxIterations < 1:
 		return errors.New("--max-depth, --max-nodes and --max-iterations must be at least 1")
+	case c.readHeaderTimeout <= 0 || c.idleTimeout <= 0:
+		return errors.New("--read-header-timeout and --idle-timeout must be positive")
 	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
 		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
 	}
@@ -181,10 +190,10 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion()})
 	hs := &http.Server{
 		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: cfg.readHeaderTimeout,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      cfg.api.RequestTimeout + 5*time.Second,
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       cfg.idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

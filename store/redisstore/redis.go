@@ -37,7 +37,7 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 	st := FromClient(c, prefix, cfg)
 	if err := st.Ping(ctx); err != nil {
 		_ = c.Close()
-		return nil, err
+		return nil, fmt.Errorf("redis ping: %w", err)
 	}
 	return st, nil
 }
