@@ -1,4 +1,4 @@
-.PHONY: test race lint docs build bench
+.PHONY: test race lint docs build bench fuzz
 
 # The whole suite, with a throw-away redis-server when one is installed.
 test:
@@ -7,6 +7,11 @@ test:
 # The packages that run goroutines, under the race detector.
 race:
 	./scripts/test.sh -race
+
+# Every fuzz target as a fuzzer for FUZZTIME each (default 10s); the targets
+# are found by `go test -list`.
+fuzz:
+	./scripts/fuzz.sh
 
 lint:
 	test -z "$$(gofmt -l .)" || (gofmt -l .; exit 1)

@@ -100,6 +100,12 @@ func (b *bot) next() (string, error) {
 			return "", errQuit
 		}
 		if l == "Move" {
+			// A request for our route means nothing before the layout and
+			// colour have come: there is no position to route in yet.
+			if b.d == nil {
+				b.logf("Move before the layout and colour: ignored")
+				continue
+			}
 			b.say(b.route())
 			continue
 		}

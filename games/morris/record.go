@@ -111,6 +111,11 @@ func ParseRecord(text string) (*Record, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: tag %s: the value must be a quoted string", i+1, name)
 		}
+		// The Result tag is written again after the moves, where only a
+		// result token can stand.
+		if name == "Result" && !isResult(v) {
+			return nil, fmt.Errorf("line %d: tag Result %q: want %s, %s, %s or %s", i+1, v, WhiteWins, BlackWins, Draw, Unfinished)
+		}
 		r.Tags[name] = v
 	}
 	p, err := r.startPosition()
@@ -121,7 +126,7 @@ func ParseRecord(text string) (*Record, error) {
 		switch {
 		case strings.HasSuffix(tok, ".") && strings.Trim(tok, "0123456789") == ".":
 			continue
-		case tok == WhiteWins || tok == BlackWins || tok == Draw || tok == Unfinished:
+		case isResult(tok):
 			continue
 		}
 		m, err := ParseMove(tok)
@@ -135,6 +140,10 @@ func ParseRecord(text string) (*Record, error) {
 		r.Moves = append(r.Moves, m)
 	}
 	return r, nil
+}
+
+func isResult(s string) bool {
+	return s == WhiteWins || s == BlackWins || s == Draw || s == Unfinished
 }
 
 // startPosition is the position the record's moves start from.
