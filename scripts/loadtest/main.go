@@ -70,8 +70,12 @@ func main() {
 	}
 
 	t := &targeter{url: *url, kinds: kinds, budget: *budget, midgames: midgames, analyses: analyses, sessions: sessions}
-	attacker := vegeta.NewAttacker(vegeta.Workers(*clients), vegeta.MaxWorkers(*clients), vegeta.KeepAlive(true),
-		vegeta.Connections(int(*clients)), vegeta.Timeout(60*time.Second))
+	// Our own transport, so that its connections can be closed before the
+	// server's goroutines are counted again: a kept-alive connection holds
+	// one, and would look like a leak.
+	tr := &http.Transport{MaxIdleConnsPerHost: int(*clients), MaxConnsPerHost: int(*clients), IdleConnTimeout: time.Minute}
+	attacker := vegeta.NewAttacker(vegeta.Workers(*clients), vegeta.MaxWorkers(*clients),
+		vegeta.Client(&http.Client{Transport: tr, Timeout: 60 * time.Second}))
 	stats := map[string]*routeStats{}
 	for res := range attacker.Attack(t.next, vegeta.Rate{Freq: 0}, *duration, "gameai") {
 		kind := kindOf(res.URL)
@@ -82,7 +86,8 @@ func main() {
 		}
 		s.add(res)
 	}
-	time.Sleep(2 * time.Second) // let the server's goroutines of closed requests end
+	tr.CloseIdleConnections()
+	time.Sleep(2 * time.Second) // the server notices the closed connections
 	after := serverGauges(*url)
 	report(stats, kinds, *clients, *duration, *budget, before, after)
 }
@@ -264,8 +269,8 @@ func report(stats map[string]*routeStats, kinds []string, clients uint64, d time
 		}
 	}
 	fmt.Printf("\nall routes: %d requests, %.0f req/s, %d 5xx or transport errors\n", total, float64(total)/d.Seconds(), fails)
-	fmt.Printf("server goroutines %d before, %d after; RSS %.1f MiB before, %.1f MiB after\n",
-		before.goroutines, after.goroutines, before.rss/(1<<20), after.rss/(1<<20))
+	fmt.Printf("server goroutines %d before, %d after; RSS %.1f MiB before, %.1f MiB after; heap in use %.1f MiB before, %.1f MiB after\n",
+		before.goroutines, after.goroutines, before.rss/(1<<20), after.rss/(1<<20), before.heap/(1<<20), after.heap/(1<<20))
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -277,11 +282,11 @@ func kindOf(url string) string {
 
 type gauges struct {
 	goroutines int
-	rss        float64
+	rss, heap  float64
 }
 
 // serverGauges reads go_goroutines and process_resident_memory_bytes from
-// the server's /metrics.
+// the server's /metrics, and go_memstats_heap_inuse_bytes.
 func serverGauges(url string) gauges {
 	resp, err := http.Get(url + "/metrics")
 	must(err)
@@ -295,6 +300,9 @@ func serverGauges(url string) gauges {
 		}
 		if n, _ := fmt.Sscanf(sc.Text(), "process_resident_memory_bytes %g", &v); n == 1 {
 			g.rss = v
+		}
+		if n, _ := fmt.Sscanf(sc.Text(), "go_memstats_heap_inuse_bytes %g", &v); n == 1 {
+			g.heap = v
 		}
 	}
 	return g
