@@ -28,20 +28,7 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	t.Cleanup(func() { _ = st.Close() })
 	e := newEnv(t, st, nil)
 
-	var s api.SessionResponse
-	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
-	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "b2"}).ok(t, 200)
-	search := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
-	e.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200)
-	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.steps <- struct{}{}
-	waitFor(t, func() bool {
-		got, err := st.Jobs.Get(context.Background(), j.ID)
-		return err == nil && string(got.Checkpoint) == `{"I":1}`
-	})
+	s, search, j := fillStore(t, e, 5)
 
 	rs.Stop()
 	// The job takes two steps while Redis is away.
@@ -100,6 +87,14 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	if !res.Cached {
 		t.Errorf("the analysis cached before the outage was not served: %+v", res)
 	}
+
+	var fresh api.JobResponse
+	e.do(t, "POST", "/v1/morpion/searches", map[string]any{"variant": "5D", "algorithm": "dna",
+		"budget": map[string]any{"time_ms": 300}}).ok(t, http.StatusAccepted).json(t, &fresh)
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/jobs/"+fresh.ID, nil).ok(t, 200).json(t, &fresh)
+		return fresh.Status == "succeeded"
+	})
 
 	// The job's next checkpoint writes everything it did meanwhile.
 	e.steps <- struct{}{}

@@ -9,6 +9,28 @@ import (
 	"gameai/store"
 )
 
+// fillStore puts in e's store what a restart or an outage must not lose: a
+// tic-tac-toe session after b2, the analysis of search, and a "steps" job to
+// n that has checkpointed its first step.
+func fillStore(t *testing.T, e *env, n int) (api.SessionResponse, api.BestMoveRequest, *store.Job) {
+	t.Helper()
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "b2"}).ok(t, 200)
+	search := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
+	e.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200)
+	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.steps <- struct{}{}
+	waitFor(t, func() bool {
+		got, err := e.store.Jobs.Get(context.Background(), j.ID)
+		return err == nil && string(got.Checkpoint) == `{"I":1}`
+	})
+	return s, search, j
+}
+
 // TestRedisSurvivesRestart runs a server on Redis, stops it, starts another
 // on the same Redis, and finds the session, the cached analysis and the job.
 func TestRedisSurvivesRestart(t *testing.T) {
@@ -17,20 +39,7 @@ func TestRedisSurvivesRestart(t *testing.T) {
 	open := func() *store.Store { return redisStore(t, url, prefix) }
 
 	a := newEnv(t, open(), nil)
-	var s api.SessionResponse
-	a.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
-	a.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "b2"}).ok(t, 200)
-	search := api.BestMoveRequest{Position: "xx.oo....", Limits: api.LimitsRequest{Depth: 9}}
-	a.do(t, "POST", "/v1/games/tictactoe/best-move", search).ok(t, 200)
-	j, err := a.runner.Submit(context.Background(), "steps", map[string]int{"N": 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.steps <- struct{}{}
-	waitFor(t, func() bool {
-		got, err := a.runner.Get(context.Background(), j.ID)
-		return err == nil && string(got.Checkpoint) == `{"I":1}`
-	})
+	s, search, j := fillStore(t, a, 3)
 	if err := a.runner.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}

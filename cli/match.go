@@ -61,7 +61,9 @@ func parsePlayerSpec(s string) (playerSpec, error) {
 	parts := splitOpponents(rest)
 	switch engine {
 	case "exe":
-		if rest == "" {
+		// The program is the first non-blank part: "exe:", "exe: " and
+		// "exe:," name none.
+		if len(parts) == 0 {
 			return ps, fmt.Errorf("%q: exe needs a program, e.g. exe:/usr/local/bin/sanmill", s)
 		}
 		ps.argv = strings.Fields(parts[0])

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -45,10 +46,10 @@ func (f *flakyJobs) Get(ctx context.Context, id string) (*store.Job, error) {
 	return f.Jobs.Get(ctx, id)
 }
 
-// A job that ends while its store is away is written when the store returns:
-// its result is not lost and it does not stay live.
-func TestResultWaitsForTheStore(t *testing.T) {
-	js := &flakyJobs{Jobs: memory.New(store.Config{}).Jobs}
+// countToTwo starts a job that counts to 2 on js and lets it take its first
+// step; the second waits for a value on step.
+func countToTwo(t *testing.T, js store.Jobs) (*jobs.Runner, *store.Job, chan struct{}) {
+	t.Helper()
 	r := newRunner(js, 1)
 	step := make(chan struct{})
 	r.Handle("count", count(step))
@@ -57,6 +58,14 @@ func TestResultWaitsForTheStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	step <- struct{}{}
+	return r, j, step
+}
+
+// A job that ends while its store is away is written when the store returns:
+// its result is not lost and it does not stay live.
+func TestResultWaitsForTheStore(t *testing.T) {
+	js := &flakyJobs{Jobs: memory.New(store.Config{}).Jobs}
+	r, j, step := countToTwo(t, js)
 	js.set(true)
 	step <- struct{}{}
 	time.Sleep(300 * time.Millisecond) // the job ends and its final write fails, more than once
@@ -73,16 +82,8 @@ func TestResultWaitsForTheStore(t *testing.T) {
 // A live job missing from its store (a Redis restarted empty) is written
 // again, whole, at its next write.
 func TestLostJobIsWrittenAgain(t *testing.T) {
-	mem := memory.New(store.Config{}).Jobs
-	forget := &forgetfulJobs{Jobs: mem}
-	r := newRunner(forget, 1)
-	step := make(chan struct{})
-	r.Handle("count", count(step))
-	j, err := r.Submit(context.Background(), "count", countParams{N: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	step <- struct{}{}
+	forget := &forgetfulJobs{Jobs: memory.New(store.Config{}).Jobs}
+	r, j, step := countToTwo(t, forget)
 	forget.forget(j.ID)
 	step <- struct{}{}
 	got := wait(t, r, j.ID)
