@@ -13,7 +13,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"gameai/ai/mcts"
 	"gameai/ai/morrisai"
 	"gameai/games/morris"
 	"gameai/jobkinds"
@@ -145,42 +144,31 @@ func (s *Server) morrisTournament(c *echo.Context) error {
 	return c.JSON(http.StatusAccepted, jobResponse(j))
 }
 
-// morrisOpponents resolves opponent names to coefficients.
+// morrisOpponents resolves an opponent list in morrisai's grammar, the
+// trained strategies of the store added to it.
 func (s *Server) morrisOpponents(ctx context.Context, field string, names []string, seed uint64) ([]morrisai.Opponent, error) {
-	if len(names) == 0 {
-		return morrisai.DefaultOpponents(seed), nil
-	}
-	var out []morrisai.Opponent
-	r := mcts.NewRand(seed ^ 0xc0ffee)
-	for i, n := range names {
-		switch n {
-		case "default":
-			out = append(out, morrisai.DefaultOpponents(seed)...)
-			continue
-		case "random":
-			out = append(out, morrisai.Opponent{Name: fmt.Sprintf("random-%d-%d", seed, i+1), Coef: morrisai.RandomCoefficients(r)})
-			continue
-		}
-		if p, ok := morris.Preset(n); ok {
-			out = append(out, morrisai.Opponent{Name: n, Coef: p.Coefficients})
-			continue
-		}
-		t, err := s.store.Strategies.Get(ctx, "morris", n)
+	trained := func(name string) (morrisai.Opponent, bool, error) {
+		t, err := s.store.Strategies.Get(ctx, "morris", name)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, badField(fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("no strategy %q (presets, trained strategies, random or default)", n))
+			return morrisai.Opponent{}, false, nil
 		}
 		if err != nil {
-			return nil, err
+			return morrisai.Opponent{}, false, err
 		}
 		var c []int
 		if err := json.Unmarshal(t.Params, &c); err != nil || len(c) != morris.NumCoefficients {
-			return nil, badField(fmt.Sprintf("%s[%d]", field, i), "the stored strategy is not 19 coefficients")
+			return morrisai.Opponent{}, false, fmt.Errorf("stored strategy %q is not 19 coefficients", name)
 		}
 		var coef morris.Coefficients
 		copy(coef[:], c)
-		out = append(out, morrisai.Opponent{Name: n, Coef: coef})
+		return morrisai.Opponent{Name: name, Coef: coef}, true, nil
 	}
-	return out, nil
+	out, err := morrisai.ResolveOpponents(names, seed, trained)
+	var oe *morrisai.OpponentError
+	if errors.As(err, &oe) {
+		return nil, badField(fmt.Sprintf("%s[%d]", field, oe.Index), oe.Reason)
+	}
+	return out, err
 }
 
 // randomSuffix is 8 random lower-case characters.

@@ -15,24 +15,6 @@ var botCommands = map[string]command{
 	"less":   {"Less over the CodeCup 2017 protocol (layout, colour, then actions)", botLess},
 }
 
-func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: gameai bot GAME\n\ngames:")
-		for _, n := range sortedKeys(botCommands) {
-			fmt.Fprintf(stderr, "  %-8s %s\n", n, botCommands[n].summary)
-		}
-		if len(args) == 0 {
-			return fmt.Errorf("name a game")
-		}
-		return errHelp
-	}
-	cmd, ok := botCommands[args[0]]
-	if !ok {
-		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(botCommands))
-	}
-	return cmd.run(ctx, args[1:], stdout, stderr)
-}
-
 func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("bot morris", "Plays Nine Men's Morris on standard input and output with Sanmill's engine protocol:\n"+
 		"uci, isready, ucinewgame, setoption name N value V (MoveTime in seconds, fractions allowed; SkillLevel,\n"+

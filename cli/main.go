@@ -19,10 +19,10 @@ type command struct {
 
 var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
-	"bot":     {"play a game over a command-line protocol (morris: Sanmill's; less: CodeCup's)", runBot},
-	"match":   {"play a series of games between two engines or programs", runMatch},
-	"tune":    {"tune an evaluation with the genetic algorithm (morris)", runTune},
-	"referee": {"run games between programs speaking a game protocol (less)", runReferee},
+	"bot":     {"play a game over a command-line protocol (morris: Sanmill's; less: CodeCup's)", byGame("bot", botCommands)},
+	"match":   {"play a series of games between two engines or programs", byGame("match", matchCommands)},
+	"tune":    {"tune an evaluation with the genetic algorithm (morris)", byGame("tune", tuneCommands)},
+	"referee": {"run games between programs speaking a game protocol (less)", byGame("referee", refereeCommands)},
 	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
 	"bench":   {"measure the engines' speed on this machine (the work of BENCHMARKS.md)", runBench},
 	"version": {"print the version", runVersion},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -23,26 +22,6 @@ import (
 
 var matchCommands = map[string]command{
 	"morris": {"a series of Nine Men's Morris games between two engines, strategies or programs", matchMorris},
-}
-
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
-
-func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: gameai match GAME [flags]\n\ngames:")
-		for _, n := range sortedKeys(matchCommands) {
-			fmt.Fprintf(stderr, "  %-8s %s\n", n, matchCommands[n].summary)
-		}
-		if len(args) == 0 {
-			return fmt.Errorf("name a game")
-		}
-		return errHelp
-	}
-	cmd, ok := matchCommands[args[0]]
-	if !ok {
-		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(matchCommands))
-	}
-	return cmd.run(ctx, args[1:], stdout, stderr)
 }
 
 // playerSpec is a player of a match: ENGINE[:key=value,...].

@@ -19,24 +19,6 @@ var refereeCommands = map[string]command{
 	"less": {"games of Less between four programs speaking the CodeCup protocol", refereeLess},
 }
 
-func runReferee(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: gameai referee GAME [flags]\n\ngames:")
-		for _, n := range sortedKeys(refereeCommands) {
-			fmt.Fprintf(stderr, "  %-8s %s\n", n, refereeCommands[n].summary)
-		}
-		if len(args) == 0 {
-			return fmt.Errorf("name a game")
-		}
-		return errHelp
-	}
-	cmd, ok := refereeCommands[args[0]]
-	if !ok {
-		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(refereeCommands))
-	}
-	return cmd.run(ctx, args[1:], stdout, stderr)
-}
-
 // multiFlag collects a repeated flag.
 type multiFlag []string
 

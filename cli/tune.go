@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -16,29 +15,10 @@ import (
 	"gameai/ai/genetic"
 	"gameai/ai/morrisai"
 	"gameai/games/morris"
-	"gameai/internal/xrand"
 )
 
 var tuneCommands = map[string]command{
 	"morris": {"tune the 19 Morris coefficients with the genetic algorithm, by tournaments", tuneMorris},
-}
-
-func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintln(stderr, "usage: gameai tune GAME [flags]\n\ngames:")
-		for _, n := range sortedKeys(tuneCommands) {
-			fmt.Fprintf(stderr, "  %-8s %s\n", n, tuneCommands[n].summary)
-		}
-		if len(args) == 0 {
-			return fmt.Errorf("name a game")
-		}
-		return errHelp
-	}
-	cmd, ok := tuneCommands[args[0]]
-	if !ok {
-		return fmt.Errorf("unknown game %q (%v)", args[0], sortedKeys(tuneCommands))
-	}
-	return cmd.run(ctx, args[1:], stdout, stderr)
 }
 
 // tuneFile is the results file: the run's parameters, its checkpoint after
@@ -50,64 +30,34 @@ type tuneFile struct {
 	History    []genetic.GenerationStats `json:"history"`
 }
 
-// ResolveOpponents reads an opponent list: presets by name, "default" (the
-// six presets and two random strategies), "random" (one random strategy;
-// random:N, N of them),
-// NAME=c0,...,c18 (explicit coefficients) and results:FILE (the best vector
-// of a tuning results file).
+// resolveOpponents reads the command line's opponent list: items split by
+// ';' and ',' (keeping NAME=c0,c1,... together), in morrisai's grammar, and
+// results:FILE (the best vector of a tuning results file).
 func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
-	var out []morrisai.Opponent
-	r := xrand.New(seed ^ 0xc0ffee)
-	randoms := 0
-	for _, item := range strings.Split(spec, ";") {
-		for _, name := range splitOpponents(item) {
-			switch {
-			case name == "default":
-				out = append(out, morrisai.DefaultOpponents(seed)...)
-			case name == "random" || strings.HasPrefix(name, "random:"):
-				n := 1
-				if c, ok := strings.CutPrefix(name, "random:"); ok {
-					var err error
-					if n, err = strconv.Atoi(c); err != nil || n < 1 || n > 10000 {
-						return nil, fmt.Errorf("opponent %q: want random:N with N in 1..10000", name)
-					}
-				}
-				for range n {
-					randoms++
-					out = append(out, morrisai.Opponent{Name: fmt.Sprintf("random-%d-%d", seed, randoms), Coef: morrisai.RandomCoefficients(r)})
-				}
-			case strings.HasPrefix(name, "results:"):
-				b, err := os.ReadFile(strings.TrimPrefix(name, "results:"))
-				if err != nil {
-					return nil, err
-				}
-				var f tuneFile
-				if err := json.Unmarshal(b, &f); err != nil || len(f.Best.Genes) != morris.NumCoefficients {
-					return nil, fmt.Errorf("%s: not a tuning results file", name)
-				}
-				var c morris.Coefficients
-				copy(c[:], f.Best.Genes)
-				out = append(out, morrisai.Opponent{Name: "tuned-" + f.Best.ID, Coef: c})
-			case strings.Contains(name, "="):
-				n, text, _ := strings.Cut(name, "=")
-				if strings.TrimSpace(n) == "" {
-					return nil, fmt.Errorf("opponent %q: NAME=coefficients needs a name", name)
-				}
-				c, err := morrisai.ParseCoefficients(text)
-				if err != nil {
-					return nil, fmt.Errorf("opponent %s: %w", n, err)
-				}
-				out = append(out, morrisai.Opponent{Name: n, Coef: c})
-			default:
-				p, ok := morris.Preset(name)
-				if !ok {
-					return nil, fmt.Errorf("opponent %q: not a preset, default, random, NAME=coefficients or results:FILE", name)
-				}
-				out = append(out, morrisai.Opponent{Name: p.Name, Coef: p.Coefficients})
-			}
-		}
+	var items []string
+	for _, part := range strings.Split(spec, ";") {
+		items = append(items, splitOpponents(part)...)
 	}
-	return out, nil
+	return morrisai.ResolveOpponents(items, seed, resultsFile)
+}
+
+// resultsFile looks up results:FILE.
+func resultsFile(item string) (morrisai.Opponent, bool, error) {
+	path, ok := strings.CutPrefix(item, "results:")
+	if !ok {
+		return morrisai.Opponent{}, false, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return morrisai.Opponent{}, false, err
+	}
+	var f tuneFile
+	if err := json.Unmarshal(b, &f); err != nil || len(f.Best.Genes) != morris.NumCoefficients {
+		return morrisai.Opponent{}, false, fmt.Errorf("%s: not a tuning results file", item)
+	}
+	var c morris.Coefficients
+	copy(c[:], f.Best.Genes)
+	return morrisai.Opponent{Name: "tuned-" + f.Best.ID, Coef: c}, true, nil
 }
 
 // splitOpponents splits on commas, except inside NAME=c0,c1,... lists.

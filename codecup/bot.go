@@ -20,7 +20,6 @@ import (
 
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
-	"gameai/ai/minimax"
 	"gameai/games/less"
 )
 
@@ -41,7 +40,7 @@ type BotConfig struct {
 
 func (c BotConfig) withDefaults() BotConfig {
 	if c.Engine == "" {
-		c.Engine = "mcts"
+		c.Engine = lessai.Kinds[0]
 	}
 	if c.Budget <= 0 {
 		c.Budget = 30 * time.Second
@@ -210,31 +209,15 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
 	ownTurnsLeft := (less.Turns - b.p.Turn() + 3) / 4
 	share := max(left/time.Duration(ownTurnsLeft+1), 10*time.Millisecond)
-	switch b.cfg.Engine {
-	case "greedy":
-		return lessai.Greedy(b.p, b.d)
-	case "expectimax":
-		res := minimax.Expectimax[*lessai.Turns, less.Action](ctx, &lessai.Turns{P: b.p, D: b.d},
-			minimax.ExpectiLimits{Time: share, Beam: 12})
-		if res.HasMove {
-			return res.Move
-		}
+	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn())}
+	ch, err := c.Choose(ctx, b.p, b.d, lessai.Limits{Time: share}, nil)
+	if err != nil {
+		b.logf("turn %d: %v; playing greedy", b.p.Turn(), err)
 		return lessai.Greedy(b.p, b.d)
 	}
-	cfg := lessai.Config
-	if b.cfg.MCTS != nil {
-		cfg = *b.cfg.MCTS
-	}
-	if b.cfg.Engine == "uct" {
-		cfg.RAVE = false
-	}
-	cfg.Seed = b.cfg.Seed + uint64(b.p.Turn())
-	a, res := lessai.BestTurn(ctx, b.p, b.d, cfg, mcts.Limits{Time: share}, nil)
-	b.logf("turn %d: %s after %d iterations (value %.3f) in %v", b.p.Turn(), a, res.Iterations, res.Value, time.Since(start).Round(time.Millisecond))
-	if a.N == 0 {
-		return lessai.Greedy(b.p, b.d)
-	}
-	return a
+	b.logf("turn %d: %s after %d nodes (value %.3f, found %v) in %v", b.p.Turn(), ch.Action, ch.Nodes, ch.Value,
+		ch.Found, time.Since(start).Round(time.Millisecond))
+	return ch.Action
 }
 
 // route answers Move: our pieces' way home as if alone on the board, the
@@ -250,15 +233,8 @@ func (b *bot) route() string {
 	return strings.Join(parts, ":")
 }
 
-// Engines are the bot's engines.
-var Engines = []string{"mcts", "uct", "expectimax", "greedy"}
+// Engines are the bot's engines, the default first.
+var Engines = lessai.Kinds
 
 // ValidEngine reports whether name is one of Engines.
-func ValidEngine(name string) bool {
-	for _, e := range Engines {
-		if e == name {
-			return true
-		}
-	}
-	return false
-}
+func ValidEngine(name string) bool { return lessai.ValidKind(name) }

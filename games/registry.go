@@ -6,8 +6,8 @@ import (
 	"sync"
 )
 
-// Registry maps game names to games. The binary fills DefaultRegistry at
-// start-up; tests build their own so that test-only games never leak.
+// Registry maps game names to games. The binary builds one at start-up
+// (cli's registries); tests build their own, so test-only games never leak.
 type Registry struct {
 	mu    sync.RWMutex
 	games map[string]Game

@@ -22,9 +22,19 @@ const Version = "1"
 // Engine implements ai.Engine for morpion states.
 type Engine struct{}
 
-// defaultSamples is the number of DNAs tried when only a time limit is set
-// and it is long: enough that the answer stops improving much.
+// maxDefaultSamples caps the DNAs tried when only a time limit is set and
+// it is long: enough that the answer stops improving much.
 const maxDefaultSamples = 1 << 30
+
+// defaultSeed makes answers reproducible when no seed option is given.
+const defaultSeed = 1
+
+// defaults are what the engine's answers depend on besides the request;
+// a test holds Version to their fingerprint.
+var defaults = struct {
+	Seed       uint64
+	MaxSamples int
+}{defaultSeed, maxDefaultSamples}
 
 // Search tries DNAs until a limit: Iterations (DNAs), Nodes (moves played)
 // or Time. The engine option "seed" (default 1) makes the answer
@@ -34,7 +44,7 @@ func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if !ok {
 		return ai.Result{}, fmt.Errorf("dnagreedy plays morpion, not %s", req.State.Game().Name())
 	}
-	seed := uint64(1)
+	seed := uint64(defaultSeed)
 	if s, ok := req.Options["seed"]; ok {
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {

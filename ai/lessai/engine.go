@@ -8,14 +8,14 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/mcts"
-	"gameai/ai/minimax"
 	"gameai/games"
 	"gameai/games/less"
 )
 
-// Versions change whenever the engines' answers may change.
+// Versions change whenever the engines' answers may change; a test holds
+// each to the fingerprint of its default configuration.
 const (
-	MCTSVersion       = "1"
+	MCTSVersion       = "2"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -57,8 +57,8 @@ func Greedy(p less.Position, d *less.Distances) less.Action {
 
 type engine struct{ kind string }
 
-// Search plays the position's turn: limits of time or iterations (mcts),
-// time, depth or nodes (expectimax); greedy needs none.
+// Search plays the position's turn through the Chooser: limits of time or
+// iterations (mcts), time, depth or nodes (expectimax); greedy needs none.
 func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	st, ok := req.State.(*less.State)
 	if !ok {
@@ -68,52 +68,36 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if p.Over() {
 		return ai.Result{}, ai.ErrNoMove
 	}
-	d := less.DistancesFor(p.Walls())
-	start := time.Now()
+	c := Chooser{Kind: e.kind}
 	switch e.kind {
-	case "greedy":
+	case KindGreedy:
 		if err := ai.OnlyOptions(req.Options); err != nil {
 			return ai.Result{}, err
 		}
-		a := Greedy(p, d)
-		return ai.Result{Move: a, PV: []games.Move{a}, Depth: 1, Nodes: 1, Elapsed: time.Since(start)}, nil
-	case "expectimax":
+	case KindExpectimax:
 		if err := ai.OnlyOptions(req.Options, "beam"); err != nil {
 			return ai.Result{}, err
 		}
-		beam := 12
 		if b, ok := req.Options["beam"]; ok {
 			n, err := strconv.Atoi(b)
 			if err != nil || n < 1 || n > 1000 {
 				return ai.Result{}, &ai.OptionError{Name: "beam", Reason: fmt.Sprintf("%q is not an integer in 1..1000", b)}
 			}
-			beam = n
+			c.Beam = n
 		}
-		lim := minimax.ExpectiLimits{Depth: req.Limits.Depth, Nodes: req.Limits.Nodes, Time: req.Limits.Time, Beam: beam}
-		if lim.Depth == 0 && lim.Nodes == 0 && lim.Time == 0 {
-			lim.Time = DefaultTime
+	default:
+		if err := ai.OnlyOptions(req.Options, "seed"); err != nil {
+			return ai.Result{}, err
 		}
-		res := minimax.Expectimax[*Turns, less.Action](ctx, &Turns{P: p, D: d}, lim)
-		if !res.HasMove {
-			return ai.Result{}, ai.ErrNoMove
+		if s, ok := req.Options["seed"]; ok {
+			n, err := strconv.ParseUint(s, 10, 64)
+			if err != nil {
+				return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
+			}
+			c.Seed = n
+		} else {
+			c.Seed = Config.Seed
 		}
-		return ai.Result{Move: res.Move, Score: res.Value, PV: []games.Move{res.Move}, Depth: res.Depth,
-			Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
-	}
-	if err := ai.OnlyOptions(req.Options, "seed"); err != nil {
-		return ai.Result{}, err
-	}
-	cfg := Config
-	if s, ok := req.Options["seed"]; ok {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
-		}
-		cfg.Seed = n
-	}
-	lim := mcts.Limits{Iterations: req.Limits.Iterations, Time: req.Limits.Time}
-	if lim.Iterations == 0 && lim.Time == 0 {
-		lim.Time = DefaultTime
 	}
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
@@ -121,24 +105,35 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 			req.Progress(ai.Info{Nodes: in.Iterations, Score: in.Best.Value, Elapsed: in.Elapsed})
 		}
 	}
-	a, res := BestTurn(ctx, p, d, cfg, lim, progress)
-	if a.N == 0 {
+	lim := Limits{Time: req.Limits.Time, Iterations: req.Limits.Iterations, Depth: req.Limits.Depth, Nodes: req.Limits.Nodes}
+	if e.kind != KindExpectimax {
+		lim.Depth, lim.Nodes = 0, 0
+	}
+	if e.kind != KindMCTS {
+		lim.Iterations = 0
+	}
+	ch, err := c.Choose(ctx, p, less.DistancesFor(p.Walls()), lim, progress)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	if !ch.Found {
 		return ai.Result{}, ai.ErrNoMove
 	}
-	return ai.Result{Move: a, Score: res.Value, PV: []games.Move{a}, Depth: int(a.N), Nodes: res.Iterations,
-		Elapsed: res.Elapsed}, nil
+	return ai.Result{Move: ch.Action, Score: ch.Value, PV: []games.Move{ch.Action}, Depth: ch.Depth, Nodes: ch.Nodes,
+		Elapsed: ch.Elapsed}, nil
 }
 
-// Infos registers the engines; MCTS is the default.
+// Infos registers the engines; MCTS is the default. The descriptions are
+// made from the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
-		{Game: "less", Name: "mcts", Version: MCTSVersion, Deterministic: true, Engine: engine{"mcts"},
-			Description: "MCTS with RAVE and transpositions over single moves, playouts guided home and cut off after 40 moves " +
-				"(limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; option seed)"},
-		{Game: "less", Name: "expectimax", Version: ExpectimaxVersion, Deterministic: true, Engine: engine{"expectimax"},
-			Description: "expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands " +
-				"(limits: time, depth in turns, nodes; option beam = moves kept per node, default 12)"},
-		{Game: "less", Name: "greedy", Version: GreedyVersion, Deterministic: true, Engine: engine{"greedy"},
+		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
+			Description: "MCTS over single moves, playouts guided home: " + Config.Describe() +
+				" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; option seed)"},
+		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
+			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+
+				"(limits: time, depth in turns, nodes; option beam = turns kept per node, default %d)", DefaultBeam)},
+		{Game: "less", Name: KindGreedy, Version: GreedyVersion, Deterministic: true, Engine: engine{KindGreedy},
 			Description: "the turn that brings the mover's pieces closest to home alone (no search; a baseline)"},
 	}
 }

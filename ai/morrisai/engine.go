@@ -138,7 +138,9 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 // AlphaBetaInfo registers the engine.
 func AlphaBetaInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: AlphaBetaVersion, Deterministic: true,
-		Description: "negamax alpha-beta with PVS, iterative deepening, transposition table and the 19-coefficient evaluation " +
+		Description: fmt.Sprintf("negamax alpha-beta with PVS, iterative deepening, a transposition table of %d entries and "+
+			"the 19-coefficient evaluation, strategy %s unless one is named "+
 			"(limits: time, depth, nodes; options: strategy = a preset or trained strategy, or coefficients = 19 integers)",
+			ttEntries, morris.DefaultStrategy),
 		Engine: NewAlphaBeta()}
 }

@@ -133,7 +133,7 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 // MCTSInfo registers the engine.
 func MCTSInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "mcts", Version: MCTSVersion, Deterministic: true,
-		Description: "UCT Monte Carlo tree search with transpositions; random playouts cut off after 40 plies and scored by the strategy " +
+		Description: "Monte Carlo tree search: " + MCTSConfig.Describe() + "; random playouts, scored by the strategy where they are cut " +
 			"(limits: time, iterations; score = expected result for the side to move, 0..1; options: strategy, coefficients, seed)",
 		Engine: MCTS{}}
 }

@@ -1,0 +1,15 @@
+package dnagreedy
+
+import (
+	"testing"
+
+	"gameai/ai"
+)
+
+// A change of what the engine answers with by default must come with a new
+// version, or the analysis cache keeps serving the old engine's moves.
+func TestVersionFollowsTheDefaults(t *testing.T) {
+	if err := ai.CheckRecorded("dna-greedy", Version, defaults, ai.Recorded{Version: "1", Fingerprint: "1463bfd8f734"}); err != nil {
+		t.Error(err)
+	}
+}

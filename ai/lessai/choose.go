@@ -1,0 +1,111 @@
+package lessai
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gameai/ai/mcts"
+	"gameai/ai/minimax"
+	"gameai/games/less"
+)
+
+// The kinds of Less engine. UCT is MCTS without RAVE, for comparisons; the
+// service offers the other three.
+const (
+	KindMCTS       = "mcts"
+	KindUCT        = "uct"
+	KindExpectimax = "expectimax"
+	KindGreedy     = "greedy"
+)
+
+// Kinds lists them, the default first.
+var Kinds = []string{KindMCTS, KindUCT, KindExpectimax, KindGreedy}
+
+// DefaultBeam is how many turns expectiminimax keeps at each node.
+const DefaultBeam = 12
+
+// Chooser picks a turn with one kind of engine; the service's engines and
+// the CodeCup bot both play through it, so they cannot drift apart.
+type Chooser struct {
+	Kind string
+	// MCTS is the search of the mcts and uct kinds (zero: Config).
+	MCTS *mcts.Config
+	// Beam is expectiminimax's (zero: DefaultBeam).
+	Beam int
+	// Seed of the tree search.
+	Seed uint64
+}
+
+// Limits bound one choice: time or iterations (mcts, uct), time, depth in
+// turns or nodes (expectimax); greedy needs none. All zero: DefaultTime.
+type Limits struct {
+	Time       time.Duration
+	Iterations int64
+	Depth      int
+	Nodes      int64
+}
+
+// Choice is a chosen turn with what the search saw.
+type Choice struct {
+	Action less.Action
+	// Found is false when the search found no turn: Action is then greedy's.
+	Found bool
+	// Value is the search's value of the turn for the mover (MCTS: the
+	// expected share of the margin, 0..1; expectimax: the evaluation).
+	Value   float64
+	Depth   int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Choose picks the mover's turn in p.
+func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances, lim Limits,
+	progress func(mcts.Info[less.Move])) (Choice, error) {
+	start := time.Now()
+	if lim == (Limits{}) {
+		lim.Time = DefaultTime
+	}
+	switch c.Kind {
+	case KindGreedy:
+		return Choice{Action: Greedy(p, d), Found: true, Depth: 1, Nodes: 1, Elapsed: time.Since(start)}, nil
+	case KindExpectimax:
+		beam := c.Beam
+		if beam == 0 {
+			beam = DefaultBeam
+		}
+		res := minimax.Expectimax[*Turns, less.Action](ctx, &Turns{P: p, D: d},
+			minimax.ExpectiLimits{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time, Beam: beam})
+		if !res.HasMove {
+			return Choice{Action: Greedy(p, d), Elapsed: time.Since(start)}, nil
+		}
+		return Choice{Action: res.Move, Found: true, Value: res.Value, Depth: res.Depth, Nodes: res.Nodes,
+			Elapsed: res.Elapsed}, nil
+	case KindMCTS, KindUCT:
+		cfg := Config
+		if c.MCTS != nil {
+			cfg = *c.MCTS
+		}
+		if c.Kind == KindUCT {
+			cfg.RAVE = false
+		}
+		cfg.Seed = c.Seed
+		a, res := BestTurn(ctx, p, d, cfg, mcts.Limits{Iterations: lim.Iterations, Time: lim.Time}, progress)
+		if a.N == 0 {
+			return Choice{Action: Greedy(p, d), Nodes: res.Iterations, Elapsed: res.Elapsed}, nil
+		}
+		return Choice{Action: a, Found: true, Value: res.Value, Depth: int(a.N), Nodes: res.Iterations,
+			Elapsed: res.Elapsed}, nil
+	}
+	return Choice{}, fmt.Errorf("no Less engine %q (engines: %v)", c.Kind, Kinds)
+}
+
+// ValidKind reports whether kind is one of Kinds.
+func ValidKind(kind string) bool {
+	for _, k := range Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,27 @@
+package lessai
+
+import (
+	"testing"
+
+	"gameai/ai"
+)
+
+// A change of what an engine answers with by default must come with a new
+// version, or the analysis cache keeps serving the old engine's moves.
+func TestVersionsFollowTheDefaults(t *testing.T) {
+	for _, c := range []struct {
+		name, version string
+		config        any
+		recorded      ai.Recorded
+	}{
+		{"mcts", MCTSVersion, struct {
+			Config any
+			Time   any
+		}{Config, DefaultTime}, ai.Recorded{Version: "2", Fingerprint: "1715dec264d1"}},
+		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
+	} {
+		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package mcts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Describe says in words what a search with c does, with the defaults it
+// fills in, so an engine's description is made from its configuration and
+// never says another number than the one it runs with.
+func (c Config) Describe() string {
+	c = c.withDefaults()
+	var b strings.Builder
+	fmt.Fprintf(&b, "UCT (C %g", c.C)
+	if c.RAVE {
+		fmt.Fprintf(&b, ", RAVE with K %g", c.RaveK)
+	}
+	if c.Transpositions {
+		b.WriteString(", transpositions")
+	}
+	fmt.Fprintf(&b, ", first-play urgency %g", c.FPU)
+	b.WriteString("); the tree ")
+	if c.MaxDepth > 0 {
+		fmt.Fprintf(&b, "at most %d moves deep and ", c.MaxDepth)
+	}
+	fmt.Fprintf(&b, "%d nodes a thread", c.MaxNodes)
+	if c.PlayoutLimit > 0 {
+		fmt.Fprintf(&b, "; playouts cut off after %d moves", c.PlayoutLimit)
+	} else {
+		b.WriteString("; playouts to the end")
+	}
+	return b.String()
+}
