@@ -284,7 +284,7 @@ func (b *Bot) position(f []string) {
 	if i < len(f) && f[i] == "moves" {
 		tokens = f[i+1:]
 	}
-	played, pending, err := morris.ReplayTokens(p, tokens)
+	played, pending, err := replayTokens(p, tokens)
 	if err != nil {
 		b.logf("position: %v (kept the %d moves before it)", err, len(played))
 	}

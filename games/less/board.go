@@ -1,8 +1,3 @@
-// Package less is Less, the four-player game of CodeCup 2017: the board
-// and its walls, moves and their costs, turns of up to three points, the
-// teammate's pieces once home, the 80-turn limit, scoring by points used
-// plus the solo distance home, every distinct action of a turn, the action
-// text of the CodeCup protocol, and a random wall generator.
 package less
 
 import (

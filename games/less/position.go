@@ -3,6 +3,8 @@ package less
 import (
 	"fmt"
 	"math/bits"
+
+	"gameai/internal/xrand"
 )
 
 // Players in the order of play. Yellow and White are a team, Black and Red
@@ -312,3 +314,41 @@ func (p *Position) Pass() {
 
 // EndTurnMove stands for stopping a turn early.
 var EndTurnMove = Move{From: -1, To: -1}
+
+// Hash identifies the position for transposition tables: the pieces, the
+// player to move, the points left and whether a move was made this turn,
+// and the turn number.
+func (p *Position) Hash() uint64 {
+	var h uint64
+	for pl := range 4 {
+		for set := p.pieces[pl]; set != 0; set &= set - 1 {
+			h ^= zPiece[pl][bits.TrailingZeros64(set)]
+		}
+	}
+	moved := 0
+	if p.moved > 0 {
+		moved = 1
+	}
+	return h ^ zTurn[p.turn] ^ zLeft[p.left][moved]
+}
+
+var (
+	zPiece [4][NSquares]uint64
+	zTurn  [Turns + 1]uint64
+	zLeft  [PointsPerTurn + 1][2]uint64
+)
+
+func init() {
+	next := xrand.SplitMix(0x13198a2e03707344)
+	for pl := range 4 {
+		for sq := range NSquares {
+			zPiece[pl][sq] = next()
+		}
+	}
+	for i := range zTurn {
+		zTurn[i] = next()
+	}
+	for i := range zLeft {
+		zLeft[i] = [2]uint64{next(), next()}
+	}
+}

@@ -95,24 +95,3 @@ func TestStateParsesAndReportsTheEnd(t *testing.T) {
 		t.Errorf("twelve: %v", err)
 	}
 }
-
-func TestReplayTokensKeepsAPendingRemoval(t *testing.T) {
-	p := NewPosition(StandardRules)
-	played, pending, err := ReplayTokens(p, strings.Fields("d6 d2 b6 f2 f6"))
-	if err != nil || len(played) != 4 || pending == nil || pending.String() != "f6" {
-		t.Fatalf("played %v pending %v err %v", played, pending, err)
-	}
-	p = NewPosition(StandardRules)
-	played, pending, err = ReplayTokens(p, strings.Fields("d6 d2 b6 f2 f6 xd2 a1"))
-	if err != nil || len(played) != 6 || pending != nil || played[4].String() != "f6xd2" {
-		t.Fatalf("played %v pending %v err %v", played, pending, err)
-	}
-	p = NewPosition(StandardRules)
-	if _, _, err := ReplayTokens(p, strings.Fields("d6 d6")); err == nil || !strings.Contains(err.Error(), "token 2") {
-		t.Errorf("illegal token: %v", err)
-	}
-	p = NewPosition(StandardRules)
-	if _, _, err := ReplayTokens(p, strings.Fields("d6 d2 b6 f2 f6 a1")); err == nil {
-		t.Error("a mill without its removal, then a move, was accepted")
-	}
-}

@@ -1,0 +1,22 @@
+package jobkinds
+
+import (
+	"log/slog"
+
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// Deps are what the handlers use besides the job itself.
+type Deps struct {
+	Store *store.Store
+	Log   *slog.Logger
+}
+
+// Register adds every kind's handler to the runner; call it before
+// Runner.Resume so that live jobs of a previous run resume.
+func Register(r *jobs.Runner, d Deps) {
+	r.Handle(MorpionSearch, morpionSearch(d))
+	r.Handle(MorrisTune, morrisTune(d))
+	r.Handle(LessMatch, lessMatch(d))
+}
