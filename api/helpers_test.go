@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"gameai/ai"
-	"gameai/ai/dnagreedy"
 	"gameai/ai/lessai"
+	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
@@ -50,7 +50,7 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	g.Register(morris.Game)
 	e := ai.NewRegistry()
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
-	e.Register(dnagreedy.Info())
+	e.Register(morpionai.DNAGreedyInfo())
 	e.Register(morrisai.AlphaBetaInfo())
 	e.Register(morrisai.MCTSInfo())
 	g.Register(less.Game)

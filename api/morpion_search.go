@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"gameai/ai/morpionsearch"
+	"gameai/ai/morpionai"
 	"gameai/games/morpion"
 	"gameai/jobkinds"
 )
@@ -111,12 +111,12 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	case req.Threads > runtime.NumCPU():
 		return badField("threads", fmt.Sprintf("%d exceeds the server's %d cores", req.Threads, runtime.NumCPU()))
 	}
-	p := jobkinds.MorpionSearchParams{Params: morpionsearch.Params{Variant: req.Variant, Algorithm: req.Algorithm,
+	p := jobkinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
 		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
-		if pe, ok := err.(*morpionsearch.ParamError); ok {
+		if pe, ok := err.(*morpionai.ParamError); ok {
 			return badField(searchField(pe.Field), pe.Reason)
 		}
 		return badField("body", err.Error())
@@ -136,7 +136,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	return c.JSON(http.StatusAccepted, jobResponse(j))
 }
 
-// searchField maps a morpionsearch parameter to its request field.
+// searchField maps a morpionai.Params field to its request field.
 func searchField(f string) string {
 	switch f {
 	case "variant", "algorithm", "threads", "budget":

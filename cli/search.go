@@ -12,20 +12,20 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/morpionsearch"
+	"gameai/ai/morpionai"
 	"gameai/games/morpion"
 )
 
 // searchState is the file that --resume continues from.
 type searchState struct {
-	Params       morpionsearch.Params        `json:"params"`
-	Runs         int                         `json:"runs"`
-	Playouts     int64                       `json:"playouts"`
-	ElapsedMS    int64                       `json:"elapsed_ms"`
-	BestScore    int                         `json:"best_score"`
-	BestLayers   string                      `json:"best_layers"`
-	Improvements []morpionsearch.Improvement `json:"improvements"`
-	Finished     bool                        `json:"finished"`
+	Params       morpionai.Params        `json:"params"`
+	Runs         int                     `json:"runs"`
+	Playouts     int64                   `json:"playouts"`
+	ElapsedMS    int64                   `json:"elapsed_ms"`
+	BestScore    int                     `json:"best_score"`
+	BestLayers   string                  `json:"best_layers"`
+	Improvements []morpionai.Improvement `json:"improvements"`
+	Finished     bool                    `json:"finished"`
 }
 
 const stateFile = "state.json"
@@ -122,7 +122,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if *out == "" {
 		return errors.New("--out DIR is required")
 	}
-	p := morpionsearch.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
+	p := morpionai.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
 		Stabilization: *stab, Patience: *patience, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
 		return searchFlagError(err)
@@ -144,7 +144,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 // searchFlagError names the flag behind a bad search parameter: the
 // parameters are the API's, whose names differ from the flags'.
 func searchFlagError(err error) error {
-	var pe *morpionsearch.ParamError
+	var pe *morpionai.ParamError
 	if !errors.As(err, &pe) {
 		return err
 	}
@@ -159,7 +159,7 @@ func searchFlagError(err error) error {
 	return fmt.Errorf("--%s: %s", pe.Field, pe.Reason)
 }
 
-func runSearch(ctx context.Context, p morpionsearch.Params, st searchState, start *morpion.Grid, out string,
+func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *morpion.Grid, out string,
 	quiet bool, stdout, stderr io.Writer) error {
 	if err := p.Check(256); err != nil {
 		return searchFlagError(err)
@@ -167,7 +167,7 @@ func runSearch(ctx context.Context, p morpionsearch.Params, st searchState, star
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	run := morpionsearch.New(p, start, st.Improvements, st.Playouts, time.Duration(st.ElapsedMS)*time.Millisecond)
+	run := morpionai.NewRun(p, start, st.Improvements, st.Playouts, time.Duration(st.ElapsedMS)*time.Millisecond)
 	runs := st.Runs
 	// save writes the best grid and the state: every minute while the
 	// search runs (a killed process loses at most that), and at the end.
@@ -235,7 +235,7 @@ wait:
 
 // progressLine is the progress bar: the share of the budget (time or
 // playouts, whichever is further along), elapsed time, rate and best.
-func progressLine(total morpionsearch.Params, pr morpionsearch.Progress) string {
+func progressLine(total morpionai.Params, pr morpionai.Progress) string {
 	f := 0.0
 	if total.TimeMS > 0 {
 		f = float64(pr.ElapsedMS) / float64(total.TimeMS)

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"gameai/ai"
-	"gameai/ai/dnagreedy"
 	"gameai/ai/lessai"
+	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/api"
 	"gameai/games"
@@ -135,7 +135,7 @@ func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
 func registries() (*games.Registry, *ai.Registry) {
 	g, e := games.NewRegistry(), ai.NewRegistry()
 	g.Register(morpion.Game)
-	e.Register(dnagreedy.Info())
+	e.Register(morpionai.DNAGreedyInfo())
 	g.Register(morris.Game)
 	e.Register(morrisai.AlphaBetaInfo())
 	e.Register(morrisai.MCTSInfo())

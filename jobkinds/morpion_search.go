@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"gameai/ai/morpionsearch"
+	"gameai/ai/morpionai"
 	"gameai/games/morpion"
 	"gameai/jobs"
 	"gameai/store"
@@ -18,23 +18,23 @@ const MorpionSearch = "morpion-search"
 
 // MorpionSearchParams are a search job's parameters (already checked).
 type MorpionSearchParams struct {
-	morpionsearch.Params
+	morpionai.Params
 	// Start is the move-layer code of a grid to warm-start from.
 	Start string `json:"start,omitempty"`
 }
 
 // morpionCheckpoint is what a resumed search continues from.
 type morpionCheckpoint struct {
-	Runs         int                         `json:"runs"`
-	Playouts     int64                       `json:"playouts"`
-	ElapsedMS    int64                       `json:"elapsed_ms"`
-	BestLayers   string                      `json:"best_layers,omitempty"`
-	Improvements []morpionsearch.Improvement `json:"improvements,omitempty"`
+	Runs         int                     `json:"runs"`
+	Playouts     int64                   `json:"playouts"`
+	ElapsedMS    int64                   `json:"elapsed_ms"`
+	BestLayers   string                  `json:"best_layers,omitempty"`
+	Improvements []morpionai.Improvement `json:"improvements,omitempty"`
 }
 
 // MorpionSearchResult is a finished (or cancelled) search's report.
 type MorpionSearchResult struct {
-	morpionsearch.Progress
+	morpionai.Progress
 	// BudgetSpent is false when the search was cancelled first.
 	BudgetSpent bool `json:"budget_spent"`
 }
@@ -75,7 +75,7 @@ func morpionSearch(d Deps) jobs.Handler {
 		if rp.Playouts > 0 {
 			rp.Playouts = max(rp.Playouts-cp.Playouts, 1)
 		}
-		run := morpionsearch.New(rp, start, cp.Improvements, cp.Playouts, time.Duration(cp.ElapsedMS)*time.Millisecond)
+		run := morpionai.NewRun(rp, start, cp.Improvements, cp.Playouts, time.Duration(cp.ElapsedMS)*time.Millisecond)
 		source := fmt.Sprintf("%s (job %s)", describe(p.Params), j.ID)
 
 		save := func() error {
@@ -125,7 +125,7 @@ func morpionSearch(d Deps) jobs.Handler {
 	}
 }
 
-func describe(p morpionsearch.Params) string {
+func describe(p morpionai.Params) string {
 	switch p.Algorithm {
 	case "nrpa", "nmcs":
 		extra := ""
@@ -141,10 +141,10 @@ func describe(p morpionsearch.Params) string {
 }
 
 // searchSpent is the share of a search's budget of time or playouts used.
-func searchSpent(p morpionsearch.Params, pr morpionsearch.Progress) float64 {
+func searchSpent(p morpionai.Params, pr morpionai.Progress) float64 {
 	return spent(limit{pr.ElapsedMS, p.TimeMS}, limit{pr.Playouts, p.Playouts})
 }
 
-func message(pr morpionsearch.Progress) string {
+func message(pr morpionai.Progress) string {
 	return fmt.Sprintf("best %d after %d playouts (%.0f/s)", pr.BestScore, pr.Playouts, pr.PlayoutsPerS)
 }

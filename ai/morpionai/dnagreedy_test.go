@@ -1,4 +1,4 @@
-package dnagreedy
+package morpionai
 
 import (
 	"context"
@@ -12,11 +12,11 @@ import (
 func TestSearchFindsLongGamesAndIsReproducible(t *testing.T) {
 	st, _ := morpion.Game.NewState("5T", nil)
 	req := ai.Request{State: st, Limits: ai.Limits{Iterations: 300}, Options: map[string]string{"seed": "4"}}
-	a, err := Engine{}.Search(context.Background(), req)
+	a, err := DNAGreedy{}.Search(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Engine{}.Search(context.Background(), req)
+	b, _ := DNAGreedy{}.Search(context.Background(), req)
 	if a.Move.String() != b.Move.String() || a.Score != b.Score {
 		t.Errorf("same seed, different answers: %v %v / %v %v", a.Move, a.Score, b.Move, b.Score)
 	}
@@ -38,11 +38,11 @@ func TestSearchFindsLongGamesAndIsReproducible(t *testing.T) {
 func TestSearchErrors(t *testing.T) {
 	st, _ := morpion.Game.NewState("5D", nil)
 	var oe *ai.OptionError
-	_, err := Engine{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 1}, Options: map[string]string{"seed": "x"}})
+	_, err := DNAGreedy{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 1}, Options: map[string]string{"seed": "x"}})
 	if !errors.As(err, &oe) {
 		t.Errorf("bad seed: %v", err)
 	}
-	_, err = Engine{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 1}, Options: map[string]string{"depth": "3"}})
+	_, err = DNAGreedy{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 1}, Options: map[string]string{"depth": "3"}})
 	if !errors.As(err, &oe) {
 		t.Errorf("unknown option: %v", err)
 	}

@@ -1,4 +1,4 @@
-package morpionsearch
+package morpionai
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ func TestRunsEveryAlgorithm(t *testing.T) {
 		if err := p.Check(4); err != nil {
 			t.Fatal(err)
 		}
-		r := New(p, nil, nil, 0, 0)
+		r := NewRun(p, nil, nil, 0, 0)
 		g := r.Search(t.Context())
 		pr := r.Progress()
 		if g == nil || g.Score() < 40 || !g.Finished() || pr.BestScore != g.Score() || pr.Playouts < 400 {
@@ -32,7 +32,7 @@ func TestStabilizationReachesNRPA(t *testing.T) {
 	if err := p.Check(1); err != nil {
 		t.Fatal(err)
 	}
-	r := New(p, nil, nil, 0, 0)
+	r := NewRun(p, nil, nil, 0, 0)
 	r.Search(t.Context())
 	if n := r.Progress().Playouts; n != 27 {
 		t.Errorf("a level-1 run with stabilization 3 on a budget of 25 played %d playouts, want 27", n)
@@ -42,10 +42,10 @@ func TestStabilizationReachesNRPA(t *testing.T) {
 func TestResumeCarriesTheBest(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
 	_ = p.Check(2)
-	first := New(p, nil, nil, 0, 0)
+	first := NewRun(p, nil, nil, 0, 0)
 	g := first.Search(t.Context())
 	pr := first.Progress()
-	again := New(p, g, pr.Improvements, pr.Playouts, 0)
+	again := NewRun(p, g, pr.Improvements, pr.Playouts, 0)
 	g2 := again.Search(t.Context())
 	if g2.Score() < g.Score() || again.Progress().Playouts < pr.Playouts+300 {
 		t.Errorf("resumed run: %d (was %d), playouts %d", g2.Score(), g.Score(), again.Progress().Playouts)

@@ -1,9 +1,4 @@
-// Package dnagreedy is the greedy-by-DNA engine for Morpion Solitaire: it
-// draws random DNAs, lets each play the position to its end (the DNA's
-// interpretation), and plays the first move of the longest game found. It is
-// the baseline the record searches (NRPA, nested Monte Carlo, DNA search)
-// are measured against.
-package dnagreedy
+package morpionai
 
 import (
 	"context"
@@ -16,35 +11,35 @@ import (
 	"gameai/games/morpion"
 )
 
-// Version changes when the engine's answers may change.
-const Version = "1"
+// DNAGreedyVersion changes when the engine's answers may change.
+const DNAGreedyVersion = "1"
 
-// Engine implements ai.Engine for morpion states.
-type Engine struct{}
+// DNAGreedy implements ai.Engine for morpion states.
+type DNAGreedy struct{}
 
-// maxDefaultSamples caps the DNAs tried when only a time limit is set and
+// dnaGreedyMaxSamples caps the DNAs tried when only a time limit is set and
 // it is long: enough that the answer stops improving much.
-const maxDefaultSamples = 1 << 30
+const dnaGreedyMaxSamples = 1 << 30
 
-// defaultSeed makes answers reproducible when no seed option is given.
-const defaultSeed = 1
+// dnaGreedyDefaultSeed makes answers reproducible when no seed option is given.
+const dnaGreedyDefaultSeed = 1
 
-// defaults are what the engine's answers depend on besides the request;
-// a test holds Version to their fingerprint.
-var defaults = struct {
+// dnaGreedyDefaults are what the engine's answers depend on besides the request;
+// a test holds DNAGreedyVersion to their fingerprint.
+var dnaGreedyDefaults = struct {
 	Seed       uint64
 	MaxSamples int
-}{defaultSeed, maxDefaultSamples}
+}{dnaGreedyDefaultSeed, dnaGreedyMaxSamples}
 
 // Search tries DNAs until a limit: Iterations (DNAs), Nodes (moves played)
 // or Time. The engine option "seed" (default 1) makes the answer
 // reproducible for iteration or node limits.
-func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
+func (DNAGreedy) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	st, ok := req.State.(*morpion.State)
 	if !ok {
-		return ai.Result{}, fmt.Errorf("dnagreedy plays morpion, not %s", req.State.Game().Name())
+		return ai.Result{}, fmt.Errorf("dna-greedy plays morpion, not %s", req.State.Game().Name())
 	}
-	seed := uint64(defaultSeed)
+	seed := uint64(dnaGreedyDefaultSeed)
 	if s, ok := req.Options["seed"]; ok {
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -54,7 +49,7 @@ func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	}
 	for name := range req.Options {
 		if name != "seed" {
-			return ai.Result{}, &ai.OptionError{Name: name, Reason: "unknown option (dnagreedy takes seed)"}
+			return ai.Result{}, &ai.OptionError{Name: name, Reason: "unknown option (dna-greedy takes seed)"}
 		}
 	}
 	root := st.Board()
@@ -64,7 +59,7 @@ func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	start := time.Now()
 	samples := req.Limits.Iterations
 	if samples <= 0 {
-		samples = maxDefaultSamples
+		samples = dnaGreedyMaxSamples
 	}
 	var deadline time.Time
 	if req.Limits.Time > 0 {
@@ -106,9 +101,9 @@ func (Engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		Nodes: nodes, Elapsed: time.Since(start)}, nil
 }
 
-// Info registers the engine.
-func Info() ai.EngineInfo {
-	return ai.EngineInfo{Game: "morpion", Name: "dna-greedy", Version: Version, Deterministic: true,
+// DNAGreedyInfo registers the engine.
+func DNAGreedyInfo() ai.EngineInfo {
+	return ai.EngineInfo{Game: "morpion", Name: "dna-greedy", Version: DNAGreedyVersion, Deterministic: true,
 		Description: "random DNAs played to the end from the position; plays the first move of the longest game (iterations = DNAs, nodes = moves; option seed)",
-		Engine:      Engine{}}
+		Engine:      DNAGreedy{}}
 }

@@ -1,8 +1,4 @@
-// Package morpionsearch runs a Morpion record search by name (NRPA, NMCS,
-// DNA search, population DNA search) on several cores within a budget, and
-// reports its progress: playouts, rate, best grid and the history of
-// improvements. The command line and the service's jobs both use it.
-package morpionsearch
+package morpionai
 
 import (
 	"context"
@@ -10,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"gameai/ai/dnasearch"
 	"gameai/ai/nested"
 	"gameai/games/morpion"
 )
@@ -139,10 +134,10 @@ type Run struct {
 	history []Improvement
 }
 
-// New prepares a search whose parameters passed Check. start (may be nil)
+// NewRun prepares a search whose parameters passed Check. start (may be nil)
 // is a grid to warm-start from; history, playouts and elapsed carry over
 // what earlier runs of a resumed search did.
-func New(p Params, start *morpion.Grid, history []Improvement, playouts int64, elapsed time.Duration) *Run {
+func NewRun(p Params, start *morpion.Grid, history []Improvement, playouts int64, elapsed time.Duration) *Run {
 	v, _ := morpion.ParseVariant(p.Variant)
 	r := &Run{params: p, variant: v, start: start, history: append([]Improvement(nil), history...),
 		offPlayouts: playouts, offElapsed: elapsed, best: start, begun: time.Now()}
@@ -172,8 +167,8 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:
-		cfg := dnasearch.Config{K: p.K, Population: p.Population, Threads: p.Threads, Seed: p.Seed, Start: r.start}
-		dnasearch.Search(ctx, r.runner, r.variant, cfg)
+		cfg := DNAConfig{K: p.K, Population: p.Population, Threads: p.Threads, Seed: p.Seed, Start: r.start}
+		DNASearch(ctx, r.runner, r.variant, cfg)
 	}
 	return r.Best()
 }

@@ -1,10 +1,4 @@
-// Package dnasearch is the DNA search for Morpion Solitaire: hill climbing on
-// the DNA (a preference per line) by black-listing a few lines of the
-// current grid, interpreting again and keeping the change when the score is
-// not worse; a tabu list of grids searched too long without gain, restarts,
-// and a population variant. Workers run in parallel through ai/nested's
-// Runner and report sequences of line ids from the start position.
-package dnasearch
+package morpionai
 
 import (
 	"context"
@@ -14,8 +8,8 @@ import (
 	"gameai/games/morpion"
 )
 
-// Config sets a DNA search; zero fields take the defaults.
-type Config struct {
+// DNAConfig sets a DNA search; zero fields take the defaults.
+type DNAConfig struct {
 	// K lines are black-listed per modification (default 3).
 	K int
 	// Stall is how many modifications without gain make the current grid
@@ -29,7 +23,7 @@ type Config struct {
 	Start *morpion.Grid
 }
 
-func (c Config) withDefaults() Config {
+func (c DNAConfig) withDefaults() DNAConfig {
 	if c.K <= 0 {
 		c.K = 3
 	}
@@ -39,10 +33,10 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Search runs until the runner's budget or the context ends and returns the
+// DNASearch runs until the runner's budget or the context ends and returns the
 // best sequence of line ids found; the runner counts interpretations as
 // playouts.
-func Search(ctx context.Context, r *nested.Runner, v morpion.Variant, cfg Config) nested.Sequence {
+func DNASearch(ctx context.Context, r *nested.Runner, v morpion.Variant, cfg DNAConfig) nested.Sequence {
 	cfg = cfg.withDefaults()
 	return r.RunWorkers(ctx, cfg.Threads, func(r *nested.Runner, w int) {
 		c := newClimber(v, cfg, cfg.Seed*0x9e3779b97f4a7c15+uint64(w)+1, r)
@@ -56,7 +50,7 @@ func Search(ctx context.Context, r *nested.Runner, v morpion.Variant, cfg Config
 
 // climber is one worker's state.
 type climber struct {
-	cfg        Config
+	cfg        DNAConfig
 	rnd        *morpion.Rand
 	mod        *morpion.Modifier
 	r          *nested.Runner
@@ -67,7 +61,7 @@ type climber struct {
 	countEvery int64
 }
 
-func newClimber(v morpion.Variant, cfg Config, seed uint64, r *nested.Runner) *climber {
+func newClimber(v morpion.Variant, cfg DNAConfig, seed uint64, r *nested.Runner) *climber {
 	rnd := morpion.NewRand(seed)
 	return &climber{cfg: cfg, rnd: rnd, mod: morpion.NewModifier(rnd), r: r,
 		start: morpion.NewBoard(v), b: morpion.NewBoard(v), tabu: map[uint64]bool{}, countEvery: 64}

@@ -1,4 +1,4 @@
-package dnagreedy
+package morpionai
 
 import (
 	"testing"
@@ -9,7 +9,7 @@ import (
 // A change of what the engine answers with by default must come with a new
 // version, or the analysis cache keeps serving the old engine's moves.
 func TestVersionFollowsTheDefaults(t *testing.T) {
-	if err := ai.CheckRecorded("dna-greedy", Version, defaults, ai.Recorded{Version: "1", Fingerprint: "1463bfd8f734"}); err != nil {
+	if err := ai.CheckRecorded("dna-greedy", DNAGreedyVersion, dnaGreedyDefaults, ai.Recorded{Version: "1", Fingerprint: "1463bfd8f734"}); err != nil {
 		t.Error(err)
 	}
 }

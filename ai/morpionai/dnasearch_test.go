@@ -1,4 +1,4 @@
-package dnasearch
+package morpionai
 
 import (
 	"os"
@@ -21,7 +21,7 @@ func replay(t *testing.T, v morpion.Variant, s nested.Sequence) *morpion.Grid {
 func TestClimbImprovesAndReproduces(t *testing.T) {
 	for _, pop := range []int{0, 8} {
 		run := func() nested.Sequence {
-			return Search(t.Context(), nested.NewRunner(nested.Budget{Playouts: 3000}, nil), morpion.T5, Config{Seed: 2, Threads: 1, Population: pop})
+			return DNASearch(t.Context(), nested.NewRunner(nested.Budget{Playouts: 3000}, nil), morpion.T5, DNAConfig{Seed: 2, Threads: 1, Population: pop})
 		}
 		a, b := run(), run()
 		replay(t, morpion.T5, a)
@@ -46,7 +46,7 @@ func TestWarmStartKeepsTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Search(t.Context(), nested.NewRunner(nested.Budget{Playouts: 200}, nil), morpion.D5, Config{Seed: 1, Threads: 2, Start: g})
+	s := DNASearch(t.Context(), nested.NewRunner(nested.Budget{Playouts: 200}, nil), morpion.D5, DNAConfig{Seed: 1, Threads: 2, Start: g})
 	if s.Score < 82 {
 		t.Errorf("warm start from the 82 record found only %v", s.Score)
 	}
