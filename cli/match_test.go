@@ -32,7 +32,7 @@ func TestMatchMorris(t *testing.T) {
 		if i > 0 {
 			r = "[" + r
 		}
-		rec, err := morris.ParseRecord(r)
+		rec, err := morris.ParseGameRecord(r)
 		if err != nil {
 			t.Fatalf("record %d: %v", i+1, err)
 		}

@@ -136,7 +136,7 @@ type GameOptions struct {
 
 // GameResult is a finished game.
 type GameResult struct {
-	Record *morris.Record
+	Record *morris.GameRecord
 	// Winner is White, Black or -1 for a draw.
 	Winner int
 	Reason string
@@ -152,7 +152,7 @@ type GameResult struct {
 // Play plays a game between white and black.
 func Play(ctx context.Context, white, black Player, o GameOptions) (GameResult, error) {
 	p := morris.NewPosition(o.Rules)
-	rec := &morris.Record{Tags: map[string]string{"White": white.Name(), "Black": black.Name(),
+	rec := &morris.GameRecord{Tags: map[string]string{"White": white.Name(), "Black": black.Name(),
 		"Variant": o.Rules.Variant.String()}}
 	if t := morris.RulesTag(o.Rules); t != "" {
 		rec.Tags["Rules"] = t

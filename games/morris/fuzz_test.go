@@ -48,15 +48,15 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
-func FuzzParseRecord(f *testing.F) {
+func FuzzParseGameRecord(f *testing.F) {
 	f.Add("[White \"a\"]\n[Result \"1-0\"]\n\n1. d6 d2 2. b6 f2 3. f6xd2 1-0\n")
 	f.Add("[Variant \"lasker\"]\n[Rules \"flying=false\"]\n\n1. d6 d6-d5\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		r, err := ParseRecord(text)
+		r, err := ParseGameRecord(text)
 		if err != nil {
 			return
 		}
-		back, err := ParseRecord(r.String())
+		back, err := ParseGameRecord(r.String())
 		if err != nil || back.String() != r.String() {
 			t.Fatalf("record does not round-trip: %v\n%s", err, r)
 		}

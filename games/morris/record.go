@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Record is a played game: tags (PGN-like: White, Black, Variant, Result,
+// GameRecord is a played game: tags (PGN-like: White, Black, Variant, Result,
 // Termination, ...), the start position when it is not the standard one,
 // and the moves in record notation.
 //
@@ -19,7 +19,7 @@ import (
 //	[Termination "black has fewer than 3 pieces"]
 //
 //	1. d6 f4 2. b6 f2 3. f6xf4 ...
-type Record struct {
+type GameRecord struct {
 	Tags  map[string]string
 	Moves []Move
 }
@@ -36,7 +36,7 @@ const (
 var tagOrder = []string{"Event", "Date", "Round", "White", "Black", "Variant", "Rules", "Start", "Result", "Termination"}
 
 // String writes the record.
-func (r *Record) String() string {
+func (r *GameRecord) String() string {
 	var b strings.Builder
 	keys := slices.Collect(maps.Keys(r.Tags))
 	slices.SortFunc(keys, func(x, y string) int {
@@ -81,11 +81,11 @@ func (r *Record) String() string {
 	return b.String()
 }
 
-// ParseRecord reads one record and checks its moves by the rules of its
+// ParseGameRecord reads one record and checks its moves by the rules of its
 // Variant tag (standard options unless a Rules tag gives them as
 // name=value pairs) from its Start tag's position or the start.
-func ParseRecord(text string) (*Record, error) {
-	r := &Record{Tags: map[string]string{}}
+func ParseGameRecord(text string) (*GameRecord, error) {
+	r := &GameRecord{Tags: map[string]string{}}
 	lines := strings.Split(text, "\n")
 	i := 0
 	for ; i < len(lines); i++ {
@@ -147,7 +147,7 @@ func isResult(s string) bool {
 }
 
 // startPosition is the position the record's moves start from.
-func (r *Record) startPosition() (*Position, error) {
+func (r *GameRecord) startPosition() (*Position, error) {
 	v := Nine
 	if name := r.Tags["Variant"]; name != "" {
 		var err error
@@ -178,7 +178,7 @@ func (r *Record) startPosition() (*Position, error) {
 }
 
 // Replay returns the position after the record's moves.
-func (r *Record) Replay() (*Position, error) {
+func (r *GameRecord) Replay() (*Position, error) {
 	p, err := r.startPosition()
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 func TestRecordRoundTrips(t *testing.T) {
 	for _, c := range perftCases {
 		p := c.position(t)
-		rec := &Record{Tags: map[string]string{"White": "a", "Black": "b", "Variant": c.variant.String(),
+		rec := &GameRecord{Tags: map[string]string{"White": "a", "Black": "b", "Variant": c.variant.String(),
 			"Start": p.String(), "Rules": RulesTag(p.rules)}}
 		rng := rand.New(rand.NewPCG(3, 4))
 		for range 80 {
@@ -23,7 +23,7 @@ func TestRecordRoundTrips(t *testing.T) {
 		}
 		rec.Tags["Result"] = Unfinished
 		text := rec.String()
-		back, err := ParseRecord(text)
+		back, err := ParseGameRecord(text)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", c.name, err, text)
 		}
@@ -46,12 +46,12 @@ func TestRecordErrors(t *testing.T) {
 		{"[Rules \"flying=maybe\"]\n\n1. d6", "flying"},
 		{"1. d6 q9", "move 2"},
 	} {
-		_, err := ParseRecord(c.text)
+		_, err := ParseGameRecord(c.text)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want an error with %q", c.text, err, c.want)
 		}
 	}
-	r, err := ParseRecord("1. d6 d2 2. b6 f2 3. f6xd2 1-0\n")
+	r, err := ParseGameRecord("1. d6 d2 2. b6 f2 3. f6xd2 1-0\n")
 	if err != nil || len(r.Moves) != 5 || r.Moves[4].String() != "f6xd2" {
 		t.Errorf("bare moves: %v %v", r, err)
 	}
