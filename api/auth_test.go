@@ -96,7 +96,7 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 			}
 		}
 	}
-	if admins != 4 {
-		t.Errorf("%d admin routes, want 4 (searches, tournaments, matches, cancelling a job)", admins)
+	if admins != 5 {
+		t.Errorf("%d admin routes, want 5 (searches, tunings and their former name tournaments, matches, cancelling a job)", admins)
 	}
 }

@@ -53,7 +53,7 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	unavailable("DELETE", "/v1/jobs/"+j.ID, nil)
 	unavailable("POST", "/v1/morpion/searches", map[string]any{"variant": "5D", "algorithm": "dna",
 		"budget": map[string]any{"time_ms": 1000}})
-	unavailable("POST", "/v1/morris/tournaments", smallTuning(1))
+	unavailable("POST", "/v1/morris/tunings", smallTuning(1))
 	unavailable("POST", "/v1/less/matches", api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2})
 	unavailable("GET", "/v1/morpion/records?variant=5T", nil)
 	unavailable("GET", "/v1/morris/strategies", nil)

@@ -19,9 +19,9 @@ import (
 	"gameai/store"
 )
 
-// MorrisTournamentRequest starts a genetic-algorithm tuning of the 19
+// MorrisTuningRequest starts a genetic-algorithm tuning of the 19
 // coefficients. Zero values take the 2019 study's parameters.
-type MorrisTournamentRequest struct {
+type MorrisTuningRequest struct {
 	Population        int     `json:"population,omitempty" validate:"omitempty,min=2,max=10000" example:"100"`
 	Generations       int     `json:"generations,omitempty" validate:"omitempty,min=1,max=100000" example:"10"`
 	Segment           int     `json:"segment,omitempty" validate:"omitempty,min=1,max=1000" example:"10"`
@@ -60,22 +60,24 @@ type MorrisTournamentRequest struct {
 
 var strategyName = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 
-// morrisTournament starts a tuning job.
+// morrisTuning starts a tuning job. /v1/morris/tournaments, its name before
+// "tuning" became the one word for it, stays as an alias.
 //
 //	@Summary		Tune the Morris coefficients with the genetic algorithm
 //	@Description	Runs the 2019 study's genetic algorithm as a job: fitness is the points (7 win, 2 adjudicated win, 0 draw, -2, -7) each vector scores against the control opponents with both colours. GET /v1/jobs/{id} shows the generation, best and mean fitness, the best vector, games played and games/s; DELETE cancels and keeps the best. The best vector is saved as a strategy (GET /v1/morris/strategies) at every segment and at the end. A job survives a restart (with Redis) and resumes from its last finished generation. Needs the API key when the server has one.
 //	@Tags			morris
 //	@Accept			json
 //	@Produce		json
-//	@Param			request	body		MorrisTournamentRequest	true	"the tuning run"
+//	@Param			request	body		MorrisTuningRequest	true	"the tuning run"
 //	@Success		202		{object}	JobResponse
 //	@Failure		400		{object}	Problem
 //	@Failure		401		{object}	Problem
-//	@Failure		503		{object}	Problem	"too many jobs"
+//	@Failure		503		{object}	Problem	"too many jobs, or the store does not answer"
 //	@Security		ApiKey
+//	@Router			/v1/morris/tunings [post]
 //	@Router			/v1/morris/tournaments [post]
-func (s *Server) morrisTournament(c *echo.Context) error {
-	var req MorrisTournamentRequest
+func (s *Server) morrisTuning(c *echo.Context) error {
+	var req MorrisTuningRequest
 	if err := decode(c, &req); err != nil {
 		return err
 	}

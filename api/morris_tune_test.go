@@ -11,40 +11,40 @@ import (
 	"gameai/store"
 )
 
-func smallTuning(gens int) api.MorrisTournamentRequest {
-	return api.MorrisTournamentRequest{Population: 6, Refill: 9, Elite: 2, Selected: 2, Generations: gens, Depth: 1,
+func smallTuning(gens int) api.MorrisTuningRequest {
+	return api.MorrisTuningRequest{Population: 6, Refill: 9, Elite: 2, Selected: 2, Generations: gens, Depth: 1,
 		RandomPlies: 1, Opponents: []string{"petcu-e32", "random"}, Seed: 4, Workers: 1}
 }
 
-func TestMorrisTournamentRejectsBadRequests(t *testing.T) {
+func TestMorrisTuningRejectsBadRequests(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	for _, c := range []struct {
 		name   string
-		change func(*api.MorrisTournamentRequest)
+		change func(*api.MorrisTuningRequest)
 		field  string
 	}{
-		{"deep", func(r *api.MorrisTournamentRequest) { r.Depth = 20 }, "depth"},
-		{"unknown opponent", func(r *api.MorrisTournamentRequest) { r.Opponents = []string{"petcu-e32", "nobody"} }, "opponents[1]"},
-		{"preset name", func(r *api.MorrisTournamentRequest) { r.Name = "petcu-e32" }, "name"},
-		{"bad name", func(r *api.MorrisTournamentRequest) { r.Name = "Big Name!" }, "name"},
-		{"workers", func(r *api.MorrisTournamentRequest) { r.Workers = 100000 }, "workers"},
-		{"elite over population", func(r *api.MorrisTournamentRequest) { r.Elite = 50 }, "body"},
+		{"deep", func(r *api.MorrisTuningRequest) { r.Depth = 20 }, "depth"},
+		{"unknown opponent", func(r *api.MorrisTuningRequest) { r.Opponents = []string{"petcu-e32", "nobody"} }, "opponents[1]"},
+		{"preset name", func(r *api.MorrisTuningRequest) { r.Name = "petcu-e32" }, "name"},
+		{"bad name", func(r *api.MorrisTuningRequest) { r.Name = "Big Name!" }, "name"},
+		{"workers", func(r *api.MorrisTuningRequest) { r.Workers = 100000 }, "workers"},
+		{"elite over population", func(r *api.MorrisTuningRequest) { r.Elite = 50 }, "body"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := smallTuning(1)
 			c.change(&req)
-			r := e.do(t, "POST", "/v1/morris/tournaments", req)
+			r := e.do(t, "POST", "/v1/morris/tunings", req)
 			r.hasField(t, r.problem(t, 400), c.field)
 		})
 	}
 }
 
-func TestMorrisTournamentSavesAStrategy(t *testing.T) {
+func TestMorrisTuningSavesAStrategy(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	req := smallTuning(2)
 	req.Name = "tuned-test"
 	var j api.JobResponse
-	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
+	e.do(t, "POST", "/v1/morris/tunings", req).ok(t, http.StatusAccepted).json(t, &j)
 	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
 	if res.Generations != 2 || len(res.History) != 3 || res.Games == 0 || len(res.Best.Genes) != 19 {
 		t.Errorf("result %+v", res)
@@ -60,7 +60,7 @@ func TestMorrisTournamentSavesAStrategy(t *testing.T) {
 		EngineOptions: map[string]string{"strategy": "tuned-test"}}).ok(t, 200)
 }
 
-func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
+func TestMorrisTuningResumesAfterRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
 	open := func() *store.Store { return redisStore(t, url, prefix) }
@@ -68,7 +68,7 @@ func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 	req := smallTuning(120 / raceSlowdown)
 	req.Name = "resumed"
 	var j api.JobResponse
-	a.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
+	a.do(t, "POST", "/v1/morris/tunings", req).ok(t, http.StatusAccepted).json(t, &j)
 	waitLong(t, func() bool {
 		a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "running" && len(j.Progress.Best) > 0 && j.Progress.Fraction > 0
@@ -95,18 +95,29 @@ func TestMorrisTournamentResumesAfterRestart(t *testing.T) {
 	}
 }
 
-func TestMorrisTournamentWarmStart(t *testing.T) {
+func TestMorrisTuningWarmStart(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	req := smallTuning(1)
 	req.Initial, req.Openings, req.Name = []string{"ga-2019-best", "petcu-e32"}, 2, "warm"
 	var j api.JobResponse
-	e.do(t, "POST", "/v1/morris/tournaments", req).ok(t, http.StatusAccepted).json(t, &j)
+	e.do(t, "POST", "/v1/morris/tunings", req).ok(t, http.StatusAccepted).json(t, &j)
 	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
 	// 2 opponents × 2 openings × 2 colours per vector.
 	if res.Games%8 != 0 || res.Games == 0 {
 		t.Errorf("%d games, want a multiple of 8", res.Games)
 	}
 	req.Initial = []string{"nobody"}
-	r := e.do(t, "POST", "/v1/morris/tournaments", req)
+	r := e.do(t, "POST", "/v1/morris/tunings", req)
 	r.hasField(t, r.problem(t, 400), "initial[0]")
+}
+
+// The route's former name still starts a tuning, of the one kind.
+func TestMorrisTournamentsIsAnAliasOfTunings(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/morris/tournaments", smallTuning(1)).ok(t, http.StatusAccepted).json(t, &j)
+	if j.Kind != "morris-tuning" {
+		t.Errorf("kind %q", j.Kind)
+	}
+	jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
 }

@@ -31,7 +31,7 @@ type Config struct {
 	MaxSearches int
 	// RequestTimeout ends any request; it must exceed MaxSearchTime.
 	RequestTimeout time.Duration
-	// MaxJobTime caps the time budget of a job (a search, a tournament).
+	// MaxJobTime caps the time budget of a job (a search, a tuning).
 	MaxJobTime time.Duration
 	// MaxSessionMoves caps the length of a session.
 	MaxSessionMoves int

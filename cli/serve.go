@@ -69,7 +69,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	grace := f.Duration("shutdown-grace", "GAMEAI_SHUTDOWN_GRACE", 30*time.Second, "on SIGTERM, how long running requests and jobs may take to finish")
 	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
-	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tournament)")
+	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tuning)")
 	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
 	}

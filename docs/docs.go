@@ -759,7 +759,7 @@ const docTemplate = `{
                         "in": "body",
                         "required": true,
                         "schema": {
-                            "$ref": "#/definitions/api.MorrisTournamentRequest"
+                            "$ref": "#/definitions/api.MorrisTuningRequest"
                         }
                     }
                 ],
@@ -783,7 +783,64 @@ const docTemplate = `{
                         }
                     },
                     "503": {
-                        "description": "too many jobs",
+                        "description": "too many jobs, or the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morris/tunings": {
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Runs the 2019 study's genetic algorithm as a job: fitness is the points (7 win, 2 adjudicated win, 0 draw, -2, -7) each vector scores against the control opponents with both colours. GET /v1/jobs/{id} shows the generation, best and mean fitness, the best vector, games played and games/s; DELETE cancels and keeps the best. The best vector is saved as a strategy (GET /v1/morris/strategies) at every segment and at the end. A job survives a restart (with Redis) and resumes from its last finished generation. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "Tune the Morris coefficients with the genetic algorithm",
+                "parameters": [
+                    {
+                        "description": "the tuning run",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisTuningRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs, or the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1989,7 +2046,7 @@ const docTemplate = `{
                 }
             }
         },
-        "api.MorrisTournamentRequest": {
+        "api.MorrisTuningRequest": {
             "type": "object",
             "properties": {
                 "crossover_points": {

@@ -14,8 +14,12 @@ import (
 )
 
 // MorrisTune is the kind of a genetic-algorithm tuning of the Morris
-// coefficients (a tournament job).
-const MorrisTune = "morris-tournament"
+// coefficients, whose fitness is a tournament against control opponents.
+const MorrisTune = "morris-tuning"
+
+// morrisTuneFormerKind is MorrisTune's name before "tuning" became the one
+// word for it: jobs stored under it still resume.
+const morrisTuneFormerKind = "morris-tournament"
 
 // MorrisTuneParams are a tuning job's parameters (already checked, the
 // opponents resolved to coefficients so that a resumed job never depends

@@ -18,5 +18,6 @@ type Deps struct {
 func Register(r *jobs.Runner, d Deps) {
 	r.Handle(MorpionSearch, morpionSearch(d))
 	r.Handle(MorrisTune, morrisTune(d))
+	r.Handle(morrisTuneFormerKind, morrisTune(d))
 	r.Handle(LessMatch, lessMatch(d))
 }
