@@ -11,12 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"gameai/ai/match"
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
 	"gameai/games"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
-	"gameai/match"
 	"gameai/morrisuci"
 )
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"gameai/ai/match"
 	"gameai/codecup"
 	"gameai/games/less"
-	"gameai/match"
 )
 
 var refereeCommands = map[string]command{

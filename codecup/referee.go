@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"gameai/ai/match"
 	"gameai/games/less"
-	"gameai/match"
 )
 
 // Forfeit says which program broke the rules or the clock, and how.

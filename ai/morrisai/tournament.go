@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"gameai/ai/match"
 	"gameai/ai/minimax"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
-	"gameai/match"
 )
 
 // Opponent is a control strategy of a tournament.
