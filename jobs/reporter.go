@@ -147,6 +147,3 @@ func (p *Reporter) settle(change func(*store.Job)) error {
 		wait = min(2*wait, 5*time.Second)
 	}
 }
-
-// Cancelled reports whether the job has been asked to stop.
-func (p *Reporter) Cancelled() bool { return p.ctx.Err() != nil }

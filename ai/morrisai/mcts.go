@@ -22,9 +22,6 @@ type Node struct {
 	C *morris.Coefficients
 }
 
-// NewNode returns a scratch node for the search.
-func NewNode() *Node { return &Node{P: morris.NewPosition(morris.StandardRules)} }
-
 func (n *Node) CopyFrom(src *Node)                                     { n.P.CopyFrom(src.P); n.C = src.C }
 func (n *Node) Moves(buf []morris.Move) []morris.Move                  { return n.P.GenMoves(buf) }
 func (n *Node) Play(m morris.Move)                                     { n.P.Make(m) }

@@ -73,11 +73,9 @@ func NewDistances(w *Walls) *Distances {
 // Solo is the solo distance of a player's set of 4 squares.
 func (d *Distances) Solo(player int, set uint64) int { return int(d.sets[player][SetIndex(set)]) }
 
-// Single is the solo distance of one piece on square s to the player's
-// nearest target square (a cheap guide for playouts).
-func (d *Distances) Single(player, s int) int { return int(d.single[player][s]) }
-
-// SingleRow is Single for every square of a player's board.
+// SingleRow is, for every square of a player's board, the solo distance of
+// one piece there to the player's nearest target square (a cheap guide for
+// playouts).
 func (d *Distances) SingleRow(player int) *[NSquares]uint8 { return &d.single[player] }
 
 // soloTable runs Dijkstra (with buckets: costs are 1 to 3) from the target.

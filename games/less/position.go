@@ -126,9 +126,8 @@ func (p *Position) Pieces(player int) uint64 { return p.pieces[player] }
 // ToMove is the player whose turn it is.
 func (p *Position) ToMove() int { return int(p.toMove) }
 
-// Left is the points left in the current turn; Moved the moves made in it.
-func (p *Position) Left() int  { return int(p.left) }
-func (p *Position) Moved() int { return int(p.moved) }
+// Left is the points left in the current turn.
+func (p *Position) Left() int { return int(p.left) }
 
 // Turn is the number of turns played (0..80).
 func (p *Position) Turn() int { return int(p.turn) }

@@ -144,14 +144,6 @@ func (l Line) order() int {
 	return (x+15)*160 + (y+15)*4 + int(l.Dir())
 }
 
-// LineFromIndex is the inverse of Index.
-func LineFromIndex(i int) (Line, bool) {
-	if i < 0 || i >= FrameLines {
-		return 0, false
-	}
-	return MakeLine(i/160-15, (i%160)/4-15, Dir(i%4))
-}
-
 func (l Line) String() string {
 	x, y := l.Start().XY()
 	return fmt.Sprintf("%d,%d:%s", x, y, l.Dir())

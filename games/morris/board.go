@@ -45,9 +45,6 @@ var pointNames = [NPoints]string{
 	"a1", "d1", "g1",
 }
 
-// PointName is the standard name of a point, e.g. "d6".
-func PointName(p int) string { return pointNames[p] }
-
 // ParsePoint reads a point name ("a1".."g7", case-insensitive).
 func ParsePoint(s string) (int, error) {
 	if len(s) == 2 {

@@ -39,9 +39,6 @@ func (m Move) Removal() int { return field(m, 10) }
 // Removal2 is the second removal of a double mill, or -1.
 func (m Move) Removal2() int { return field(m, 15) }
 
-// IsPlacement reports whether the move places a piece from the hand.
-func (m Move) IsPlacement() bool { return m>>5&31 == none }
-
 // Removes reports whether the move removes a piece (it closed a mill).
 func (m Move) Removes() bool { return m>>10&31 != none }
 

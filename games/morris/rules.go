@@ -129,12 +129,6 @@ func (r *Rules) Options() games.Options {
 	}
 }
 
-// Adjacent is the set of points next to p.
-func (r *Rules) Adjacent(p int) Bits { return r.geo.adj[p] }
-
-// Mills lists the mill masks of the board.
-func (r *Rules) Mills() []Bits { return r.geo.mills }
-
 // resolve checks named options against OptionSpecs and fills defaults.
 func resolve(opts map[string]string) (games.Options, error) {
 	return games.ResolveOptions(OptionSpecs, opts)
