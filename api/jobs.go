@@ -2,11 +2,59 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v5"
 
 	"gameai/store"
 )
+
+// listJobs pages through the jobs.
+//
+//	@Summary		List jobs, newest first
+//	@Description	Filtered by kind and status; a page holds at most limit jobs, and next_cursor, when set, fetches the following one. A page examines at most 1000 jobs, so a narrow filter may give a short page with a cursor.
+//	@Tags			jobs
+//	@Produce		json
+//	@Param			kind	query		string	false	"job kind, e.g. morpion-search, morris-tuning, less-match"
+//	@Param			status	query		string	false	"queued, running, succeeded, failed, cancelled or interrupted"
+//	@Param			limit	query		int		false	"jobs a page (1-100, default 20)"
+//	@Param			cursor	query		string	false	"next_cursor of the previous page"
+//	@Success		200		{object}	JobListResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		503		{object}	Problem	"the store does not answer"
+//	@Router			/v1/jobs [get]
+func (s *Server) listJobs(c *echo.Context) error {
+	f := store.JobFilter{Kind: c.QueryParam("kind"), Status: store.JobStatus(c.QueryParam("status"))}
+	if len(f.Kind) > 64 {
+		return badField("kind", "at most 64 characters")
+	}
+	switch f.Status {
+	case "", store.JobQueued, store.JobRunning, store.JobSucceeded, store.JobFailed, store.JobCancelled, store.JobInterrupted:
+	default:
+		return badField("status", "want queued, running, succeeded, failed, cancelled or interrupted")
+	}
+	limit := 20
+	if q := c.QueryParam("limit"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 || n > 100 {
+			return badField("limit", "must be an integer in 1..100")
+		}
+		limit = n
+	}
+	cursor := c.QueryParam("cursor")
+	if len(cursor) > 128 {
+		return badField("cursor", "not a cursor this server gave")
+	}
+	js, next, err := s.store.Jobs.List(c.Request().Context(), f, cursor, limit)
+	if err != nil {
+		return err
+	}
+	out := JobListResponse{Jobs: make([]JobResponse, 0, len(js)), NextCursor: next}
+	for _, j := range js {
+		out.Jobs = append(out.Jobs, jobResponse(j))
+	}
+	return c.JSON(http.StatusOK, out)
+}
 
 // getJob shows a job.
 //

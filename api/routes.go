@@ -64,7 +64,9 @@ func (s *Server) table() []route {
 
 		{"POST", "/v1/less/matches", s.lessMatch, admin},
 
+		{"GET", "/v1/jobs", s.listJobs, public},
 		{"GET", "/v1/jobs/:id", s.getJob, public},
+		{"GET", "/v1/jobs/:id/events", s.jobEvents, public},
 		{"DELETE", "/v1/jobs/:id", s.cancelJob, admin},
 	}
 }

@@ -82,6 +82,8 @@ type Server struct {
 	echo     *echo.Echo
 	metrics  *metrics
 	searches chan struct{}
+	// streams bounds the open event streams.
+	streams chan struct{}
 }
 
 // New builds the server and its routes.
@@ -90,7 +92,8 @@ func New(cfg Config, d Deps) *Server {
 		d.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
-		log: d.Log, version: d.Version, metrics: newMetrics(), searches: make(chan struct{}, max(cfg.MaxSearches, 1))}
+		log: d.Log, version: d.Version, metrics: newMetrics(), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
+		streams: make(chan struct{}, maxEventStreams)}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,
@@ -113,7 +116,9 @@ func New(cfg Config, d Deps) *Server {
 		}),
 		middleware.Recover(),
 		middleware.BodyLimit(cfg.MaxBodyBytes),
-		middleware.ContextTimeout(cfg.RequestTimeout),
+		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout,
+			// An event stream is bounded by its own lifetime (events.go).
+			Skipper: func(c *echo.Context) bool { return c.Path() == "/v1/jobs/:id/events" }}),
 	)
 	s.routes()
 	return s

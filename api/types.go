@@ -169,6 +169,13 @@ type JobResponse struct {
 	UpdatedAt       time.Time       `json:"updated_at"`
 }
 
+// JobListResponse is a page of jobs, newest first.
+type JobListResponse struct {
+	Jobs []JobResponse `json:"jobs"`
+	// NextCursor, when not empty, is the cursor query of the next page.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
 // HealthResponse answers /healthz and /readyz.
 type HealthResponse struct {
 	Status  string            `json:"status" example:"ok"`

@@ -210,6 +210,64 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/jobs": {
+            "get": {
+                "description": "Filtered by kind and status; a page holds at most limit jobs, and next_cursor, when set, fetches the following one. A page examines at most 1000 jobs, so a narrow filter may give a short page with a cursor.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "jobs"
+                ],
+                "summary": "List jobs, newest first",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "job kind, e.g. morpion-search, morris-tuning, less-match",
+                        "name": "kind",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "queued, running, succeeded, failed, cancelled or interrupted",
+                        "name": "status",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "jobs a page (1-100, default 20)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobListResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/jobs/{id}": {
             "get": {
                 "produces": [
@@ -287,6 +345,53 @@ const docTemplate = `{
                     },
                     "503": {
                         "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/jobs/{id}/events": {
+            "get": {
+                "description": "An event \"progress\" each time the job changes (id: its version), then one event \"result\" with the final job, after which the stream ends. A client that reconnects with Last-Event-ID gets only what changed since. Usable with curl -N. Data: a JobResponse.",
+                "produces": [
+                    "text/event-stream"
+                ],
+                "tags": [
+                    "jobs"
+                ],
+                "summary": "A job's progress, live (Server-Sent Events)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "job id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "the id of the last event received",
+                        "name": "Last-Event-ID",
+                        "in": "header"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "a stream of events whose data are JobResponse",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many streams, or the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1361,6 +1466,21 @@ const docTemplate = `{
                     "example": "ok"
                 },
                 "version": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.JobListResponse": {
+            "type": "object",
+            "properties": {
+                "jobs": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.JobResponse"
+                    }
+                },
+                "next_cursor": {
+                    "description": "NextCursor, when not empty, is the cursor query of the next page.",
                     "type": "string"
                 }
             }

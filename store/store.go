@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -161,7 +162,31 @@ type Jobs interface {
 	Update(ctx context.Context, j *Job) error
 	// Live lists the jobs that are queued or running (to resume them).
 	Live(ctx context.Context) ([]*Job, error)
+	// List pages through the jobs newest first: at most limit of those
+	// matching f, after the cursor ("" for the first page). It examines at
+	// most ListScan jobs a call, so a page may hold fewer than limit while
+	// next is not "": next is the cursor of the following page, "" at the end.
+	List(ctx context.Context, f JobFilter, cursor string, limit int) (jobs []*Job, next string, err error)
 }
+
+// JobFilter selects jobs; an empty field matches any.
+type JobFilter struct {
+	Kind   string
+	Status JobStatus
+}
+
+// Match reports whether j passes the filter.
+func (f JobFilter) Match(j *Job) bool {
+	return (f.Kind == "" || j.Kind == f.Kind) && (f.Status == "" || j.Status == f.Status)
+}
+
+// ListScan bounds the jobs one List call examines, so a filter that
+// matches few jobs still costs a bounded amount a request.
+const ListScan = 1000
+
+// JobCursor is a job's place in the newest-first order: its creation time
+// in milliseconds, zero-padded so that cursors sort as times do, and its id.
+func JobCursor(j *Job) string { return fmt.Sprintf("%013d:%s", j.CreatedAt.UnixMilli(), j.ID) }
 
 // Record is a result kept in a game's hall of fame (Morpion: the longest
 // grids found, per variant).

@@ -6,6 +6,8 @@ package memory
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -167,4 +169,34 @@ func (s *jobs) Live(_ context.Context) ([]*store.Job, error) {
 	}
 	store.SortJobs(out)
 	return out, nil
+}
+
+func (s *jobs) List(_ context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
+	all := make([]*store.Job, 0)
+	for _, b := range s.t.all() {
+		j, err := decode[store.Job](b)
+		if err != nil {
+			return nil, "", err
+		}
+		all = append(all, j)
+	}
+	// Newest first, as the Redis store's index orders them.
+	slices.SortFunc(all, func(a, b *store.Job) int { return strings.Compare(store.JobCursor(b), store.JobCursor(a)) })
+	var out []*store.Job
+	last, scanned := "", 0
+	for _, j := range all {
+		c := store.JobCursor(j)
+		if cursor != "" && c >= cursor {
+			continue
+		}
+		if len(out) == limit || scanned == store.ListScan {
+			return out, last, nil
+		}
+		scanned++
+		last = c
+		if f.Match(j) {
+			out = append(out, j)
+		}
+	}
+	return out, "", nil
 }

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -64,6 +65,7 @@ type keys string
 func (k keys) session(id string) string { return string(k) + "session:" + id }
 func (k keys) job(id string) string     { return string(k) + "job:" + id }
 func (k keys) liveJobs() string         { return string(k) + "jobs:live" }
+func (k keys) jobIndex() string         { return string(k) + "jobs:index" }
 func (k keys) strategies(game string) string {
 	return string(k) + "strategies:" + game
 }
@@ -285,7 +287,53 @@ func (s *jobs) Create(ctx context.Context, j *store.Job) error {
 	if err := create(ctx, s.c, s.k.job(j.ID), j, s.ttl(j)); err != nil {
 		return err
 	}
+	// The index orders jobs for List; an entry whose job expired is
+	// dropped by List when it meets it.
+	if err := s.c.ZAdd(ctx, s.k.jobIndex(), redis.Z{Member: store.JobCursor(j)}).Err(); err != nil {
+		return err
+	}
 	return s.syncLive(ctx, j)
+}
+
+func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
+	start := "+"
+	if cursor != "" {
+		start = "(" + cursor
+	}
+	var out []*store.Job
+	last, scanned := "", 0
+	for {
+		batch, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: s.k.jobIndex(), Start: start, Stop: "-",
+			ByLex: true, Rev: true, Count: 100}).Result()
+		if err != nil {
+			return nil, "", err
+		}
+		if len(batch) == 0 {
+			return out, "", nil
+		}
+		for _, member := range batch {
+			if len(out) == limit || scanned == store.ListScan {
+				return out, last, nil
+			}
+			_, id, _ := strings.Cut(member, ":")
+			j, err := s.Get(ctx, id)
+			if errors.Is(err, store.ErrNotFound) {
+				if err := s.c.ZRem(ctx, s.k.jobIndex(), member).Err(); err != nil {
+					return nil, "", err
+				}
+				continue
+			}
+			if err != nil {
+				return nil, "", err
+			}
+			scanned++
+			last = member
+			if f.Match(j) {
+				out = append(out, j)
+			}
+		}
+		start = "(" + batch[len(batch)-1]
+	}
 }
 
 func (s *jobs) Get(ctx context.Context, id string) (*store.Job, error) {

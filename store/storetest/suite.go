@@ -25,6 +25,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Analyses", func(t *testing.T) { testAnalyses(t, open) })
 	t.Run("Strategies", func(t *testing.T) { testStrategies(t, open) })
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
+	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
@@ -269,6 +270,60 @@ func testJobs(t *testing.T, open Factory) {
 	}
 	if _, err := s.Get(ctx, "zzz"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Get missing job = %v, want ErrNotFound", err)
+	}
+}
+
+func testJobList(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Jobs
+	t0 := time.Unix(2000, 0).UTC()
+	// Seven jobs a second apart, two of them at the same time (ordered by
+	// id), kinds alternating, the odd ones finished.
+	var ids []string
+	for i := range 7 {
+		at := t0.Add(time.Duration(min(i, 5)) * time.Second)
+		j := &store.Job{ID: fmt.Sprintf("j%d", i), Kind: []string{"a", "b"}[i%2], Status: store.JobRunning, CreatedAt: at}
+		if i%2 == 1 {
+			j.Status = store.JobSucceeded
+		}
+		if err := s.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, j.ID)
+	}
+	page := func(f store.JobFilter, cursor string, limit int) ([]string, string) {
+		t.Helper()
+		js, next, err := s.List(ctx, f, cursor, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, j := range js {
+			got = append(got, j.ID)
+		}
+		return got, next
+	}
+	var all []string
+	cursor := ""
+	for range 10 {
+		got, next := page(store.JobFilter{}, cursor, 3)
+		all = append(all, got...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	if fmt.Sprint(all) != "[j6 j5 j4 j3 j2 j1 j0]" {
+		t.Errorf("pages of 3, newest first = %v", all)
+	}
+	if got, _ := page(store.JobFilter{Kind: "a"}, "", 10); fmt.Sprint(got) != "[j6 j4 j2 j0]" {
+		t.Errorf("kind a = %v", got)
+	}
+	if got, _ := page(store.JobFilter{Kind: "b", Status: store.JobSucceeded}, "", 10); fmt.Sprint(got) != "[j5 j3 j1]" {
+		t.Errorf("kind b, succeeded = %v", got)
+	}
+	if got, next := page(store.JobFilter{Status: store.JobFailed}, "", 10); len(got) != 0 || next != "" {
+		t.Errorf("failed = %v, next %q", got, next)
 	}
 }
 
