@@ -47,6 +47,7 @@ func (s *Server) table() []route {
 		{"GET", "/v1/sessions/:id", s.getSession, public},
 		{"POST", "/v1/sessions/:id/moves", s.playMove, public},
 		{"POST", "/v1/sessions/:id/engine-move", s.engineMove, public},
+		{"POST", "/v1/sessions/:id/undo", s.undoMoves, public},
 		{"DELETE", "/v1/sessions/:id", s.deleteSession, public},
 
 		{"POST", "/v1/morpion/grids/validate", s.morpionValidate, public},

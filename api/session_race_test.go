@@ -114,3 +114,36 @@ func TestSessionETagAndPreconditions(t *testing.T) {
 	r = e.do(t, "POST", path+"/moves", api.MoveRequest{Move: "c3", Ply: &neg})
 	r.hasField(t, r.problem(t, http.StatusBadRequest), "ply")
 }
+
+func TestUndoAndAllLegalMoves(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
+	path := "/v1/sessions/" + s.ID
+	for _, m := range []string{"b2", "a1", "c3"} {
+		e.do(t, "POST", path+"/moves", api.MoveRequest{Move: m}).ok(t, 200)
+	}
+	var got api.SessionResponse
+	r := e.do(t, "POST", path+"/undo", api.UndoRequest{Plies: 2}, "If-Match", `"4"`).ok(t, 200)
+	r.json(t, &got)
+	if len(got.Moves) != 1 || got.Moves[0] != "b2" || got.Position != "....x...." || r.header.Get("ETag") != `"5"` {
+		t.Errorf("after undo of 2: %+v, ETag %s", got, r.header.Get("ETag"))
+	}
+	e.do(t, "POST", path+"/undo", api.UndoRequest{}, "If-Match", `"4"`).problem(t, http.StatusPreconditionFailed)
+	three := 3
+	e.do(t, "POST", path+"/undo", api.UndoRequest{Ply: &three}).problem(t, http.StatusConflict)
+	r = e.do(t, "POST", path+"/undo", api.UndoRequest{Plies: 2})
+	r.hasField(t, r.problem(t, http.StatusBadRequest), "plies")
+	e.do(t, "POST", path+"/undo", api.UndoRequest{}).ok(t, 200).json(t, &got)
+	if len(got.Moves) != 0 || got.Position != "........." {
+		t.Errorf("after the last undo: %+v", got)
+	}
+	// Morris's start has 24 placements; the default lists 50, legal_moves
+	// asks for fewer or more.
+	var m api.SessionResponse
+	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &m)
+	e.do(t, "GET", "/v1/sessions/"+m.ID+"?legal_moves=5", nil).ok(t, 200).json(t, &m)
+	if len(m.LegalMoves) != 5 || m.LegalMovesTotal != 24 {
+		t.Errorf("legal_moves=5: %d of %d", len(m.LegalMoves), m.LegalMovesTotal)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,7 +50,7 @@ func (s *Server) createSession(c *echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
 	c.Response().Header().Set("ETag", etag(sess))
-	return c.JSON(http.StatusCreated, s.sessionResponse(sess, st))
+	return c.JSON(http.StatusCreated, s.sessionResponse(c, sess, st))
 }
 
 // getSession shows a session.
@@ -59,6 +60,7 @@ func (s *Server) createSession(c *echo.Context) error {
 //	@Produce	json
 //	@Param		id				path		string	true	"session id"
 //	@Param		If-None-Match	header		string	false	"an ETag of the session: 304 when it is still current"
+//	@Param		legal_moves		query		int		false	"how many legal moves to list (default 50, at most 2000)"
 //	@Success	200				{object}	SessionResponse
 //	@Header		200				{string}	ETag	"the session's version, for If-Match"
 //	@Success	304
@@ -74,7 +76,7 @@ func (s *Server) getSession(c *echo.Context) error {
 	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && (inm == "*" || strings.Contains(inm, etag(sess))) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
+	return c.JSON(http.StatusOK, s.sessionResponse(c, sess, st))
 }
 
 // playMove plays a move in a session.
@@ -127,7 +129,7 @@ func (s *Server) playMove(c *echo.Context) error {
 			return s.storeErr(err, "session")
 		}
 		c.Response().Header().Set("ETag", etag(sess))
-		return c.JSON(http.StatusOK, s.sessionResponse(sess, st))
+		return c.JSON(http.StatusOK, s.sessionResponse(c, sess, st))
 	}
 	return problemFor(store.ErrConflict, "session")
 }
@@ -185,7 +187,58 @@ func (s *Server) engineMove(c *echo.Context) error {
 		return s.storeErr(err, "session")
 	}
 	c.Response().Header().Set("ETag", etag(sess))
-	return c.JSON(http.StatusOK, EngineMoveResponse{Session: s.sessionResponse(sess, st), Search: res})
+	return c.JSON(http.StatusOK, EngineMoveResponse{Session: s.sessionResponse(c, sess, st), Search: res})
+}
+
+// undoMoves takes back a session's last moves.
+//
+//	@Summary	Take back moves
+//	@Tags		sessions
+//	@Accept		json
+//	@Produce	json
+//	@Param		id			path		string		true	"session id"
+//	@Param		If-Match	header		string		false	"the session's ETag the client has seen: 412 when it changed"
+//	@Param		request		body		UndoRequest	true	"how many moves"
+//	@Success	200			{object}	SessionResponse
+//	@Header		200			{string}	ETag	"the session's new version"
+//	@Failure	400			{object}	Problem	"more moves than were played"
+//	@Failure	404			{object}	Problem
+//	@Failure	409			{object}	Problem	"ply is not the session's, or the session changed meanwhile"
+//	@Failure	412			{object}	Problem	"If-Match names an old version"
+//	@Failure	503			{object}	Problem	"the store does not answer"
+//	@Router		/v1/sessions/{id}/undo [post]
+func (s *Server) undoMoves(c *echo.Context) error {
+	var req UndoRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	n := max(req.Plies, 1)
+	sess, _, err := s.loadSession(c)
+	if err != nil {
+		return err
+	}
+	if err := guard(c, sess, req.Ply); err != nil {
+		return err
+	}
+	if n > len(sess.Moves) {
+		return badField("plies", fmt.Sprintf("%d moves asked back, %d played", n, len(sess.Moves)))
+	}
+	sess.Moves = sess.Moves[:len(sess.Moves)-n]
+	st, err := s.replay(sess)
+	if err != nil {
+		return err
+	}
+	sess.Position = st.String()
+	sess.UpdatedAt = time.Now().UTC()
+	err = s.store.Sessions.Update(c.Request().Context(), sess)
+	if errors.Is(err, store.ErrConflict) {
+		return problem(http.StatusConflict, "conflict", "Conflict", "the session changed meanwhile; read it again")
+	}
+	if err != nil {
+		return s.storeErr(err, "session")
+	}
+	c.Response().Header().Set("ETag", etag(sess))
+	return c.JSON(http.StatusOK, s.sessionResponse(c, sess, st))
 }
 
 // deleteSession ends a session.
@@ -203,6 +256,11 @@ func (s *Server) deleteSession(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
+// maxLegalMovesShown bounds the legal_moves query: every position of the
+// three games has fewer legal moves (Less lists one action a resulting
+// position).
+const maxLegalMovesShown = 2000
+
 // loadSession reads a session and replays it from its start, so the state
 // carries the whole history its draw rules need.
 func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, error) {
@@ -210,18 +268,27 @@ func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, erro
 	if err != nil {
 		return nil, nil, s.storeErr(err, "session")
 	}
+	st, err := s.replay(sess)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, st, nil
+}
+
+// replay builds a session's position from its start and moves.
+func (s *Server) replay(sess *store.Session) (games.State, error) {
 	g, ok := s.games.Get(sess.Game)
 	if !ok {
-		return nil, nil, problem(http.StatusGone, "game-removed", "Game removed",
+		return nil, problem(http.StatusGone, "game-removed", "Game removed",
 			fmt.Sprintf("this server no longer serves %q", sess.Game))
 	}
 	opts, err := games.ResolveOptions(g.Options(), sess.Options)
 	if err != nil {
-		return nil, nil, fmt.Errorf("session %s: stored options: %w", sess.ID, err)
+		return nil, fmt.Errorf("session %s: stored options: %w", sess.ID, err)
 	}
 	st, err := g.ParseState(sess.Variant, opts, sess.Start)
 	if err != nil {
-		return nil, nil, fmt.Errorf("session %s: stored start: %w", sess.ID, err)
+		return nil, fmt.Errorf("session %s: stored start: %w", sess.ID, err)
 	}
 	for i, text := range sess.Moves {
 		m, err := st.ParseMove(text)
@@ -229,10 +296,10 @@ func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, erro
 			err = st.Play(m)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("session %s: stored move %d %q: %w", sess.ID, i, text, err)
+			return nil, fmt.Errorf("session %s: stored move %d %q: %w", sess.ID, i, text, err)
 		}
 	}
-	return sess, st, nil
+	return st, nil
 }
 
 func (s *Server) roomFor(sess *store.Session) error {
@@ -257,7 +324,13 @@ func (s *Server) storeErr(err error, what string) error {
 	return problemFor(err, what)
 }
 
-func (s *Server) sessionResponse(sess *store.Session, st games.State) SessionResponse {
+// sessionResponse shows a session; the legal_moves query raises how many
+// legal moves it lists (a board that lets a person click needs them all).
+func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.State) SessionResponse {
+	shown := s.cfg.LegalMovesShown
+	if n, err := strconv.Atoi(c.QueryParam("legal_moves")); err == nil && n >= 0 {
+		shown = min(n, maxLegalMovesShown)
+	}
 	out := SessionResponse{ID: sess.ID, Game: sess.Game, Variant: sess.Variant, Options: sess.Options,
 		Start: sess.Start, Moves: sess.Moves, Position: st.String(), ToMove: st.ToMove(), Terminal: st.Terminal(),
 		LegalMoves: []string{}, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt}
@@ -267,7 +340,7 @@ func (s *Server) sessionResponse(sess *store.Session, st games.State) SessionRes
 	legal := st.LegalMoves()
 	out.LegalMovesTotal = len(legal)
 	for i, m := range legal {
-		if i == s.cfg.LegalMovesShown {
+		if i == shown {
 			break
 		}
 		out.LegalMoves = append(out.LegalMoves, m.String())

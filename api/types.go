@@ -109,6 +109,15 @@ type MoveRequest struct {
 	Ply *int `json:"ply,omitempty" validate:"omitempty,min=0" example:"0"`
 }
 
+// UndoRequest takes back the last moves of a session.
+type UndoRequest struct {
+	// Plies is how many moves to take back (default 1).
+	Plies int `json:"plies,omitempty" validate:"omitempty,min=1,max=10000" example:"2"`
+	// Ply, when set, is the number of moves the client has seen played: the
+	// moves are not taken back (409) if the game has moved on.
+	Ply *int `json:"ply,omitempty" validate:"omitempty,min=0" example:"6"`
+}
+
 // EngineMoveRequest lets an engine play the next move of a session.
 type EngineMoveRequest struct {
 	Engine        string            `json:"engine,omitempty" validate:"max=64"`

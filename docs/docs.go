@@ -975,6 +975,12 @@ const docTemplate = `{
                         "description": "an ETag of the session: 304 when it is still current",
                         "name": "If-None-Match",
                         "in": "header"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "how many legal moves to list (default 50, at most 2000)",
+                        "name": "legal_moves",
+                        "in": "query"
                     }
                 ],
                 "responses": {
@@ -1203,6 +1209,88 @@ const docTemplate = `{
                     },
                     "422": {
                         "description": "illegal move, with legal ones listed",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/sessions/{id}/undo": {
+            "post": {
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "sessions"
+                ],
+                "summary": "Take back moves",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "session id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "the session's ETag the client has seen: 412 when it changed",
+                        "name": "If-Match",
+                        "in": "header"
+                    },
+                    {
+                        "description": "how many moves",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.UndoRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.SessionResponse"
+                        },
+                        "headers": {
+                            "ETag": {
+                                "type": "string",
+                                "description": "the session's new version"
+                            }
+                        }
+                    },
+                    "400": {
+                        "description": "more moves than were played",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "ply is not the session's, or the session changed meanwhile",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "412": {
+                        "description": "If-Match names an old version",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -2485,6 +2573,24 @@ const docTemplate = `{
                 },
                 "variant": {
                     "type": "string"
+                }
+            }
+        },
+        "api.UndoRequest": {
+            "type": "object",
+            "properties": {
+                "plies": {
+                    "description": "Plies is how many moves to take back (default 1).",
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 1,
+                    "example": 2
+                },
+                "ply": {
+                    "description": "Ply, when set, is the number of moves the client has seen played: the\nmoves are not taken back (409) if the game has moved on.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "example": 6
                 }
             }
         },
