@@ -324,3 +324,20 @@ func TestContentTypeMustBeJSON(t *testing.T) {
 	r := e.do(t, "POST", "/v1/games/tictactoe/best-move", "{}", "Content-Type", "text/plain")
 	r.problem(t, http.StatusUnsupportedMediaType)
 }
+
+// A person who opens the server in a browser gets the page, not a 404.
+func TestThePageIsServed(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	r := e.do(t, "GET", "/", nil).ok(t, 200)
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") || !strings.Contains(string(r.body), `src="/web/app.js"`) {
+		t.Errorf("/ is %q: %.200s", ct, r.body)
+	}
+	for path, ct := range map[string]string{"/web/app.js": "javascript", "/web/morris.js": "javascript", "/web/app.css": "text/css"} {
+		r := e.do(t, "GET", path, nil).ok(t, 200)
+		if !strings.Contains(r.header.Get("Content-Type"), ct) {
+			t.Errorf("%s is %q", path, r.header.Get("Content-Type"))
+		}
+	}
+	e.do(t, "GET", "/web/nope.js", nil).problem(t, 404)
+	e.do(t, "GET", "/web/", nil).problem(t, 404)
+}

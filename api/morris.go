@@ -36,6 +36,8 @@ type MorrisStrategiesResponse struct {
 	// FeatureNames name the 19 coefficients in order.
 	FeatureNames []string         `json:"feature_names"`
 	Strategies   []MorrisStrategy `json:"strategies"`
+	// Default is the strategy engines use when none is named.
+	Default string `json:"default" example:"ga-2019-best"`
 }
 
 // morrisStrategies lists the presets and the trained strategies.
@@ -47,7 +49,7 @@ type MorrisStrategiesResponse struct {
 //	@Success		200	{object}	MorrisStrategiesResponse
 //	@Router			/v1/morris/strategies [get]
 func (s *Server) morrisStrategies(c *echo.Context) error {
-	out := MorrisStrategiesResponse{FeatureNames: morris.FeatureNames[:], Strategies: []MorrisStrategy{}}
+	out := MorrisStrategiesResponse{FeatureNames: morris.FeatureNames[:], Strategies: []MorrisStrategy{}, Default: morris.DefaultStrategy}
 	for _, p := range morris.Shipped() {
 		out.Strategies = append(out.Strategies, presetStrategy(p))
 	}

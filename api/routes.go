@@ -34,6 +34,8 @@ type route struct {
 // table is the whole API, in one place, each route with who may call it.
 func (s *Server) table() []route {
 	return []route{
+		{"GET", "/", s.page, public},
+		{"GET", "/web/*", s.webFile, public},
 		{"GET", "/healthz", s.healthz, public},
 		{"GET", "/readyz", s.readyz, public},
 		{"GET", "/metrics", s.metrics.handler(), public},

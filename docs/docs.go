@@ -2187,6 +2187,11 @@ const docTemplate = `{
         "api.MorrisStrategiesResponse": {
             "type": "object",
             "properties": {
+                "default": {
+                    "description": "Default is the strategy engines use when none is named.",
+                    "type": "string",
+                    "example": "ga-2019-best"
+                },
                 "feature_names": {
                     "description": "FeatureNames name the 19 coefficients in order.",
                     "type": "array",

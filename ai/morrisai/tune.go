@@ -84,6 +84,16 @@ type TuneProgress struct {
 	Games       int64   `json:"games"`
 	GamesPerS   float64 `json:"games_per_s"`
 	ElapsedMS   int64   `json:"elapsed_ms"`
+	// History is the best and mean fitness of every generation so far, for
+	// a chart that a page opened late can still draw whole.
+	History []FitnessPoint `json:"history"`
+}
+
+// FitnessPoint is one generation's best and mean fitness.
+type FitnessPoint struct {
+	Generation int     `json:"generation"`
+	Best       float64 `json:"best"`
+	Mean       float64 `json:"mean"`
 }
 
 // TuneCheckpoint is what a run resumes from.
@@ -143,8 +153,12 @@ func (t *Tuner) snapshot() {
 	best := st.Population[0]
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	history := make([]FitnessPoint, len(st.History))
+	for i, g := range st.History {
+		history[i] = FitnessPoint{Generation: g.Generation, Best: g.Best, Mean: g.Mean}
+	}
 	t.last = TuneProgress{Generation: st.Generation, Generations: t.Params.Generations, Best: h.Best, Mean: h.Mean,
-		BestVector: append([]int(nil), best.Genes...), BestID: best.ID}
+		BestVector: append([]int(nil), best.Genes...), BestID: best.ID, History: history}
 }
 
 // Done reports whether the run has ended, and why.

@@ -50,7 +50,7 @@ func SVG(g *Grid, o SVGOptions) string {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d"/>`+"\n", px(x0), py(y), px(x1), py(y))
 	}
 	b.WriteString("</g>\n")
-	b.WriteString(`<g stroke="#1f4e9c" stroke-width="2" stroke-linecap="round">` + "\n")
+	b.WriteString(`<g class="moves" stroke="#1f4e9c" stroke-width="2" stroke-linecap="round">` + "\n")
 	for _, m := range g.Moves {
 		ax, ay := m.Line.Point(0).XY()
 		bx, by := m.Line.Point(4).XY()

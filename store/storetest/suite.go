@@ -279,7 +279,6 @@ func testJobList(t *testing.T, open Factory) {
 	t0 := time.Unix(2000, 0).UTC()
 	// Seven jobs a second apart, two of them at the same time (ordered by
 	// id), kinds alternating, the odd ones finished.
-	var ids []string
 	for i := range 7 {
 		at := t0.Add(time.Duration(min(i, 5)) * time.Second)
 		j := &store.Job{ID: fmt.Sprintf("j%d", i), Kind: []string{"a", "b"}[i%2], Status: store.JobRunning, CreatedAt: at}
@@ -289,7 +288,6 @@ func testJobList(t *testing.T, open Factory) {
 		if err := s.Create(ctx, j); err != nil {
 			t.Fatal(err)
 		}
-		ids = append(ids, j.ID)
 	}
 	page := func(f store.JobFilter, cursor string, limit int) ([]string, string) {
 		t.Helper()

@@ -1,0 +1,282 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/internal/browsertest"
+)
+
+// poll waits until the page's expression is truthy and returns its value.
+func poll[T any](t *testing.T, ctx context.Context, what, expr string, timeout time.Duration) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond),
+		chromedp.WithPollingTimeout(timeout)))
+	if err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('main').innerText`))
+		t.Fatalf("waiting for %s: %v\nthe page says:\n%s", what, err, text)
+	}
+	return v
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clickRedrawn clicks a board's element. The page redraws its board after
+// each answer, so the element found may be replaced before the click lands:
+// that click is dropped, and the caller reads the page again, as a person
+// would click again.
+func clickRedrawn(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		if ctx.Err() != nil {
+			t.Fatal(err)
+		}
+		t.Logf("click on %s missed a redrawn board: %v", sel, err)
+	}
+}
+
+// A whole game of Nine Men's Morris, played by clicks against the engine
+// until it ends: the person clicks a legal target when the page shows one,
+// else one of its pieces to see where it can go.
+func TestBrowserMorrisGameByClicks(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 4*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/morris"),
+		chromedp.WaitVisible(chromedp.CSS("#morris-start")),
+		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "30"),
+		chromedp.Click(chromedp.CSS("#morris-start")))
+	poll[bool](t, ctx, "the game to start", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
+	// The first move is typed in the API's notation; an illegal one is
+	// refused with a readable problem beside the board.
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d9\r"))
+	poll[bool](t, ctx, "the problem", `!!document.querySelector('.problem')`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
+	poll[bool](t, ctx, "the typed move", `document.getElementById('morris-record').textContent.startsWith('1. d6')`, 10*time.Second)
+
+	type view struct {
+		Terminal bool     `json:"terminal"`
+		Mine     bool     `json:"mine"`
+		Targets  []string `json:"targets"`
+		Pieces   []string `json:"pieces"`
+		Moves    string   `json:"moves"`
+	}
+	read := `(() => { const s = document.getElementById('morris-status');
+		return { terminal: s.dataset.terminal === 'true', mine: s.textContent.includes('(you)'),
+		  targets: [...document.querySelectorAll('[data-target=yes]')].map(g => g.dataset.point),
+		  pieces: [...document.querySelectorAll('[data-piece=white]')].map(g => g.dataset.point),
+		  moves: document.getElementById('morris-record').textContent }; })()`
+	clicks, next := 0, 0
+	for {
+		v := poll[view](t, ctx, "the person's turn or the end",
+			`(() => { const s = document.getElementById('morris-status'); return s && (s.dataset.terminal === 'true' || s.textContent.includes('(you)')); })() && `+read, time.Minute)
+		if v.Terminal {
+			t.Logf("game over after %d clicks: %s", clicks, v.Moves)
+			break
+		}
+		target := ""
+		if len(v.Targets) > 0 {
+			target = v.Targets[0]
+		} else {
+			target = v.Pieces[next%len(v.Pieces)]
+			next++
+		}
+		clickRedrawn(t, ctx, `g[data-point="`+target+`"]`)
+		clicks++
+		if clicks > 3000 {
+			t.Fatalf("no end after %d clicks: %s", clicks, v.Moves)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	status := eval[string](t, ctx, `document.getElementById('morris-status').textContent`)
+	if status == "" || eval[string](t, ctx, `document.getElementById('morris-record').textContent`) == "" {
+		t.Errorf("finished game shows status %q and no record", status)
+	}
+	browsertest.Screenshot(t, ctx, "morris")
+}
+
+// The 178 record pasted as Pentasol shows its score, its picture with 178
+// lines, and its layer code.
+func TestBrowserMorpionGridPasted(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	grid := fixture(t, "5T-178.psol")
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/morpion"),
+		chromedp.WaitVisible(chromedp.CSS("#morpion-grid")),
+		chromedp.SetValue(chromedp.CSS("#morpion-grid"), grid),
+		chromedp.Click(chromedp.CSS("#morpion-show")))
+	score := poll[string](t, ctx, "the score", `(document.getElementById('morpion-score') || {}).textContent`, 20*time.Second)
+	if score != "178" {
+		t.Errorf("score %q, want 178", score)
+	}
+	lines := eval[int](t, ctx, `document.querySelectorAll('#morpion-picture svg g.moves line').length`)
+	code := eval[string](t, ctx, `document.getElementById('morpion-layers').textContent`)
+	var want api.MorpionLayersResponse
+	e.do(t, "POST", "/v1/morpion/grids/layers", map[string]any{"variant": "5T", "grid": grid}).ok(t, 200).json(t, &want)
+	if code != want.Code || code == "" {
+		t.Errorf("layer code %q, want %q", code, want.Code)
+	}
+	if lines != 178 {
+		t.Errorf("the picture has %d move lines, want 178", lines)
+	}
+	browsertest.Screenshot(t, ctx, "morpion")
+}
+
+// A Less game with a person in Yellow's seat against three engines, for a
+// few turns: the person clicks a piece, then a target, until the turn ends.
+func TestBrowserLessHumanSeat(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 3*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/less"),
+		chromedp.WaitVisible(chromedp.CSS("#less-start")),
+		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "50"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat3"]`), "greedy"),
+		chromedp.Click(chromedp.CSS("#less-start")))
+	type view struct {
+		Human   bool     `json:"human"`
+		Targets []string `json:"targets"`
+		Mine    []string `json:"mine"`
+		Turns   int      `json:"turns"`
+	}
+	read := `({ human: document.getElementById('less-status').dataset.human === 'true',
+		targets: [...document.querySelectorAll('#less-board [data-target=yes]')].map(g => g.dataset.square),
+		mine: [...document.querySelectorAll('#less-board [data-piece=yellow]')].map(g => g.dataset.square),
+		turns: (document.getElementById('less-record').textContent.match(/^\d+\./gm) || []).length })`
+	played, next := 0, 0
+	for played < 4 {
+		v := poll[view](t, ctx, "the person's turn",
+			`(() => { const s = document.getElementById('less-status'); return s && s.dataset.human === 'true'; })() && `+read, time.Minute)
+		start := v.Turns
+		for clicks := 0; ; clicks++ {
+			if clicks > 200 {
+				text := eval[string](t, ctx, `document.getElementById('main').innerText`)
+				t.Fatalf("turn %d did not end after %d clicks: %+v\n%s", played+1, clicks, v, text)
+			}
+			v = eval[view](t, ctx, read)
+			if !v.Human || v.Turns > start {
+				break
+			}
+			target := ""
+			if len(v.Targets) > 0 {
+				target = v.Targets[len(v.Targets)-1]
+			} else {
+				target = v.Mine[next%len(v.Mine)]
+				next++
+			}
+			clickRedrawn(t, ctx, `#less-board g[data-square="`+target+`"]`)
+			time.Sleep(30 * time.Millisecond)
+		}
+		played++
+	}
+	turns := eval[int](t, ctx, `(document.getElementById('less-record').textContent.match(/^\d+\./gm) || []).length`)
+	if turns < 4*4-3 {
+		t.Errorf("%d turns recorded after the person's 4", turns)
+	}
+	browsertest.Screenshot(t, ctx, "less")
+}
+
+// A 5-second Morpion search started from the page: its best score rises on
+// the page as the search improves, and the chart gains points.
+func TestBrowserMorpionSearchLive(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 2*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/morpion"),
+		chromedp.WaitVisible(chromedp.CSS("#morpion-search-start")),
+		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="seconds"]`), "5"),
+		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="level"]`), "2"),
+		chromedp.Click(chromedp.CSS("#morpion-search-start")))
+	var scores []int
+	deadline := time.Now().Add(40 * time.Second)
+	for time.Now().Before(deadline) {
+		s := eval[string](t, ctx, `(document.getElementById('morpion-live-score') || {}).textContent || ''`)
+		var n int
+		if _, err := fmt.Sscan(s, &n); err == nil && (len(scores) == 0 || scores[len(scores)-1] != n) {
+			scores = append(scores, n)
+		}
+		if eval[string](t, ctx, `(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`) == "succeeded" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(scores) < 2 || !slices.IsSorted(scores) {
+		t.Errorf("the best score shown went %v, want it to rise", scores)
+	}
+	points := eval[int](t, ctx, `Number((document.querySelector('#morpion-live svg.chart .series') || {dataset: {points: 0}}).dataset.points)`)
+	if points < 2 {
+		t.Errorf("the score chart has %d points", points)
+	}
+	browsertest.Screenshot(t, ctx, "morpion-search")
+}
+
+// A tuning started from the page: its chart gains a point a generation.
+func TestBrowserTuningChart(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 3*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/tuning"),
+		chromedp.WaitVisible(chromedp.CSS("#tuning-start")),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="population"]`), "6"),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="elite"]`), "2"),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="selected"]`), "2"),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="refill"]`), "9"),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="opponents"]`), "default"),
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="generations"]`), "3"),
+		// Slow enough (some 100 games a generation at depth 3) for the page
+		// to show the generations one by one.
+		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="depth"]`), "3"),
+		chromedp.Click(chromedp.CSS("#tuning-start")))
+	var seen []int
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		n := eval[int](t, ctx, `Number((document.getElementById('tuning-chart') || {dataset: {}}).dataset.points || 0)`)
+		if len(seen) == 0 || seen[len(seen)-1] != n {
+			seen = append(seen, n)
+		}
+		if eval[string](t, ctx, `(document.getElementById('tuning-status') || {dataset: {}}).dataset.status || ''`) == "succeeded" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Generation 0 (the first population) and three more: four points, and
+	// the page showed them arriving, not all at once.
+	if len(seen) < 3 || seen[len(seen)-1] != 4 {
+		t.Errorf("points on the chart went %v, want them to reach 4 one generation at a time; the page says:\n%s",
+			seen, eval[string](t, ctx, `document.getElementById('main').innerText`))
+	}
+	browsertest.Screenshot(t, ctx, "tuning")
+}
+
+// Every page fits a phone's width: nothing wider than the screen.
+func TestBrowserPagesFitAPhone(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs"} {
+		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
+		poll[bool](t, ctx, "the page "+page, `document.querySelector('main h1') !== null`, 10*time.Second)
+		time.Sleep(200 * time.Millisecond)
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+// The page's shell: a router over the hash (#/morris/ID), the one way to
+// call the API, and the one way to show a problem+json answer.
+
+// ProblemError carries an RFC 9457 problem (or a network failure as one).
+export class ProblemError extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title);
+    this.problem = problem;
+  }
+}
+
+// apiKey is kept for the admin routes (starting and cancelling jobs).
+export function apiKey() { return localStorage.getItem('gameai.apiKey') || ''; }
+export function setApiKey(k) { localStorage.setItem('gameai.apiKey', k); }
+
+// api calls the server and returns the decoded body (text for SVG), or
+// throws a ProblemError with the server's problem.
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  if (apiKey()) opts.headers['X-API-Key'] = apiKey();
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch (e) {
+    throw new ProblemError({ title: 'The server does not answer', detail: String(e), status: 0 });
+  }
+  const type = resp.headers.get('Content-Type') || '';
+  if (!resp.ok) {
+    let p = { title: resp.statusText, status: resp.status };
+    if (type.includes('json')) p = await resp.json();
+    const retry = resp.headers.get('Retry-After');
+    if (retry) p.retryAfter = retry;
+    throw new ProblemError(p);
+  }
+  if (resp.status === 204) return null;
+  if (type.includes('json')) {
+    const out = await resp.json();
+    const etag = resp.headers.get('ETag');
+    if (etag && out && typeof out === 'object') Object.defineProperty(out, 'etag', { value: etag });
+    return out;
+  }
+  return resp.text();
+}
+
+// el builds an element: el('p', {class: 'x'}, 'text', child).
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'value') e.value = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+// svg builds an SVG element.
+export function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+// showProblem puts a readable message in box: what went wrong, and each
+// field the server named with its reason, beside what caused it.
+export function showProblem(box, err) {
+  box.replaceChildren();
+  if (!err) return;
+  const p = err.problem || { title: 'Error', detail: String(err) };
+  // A lone field error that the detail already says is not said twice.
+  const errs = (p.errors || []).filter(f => !(p.errors.length === 1 && p.detail === `${f.field}: ${f.reason}`));
+  const items = errs.map(f => el('li', {}, el('code', {}, f.field), ': ', f.reason));
+  const retry = p.retryAfter ? ` Retry in ${p.retryAfter} s.` : '';
+  box.append(el('div', { class: 'problem', role: 'alert' },
+    el('strong', {}, p.title || 'Error'), p.status ? ` (${p.status})` : '',
+    p.detail ? el('div', {}, p.detail + retry) : null,
+    items.length ? el('ul', {}, items) : null,
+    p.legal_moves ? el('div', { class: 'muted' }, 'Legal: ' + p.legal_moves.join(' ')) : null));
+}
+
+// follow streams a job's events: onEvent(job, final) for each; returns the
+// function that stops it. EventSource reconnects with Last-Event-ID itself.
+export function follow(jobID, onEvent) {
+  const es = new EventSource(`/v1/jobs/${encodeURIComponent(jobID)}/events`);
+  es.addEventListener('progress', e => onEvent(JSON.parse(e.data), false));
+  es.addEventListener('result', e => { onEvent(JSON.parse(e.data), true); es.close(); });
+  return () => es.close();
+}
+
+// keyField is the API key input of the pages that start or cancel jobs.
+export function keyField() {
+  return el('label', {}, 'API key (if the server has one)',
+    el('input', { type: 'password', value: apiKey(), autocomplete: 'off', oninput: e => setApiKey(e.target.value) }));
+}
+
+// lineChart draws series [{name, color, points: [[x, y]]}] as an SVG chart.
+export function lineChart(series, { xLabel = '', yLabel = '' } = {}) {
+  const W = 600, H = 220, L = 50, R = 10, T = 10, B = 30;
+  const pts = series.flatMap(s => s.points);
+  const chart = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': yLabel });
+  if (!pts.length) return chart;
+  let [x0, x1] = [Math.min(...pts.map(p => p[0])), Math.max(...pts.map(p => p[0]))];
+  let [y0, y1] = [Math.min(...pts.map(p => p[1])), Math.max(...pts.map(p => p[1]))];
+  if (x1 === x0) x1 = x0 + 1;
+  if (y1 === y0) { y0 -= 1; y1 += 1; }
+  const X = x => L + (x - x0) / (x1 - x0) * (W - L - R);
+  const Y = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
+  chart.append(svg('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#999' }),
+    svg('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }),
+    svg('text', { x: L - 4, y: T + 10, 'text-anchor': 'end', 'font-size': 11 }, fmt(y1)),
+    svg('text', { x: L - 4, y: H - B, 'text-anchor': 'end', 'font-size': 11 }, fmt(y0)),
+    svg('text', { x: L, y: H - 8, 'font-size': 11 }, fmt(x0)),
+    svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', 'font-size': 11 }, `${fmt(x1)} ${xLabel}`));
+  series.forEach((s, i) => {
+    chart.append(svg('polyline', { fill: 'none', stroke: s.color, 'stroke-width': 2, class: 'series',
+      'data-name': s.name, 'data-points': s.points.length,
+      points: s.points.map(p => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(' ') }));
+    s.points.forEach(p => chart.append(svg('circle', { cx: X(p[0]), cy: Y(p[1]), r: 2.5, fill: s.color })));
+    chart.append(svg('text', { x: L + 8 + i * 110, y: T + 12, fill: s.color, 'font-size': 12 }, s.name));
+  });
+  return chart;
+}
+
+export function fmt(n) {
+  if (typeof n !== 'number') return String(n);
+  if (Math.abs(n) >= 1e6) return (n / 1e6).toFixed(1) + 'M';
+  if (Math.abs(n) >= 1e4) return (n / 1e3).toFixed(0) + 'k';
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+const pages = {
+  '': () => import('./home.js'),
+  morris: () => import('./morris.js'),
+  less: () => import('./less.js'),
+  morpion: () => import('./morpion.js'),
+  tuning: () => import('./tuning.js'),
+  jobs: () => import('./jobs.js'),
+};
+
+let cleanup = null;
+
+async function route() {
+  const [name, ...rest] = location.hash.replace(/^#\/?/, '').split('?')[0].split('/');
+  const query = new URLSearchParams(location.hash.split('?')[1] || '');
+  const main = document.getElementById('main');
+  if (cleanup) { cleanup(); cleanup = null; }
+  const load = pages[name];
+  if (!load) {
+    main.replaceChildren(el('h1', {}, 'Not found'), el('p', {}, 'No page ', el('code', {}, location.hash), '. ', el('a', { href: '#/' }, 'Home')));
+    return;
+  }
+  const mod = await load();
+  main.replaceChildren();
+  cleanup = (await mod.render(main, rest.map(decodeURIComponent), query)) || null;
+}
+
+window.addEventListener('hashchange', route);
+route();

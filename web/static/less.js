@@ -1,0 +1,185 @@
+import { api, el, svg, showProblem } from './app.js';
+
+// Less (CodeCup 2017): one person against three engines, or four engines
+// to watch. Walls drawn, points left in the turn, points used by each team;
+// a turn is played by clicking a piece and its target, up to three points,
+// then "End turn". The session is in the URL (#/less/ID).
+
+const names = ['Yellow', 'Black', 'White', 'Red'];
+const colours = ['#eab308', '#222', '#f4f4f4', '#dc2626'];
+const sq = name => (name.charCodeAt(0) - 97) * 8 + Number(name.slice(1)) - 1;
+const sqName = s => String.fromCharCode(97 + Math.floor(s / 8)) + (s % 8 + 1);
+
+// parsePosition reads the position text: walls, pieces, turn, points left,
+// moves made and points used.
+function parsePosition(text) {
+  const f = text.split(' ');
+  const walls = f[0];
+  const right = [], down = [];
+  let i = 0;
+  for (let r = 0; r < 8; r++) {
+    for (let c = 0; c < 7; c++) right[r * 8 + c] = Number(walls[i++]);
+    if (r < 7) for (let c = 0; c < 8; c++) down[r * 8 + c] = Number(walls[i++]);
+  }
+  const pieces = f.slice(1, 5).map(p => p ? p.split(',').map(sq) : []);
+  return { right, down, pieces, turn: Number(f[5] || 0), left: Number(f[6] || 3), used: (f[8] || '0,0,0,0').split(',').map(Number) };
+}
+
+const split = a => a === 'Nil' ? [] : a.split(':');
+const settingsKey = id => `gameai.less.${id}`;
+
+export async function render(main, [sessionID]) {
+  const state = { session: null, settings: null, partial: [], selected: null, busy: false, stopped: false };
+  const problemBox = el('div');
+  const boardBox = el('div');
+  const status = el('div', { class: 'status', id: 'less-status' });
+  const scores = el('div', { class: 'muted', id: 'less-scores' });
+  const endTurn = el('button', { id: 'less-end-turn', onclick: () => submit() }, 'End turn');
+  const reset = el('button', { class: 'secondary', onclick: () => { state.partial = []; state.selected = null; draw(); } }, 'Start the turn again');
+  const record = el('pre', { id: 'less-record' });
+  const seats = names.map((n, i) => el('label', {}, n, el('select', { name: 'seat' + i },
+    el('option', { value: 'human', selected: i === 0 }, 'you'),
+    ['mcts', 'expectimax', 'greedy'].map(e => el('option', { value: e, selected: i !== 0 && e === 'mcts' }, e)))));
+  const setup = el('form', { class: 'row', id: 'less-new' }, seats,
+    el('label', {}, 'Engine time a turn (ms)', el('input', { type: 'number', name: 'time', value: 500, min: 10, max: 30000 })),
+    el('label', {}, 'Wall layout (112 digits; empty: the CodeCup example)', el('input', { name: 'layout', size: 30, autocomplete: 'off' })),
+    el('button', { id: 'less-start' }, 'Start'));
+  main.append(el('h1', {}, 'Less'), problemBox,
+    el('div', { class: 'cols' },
+      el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset)),
+      el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'),
+        el('p', { class: 'muted' }, 'Yellow and White play against Black and Red; each turn spends up to 3 points: a step 1, a jump over a piece 1, each wall crossed 1 more.'), setup),
+        el('h2', {}, 'Turns'), record)));
+
+  setup.addEventListener('submit', async e => {
+    e.preventDefault();
+    const f = new FormData(setup);
+    const settings = { seats: names.map((_, i) => f.get('seat' + i)), time: Number(f.get('time')) };
+    try {
+      const sess = await api('POST', '/v1/games/less/sessions', { position: String(f.get('layout') || '').trim() });
+      localStorage.setItem(settingsKey(sess.id), JSON.stringify(settings));
+      location.hash = '#/less/' + sess.id;
+    } catch (err) { showProblem(problemBox, err); }
+  });
+
+  if (sessionID) {
+    state.settings = JSON.parse(localStorage.getItem(settingsKey(sessionID)) || 'null') || { seats: ['human', 'mcts', 'mcts', 'mcts'], time: 500 };
+    await load(sessionID);
+  } else draw();
+  return () => { state.stopped = true; };
+
+  async function load(id) {
+    try {
+      state.session = await api('GET', `/v1/sessions/${id}?legal_moves=2000`);
+      state.partial = []; state.selected = null;
+      draw();
+      engines();
+    } catch (e) { showProblem(problemBox, e); }
+  }
+
+  function human() { return state.session && !state.session.terminal && state.settings.seats[state.session.to_move] === 'human'; }
+
+  async function engines() {
+    const s = state.session;
+    if (!s || s.terminal || human() || state.busy || state.stopped) return;
+    state.busy = true; draw();
+    try {
+      await api('POST', `/v1/sessions/${s.id}/engine-move`, { engine: state.settings.seats[s.to_move],
+        limits: { time_ms: state.settings.time }, ply: s.moves.length });
+      showProblem(problemBox, null);
+    } catch (e) { showProblem(problemBox, e); state.busy = false; draw(); return; }
+    state.busy = false;
+    await load(s.id);
+  }
+
+  async function submit(text) {
+    const s = state.session;
+    const action = text || (state.partial.length ? state.partial.join(':') : 'Nil');
+    try {
+      await api('POST', `/v1/sessions/${s.id}/moves`, { move: action, ply: s.moves.length });
+      showProblem(problemBox, null);
+    } catch (e) { showProblem(problemBox, e); return; }
+    await load(s.id);
+  }
+
+  // The legal actions that begin with the moves clicked so far.
+  function continuing() {
+    const p = state.partial;
+    return state.session.legal_moves.map(split).filter(a => p.every((m, i) => a[i] === m));
+  }
+
+  function click(s) {
+    if (!human() || state.busy) return;
+    const name = sqName(s);
+    const next = continuing().filter(a => a.length > state.partial.length).map(a => a[state.partial.length]);
+    if (state.selected !== null) {
+      const move = sqName(state.selected) + name;
+      state.selected = null;
+      if (next.includes(move)) {
+        state.partial.push(move);
+        if (!continuing().some(a => a.length > state.partial.length)) { submit(); return; }
+      }
+    } else if (next.some(m => m.startsWith(name))) {
+      state.selected = s;
+    }
+    draw();
+  }
+
+  function draw() {
+    const s = state.session;
+    const pos = s ? parsePosition(s.position) : null;
+    const C = 56, O = 20;
+    const g = svg('svg', { class: 'board', id: 'less-board', viewBox: `0 0 ${8 * C + 2 * O} ${8 * C + 2 * O}` });
+    const targets = new Set();
+    if (s && human() && state.selected !== null) {
+      const from = sqName(state.selected);
+      continuing().filter(a => a.length > state.partial.length).map(a => a[state.partial.length])
+        .filter(m => m.startsWith(from)).forEach(m => targets.add(sq(m.slice(from.length))));
+    }
+    // The board shows the moves of the turn so far, not yet sent.
+    const at = {};
+    if (pos) pos.pieces.forEach((ps, pl) => ps.forEach(p => { at[p] = pl; }));
+    for (const m of state.partial) {
+      const from = sq(m.slice(0, 2)), to = sq(m.slice(2));
+      at[to] = at[from];
+      delete at[from];
+    }
+    for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
+      const q = r * 8 + c;
+      const corner = (r < 2 || r > 5) && (c < 2 || c > 5);
+      const cell = svg('g', { class: 'point', 'data-square': sqName(q), 'data-target': targets.has(q) ? 'yes' : null,
+        'data-piece': at[q] !== undefined ? names[at[q]].toLowerCase() : 'empty', onclick: () => click(q) },
+        svg('rect', { x: O + c * C, y: O + r * C, width: C, height: C, fill: corner ? '#eef2f6' : '#fff', stroke: '#d4dbe2' }));
+      if (at[q] !== undefined) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: C / 2 - 9,
+        fill: colours[at[q]], stroke: state.selected === q ? '#16a34a' : '#555', 'stroke-width': state.selected === q ? 4 : 1.5 }));
+      if (targets.has(q)) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: 7, fill: '#16a34a' }));
+      g.append(cell);
+    }
+    if (pos) for (let q = 0; q < 64; q++) {
+      const r = Math.floor(q / 8), c = q % 8;
+      const wall = (n, x1, y1, x2, y2) => n && g.append(svg('line', { x1, y1, x2, y2, stroke: '#7c2d12', 'stroke-width': n === 2 ? 9 : 4, 'stroke-linecap': 'round' }));
+      if (c < 7) wall(pos.right[q], O + (c + 1) * C, O + r * C + 4, O + (c + 1) * C, O + (r + 1) * C - 4);
+      if (r < 7) wall(pos.down[q], O + c * C + 4, O + (r + 1) * C, O + (c + 1) * C - 4, O + (r + 1) * C);
+    }
+    for (let i = 0; i < 8; i++) {
+      g.append(svg('text', { x: 4, y: O + i * C + C / 2 + 4, 'font-size': 11, fill: '#888' }, String.fromCharCode(97 + i)),
+        svg('text', { x: O + i * C + C / 2 - 3, y: 14, 'font-size': 11, fill: '#888' }, i + 1));
+    }
+    boardBox.replaceChildren(g);
+    if (!s) { status.textContent = 'Start a game: choose who plays each colour.'; endTurn.disabled = true; return; }
+    const team = [pos.used[0] + pos.used[2], pos.used[1] + pos.used[3]];
+    scores.textContent = `Points used: Yellow+White ${team[0]} (${pos.used[0]}+${pos.used[2]}), Black+Red ${team[1]} (${pos.used[1]}+${pos.used[3]}). Turn ${pos.turn + 1} of 80.`;
+    if (s.terminal) {
+      const [a, b] = [s.result[0], s.result[1]];
+      status.textContent = `Game over: ${a > b ? 'Yellow and White win' : b > a ? 'Black and Red win' : 'a draw'}.`;
+    } else {
+      status.textContent = `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : state.busy ? ' (engine thinking…)' : ''}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
+    }
+    status.dataset.terminal = String(s.terminal);
+    status.dataset.human = String(human());
+    const complete = state.partial.length === 0 ? s.legal_moves.includes('Nil') : continuing().some(a => a.length === state.partial.length);
+    endTurn.disabled = !human() || state.busy || !complete;
+    endTurn.textContent = state.partial.length ? 'End turn' : 'Pass';
+    record.textContent = s.moves.map((m, i) => `${i + 1}. ${m}`).join('\n') || '(no turn yet)';
+  }
+}

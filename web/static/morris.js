@@ -1,0 +1,255 @@
+import { api, el, svg, showProblem } from './app.js';
+
+// Nine Men's Morris against an engine: click to place, move and remove
+// (legal targets shown), last move and mills marked, the engine's score and
+// line, take-back, the record, moves typed in the API's notation; the
+// session is in the URL (#/morris/ID), so a reload or a link resumes it.
+
+const ranks = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4', 'e4', 'f4', 'g4'],
+  ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1']];
+const points = ranks.flat();
+const xy = p => [p.charCodeAt(0) - 97, 7 - Number(p[1])];
+const rows = ranks.flatMap(r => r.length === 6 ? [r.slice(0, 3), r.slice(3)] : [r]);
+const cols = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].flatMap(f => {
+  const ps = points.filter(p => p[0] === f).sort((a, b) => b[1] - a[1]);
+  return ps.length === 6 ? [ps.slice(0, 3), ps.slice(3)] : [ps];
+});
+const diagonals = [['a7', 'b6', 'c5'], ['g7', 'f6', 'e5'], ['a1', 'b2', 'c3'], ['g1', 'f2', 'e3']];
+const millLines = variant => [...rows, ...cols, ...(variant === 'twelve' ? diagonals : [])];
+
+// parseMove reads d6, d6-d5, d5-c5xg7 (and a second removal: xg7xa1).
+export function parseMove(text) {
+  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(text);
+  if (!m) return null;
+  const removals = m[3] ? m[3].slice(1).split('x') : [];
+  return m[2] ? { from: m[1], to: m[2], removals, text } : { from: null, to: m[1], removals, text };
+}
+
+// board reads the position text's first fields: who stands where, the side
+// to move and the pieces in hand.
+function parsePosition(text) {
+  const [board, side, handW, handB] = text.split(' ');
+  const at = {};
+  board.split('/').forEach((r, i) => [...r].forEach((ch, j) => { at[ranks[i][j]] = ch; }));
+  return { at, side, hand: [Number(handW), Number(handB)] };
+}
+
+// scoreText says a search's score; alpha-beta's scores beyond 1e8 are won
+// or lost games, MCTS's are the expected result, 0..1.
+function scoreText(r) {
+  if (r.engine === 'mcts') return `expected result ${(r.score * 100).toFixed(0)}%`;
+  if (Math.abs(r.score) >= 1e8) return r.score > 0 ? 'a forced win for the engine' : 'a forced loss for the engine';
+  return `score ${r.score}`;
+}
+
+const settingsKey = id => `gameai.morris.${id}`;
+
+export async function render(main, [sessionID], query) {
+  const state = { session: null, settings: null, selected: null, removals: [], search: null, busy: false };
+  const problemBox = el('div');
+  const boardBox = el('div');
+  const status = el('div', { class: 'status', id: 'morris-status' });
+  const info = el('div', { class: 'muted', id: 'morris-search' });
+  const record = el('pre', { id: 'morris-record' });
+  const moveInput = el('input', { id: 'morris-move-input', placeholder: 'd6, d6-d5, d5-c5xg7', autocomplete: 'off', size: 14 });
+  const undoButton = el('button', { class: 'secondary', id: 'morris-undo', onclick: () => takeBack() }, 'Take back');
+  const setup = el('form', { class: 'row', id: 'morris-new' });
+
+  main.append(el('h1', {}, "Nine Men's Morris"), problemBox,
+    el('div', { class: 'cols' },
+      el('div', {}, boardBox, status, info,
+        el('form', { class: 'row', onsubmit: e => { e.preventDefault(); play(moveInput.value.trim()); } },
+          el('label', {}, 'Your move', moveInput), el('button', {}, 'Play'), undoButton)),
+      el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'), setup),
+        el('h2', {}, 'Record'), record)));
+
+  let games, strategies;
+  try {
+    [games, strategies] = await Promise.all([api('GET', '/v1/games'), api('GET', '/v1/morris/strategies')]);
+  } catch (e) { showProblem(problemBox, e); return; }
+  const morris = games.games.find(g => g.name === 'morris');
+  buildSetup(morris, strategies.strategies, query.get('strategy') || strategies.default);
+
+  if (sessionID) {
+    state.settings = JSON.parse(localStorage.getItem(settingsKey(sessionID)) || 'null') || readSetup();
+    await load(sessionID);
+  } else {
+    draw();
+  }
+
+  function buildSetup(game, strats, strategy) {
+    const opts = game.options.map(o => o.kind === 'bool'
+      ? el('label', { class: 'check', title: o.description }, el('input', { type: 'checkbox', name: 'opt:' + o.name, checked: o.default === 'true' }), o.name)
+      : el('label', { title: o.description }, o.name, el('input', { type: 'number', name: 'opt:' + o.name, value: o.default, min: o.min, max: o.max })));
+    setup.append(
+      el('label', {}, 'Variant', el('select', { name: 'variant' }, game.variants.map(v => el('option', { value: v }, v)))),
+      el('label', {}, 'You play', el('select', { name: 'human' }, el('option', { value: '0' }, 'White (first)'), el('option', { value: '1' }, 'Black'))),
+      el('label', {}, 'Engine', el('select', { name: 'engine' }, game.engines.map(e => el('option', { value: e.name }, e.name)))),
+      el('label', {}, 'Strategy', el('select', { name: 'strategy' }, strats.map(s => el('option', { value: s.name, selected: s.name === strategy }, s.name)))),
+      el('label', {}, 'Time a move (ms)', el('input', { type: 'number', name: 'time', value: 1000, min: 10, max: 30000 })),
+      ...opts,
+      el('button', { id: 'morris-start' }, 'Start'));
+    setup.addEventListener('submit', async e => {
+      e.preventDefault();
+      const s = readSetup();
+      try {
+        const sess = await api('POST', '/v1/games/morris/sessions', { variant: s.variant, options: s.options });
+        localStorage.setItem(settingsKey(sess.id), JSON.stringify(s));
+        location.hash = '#/morris/' + sess.id;
+      } catch (err) { showProblem(problemBox, err); }
+    });
+  }
+
+  function readSetup() {
+    const f = new FormData(setup);
+    const options = {};
+    for (const [k, v] of f.entries()) if (k.startsWith('opt:')) options[k.slice(4)] = String(v);
+    setup.querySelectorAll('input[type=checkbox]').forEach(c => { options[c.name.slice(4)] = String(c.checked); });
+    return { variant: f.get('variant'), human: Number(f.get('human')), engine: f.get('engine'),
+      strategy: f.get('strategy'), time: Number(f.get('time')), options };
+  }
+
+  async function load(id) {
+    try {
+      state.session = await api('GET', `/v1/sessions/${id}?legal_moves=2000`);
+      draw();
+      maybeEngine();
+    } catch (e) { showProblem(problemBox, e); }
+  }
+
+  function mine() { const s = state.session; return s && !s.terminal && s.to_move === state.settings.human; }
+
+  async function act(method, path, body) {
+    state.busy = true;
+    draw();
+    try {
+      const out = await api(method, path, body, { 'If-Match': state.session.etag });
+      showProblem(problemBox, null);
+      return out;
+    } catch (e) {
+      showProblem(problemBox, e);
+      return null;
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  async function play(text) {
+    if (!state.session || !text) return;
+    state.selected = null; state.removals = [];
+    const out = await act('POST', `/v1/sessions/${state.session.id}/moves`, { move: text, ply: state.session.moves.length });
+    moveInput.value = '';
+    await load(state.session.id);
+    if (out) maybeEngine();
+  }
+
+  async function maybeEngine() {
+    const s = state.session;
+    if (!s || s.terminal || s.to_move === state.settings.human || state.busy) return;
+    const st = state.settings;
+    const out = await act('POST', `/v1/sessions/${s.id}/engine-move`, { engine: st.engine,
+      engine_options: { strategy: st.strategy }, limits: { time_ms: st.time }, ply: s.moves.length });
+    if (out) state.search = out.search;
+    await load(s.id);
+  }
+
+  async function takeBack() {
+    const s = state.session;
+    if (!s || !s.moves.length) return;
+    const plies = s.to_move === state.settings.human && s.moves.length >= 2 ? 2 : 1;
+    await act('POST', `/v1/sessions/${s.id}/undo`, { plies, ply: s.moves.length });
+    state.search = null;
+    await load(s.id);
+  }
+
+  // click follows the legal moves: a piece to move, then its target, then
+  // the removals a mill asks for; a placement is its point, then removals.
+  function click(p) {
+    if (!mine() || state.busy) return;
+    const legal = state.session.legal_moves.map(parseMove).filter(Boolean);
+    const pos = parsePosition(state.session.position);
+    const myLetter = state.session.to_move === 0 ? 'W' : 'B';
+    let cands = candidates(legal);
+    if (state.selected && state.selected.to) {
+      const next = cands.filter(m => m.removals[state.removals.length] === p);
+      if (!next.length) { state.selected = null; state.removals = []; draw(); return; }
+      state.removals.push(p);
+      cands = next;
+    } else if (pos.at[p] === myLetter && legal.some(m => m.from === p)) {
+      state.selected = { from: p }; state.removals = []; draw(); return;
+    } else {
+      const from = state.selected ? state.selected.from : null;
+      const to = legal.filter(m => m.from === from && m.to === p);
+      if (!to.length) { state.selected = null; draw(); return; }
+      state.selected = { from, to: p };
+      cands = to;
+    }
+    const done = cands.find(m => m.removals.length === state.removals.length);
+    if (done) { play(done.text); return; }
+    draw();
+  }
+
+  function candidates(legal) {
+    const sel = state.selected;
+    if (!sel || !sel.to) return [];
+    return legal.filter(m => m.from === sel.from && m.to === sel.to && state.removals.every((r, i) => m.removals[i] === r));
+  }
+
+  function targets() {
+    if (!mine()) return new Set();
+    const legal = state.session.legal_moves.map(parseMove).filter(Boolean);
+    const sel = state.selected;
+    if (sel && sel.to) return new Set(candidates(legal).map(m => m.removals[state.removals.length]).filter(Boolean));
+    const from = sel ? sel.from : null;
+    return new Set(legal.filter(m => m.from === from).map(m => m.to));
+  }
+
+  function draw() {
+    const s = state.session;
+    const variant = s ? s.variant : 'nine';
+    const pos = s ? parsePosition(s.position) : { at: {}, hand: [9, 9] };
+    const last = s && s.moves.length ? parseMove(s.moves[s.moves.length - 1]) : null;
+    const mills = new Set(millLines(variant).filter(l => pos.at[l[0]] !== '.' && pos.at[l[0]] && l.every(p => pos.at[p] === pos.at[l[0]])).flat());
+    const tgt = targets();
+    const S = 60, O = 40;
+    const P = p => xy(p).map(v => O + v * S);
+    const lines = [['a7', 'g7', 'g1', 'a1'], ['b6', 'f6', 'f2', 'b2'], ['c5', 'e5', 'e3', 'c3']].map(sq =>
+      svg('polygon', { points: sq.map(p => P(p).join(',')).join(' '), fill: 'none', stroke: '#444', 'stroke-width': 2 }));
+    const spokes = [['d7', 'd5'], ['d3', 'd1'], ['a4', 'c4'], ['e4', 'g4'], ...(variant === 'twelve' ? [['a7', 'c5'], ['g7', 'e5'], ['a1', 'c3'], ['g1', 'e3']] : [])]
+      .map(([a, b]) => svg('line', { x1: P(a)[0], y1: P(a)[1], x2: P(b)[0], y2: P(b)[1], stroke: '#444', 'stroke-width': 2 }));
+    const pts = points.map(p => {
+      const [x, y] = P(p);
+      const who = pos.at[p];
+      const g = svg('g', { class: 'point', 'data-point': p, 'data-piece': who === 'W' ? 'white' : who === 'B' ? 'black' : 'empty',
+        'data-target': tgt.has(p) ? 'yes' : null, onclick: () => click(p) },
+        svg('circle', { cx: x, cy: y, r: 24, fill: 'transparent' }),
+        svg('circle', { cx: x, cy: y, r: 5, fill: '#444' }));
+      if (last && (last.to === p || last.from === p)) g.append(svg('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#2563eb', 'stroke-width': 3, 'stroke-dasharray': last.from === p ? '5 4' : null }));
+      if (who === 'W' || who === 'B') {
+        g.append(svg('circle', { cx: x, cy: y, r: 19, fill: who === 'W' ? 'var(--white)' : 'var(--black)', stroke: mills.has(p) ? 'var(--mill)' : '#333', 'stroke-width': mills.has(p) ? 4 : 1.5 }));
+      }
+      if (state.selected && state.selected.from === p) g.append(svg('circle', { cx: x, cy: y, r: 22, fill: 'none', stroke: 'var(--target)', 'stroke-width': 3 }));
+      if (tgt.has(p)) g.append(svg('circle', { cx: x, cy: y, r: 8, fill: 'var(--target)', opacity: .75 }));
+      return g;
+    });
+    const ranksText = [7, 6, 5, 4, 3, 2, 1].map((r, i) => svg('text', { x: 4, y: O + i * S + 4, 'font-size': 11, fill: '#888' }, r));
+    const filesText = 'abcdefg'.split('').map((f, i) => svg('text', { x: O + i * S - 3, y: O + 6 * S + 34, 'font-size': 11, fill: '#888' }, f));
+    boardBox.replaceChildren(svg('svg', { class: 'board', id: 'morris-board', viewBox: `0 0 ${6 * S + 2 * O} ${6 * S + 2 * O + 6}` },
+      ...lines, ...spokes, ...ranksText, ...filesText, ...pts));
+
+    if (!s) {
+      status.textContent = 'Start a game: choose the variant, your side, the engine and its time.';
+      record.textContent = '';
+      return;
+    }
+    const names = ['White', 'Black'];
+    status.textContent = s.terminal
+      ? (s.result[0] === s.result[1] ? 'Draw.' : `${names[s.result[0] > s.result[1] ? 0 : 1]} wins.`) + ' Game over.'
+      : `${names[s.to_move]} to move${mine() ? ' (you)' : ' (engine' + (state.busy ? ', thinking…' : '') + ')'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
+    status.dataset.terminal = String(s.terminal);
+    const r = state.search;
+    info.textContent = r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms; line: ${r.pv.join(' ')}` : '';
+    record.textContent = s.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m).join(' ') || '(no moves yet)';
+    undoButton.disabled = !s.moves.length || state.busy;
+  }
+}
