@@ -71,7 +71,12 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d9\r"))
 	poll[bool](t, ctx, "the problem", `!!document.querySelector('.problem')`, 10*time.Second)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
-	poll[bool](t, ctx, "the typed move", `document.getElementById('morris-record').textContent.startsWith('1. d6')`, 10*time.Second)
+	poll[bool](t, ctx, "the typed move and the engine's answer", `/^1\. d6 \S+$/.test(document.getElementById('morris-record').textContent)`, 10*time.Second)
+	// Take back: both moves go, and the person moves again.
+	do(t, ctx, chromedp.Click(chromedp.CSS("#morris-undo")))
+	poll[bool](t, ctx, "the take-back", `document.getElementById('morris-record').textContent === '(no moves yet)'`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
+	poll[bool](t, ctx, "the typed move again", `document.getElementById('morris-record').textContent.startsWith('1. d6')`, 10*time.Second)
 
 	type view struct {
 		Terminal bool     `json:"terminal"`

@@ -37,6 +37,7 @@ export async function render(main, [sessionID]) {
   const endTurn = el('button', { id: 'less-end-turn', onclick: () => submit() }, 'End turn');
   const reset = el('button', { class: 'secondary', onclick: () => { state.partial = []; state.selected = null; draw(); } }, 'Start the turn again');
   const record = el('pre', { id: 'less-record' });
+  const actionInput = el('input', { id: 'less-action-input', placeholder: 'h2h3:h1f1 or Nil', autocomplete: 'off', size: 16 });
   const seats = names.map((n, i) => el('label', {}, n, el('select', { name: 'seat' + i },
     el('option', { value: 'human', selected: i === 0 }, 'you'),
     ['mcts', 'expectimax', 'greedy'].map(e => el('option', { value: e, selected: i !== 0 && e === 'mcts' }, e)))));
@@ -46,7 +47,9 @@ export async function render(main, [sessionID]) {
     el('button', { id: 'less-start' }, 'Start'));
   main.append(el('h1', {}, 'Less'), problemBox,
     el('div', { class: 'cols' },
-      el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset)),
+      el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset),
+        el('form', { class: 'row', onsubmit: e => { e.preventDefault(); if (human()) submit(actionInput.value.trim()); actionInput.value = ''; } },
+          el('label', {}, 'Or type the turn', actionInput), el('button', {}, 'Play'))),
       el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'),
         el('p', { class: 'muted' }, 'Yellow and White play against Black and Red; each turn spends up to 3 points: a step 1, a jump over a piece 1, each wall crossed 1 more.'), setup),
         el('h2', {}, 'Turns'), record)));
