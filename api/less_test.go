@@ -26,6 +26,16 @@ func TestLessThroughTheGenericAPI(t *testing.T) {
 	if s.ToMove != less.Yellow || s.LegalMovesTotal < 20 {
 		t.Errorf("session %+v", s)
 	}
+	// The session says the CodeCup score as the game stands: at the start,
+	// each player's distance home.
+	start, err := less.ParsePosition(s.Position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := start.Scores(less.DistancesFor(start.Walls()))
+	if len(s.Scores) != 4 || s.Scores[0] != float64(want[0]) || s.Scores[3] != float64(want[3]) || want[0] == 0 {
+		t.Errorf("scores %v, want %v", s.Scores, want)
+	}
 	e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "h2h3"}).ok(t, 200).json(t, &s)
 	r := e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "h3h4"})
 	p := r.problem(t, http.StatusUnprocessableEntity)

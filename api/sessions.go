@@ -337,6 +337,9 @@ func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.
 	if out.Terminal {
 		out.Result = st.Result()
 	}
+	if sc, ok := st.(games.Scorer); ok {
+		out.Scores = sc.Scores()
+	}
 	legal := st.LegalMoves()
 	out.LegalMovesTotal = len(legal)
 	for i, m := range legal {

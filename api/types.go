@@ -143,6 +143,9 @@ type SessionResponse struct {
 	// Result is each player's outcome (1 win, 0.5 draw, 0 loss; the score in
 	// one-player games); set when the game is over.
 	Result []float64 `json:"result,omitempty"`
+	// Scores are each player's score as the game stands, for games that keep
+	// one (Less: points used plus the distance home; the lower team total wins).
+	Scores []float64 `json:"scores,omitempty"`
 	// LegalMoves lists the legal moves (at most LegalMovesShown of them).
 	LegalMoves      []string  `json:"legal_moves"`
 	LegalMovesTotal int       `json:"legal_moves_total"`

@@ -2563,6 +2563,13 @@ const docTemplate = `{
                         "type": "number"
                     }
                 },
+                "scores": {
+                    "description": "Scores are each player's score as the game stands, for games that keep\none (Less: points used plus the distance home; the lower team total wins).",
+                    "type": "array",
+                    "items": {
+                        "type": "number"
+                    }
+                },
                 "start": {
                     "type": "string"
                 },

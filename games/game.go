@@ -59,3 +59,11 @@ type State interface {
 	// Clone returns an independent copy.
 	Clone() State
 }
+
+// Scorer is a State of a game that keeps a score beside the outcome (Less:
+// the points each player used plus its distance home, lower better); the
+// service shows it as the game goes.
+type Scorer interface {
+	// Scores are each player's score as the game stands.
+	Scores() []float64
+}

@@ -51,6 +51,13 @@ func (s *State) Clone() games.State {
 	return &State{P: &q}
 }
 
+// Scores are each player's points used plus, for one not yet home, the
+// fewest points its pieces need to get there alone: the CodeCup score.
+func (s *State) Scores() []float64 {
+	sc := s.P.Scores(DistancesFor(s.P.Walls()))
+	return []float64{float64(sc[0]), float64(sc[1]), float64(sc[2]), float64(sc[3])}
+}
+
 func (s *State) ToMove() int {
 	if s.P.Over() {
 		return -1

@@ -170,8 +170,11 @@ export async function render(main, [sessionID]) {
     }
     boardBox.replaceChildren(g);
     if (!s) { status.textContent = 'Start a game: choose who plays each colour.'; endTurn.disabled = true; return; }
-    const team = [pos.used[0] + pos.used[2], pos.used[1] + pos.used[3]];
-    scores.textContent = `Points used: Yellow+White ${team[0]} (${pos.used[0]}+${pos.used[2]}), Black+Red ${team[1]} (${pos.used[1]}+${pos.used[3]}). Turn ${pos.turn + 1} of 80.`;
+    // The CodeCup score: points used plus the distance home, lower better.
+    const sc = s.scores || [0, 0, 0, 0];
+    scores.textContent = `Scores (points used + distance home, lower wins): Yellow+White ${sc[0] + sc[2]} (${sc[0]}+${sc[2]}), ` +
+      `Black+Red ${sc[1] + sc[3]} (${sc[1]}+${sc[3]}). Points used: ${pos.used.join(', ')}. Turn ${Math.min(pos.turn + 1, 80)} of 80.`;
+    scores.dataset.teams = `${sc[0] + sc[2]},${sc[1] + sc[3]}`;
     if (s.terminal) {
       const [a, b] = [s.result[0], s.result[1]];
       status.textContent = `Game over: ${a > b ? 'Yellow and White win' : b > a ? 'Black and Red win' : 'a draw'}.`;
