@@ -21,7 +21,8 @@ func TestListGames(t *testing.T) {
 	if l := out.Games[0]; l.Players != 4 || len(l.Engines) != 3 || l.Engines[0].Name != "mcts" || !l.Engines[0].Default {
 		t.Errorf("less = %+v", l)
 	}
-	if m := out.Games[1]; m.Players != 1 || len(m.Variants) != 2 || m.Engines[0].Name != "dna-greedy" {
+	if m := out.Games[1]; m.Players != 1 || len(m.Variants) != 2 || len(m.Engines) != 3 || m.Engines[0].Name != "nrpa" ||
+		!m.Engines[0].Default || m.Engines[1].Name != "nmcs" || m.Engines[2].Name != "dna-greedy" {
 		t.Errorf("morpion = %+v", m)
 	}
 	if m := out.Games[2]; m.Players != 2 || len(m.Variants) != 3 || m.Engines[0].Name != "alphabeta" || len(m.Options) != 5 {

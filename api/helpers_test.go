@@ -50,6 +50,8 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	g.Register(morris.Game)
 	e := ai.NewRegistry()
 	e.Register(ai.EngineInfo{Game: "tictactoe", Name: "perfect", Version: "1", Description: "full negamax", Deterministic: true, Engine: perfect{}})
+	e.Register(morpionai.NRPAInfo())
+	e.Register(morpionai.NMCSInfo())
 	e.Register(morpionai.DNAGreedyInfo())
 	e.Register(morrisai.AlphaBetaInfo())
 	e.Register(morrisai.MCTSInfo())

@@ -113,9 +113,22 @@ func TestMorpionThroughTheGenericAPI(t *testing.T) {
 	var bm api.BestMoveResponse
 	req := api.BestMoveRequest{Variant: "5T", Limits: api.LimitsRequest{Iterations: 50}}
 	e.do(t, "POST", "/v1/games/morpion/best-move", req).ok(t, 200).json(t, &bm)
-	if bm.Move == "" || bm.Score < 50 || bm.Engine != "dna-greedy" || bm.Position != "AAAAA" {
+	if bm.Move == "" || bm.Score < 50 || bm.Engine != "nrpa" || bm.Position != "AAAAA" || len(bm.PV) != int(bm.Score) || bm.PV[0] != bm.Move {
 		t.Errorf("best move = %+v", bm)
 	}
+	for _, engine := range []string{"nmcs", "dna-greedy"} {
+		req := api.BestMoveRequest{Variant: "5T", Engine: engine, Limits: api.LimitsRequest{Iterations: 50}}
+		if engine == "nmcs" {
+			req.EngineOptions = map[string]string{"threads": "1", "seed": "3", "level": "1"}
+		}
+		e.do(t, "POST", "/v1/games/morpion/best-move", req).ok(t, 200).json(t, &bm)
+		if bm.Engine != engine || bm.Score < 50 {
+			t.Errorf("%s: %+v", engine, bm)
+		}
+	}
+	r := e.do(t, "POST", "/v1/games/morpion/best-move", api.BestMoveRequest{Variant: "5T",
+		EngineOptions: map[string]string{"threads": "1000"}, Limits: api.LimitsRequest{Iterations: 50}})
+	r.hasField(t, r.problem(t, 400), "engine_options.threads")
 	var s api.SessionResponse
 	e.do(t, "POST", "/v1/games/morpion/sessions", api.CreateSessionRequest{Variant: "5D"}).ok(t, 201).json(t, &s)
 	if s.LegalMovesTotal != 28 {

@@ -135,6 +135,8 @@ func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
 func registries() (*games.Registry, *ai.Registry) {
 	g, e := games.NewRegistry(), ai.NewRegistry()
 	g.Register(morpion.Game)
+	e.Register(morpionai.NRPAInfo())
+	e.Register(morpionai.NMCSInfo())
 	e.Register(morpionai.DNAGreedyInfo())
 	g.Register(morris.Game)
 	e.Register(morrisai.AlphaBetaInfo())

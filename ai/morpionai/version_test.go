@@ -13,3 +13,9 @@ func TestVersionFollowsTheDefaults(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestNestedVersionFollowsTheDefaults(t *testing.T) {
+	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "1", Fingerprint: "b7f82847f41e"}); err != nil {
+		t.Error(err)
+	}
+}

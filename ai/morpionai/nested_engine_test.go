@@ -1,0 +1,70 @@
+package morpionai
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"gameai/ai"
+	"gameai/games/morpion"
+)
+
+// From a position in the middle of a game, NRPA and NMCS answer with a
+// legal continuation to the end, reproducibly for one thread, one seed and
+// a playout budget, and better than the mean random game.
+func TestNestedEnginesFromAPosition(t *testing.T) {
+	for _, algo := range []string{"nrpa", "nmcs"} {
+		t.Run(algo, func(t *testing.T) {
+			st, _ := morpion.Game.NewState("5T", nil)
+			// Ten moves in: the first legal move ten times.
+			for range 10 {
+				if err := st.Play(st.LegalMoves()[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			req := ai.Request{State: st.Clone(), Limits: ai.Limits{Iterations: 3000},
+				Options: map[string]string{"seed": "7", "level": "2"}}
+			a, err := Nested{Algorithm: algo}.Search(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.State = st.Clone()
+			b, _ := Nested{Algorithm: algo}.Search(context.Background(), req)
+			if a.Move.String() != b.Move.String() || a.Score != b.Score {
+				t.Errorf("same seed, different answers: %v %v / %v %v", a.Move, a.Score, b.Move, b.Score)
+			}
+			if a.Score < 70 || len(a.PV) != int(a.Score)-10 || a.Depth != len(a.PV) || a.Nodes < 3000 || a.Nodes > 3100 {
+				t.Errorf("score %v, pv %d, depth %d, nodes %d", a.Score, len(a.PV), a.Depth, a.Nodes)
+			}
+			if a.PV[0].String() != a.Move.String() {
+				t.Errorf("move %v is not the pv's first %v", a.Move, a.PV[0])
+			}
+			for i, m := range a.PV {
+				if err := st.Play(m); err != nil {
+					t.Fatalf("pv move %d: %v", i+1, err)
+				}
+			}
+			if !st.Terminal() || st.Result()[0] != a.Score {
+				t.Errorf("pv ends at %v, terminal %v", st.Result(), st.Terminal())
+			}
+		})
+	}
+}
+
+func TestNestedEngineOptionsAndEnd(t *testing.T) {
+	st, _ := morpion.Game.NewState("5D", nil)
+	for _, opts := range []map[string]string{{"level": "0"}, {"level": "9"}, {"threads": "0"}, {"threads": "100000"},
+		{"seed": "-1"}, {"depth": "3"}} {
+		var oe *ai.OptionError
+		if _, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st, Options: opts,
+			Limits: ai.Limits{Iterations: 10}}); !errors.As(err, &oe) {
+			t.Errorf("options %v: %v, want an option error", opts, err)
+		}
+	}
+	for !st.Terminal() {
+		_ = st.Play(st.LegalMoves()[0])
+	}
+	if _, err := (Nested{Algorithm: "nmcs"}).Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10}}); !errors.Is(err, ai.ErrNoMove) {
+		t.Errorf("finished game: %v, want ErrNoMove", err)
+	}
+}
