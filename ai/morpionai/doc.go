@@ -1,7 +1,10 @@
 // Package morpionai holds the Morpion Solitaire engines, as morrisai and
 // lessai hold their games':
 //
-//   - dnagreedy.go: DNAGreedy, the service's greedy-by-DNA engine: it draws
+//   - nested_engine.go: Nested, the service's nrpa (default) and nmcs
+//     engines: root-parallel NRPA or NMCS from any position; the move is the
+//     first of the longest game found, the pv the whole continuation.
+//   - dnagreedy.go: DNAGreedy, the greedy-by-DNA engine: it draws
 //     random DNAs, lets each play the position to its end and plays the
 //     first move of the longest game; the baseline the record searches are
 //     measured against.
