@@ -73,6 +73,13 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 		EngineOptions: map[string]string{"strategy": "ga-2019-best"}}).ok(t, 200)
 	e.do(t, "POST", "/v1/morpion/dna/interpret", map[string]any{"variant": "5T", "dna": "ascending"}).ok(t, 200)
 
+	metrics := string(e.do(t, "GET", "/metrics", nil).ok(t, 200).body)
+	for _, op := range []string{"analysis-get", "analysis-put", "request"} {
+		if !strings.Contains(metrics, `gameai_store_unavailable_total{op="`+op+`"}`) {
+			t.Errorf("/metrics does not count the store's absence for %s", op)
+		}
+	}
+
 	rs.Restart()
 	// The client's pool probes a dead server once a second.
 	waitFor(t, func() bool { return e.do(t, "GET", "/readyz", nil).status == 200 })

@@ -22,6 +22,7 @@ type metrics struct {
 	nodes           *prometheus.CounterVec
 	rejected        prometheus.Counter
 	cacheHits       *prometheus.CounterVec
+	storeDown       *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -49,8 +50,12 @@ func newMetrics() *metrics {
 		cacheHits: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "gameai_analysis_cache_total", Help: "Analysis cache look-ups by result (hit or miss).",
 		}, []string{"result"}),
+		storeDown: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "gameai_store_unavailable_total",
+			Help: "Store operations that found the store (Redis) not answering, by operation: the analysis cache's get and put (the search went on cold) and requests answered 503.",
+		}, []string{"op"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits,
+	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits, m.storeDown,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -195,6 +195,9 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 	default:
 		p = problemFor(err, "")
 	}
+	if p.Type == "urn:gameai:problem:store-unavailable" {
+		s.metrics.storeDown.WithLabelValues("request").Inc()
+	}
 	if p.Status >= 500 {
 		cause := err
 		if p.cause != nil {

@@ -82,7 +82,11 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	// engine bounded by depth, nodes or iterations, not by the clock.
 	cacheable := info.Deterministic && lim.Time == 0
 	if !noCache && cacheable {
-		if a, err := s.store.Analyses.Get(ctx, key); err == nil && a.Position == position && a.Limits == limitsKey(lim) {
+		a, err := s.store.Analyses.Get(ctx, key)
+		if errors.Is(err, store.ErrUnavailable) {
+			s.metrics.storeDown.WithLabelValues("analysis-get").Inc()
+		}
+		if err == nil && a.Position == position && a.Limits == limitsKey(lim) {
 			if m, err := st.ParseMove(a.Move); err == nil {
 				if legal, ok := legalMove(st, m); ok {
 					s.metrics.cacheHits.WithLabelValues("hit").Inc()
@@ -139,6 +143,9 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
 			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
 		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
+			if errors.Is(err, store.ErrUnavailable) {
+				s.metrics.storeDown.WithLabelValues("analysis-put").Inc()
+			}
 			s.log.Warn("analysis cache put", "err", err)
 		}
 	}
