@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -39,6 +38,24 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// watchUntilDone reads a number off the page every 50 ms until the page's
+// status says succeeded, and returns the values seen, each change once.
+func watchUntilDone(t *testing.T, ctx context.Context, limit time.Duration, value, status string) []int {
+	t.Helper()
+	var seen []int
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		n := eval[int](t, ctx, value)
+		if len(seen) == 0 || seen[len(seen)-1] != n {
+			seen = append(seen, n)
+		}
+		if eval[string](t, ctx, status) == "succeeded" {
+			return seen
+		}
+	}
+	t.Errorf("not done in %s", limit)
+	return seen
 }
 
 // clickRedrawn clicks a board's element. The page redraws its board after
@@ -211,19 +228,10 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="seconds"]`), "5"),
 		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="level"]`), "2"),
 		chromedp.Click(chromedp.CSS("#morpion-search-start")))
-	var scores []int
-	deadline := time.Now().Add(40 * time.Second)
-	for time.Now().Before(deadline) {
-		s := eval[string](t, ctx, `(document.getElementById('morpion-live-score') || {}).textContent || ''`)
-		var n int
-		if _, err := fmt.Sscan(s, &n); err == nil && (len(scores) == 0 || scores[len(scores)-1] != n) {
-			scores = append(scores, n)
-		}
-		if eval[string](t, ctx, `(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`) == "succeeded" {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	scores := watchUntilDone(t, ctx, 40*time.Second,
+		`Number((document.getElementById('morpion-live-score') || {}).textContent) || 0`,
+		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)
+	scores = slices.DeleteFunc(scores, func(n int) bool { return n == 0 }) // before the first playout
 	if len(scores) < 2 || !slices.IsSorted(scores) {
 		t.Errorf("the best score shown went %v, want it to rise", scores)
 	}
@@ -250,18 +258,9 @@ func TestBrowserTuningChart(t *testing.T) {
 		// to show the generations one by one.
 		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="depth"]`), "3"),
 		chromedp.Click(chromedp.CSS("#tuning-start")))
-	var seen []int
-	deadline := time.Now().Add(90 * time.Second)
-	for time.Now().Before(deadline) {
-		n := eval[int](t, ctx, `Number((document.getElementById('tuning-chart') || {dataset: {}}).dataset.points || 0)`)
-		if len(seen) == 0 || seen[len(seen)-1] != n {
-			seen = append(seen, n)
-		}
-		if eval[string](t, ctx, `(document.getElementById('tuning-status') || {dataset: {}}).dataset.status || ''`) == "succeeded" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	seen := watchUntilDone(t, ctx, 90*time.Second,
+		`Number((document.getElementById('tuning-chart') || {dataset: {}}).dataset.points || 0)`,
+		`(document.getElementById('tuning-status') || {dataset: {}}).dataset.status || ''`)
 	// Generation 0 (the first population) and three more: four points, and
 	// the page showed them arriving, not all at once.
 	if len(seen) < 3 || seen[len(seen)-1] != 4 {

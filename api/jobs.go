@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -33,13 +34,9 @@ func (s *Server) listJobs(c *echo.Context) error {
 	default:
 		return badField("status", "want queued, running, succeeded, failed, cancelled or interrupted")
 	}
-	limit := 20
-	if q := c.QueryParam("limit"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 1 || n > 100 {
-			return badField("limit", "must be an integer in 1..100")
-		}
-		limit = n
+	limit, err := queryInt(c, "limit", 20, 1, 100)
+	if err != nil {
+		return err
 	}
 	cursor := c.QueryParam("cursor")
 	if len(cursor) > 128 {
@@ -98,4 +95,17 @@ func jobResponse(j *store.Job) JobResponse {
 	return JobResponse{ID: j.ID, Kind: j.Kind, Status: string(j.Status), Params: j.Params,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best},
 		Result:   j.Result, Error: j.Error, CancelRequested: j.CancelRequested, CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}
+}
+
+// queryInt reads an integer query parameter in lo..hi, def when absent.
+func queryInt(c *echo.Context, name string, def, lo, hi int) (int, error) {
+	q := c.QueryParam(name)
+	if q == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < lo || n > hi {
+		return 0, badField(name, fmt.Sprintf("must be an integer in %d..%d", lo, hi))
+	}
+	return n, nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 
@@ -175,13 +174,9 @@ func (s *Server) morpionRecords(c *echo.Context) error {
 	if err != nil {
 		return badField("variant", "must be 5T or 5D")
 	}
-	limit := 20
-	if q := c.QueryParam("limit"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 1 || n > 1000 {
-			return badField("limit", "must be an integer in 1..1000")
-		}
-		limit = n
+	limit, err := queryInt(c, "limit", 20, 1, 1000)
+	if err != nil {
+		return err
 	}
 	rs, err := s.store.Records.Top(c.Request().Context(), "morpion", v.String(), limit)
 	if err != nil {

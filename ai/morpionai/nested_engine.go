@@ -115,20 +115,19 @@ func intOption(opts map[string]string, name string, lo, hi int, out *int) error 
 
 // NRPAInfo registers the NRPA engine, the default for Morpion.
 func NRPAInfo() ai.EngineInfo {
-	return ai.EngineInfo{Game: "morpion", Name: "nrpa", Version: NestedVersion, Deterministic: true,
-		Description: fmt.Sprintf("Rosin's nested rollout policy adaptation from the position, root-parallel; plays the first move "+
-			"of the longest game found, the pv its whole continuation, the score its length (limits: time, iterations = playouts; "+
-			"options: level (default %d), threads (default %d, at most the cores), seed (default %d))",
-			nestedDefaults.NRPALevel, nestedDefaults.Threads, nestedDefaults.Seed),
-		Engine: Nested{Algorithm: "nrpa"}}
+	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation", nestedDefaults.NRPALevel)
 }
 
 // NMCSInfo registers the nested Monte Carlo engine.
 func NMCSInfo() ai.EngineInfo {
-	return ai.EngineInfo{Game: "morpion", Name: "nmcs", Version: NestedVersion, Deterministic: true,
-		Description: fmt.Sprintf("Cazenave's nested Monte Carlo search from the position, root-parallel; plays the first move "+
-			"of the longest game found, the pv its whole continuation, the score its length (limits: time, iterations = playouts; "+
+	return nestedInfo("nmcs", "Cazenave's nested Monte Carlo search", nestedDefaults.NMCSLevel)
+}
+
+func nestedInfo(algo, what string, level int) ai.EngineInfo {
+	return ai.EngineInfo{Game: "morpion", Name: algo, Version: NestedVersion, Deterministic: true,
+		Description: fmt.Sprintf("%s from the position, root-parallel; plays the first move of the longest game found, "+
+			"the pv its whole continuation, the score its length (limits: time, iterations = playouts; "+
 			"options: level (default %d), threads (default %d, at most the cores), seed (default %d))",
-			nestedDefaults.NMCSLevel, nestedDefaults.Threads, nestedDefaults.Seed),
-		Engine: Nested{Algorithm: "nmcs"}}
+			what, level, nestedDefaults.Threads, nestedDefaults.Seed),
+		Engine: Nested{Algorithm: algo}}
 }
