@@ -2,7 +2,9 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -282,5 +284,30 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
 		}
+	}
+}
+
+// Four engines to watch: every seat an engine, the game runs to its end on
+// the page, with both teams' scores.
+func TestBrowserLessFourEngines(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 3*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/less"),
+		chromedp.WaitVisible(chromedp.CSS("#less-start")),
+		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "20"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat0"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat3"]`), "greedy"),
+		chromedp.Click(chromedp.CSS("#less-start")))
+	poll[bool](t, ctx, "the end of the game", `(document.getElementById('less-status') || {dataset: {}}).dataset.terminal === 'true'`, 2*time.Minute)
+	teams := eval[string](t, ctx, `document.getElementById('less-scores').dataset.teams`)
+	var a, b int
+	if _, err := fmt.Sscanf(teams, "%d,%d", &a, &b); err != nil || a <= 0 || b <= 0 {
+		t.Errorf("team scores %q: %v", teams, err)
+	}
+	status := eval[string](t, ctx, `document.getElementById('less-status').textContent`)
+	if !strings.HasPrefix(status, "Game over") {
+		t.Errorf("status %q", status)
 	}
 }
