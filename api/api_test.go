@@ -342,3 +342,60 @@ func TestThePageIsServed(t *testing.T) {
 	e.do(t, "GET", "/web/nope.js", nil).problem(t, 404)
 	e.do(t, "GET", "/web/", nil).problem(t, 404)
 }
+
+// A search bounded by time alone, or by iterations alone, is cached with
+// what it reached and serves any request of the same position with no
+// larger budget of that kind; a smaller one never replaces a larger one.
+func TestBudgetedAnalysesServeSmallerBudgets(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ask := func(limits api.LimitsRequest) api.BestMoveResponse {
+		t.Helper()
+		var r api.BestMoveResponse
+		e.do(t, "POST", "/v1/games/morris/best-move", api.BestMoveRequest{Limits: limits}).ok(t, 200).json(t, &r)
+		return r
+	}
+	first := ask(api.LimitsRequest{TimeMS: 150})
+	if first.Cached || first.Depth < 1 {
+		t.Fatalf("first search %+v", first)
+	}
+	if r := ask(api.LimitsRequest{TimeMS: 100}); !r.Cached || r.Depth != first.Depth || r.Move != first.Move || r.Nodes != first.Nodes {
+		t.Errorf("100 ms after 150 ms: %+v, want the 150 ms analysis", r)
+	}
+	if r := ask(api.LimitsRequest{TimeMS: 150}); !r.Cached {
+		t.Errorf("the same budget again was searched: %+v", r)
+	}
+	if r := ask(api.LimitsRequest{TimeMS: 300}); r.Cached {
+		t.Errorf("300 ms after 150 ms came from the cache: %+v", r)
+	}
+	// A depth-limited search is another kind: it neither serves nor is
+	// served by time-limited ones.
+	if r := ask(api.LimitsRequest{Depth: 2}); r.Cached {
+		t.Errorf("depth 2 came from a time-limited analysis: %+v", r)
+	}
+
+	// MCTS by iterations alike (Less).
+	lessAsk := func(n int64) api.BestMoveResponse {
+		t.Helper()
+		var r api.BestMoveResponse
+		e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Iterations: n}}).ok(t, 200).json(t, &r)
+		return r
+	}
+	big := lessAsk(3000)
+	if r := lessAsk(1000); !r.Cached || r.Nodes != big.Nodes {
+		t.Errorf("1000 iterations after 3000: %+v", r)
+	}
+	if r := lessAsk(5000); r.Cached || r.Nodes != 5000 {
+		t.Errorf("5000 iterations after 3000: %+v", r)
+	}
+	// A fresh search of 4000 (no_cache skips the look-up) must not replace
+	// the 5000 analysis.
+	var fresh api.BestMoveResponse
+	e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Iterations: 4000},
+		NoCache: true}).ok(t, 200).json(t, &fresh)
+	if fresh.Cached || fresh.Nodes != 4000 {
+		t.Errorf("no_cache: %+v", fresh)
+	}
+	if r := lessAsk(4500); !r.Cached || r.Nodes != 5000 {
+		t.Errorf("4500 iterations after 5000 and 4000: %+v, want the 5000 analysis", r)
+	}
+}

@@ -36,7 +36,7 @@ func (s *Server) listGames(c *echo.Context) error {
 // bestMove searches a position.
 //
 //	@Summary		Best move in a position
-//	@Description	Searches the position (the start position when empty, then the given moves) with the engine within the limits. Deterministic answers are cached by position, rules, engine version and limits.
+//	@Description	Searches the position (the start position when empty, then the given moves) with the engine within the limits. Answers are cached by position, rules, engine, options and version: a deterministic engine's by its limits, and a search bounded by time alone or by iterations alone serves any later request with no larger budget of that kind ("cached": true, with the depth and nodes it reached). no_cache searches afresh.
 //	@Tags			games
 //	@Accept			json
 //	@Produce		json

@@ -46,6 +46,47 @@ func limitsKey(l ai.Limits) string {
 	return fmt.Sprintf("time=%d,depth=%d,nodes=%d,iterations=%d", l.Time.Milliseconds(), l.Depth, l.Nodes, l.Iterations)
 }
 
+// budget is a search bounded by one amount of one kind: time (ms) or
+// iterations. Such an analysis serves any request of the same kind with no
+// larger amount: it reached at least as far as that request would have.
+type budget struct {
+	kind   string
+	amount int64
+}
+
+func budgetOf(l ai.Limits) (budget, bool) {
+	switch {
+	case l.Time > 0 && l.Depth == 0 && l.Nodes == 0 && l.Iterations == 0:
+		return budget{"time", l.Time.Milliseconds()}, true
+	case l.Iterations > 0 && l.Time == 0 && l.Depth == 0 && l.Nodes == 0:
+		return budget{"iterations", l.Iterations}, true
+	}
+	return budget{}, false
+}
+
+// budgetOfKey reads the budget back from a cached analysis's limits text.
+func budgetOfKey(key string) (budget, bool) {
+	var ms, iterations int64
+	var depth int
+	var nodes int64
+	if _, err := fmt.Sscanf(key, "time=%d,depth=%d,nodes=%d,iterations=%d", &ms, &depth, &nodes, &iterations); err != nil {
+		return budget{}, false
+	}
+	return budgetOf(ai.Limits{Time: time.Duration(ms) * time.Millisecond, Depth: depth, Nodes: nodes, Iterations: iterations})
+}
+
+// serves reports whether a cached analysis answers a request with lim: its
+// very limits on a deterministic engine, or a budget of the same kind at
+// least as large.
+func serves(a *store.Analysis, lim ai.Limits, deterministic bool) bool {
+	if deterministic && a.Limits == limitsKey(lim) {
+		return true
+	}
+	have, ok1 := budgetOfKey(a.Limits)
+	want, ok2 := budgetOf(lim)
+	return ok1 && ok2 && have.kind == want.kind && have.amount >= want.amount
+}
+
 func optionsKey(m map[string]string) string {
 	var b strings.Builder
 	for i, k := range slices.Sorted(maps.Keys(m)) {
@@ -78,15 +119,17 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	key := store.AnalysisKey{Game: g.Name(), Variant: st.Variant(), Options: st.Options().Key(),
 		Engine: info.Name + "?" + optionsKey(engineOpts), EngineVersion: info.Version, Hash: st.Hash()}
 	position := st.String()
-	// Only answers a new search would repeat are cached: a deterministic
-	// engine bounded by depth, nodes or iterations, not by the clock.
-	cacheable := info.Deterministic && lim.Time == 0
+	// Cached: what a deterministic engine would repeat (bounded by depth,
+	// nodes or iterations), and searches bounded by time or iterations
+	// alone, which serve requests of no larger budget.
+	_, budgeted := budgetOf(lim)
+	cacheable := (info.Deterministic && lim.Time == 0) || budgeted
 	if !noCache && cacheable {
 		a, err := s.store.Analyses.Get(ctx, key)
 		if errors.Is(err, store.ErrUnavailable) {
 			s.metrics.storeDown.WithLabelValues("analysis-get").Inc()
 		}
-		if err == nil && a.Position == position && a.Limits == limitsKey(lim) {
+		if err == nil && a.Position == position && serves(a, lim, info.Deterministic) {
 			if m, err := st.ParseMove(a.Move); err == nil {
 				if legal, ok := legalMove(st, m); ok {
 					s.metrics.cacheHits.WithLabelValues("hit").Inc()
@@ -139,7 +182,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
 		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version}
-	if sctx.Err() == nil && cacheable {
+	if sctx.Err() == nil && cacheable && !s.coveredBy(ctx, key, position, lim) {
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
 			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
 		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
@@ -171,4 +214,20 @@ func legalMove(st games.State, m games.Move) (games.Move, bool) {
 		return m, true
 	}
 	return nil, false
+}
+
+// coveredBy reports whether the cache already holds an analysis of the
+// position with a larger budget of the same kind, which a new one of a
+// smaller budget must not replace.
+func (s *Server) coveredBy(ctx context.Context, key store.AnalysisKey, position string, lim ai.Limits) bool {
+	want, ok := budgetOf(lim)
+	if !ok {
+		return false
+	}
+	a, err := s.store.Analyses.Get(context.WithoutCancel(ctx), key)
+	if err != nil || a.Position != position {
+		return false
+	}
+	have, ok := budgetOfKey(a.Limits)
+	return ok && have.kind == want.kind && have.amount > want.amount
 }

@@ -8,6 +8,8 @@
 //
 //	go run -tags loadtest ./scripts/loadtest --url http://127.0.0.1:8080 --clients 200 --duration 60s
 //
+// The best-move kind asks no_cache, so that it measures searches.
+//
 // scripts/loadtest.sh starts the server, runs this and stops the server.
 package main
 
@@ -124,7 +126,10 @@ func (t *targeter) next(tgt *vegeta.Target) error {
 	switch kind {
 	case bestMove:
 		tgt.Method, tgt.URL = "POST", t.url+"/v1/games/morris/best-move?load="+kind
-		tgt.Body = mustJSON(map[string]any{"position": t.midgames[t.i%len(t.midgames)], "limits": map[string]any{"time_ms": t.budget}})
+		// no_cache: a time-limited analysis would serve the next request of
+		// the position, and this kind measures searches.
+		tgt.Body = mustJSON(map[string]any{"position": t.midgames[t.i%len(t.midgames)], "limits": map[string]any{"time_ms": t.budget},
+			"no_cache": true})
 	case cached:
 		tgt.Method, tgt.URL = "POST", t.url+"/v1/games/morris/best-move?load="+kind
 		tgt.Body = analysisBody(t.analyses[t.i%len(t.analyses)])
