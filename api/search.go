@@ -163,7 +163,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	sctx, cancel := context.WithTimeout(ctx, hard)
 	defer cancel()
 	start := time.Now()
-	res, err := info.Engine.Search(sctx, ai.Request{State: st.Clone(), Limits: lim, Options: engineOpts})
+	res, err := info.Engine.Search(sctx, ai.Request{State: st.Clone(), Limits: engineLimits(lim), Options: engineOpts})
 	elapsed := time.Since(start)
 	s.metrics.nodes.WithLabelValues(g.Name(), info.Name).Add(float64(max(res.Nodes, 0)))
 	if err != nil || res.Move == nil {
@@ -194,6 +194,20 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	}
 	return legal, out, nil
 }
+
+// engineLimits keeps back from a time budget what the request spends
+// outside the engine (decoding, replaying, answering), as engine servers'
+// "move overhead" does: a client asking for 100 ms expects the answer in
+// about 100 ms, not the search alone.
+func engineLimits(lim ai.Limits) ai.Limits {
+	if lim.Time > 0 {
+		lim.Time -= min(moveOverhead, lim.Time/10)
+	}
+	return lim
+}
+
+// moveOverhead is the most a time budget loses to engineLimits.
+const moveOverhead = 10 * time.Millisecond
 
 func moveTexts(ms []games.Move) []string {
 	out := make([]string, 0, len(ms))
