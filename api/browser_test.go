@@ -47,12 +47,19 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 func watchUntilDone(t *testing.T, ctx context.Context, limit time.Duration, value, status string) []int {
 	t.Helper()
 	var seen []int
+	type read struct {
+		Value  int    `json:"value"`
+		Status string `json:"status"`
+	}
+	// One evaluation reads both, so the value read with the final status
+	// is the final value.
+	expr := `({ value: ` + value + `, status: ` + status + ` })`
 	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		n := eval[int](t, ctx, value)
-		if len(seen) == 0 || seen[len(seen)-1] != n {
-			seen = append(seen, n)
+		r := eval[read](t, ctx, expr)
+		if len(seen) == 0 || seen[len(seen)-1] != r.Value {
+			seen = append(seen, r.Value)
 		}
-		if eval[string](t, ctx, status) == "succeeded" {
+		if r.Status == "succeeded" {
 			return seen
 		}
 	}
