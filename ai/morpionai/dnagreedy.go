@@ -104,6 +104,8 @@ func (DNAGreedy) Search(ctx context.Context, req ai.Request) (ai.Result, error) 
 // DNAGreedyInfo registers the engine.
 func DNAGreedyInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morpion", Name: "dna-greedy", Version: DNAGreedyVersion, Deterministic: true,
-		Description: "random DNAs played to the end from the position; plays the first move of the longest game (iterations = DNAs, nodes = moves; option seed)",
+		Description: fmt.Sprintf("random DNAs played to the end from the position; plays the first move of the longest game "+
+			"(limits: time, iterations = DNAs, at most %d with time alone; nodes = moves; option seed, default %d)",
+			dnaGreedyDefaults.MaxSamples, dnaGreedyDefaults.Seed),
 		Engine:      DNAGreedy{}}
 }
