@@ -107,5 +107,5 @@ func DNAGreedyInfo() ai.EngineInfo {
 		Description: fmt.Sprintf("random DNAs played to the end from the position; plays the first move of the longest game "+
 			"(limits: time, iterations = DNAs, at most %d with time alone; nodes = moves; option seed, default %d)",
 			dnaGreedyDefaults.MaxSamples, dnaGreedyDefaults.Seed),
-		Engine:      DNAGreedy{}}
+		Engine: DNAGreedy{}}
 }
