@@ -124,12 +124,20 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	// alone, which serve requests of no larger budget.
 	_, budgeted := budgetOf(lim)
 	cacheable := (info.Deterministic && lim.Time == 0) || budgeted
-	if !noCache && cacheable {
+	// One read serves both ends: a hit now, or, after the search, whether
+	// the cache holds a larger budget that the new analysis must not replace.
+	var held *store.Analysis
+	if cacheable {
 		a, err := s.store.Analyses.Get(ctx, key)
 		if errors.Is(err, store.ErrUnavailable) {
 			s.metrics.storeDown.WithLabelValues("analysis-get").Inc()
 		}
-		if err == nil && a.Position == position && serves(a, lim, info.Deterministic) {
+		if err == nil && a.Position == position {
+			held = a
+		}
+	}
+	if !noCache && cacheable {
+		if a := held; a != nil && serves(a, lim, info.Deterministic) {
 			if m, err := st.ParseMove(a.Move); err == nil {
 				if legal, ok := legalMove(st, m); ok {
 					s.metrics.cacheHits.WithLabelValues("hit").Inc()
@@ -182,7 +190,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
 		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version}
-	if sctx.Err() == nil && cacheable && !s.coveredBy(ctx, key, position, lim) {
+	if sctx.Err() == nil && cacheable && !largerBudget(held, lim) {
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
 			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
 		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
@@ -230,18 +238,13 @@ func legalMove(st games.State, m games.Move) (games.Move, bool) {
 	return nil, false
 }
 
-// coveredBy reports whether the cache already holds an analysis of the
-// position with a larger budget of the same kind, which a new one of a
-// smaller budget must not replace.
-func (s *Server) coveredBy(ctx context.Context, key store.AnalysisKey, position string, lim ai.Limits) bool {
-	want, ok := budgetOf(lim)
-	if !ok {
+// largerBudget reports whether a held analysis has a budget of lim's kind
+// larger than lim's: a new analysis of the smaller budget must not replace it.
+func largerBudget(held *store.Analysis, lim ai.Limits) bool {
+	if held == nil {
 		return false
 	}
-	a, err := s.store.Analyses.Get(context.WithoutCancel(ctx), key)
-	if err != nil || a.Position != position {
-		return false
-	}
-	have, ok := budgetOfKey(a.Limits)
-	return ok && have.kind == want.kind && have.amount > want.amount
+	want, ok1 := budgetOf(lim)
+	have, ok2 := budgetOfKey(held.Limits)
+	return ok1 && ok2 && have.kind == want.kind && have.amount > want.amount
 }
