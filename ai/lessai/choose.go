@@ -3,6 +3,7 @@ package lessai
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"gameai/ai/mcts"
@@ -38,7 +39,8 @@ type Chooser struct {
 }
 
 // Limits bound one choice: time or iterations (mcts, uct), time, depth in
-// turns or nodes (expectimax); greedy needs none. All zero: DefaultTime.
+// turns or nodes (expectimax); greedy needs none. A kind ignores the limits
+// it does not take, and searches DefaultTime when it is given none of its own.
 type Limits struct {
 	Time       time.Duration
 	Iterations int64
@@ -63,6 +65,12 @@ type Choice struct {
 func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances, lim Limits,
 	progress func(mcts.Info[less.Move])) (Choice, error) {
 	start := time.Now()
+	switch c.Kind {
+	case KindExpectimax:
+		lim.Iterations = 0
+	case KindMCTS, KindUCT:
+		lim.Depth, lim.Nodes = 0, 0
+	}
 	if lim == (Limits{}) {
 		lim.Time = DefaultTime
 	}
@@ -101,11 +109,4 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 }
 
 // ValidKind reports whether kind is one of Kinds.
-func ValidKind(kind string) bool {
-	for _, k := range Kinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
-}
+func ValidKind(kind string) bool { return slices.Contains(Kinds, kind) }

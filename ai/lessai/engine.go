@@ -106,12 +106,6 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		}
 	}
 	lim := Limits{Time: req.Limits.Time, Iterations: req.Limits.Iterations, Depth: req.Limits.Depth, Nodes: req.Limits.Nodes}
-	if e.kind != KindExpectimax {
-		lim.Depth, lim.Nodes = 0, 0
-	}
-	if e.kind != KindMCTS {
-		lim.Iterations = 0
-	}
 	ch, err := c.Choose(ctx, p, less.DistancesFor(p.Walls()), lim, progress)
 	if err != nil {
 		return ai.Result{}, err

@@ -85,3 +85,22 @@ func TestTheLastPieceGoesHome(t *testing.T) {
 		}
 	}
 }
+
+// A kind given only limits it does not take searches DefaultTime, not until
+// its context ends: expectimax with an iteration count, MCTS with a depth.
+func TestChooserIgnoresLimitsOfOtherKinds(t *testing.T) {
+	w, _ := less.ParseWalls(less.FixtureLayout)
+	p := *less.NewPosition(w)
+	d := less.DistancesFor(w)
+	for _, c := range []struct {
+		kind string
+		lim  Limits
+	}{{KindExpectimax, Limits{Iterations: 1000}}, {KindMCTS, Limits{Depth: 3}}, {KindMCTS, Limits{Nodes: 10}}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*DefaultTime)
+		ch, err := Chooser{Kind: c.kind}.Choose(ctx, p, d, c.lim, nil)
+		cancel()
+		if err != nil || !ch.Found || ch.Elapsed > 10*DefaultTime {
+			t.Errorf("%s with %+v: found %v in %v, %v", c.kind, c.lim, ch.Found, ch.Elapsed, err)
+		}
+	}
+}
