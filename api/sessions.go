@@ -213,9 +213,10 @@ func (s *Server) undoMoves(c *echo.Context) error {
 		return err
 	}
 	n := max(req.Plies, 1)
-	sess, _, err := s.loadSession(c)
+	// Read, not loaded: the game is replayed once, to what stays of it.
+	sess, err := s.store.Sessions.Get(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return err
+		return s.storeErr(err, "session")
 	}
 	if err := guard(c, sess, req.Ply); err != nil {
 		return err
