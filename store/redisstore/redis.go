@@ -129,6 +129,12 @@ func get(ctx context.Context, c *redis.Client, key string, v any) (int64, error)
 	if err != nil {
 		return 0, err
 	}
+	return decodeVersioned(key, vals, v)
+}
+
+// decodeVersioned reads the version and data fields of a record (as HMGET
+// v d returns them) into v.
+func decodeVersioned(key string, vals []any, v any) (int64, error) {
 	vs, ok1 := vals[0].(string)
 	data, ok2 := vals[1].(string)
 	if !ok1 || !ok2 {
@@ -311,12 +317,25 @@ func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit
 		if len(batch) == 0 {
 			return out, "", nil
 		}
-		for _, member := range batch {
+		// The batch's jobs in one round trip, not one a job.
+		cmds := make([]*redis.SliceCmd, len(batch))
+		if _, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, member := range batch {
+				_, id, _ := strings.Cut(member, ":")
+				cmds[i] = p.HMGet(ctx, s.k.job(id), "v", "d")
+			}
+			return nil
+		}); err != nil {
+			return nil, "", err
+		}
+		for i, member := range batch {
 			if len(out) == limit || scanned == store.ListScan {
 				return out, last, nil
 			}
 			_, id, _ := strings.Cut(member, ":")
-			j, err := s.Get(ctx, id)
+			var j store.Job
+			v, err := decodeVersioned(s.k.job(id), cmds[i].Val(), &j)
+			j.Version = v
 			if errors.Is(err, store.ErrNotFound) {
 				if err := s.c.ZRem(ctx, s.k.jobIndex(), member).Err(); err != nil {
 					return nil, "", err
@@ -328,8 +347,8 @@ func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit
 			}
 			scanned++
 			last = member
-			if f.Match(j) {
-				out = append(out, j)
+			if f.Match(&j) {
+				out = append(out, &j)
 			}
 		}
 		start = "(" + batch[len(batch)-1]
