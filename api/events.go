@@ -117,12 +117,15 @@ func (s *Server) jobEvents(c *echo.Context) error {
 		case ctx.Err() != nil:
 			return nil
 		default:
-			// The store is away or the job expired: say so as a comment and
-			// keep trying; the client keeps its last event.
-			j = nil
-			if _, err := fmt.Fprintf(c.Response(), ": job unavailable: %v\n\n", problemFor(err, "job").Title); err != nil || rc.Flush() != nil {
-				return nil
+			// The store is away or the job expired: say so once, as a
+			// comment, and keep trying; the client keeps its last event.
+			if j != nil {
+				if _, err := fmt.Fprintf(c.Response(), ": job unavailable: %v\n\n", problemFor(err, "job").Title); err != nil || rc.Flush() != nil {
+					return nil
+				}
+				beat = time.Now()
 			}
+			j = nil
 		}
 	}
 }
