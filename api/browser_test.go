@@ -42,6 +42,17 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
+// startForm opens a page, waits for its start button, sets each field
+// (selector, value pairs) and clicks the button.
+func startForm(t *testing.T, ctx context.Context, url, button string, fields ...string) {
+	t.Helper()
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(button))}
+	for i := 0; i+1 < len(fields); i += 2 {
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(fields[i]), fields[i+1]))
+	}
+	do(t, ctx, append(steps, chromedp.Click(chromedp.CSS(button)))...)
+}
+
 // watchUntilDone reads a number off the page every 50 ms until the page's
 // status says succeeded, and returns the values seen, each change once.
 func watchUntilDone(t *testing.T, ctx context.Context, limit time.Duration, value, status string) []int {
@@ -87,10 +98,8 @@ func clickRedrawn(t *testing.T, ctx context.Context, sel string) {
 func TestBrowserMorrisGameByClicks(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 4*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/morris"),
-		chromedp.WaitVisible(chromedp.CSS("#morris-start")),
-		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "30"),
-		chromedp.Click(chromedp.CSS("#morris-start")))
+	startForm(t, ctx, e.url+"/#/morris", "#morris-start",
+		`input[name="time"]`, "30")
 	poll[bool](t, ctx, "the game to start", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
 	// The first move is typed in the API's notation; an illegal one is
 	// refused with a readable problem beside the board.
@@ -177,13 +186,11 @@ func TestBrowserMorpionGridPasted(t *testing.T) {
 func TestBrowserLessHumanSeat(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/less"),
-		chromedp.WaitVisible(chromedp.CSS("#less-start")),
-		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "50"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "greedy"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat3"]`), "greedy"),
-		chromedp.Click(chromedp.CSS("#less-start")))
+	startForm(t, ctx, e.url+"/#/less", "#less-start",
+		`input[name="time"]`, "50",
+		`select[name="seat1"]`, "greedy",
+		`select[name="seat2"]`, "greedy",
+		`select[name="seat3"]`, "greedy")
 	type view struct {
 		Human   bool     `json:"human"`
 		Targets []string `json:"targets"`
@@ -232,13 +239,11 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 func TestBrowserMorpionSearchLive(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/morpion"),
-		chromedp.WaitVisible(chromedp.CSS("#morpion-search-start")),
-		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="seconds"]`), "5"),
+	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
+		`#morpion-search-form input[name="seconds"]`, "5",
 		// Level 3: its first iteration alone outlasts the 5 s, so its
 		// improvements come over the whole run, not in the first second.
-		chromedp.SetValue(chromedp.CSS(`#morpion-search-form input[name="level"]`), "3"),
-		chromedp.Click(chromedp.CSS("#morpion-search-start")))
+		`#morpion-search-form input[name="level"]`, "3")
 	scores := watchUntilDone(t, ctx, 40*time.Second,
 		`Number((document.getElementById('morpion-live-score') || {}).textContent) || 0`,
 		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)
@@ -258,18 +263,16 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 func TestBrowserTuningChart(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/tuning"),
-		chromedp.WaitVisible(chromedp.CSS("#tuning-start")),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="population"]`), "6"),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="elite"]`), "2"),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="selected"]`), "2"),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="refill"]`), "9"),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="opponents"]`), "default"),
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="generations"]`), "3"),
+	startForm(t, ctx, e.url+"/#/tuning", "#tuning-start",
+		`#tuning-form input[name="population"]`, "6",
+		`#tuning-form input[name="elite"]`, "2",
+		`#tuning-form input[name="selected"]`, "2",
+		`#tuning-form input[name="refill"]`, "9",
+		`#tuning-form input[name="opponents"]`, "default",
+		`#tuning-form input[name="generations"]`, "3",
 		// Slow enough (some 100 games a generation at depth 3) for the page
 		// to show the generations one by one.
-		chromedp.SetValue(chromedp.CSS(`#tuning-form input[name="depth"]`), "3"),
-		chromedp.Click(chromedp.CSS("#tuning-start")))
+		`#tuning-form input[name="depth"]`, "3")
 	seen := watchUntilDone(t, ctx, 90*time.Second,
 		`Number((document.getElementById('tuning-chart') || {dataset: {}}).dataset.points || 0)`,
 		`(document.getElementById('tuning-status') || {dataset: {}}).dataset.status || ''`)
@@ -302,14 +305,12 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 func TestBrowserLessFourEngines(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/less"),
-		chromedp.WaitVisible(chromedp.CSS("#less-start")),
-		chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "20"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat0"]`), "greedy"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "greedy"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
-		chromedp.SetValue(chromedp.CSS(`select[name="seat3"]`), "greedy"),
-		chromedp.Click(chromedp.CSS("#less-start")))
+	startForm(t, ctx, e.url+"/#/less", "#less-start",
+		`input[name="time"]`, "20",
+		`select[name="seat0"]`, "greedy",
+		`select[name="seat1"]`, "greedy",
+		`select[name="seat2"]`, "greedy",
+		`select[name="seat3"]`, "greedy")
 	poll[bool](t, ctx, "the end of the game", `(document.getElementById('less-status') || {dataset: {}}).dataset.terminal === 'true'`, 2*time.Minute)
 	teams := eval[string](t, ctx, `document.getElementById('less-scores').dataset.teams`)
 	var a, b int
