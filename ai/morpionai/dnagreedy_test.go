@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gameai/ai"
+	"gameai/games"
 	"gameai/games/morpion"
 )
 
@@ -24,14 +25,20 @@ func TestSearchFindsLongGamesAndIsReproducible(t *testing.T) {
 	if a.Score < 60 || len(a.PV) != int(a.Score) || a.Nodes < 300*20 {
 		t.Errorf("score %v, pv %d, nodes %d", a.Score, len(a.PV), a.Nodes)
 	}
-	// The principal variation is a legal game reaching the score.
+	pvReachesScore(t, st, a)
+}
+
+// pvReachesScore plays a result's principal variation on st: it must be a
+// legal game to the end, of the result's score.
+func pvReachesScore(t *testing.T, st games.State, a ai.Result) {
+	t.Helper()
 	for i, m := range a.PV {
 		if err := st.Play(m); err != nil {
 			t.Fatalf("pv move %d: %v", i+1, err)
 		}
 	}
 	if !st.Terminal() || st.Result()[0] != a.Score {
-		t.Errorf("pv ends at %v, terminal %v", st.Result(), st.Terminal())
+		t.Errorf("pv ends at %v, terminal %v, want the score %v", st.Result(), st.Terminal(), a.Score)
 	}
 }
 

@@ -39,14 +39,7 @@ func TestNestedEnginesFromAPosition(t *testing.T) {
 			if a.PV[0].String() != a.Move.String() {
 				t.Errorf("move %v is not the pv's first %v", a.Move, a.PV[0])
 			}
-			for i, m := range a.PV {
-				if err := st.Play(m); err != nil {
-					t.Fatalf("pv move %d: %v", i+1, err)
-				}
-			}
-			if !st.Terminal() || st.Result()[0] != a.Score {
-				t.Errorf("pv ends at %v, terminal %v", st.Result(), st.Terminal())
-			}
+			pvReachesScore(t, st, a)
 		})
 	}
 }
