@@ -10,6 +10,7 @@ func FuzzParsePosition(f *testing.F) {
 	}
 	f.Add(".../.../.../....../.../.../... w 9 9 0 0 -")
 	f.Add("WWW/WWW/WWW/WWWWWW/.../.../... b 0 0 0 0 w")
+	f.Add("B../.../B.B/...B../..B/..B/BBB B 0 0 0 11000000000 B")
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(StandardRules, text)
 		if err != nil {

@@ -126,6 +126,8 @@ func TestPositionTextErrorsSayWhere(t *testing.T) {
 		{".../.../.../....../.../.../... w 9 9 5 2 -", "clock"},
 		{".../.../.../....../.../.../... w 9 9 0 0 q", "last mill"},
 		{"WWW/WWW/WWW/W...../.../.../... w 0 0 0 20 -", "white's pieces in hand"},
+		// A ply count past int32 once wrapped to a negative ply that did not read back.
+		{"B../.../B.B/...B../..B/..B/BBB B 0 0 0 11000000000 B", "ply"},
 	} {
 		_, err := ParsePosition(StandardRules, c.text)
 		pe, ok := err.(*games.ParseError)

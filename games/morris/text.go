@@ -107,8 +107,8 @@ func ParsePosition(r *Rules, text string) (*Position, error) {
 	nums := [4]int{}
 	for i := range nums {
 		n, err := strconv.Atoi(fields[2+i])
-		if err != nil || n < 0 {
-			return nil, fail(2+i, names[2+i], "%q: want a count of 0 or more", fields[2+i])
+		if err != nil || n < 0 || n > maxCount {
+			return nil, fail(2+i, names[2+i], "%q: want a count from 0 to %d", fields[2+i], maxCount)
 		}
 		nums[i] = n
 	}
@@ -140,6 +140,10 @@ func ParsePosition(r *Rules, text string) (*Position, error) {
 	p.hash = p.computeHash()
 	return p, nil
 }
+
+// maxCount bounds the clock and ply fields so that they fit the int32 a
+// Position keeps them in, with room left for the plies still to be played.
+const maxCount = 1_000_000_000
 
 // splitFields splits on spaces and reports where each field starts.
 func splitFields(s string) ([]string, []int) {
