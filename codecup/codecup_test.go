@@ -2,6 +2,7 @@ package codecup
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -67,6 +68,13 @@ func TestAGameBetweenFourBots(t *testing.T) {
 	}
 	if rec.Seats[2] != "external greedy" || !strings.Contains(rec.String(), "[Teams") {
 		t.Errorf("record:\n%s", rec)
+	}
+	// Each player's clock is in the record, in seconds: a thinking program
+	// used some of it.
+	clocks := fmt.Sprintf("[Clocks \"%s %s %s %s\"]", clockText(rec.ClocksMS[0]), clockText(rec.ClocksMS[1]),
+		clockText(rec.ClocksMS[2]), clockText(rec.ClocksMS[3]))
+	if !strings.Contains(rec.String(), clocks) || rec.ClocksMS == [4]int64{} {
+		t.Errorf("record without its clocks %v:\n%s", rec.ClocksMS, rec)
 	}
 }
 

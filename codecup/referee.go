@@ -38,6 +38,7 @@ func (g *GameRecord) String() string {
 		fmt.Fprintf(&b, "[%s %q]\n", less.PlayerNames[pl], s)
 	}
 	fmt.Fprintf(&b, "[Scores \"%d %d %d %d\"]\n[Teams \"%d %d\"]\n", g.Scores[0], g.Scores[1], g.Scores[2], g.Scores[3], g.Teams[0], g.Teams[1])
+	fmt.Fprintf(&b, "[Clocks \"%s %s %s %s\"]\n", clockText(g.ClocksMS[0]), clockText(g.ClocksMS[1]), clockText(g.ClocksMS[2]), clockText(g.ClocksMS[3]))
 	if g.Forfeit != nil {
 		fmt.Fprintf(&b, "[Forfeit %q]\n", fmt.Sprintf("%s: %s", less.PlayerNames[g.Forfeit.Player], g.Forfeit.Reason))
 	}
@@ -47,6 +48,10 @@ func (g *GameRecord) String() string {
 	}
 	return b.String()
 }
+
+// clockText is a clock in seconds with milliseconds, as CodeCup's
+// competition pages show the time a bot used.
+func clockText(ms int64) string { return fmt.Sprintf("%d.%03d", ms/1000, ms%1000) }
 
 // Referee runs games.
 type Referee struct {
