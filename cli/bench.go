@@ -97,7 +97,7 @@ func lessIterations() func() int64 {
 	if err != nil {
 		panic(err) // a constant of the game package
 	}
-	root := &lessai.Node{P: *less.NewPosition(w), D: less.DistancesFor(w)}
+	root := lessai.NewNode(*less.NewPosition(w), less.DistancesFor(w))
 	newNode := func() *lessai.Node { return &lessai.Node{} }
 	return func() int64 {
 		return mcts.Search(context.Background(), root, newNode, lessai.Config, mcts.Limits{Iterations: 50_000}, nil).Iterations

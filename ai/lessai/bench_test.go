@@ -15,7 +15,7 @@ func BenchmarkMCTS(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	root := &Node{P: *less.NewPosition(w), D: less.DistancesFor(w)}
+	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
 	newNode := func() *Node { return &Node{} }
 	var iters int64
 	b.ReportAllocs()

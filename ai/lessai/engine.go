@@ -15,7 +15,7 @@ import (
 // Versions change whenever the engines' answers may change; a test holds
 // each to the fingerprint of its default configuration.
 const (
-	MCTSVersion       = "2"
+	MCTSVersion       = "3"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -28,7 +28,7 @@ const DefaultTime = time.Second
 // where the tree does, or at EndTurn).
 func BestTurn(ctx context.Context, p less.Position, d *less.Distances, cfg mcts.Config, lim mcts.Limits,
 	progress func(mcts.Info[less.Move])) (less.Action, mcts.Result[less.Move]) {
-	root := &Node{P: p, D: d}
+	root := NewNode(p, d)
 	res := mcts.Search(ctx, root, func() *Node { return &Node{} }, cfg, lim, progress)
 	var a less.Action
 	q := p
@@ -122,7 +122,8 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
-			Description: "MCTS over single moves, playouts guided home: " + Config.Describe() +
+			Description: fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
+				"and stopped %d turns past the root's round: ", HorizonTurns) + Config.Describe() +
 				" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; option seed)"},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+

@@ -16,12 +16,26 @@ var EndTurn = less.EndTurnMove
 
 // Node is a Less position as MCTS sees it: edges are single moves and
 // EndTurn, so a turn of three moves is three levels of the tree, as in the
-// 2017 bot, and branching stays small. Playouts prefer moves towards the
-// target; the game's own scoring (points used plus solo distances) scores
-// the end of a playout.
+// 2017 bot, and branching stays small. Playouts weigh moves by their net
+// (less.Position.PlayoutStep) and stop at the first turn boundary at or
+// past Horizon; the game's own scoring (points used plus solo distances)
+// scores the end of a playout.
 type Node struct {
 	P less.Position
 	D *less.Distances
+	// Horizon is the turn at which playouts stop (0: at the game's end).
+	Horizon int
+}
+
+// HorizonTurns is how far past the start of the root's round playouts go:
+// four rounds. Further, a playout's moves say more about its random draws
+// than about the position.
+const HorizonTurns = 16
+
+// NewNode is the root of a search from p: its playouts stop HorizonTurns
+// past the start of p's round.
+func NewNode(p less.Position, d *less.Distances) *Node {
+	return &Node{P: p, D: d, Horizon: min(less.Turns, p.Turn()/4*4+HorizonTurns)}
 }
 
 // Scale is the margin (in points) that makes a 73% reward: CodeCup ranks
@@ -74,70 +88,63 @@ func (n *Node) MoveKey(m less.Move) int {
 	return int(m.From)*less.NSquares + int(m.To)
 }
 
-// progress is how much closer a move brings its piece to the target of
-// row's player (by one piece's distance alone: a cheap guide).
-func progress(row *[less.NSquares]uint8, m less.Move) int {
-	return int(row[m.From]) - int(row[m.To])
-}
-
-// Prior weighs moves by their progress (and stopping a turn low): the
-// order of first tries, and how a teammate is expected to play.
+// Prior weighs moves as the playouts do, 16^net (less.Position.Net), and
+// ending the turn by the points it wastes: the order of first tries, and
+// how a teammate is expected to play.
 func (n *Node) Prior(m less.Move) float64 {
 	if m == EndTurn {
-		return 0.05
+		return pow16[-n.P.Left()-minNet]
 	}
-	g := progress(n.D.SingleRow(n.P.Mover()), m)
-	return expGain[min(max(g, -maxGain), maxGain)+maxGain]
+	return pow16[n.P.Net(n.D, m)-minNet]
 }
 
-// expGain[g+maxGain] is e^g: a move gains at most 3 points of distance
-// and loses at most 3 (and a jump 2), so the table covers every move.
-const maxGain = 8
+// pow16[net-minNet] is 16^net over the nets a move can have.
+const minNet, maxNet = -2 * less.PointsPerTurn, 1
 
-var expGain = func() (t [2*maxGain + 1]float64) {
+var pow16 = func() (t [maxNet - minNet + 1]float64) {
 	for i := range t {
-		t[i] = math.Exp(float64(i - maxGain))
+		t[i] = math.Pow(16, float64(i+minNet))
 	}
 	return t
 }()
 
-// PlayoutMove is the playout policy: mostly the move of most progress
-// (ties at random), sometimes any move; a turn stops when nothing
-// progresses.
+// PlayoutMove is the playout policy over a move list: each move drawn with
+// the weight of its Prior (PlayoutStep draws alike from move sets, leaving
+// out the levels too light to matter).
 func (n *Node) PlayoutMove(ms []less.Move, r *mcts.Rand) less.Move {
-	if r.Intn(8) == 0 {
-		return ms[r.Intn(len(ms))]
-	}
-	row := n.D.SingleRow(n.P.Mover())
-	best, bestP, ties := ms[0], math.MinInt, 0
+	total := 0.0
 	for _, m := range ms {
-		p := 0
-		if m != EndTurn {
-			p = progress(row, m)
-		}
-		switch {
-		case p > bestP:
-			best, bestP, ties = m, p, 1
-		case p == bestP:
-			ties++
-			if r.Intn(ties) == 0 {
-				best = m
-			}
+		total += n.Prior(m)
+	}
+	x := r.Float64() * total
+	for _, m := range ms {
+		if x -= n.Prior(m); x < 0 {
+			return m
 		}
 	}
-	return best
+	return ms[len(ms)-1]
 }
 
-// PlayoutStep is PlayoutMove and Play in one pass (mcts.PlayoutStepper).
+// PlayoutStep is PlayoutMove and Play in one pass (mcts.PlayoutStepper),
+// and the end of a playout at the horizon.
 func (n *Node) PlayoutStep(r *mcts.Rand) (less.Move, bool) {
+	if n.Horizon > 0 && n.P.Turn() >= n.Horizon {
+		return less.Move{}, false
+	}
 	return n.P.PlayoutStep(n.D, r.Intn)
 }
 
 // Reward is the root side's share of the margin, squashed to [0, 1]: the
 // game's final scores, or (a playout cut off) the points used plus the
-// solo distances as they stand.
+// solo distances as they stand. A turn's points are charged when it
+// starts, so a cut-off turn's points not yet spent are not counted: they
+// would have brought the mover home by as much.
 func (n *Node) Reward(player int) float64 {
-	t := less.TeamScores(n.P.Scores(n.D))
+	s := n.P.Scores(n.D)
+	if !n.P.Over() {
+		s[n.P.ToMove()] -= n.P.Left()
+	}
+	t := less.TeamScores(s)
 	margin := float64(t[1-less.Team(player)] - t[less.Team(player)])
 	return 1 / (1 + math.Exp(-margin/Scale))
 }

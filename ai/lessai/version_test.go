@@ -15,9 +15,10 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		recorded      ai.Recorded
 	}{
 		{"mcts", MCTSVersion, struct {
-			Config any
-			Time   any
-		}{Config, DefaultTime}, ai.Recorded{Version: "2", Fingerprint: "1715dec264d1"}},
+			Config  any
+			Time    any
+			Horizon any
+		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "3", Fingerprint: "e3fa7a58ec95"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {

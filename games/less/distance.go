@@ -50,7 +50,7 @@ const unreached = 255
 type Distances struct {
 	sets   [4][]uint8         // by SetIndex
 	single [4][NSquares]uint8 // one piece alone to the nearest target square
-	gains  [4]gainMasks       // moves by what they gain by single
+	nets   [4]netMasks        // moves by their net by single
 }
 
 // NewDistances computes a layout's tables (about a second; the four
@@ -63,7 +63,7 @@ func NewDistances(w *Walls) *Distances {
 		wg.Go(func() {
 			d.sets[pl] = soloTable(g, Targets[pl])
 			d.single[pl] = singleTable(g, Targets[pl])
-			d.gains[pl] = newGainMasks(g, &d.single[pl])
+			d.nets[pl] = newNetMasks(g, &d.single[pl])
 		})
 	}
 	wg.Wait()

@@ -5,47 +5,89 @@ import "math/bits"
 // The playouts' move generation, the hot path of the MCTS: a step's legal
 // moves as per-direction sets, counted and chosen without a move list.
 
-// PlayoutStep picks a move the way playouts do and plays it, without
-// building a move list (the hot path of the MCTS playouts): with chance
-// 1/8 any move (or ending the turn after a move), otherwise a move taking
-// its piece furthest towards home by the single distances of dist (the
-// layout's; one of the best at random), or ending the turn when nothing
-// gets closer. It returns the move, or EndTurnMove, and false when there
-// is no move. rnd(n) draws in [0, n).
+// PlayoutStep draws a move the way playouts do and plays it, without
+// building a move list (the hot path of the MCTS playouts). A move's net is
+// what it brings its piece closer by the single distances of dist less
+// what it costs: 0 on a shortest route, +1 for a jump that saves a point,
+// below 0 for a detour or a wall it need not cross. Every point counts in
+// Less (a turn's unused points are charged as well), so moves are drawn
+// with weight 16^net, and ending the turn early with 16^-left, the points
+// it wastes. Levels more than two below the best weigh 1/4096 or less and
+// are never drawn. It returns the move, or EndTurnMove, and false when
+// there is no move. rnd(n) draws in [0, n).
 func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool) {
 	if p.Over() {
 		return Move{}, false
 	}
 	mover := p.Mover()
-	ms := p.g.movers(p.pieces[mover], p.occupied(), p.left)
-	n := ms.count()
-	if n == 0 {
+	movers := p.pieces[mover]
+	ms := p.g.movers(movers, p.occupied(), p.left)
+	nm := &dist.nets[mover]
+	var lv [drawnLevels]netLevel
+	k, top := 0, -1
+	for l := netLevels - 1; l >= 0 && k < drawnLevels && (top < 0 || l > top-drawnLevels); l-- {
+		if movers&nm.some[l] == 0 {
+			continue
+		}
+		c := 0
+		for d := range 4 {
+			lv[k].moves.steps[d] = ms.steps[d] & nm.steps[d][l]
+			lv[k].moves.jumps[d] = ms.jumps[d] & nm.jumps[d][l]
+			c += bits.OnesCount64(lv[k].moves.steps[d]) + bits.OnesCount64(lv[k].moves.jumps[d])
+		}
+		if c == 0 {
+			continue
+		}
+		if top < 0 {
+			top = l
+		}
+		lv[k].level, lv[k].count = l, c
+		k++
+	}
+	if k == 0 {
 		return Move{}, false
 	}
-	r := rnd(8 * 16)
-	var m Move
-	var cost int8
-	if r < 16 { // one time in eight: any move, or ending the turn
-		k := rnd(n + 1)
-		if k == n {
-			if p.moved > 0 {
-				p.EndTurn()
-				return EndTurnMove, true
-			}
-			k = 0
-		}
-		m, cost = ms.nth(p.g, k)
-	} else {
-		best, gain := ms.best(&dist.gains[mover], p.pieces[mover])
-		if gain < 0 && p.moved > 0 {
-			p.EndTurn()
-			return EndTurnMove, true
-		}
-		m, cost = best.nth(p.g, r%best.count())
+	endLevel := -1 // ending the turn is a move of net -left
+	if p.moved > 0 {
+		endLevel = int(-p.left) - minNet
 	}
-	p.play(m, cost)
-	return m, true
+	base := max(top, endLevel) - (drawnLevels - 1)
+	total := 0
+	for i := range k {
+		if lv[i].level >= base {
+			total += lv[i].count << (4 * (lv[i].level - base))
+		}
+	}
+	if endLevel >= base {
+		total += 1 << (4 * (endLevel - base))
+	}
+	x := rnd(total)
+	for i := range k {
+		if lv[i].level < base {
+			continue
+		}
+		shift := 4 * (lv[i].level - base)
+		if w := lv[i].count << shift; x < w {
+			m, cost := lv[i].moves.nth(p.g, x>>shift)
+			p.play(m, cost)
+			return m, true
+		} else {
+			x -= w
+		}
+	}
+	p.EndTurn()
+	return EndTurnMove, true
 }
+
+// netLevel is the moves of one net, as sets.
+type netLevel struct {
+	moves dirMoves
+	level int // net - minNet
+	count int
+}
+
+// drawnLevels is how many levels of net below the best a draw considers.
+const drawnLevels = 3
 
 // dirMoves are the legal moves of a position as sets of the pieces that
 // can step and that can jump, per direction: counting them is a few
@@ -93,27 +135,6 @@ func nthBit(x uint64, k int) int {
 	return bits.TrailingZeros64(x)
 }
 
-// best returns the moves that gain the most by a player's distances, and
-// their gain (ms holds at least one move; movers are the pieces of ms).
-func (ms *dirMoves) best(gm *gainMasks, movers uint64) (dirMoves, int) {
-	var sel dirMoves
-	for g := maxGain; g >= -maxGain; g-- {
-		if movers&gm.some[maxGain+g] == 0 {
-			continue
-		}
-		found := uint64(0)
-		for d := range 4 {
-			sel.steps[d] = ms.steps[d] & gm.steps[d][maxGain+g]
-			sel.jumps[d] = ms.jumps[d] & gm.jumps[d][maxGain+g]
-			found |= sel.steps[d] | sel.jumps[d]
-		}
-		if found != 0 {
-			return sel, g
-		}
-	}
-	return sel, -maxGain // no move at all
-}
-
 // movers returns the pieces of set that can step in each direction with
 // at most left points, and those that can jump (1 point), with the squares
 // of occ taken: a step needs the square ahead free, a jump that square
@@ -139,44 +160,55 @@ func (g *geometry) movers(set, occ uint64, left int8) dirMoves {
 	return ms
 }
 
-// maxGain bounds what a move changes a piece's single distance by: a step
-// of cost c changes it by at most c (at most 3), a jump, which needs no
-// wall over its two squares, by at most 2.
-const maxGain = PointsPerTurn
+// The nets of moves: a step of cost c brings its piece at most c closer
+// and takes it at most c further (net -2c..0), a jump (1 point, which
+// needs no wall over its two squares) at most 2 (net -3..+1).
+const (
+	minNet    = -2 * PointsPerTurn
+	maxNet    = 1
+	netLevels = maxNet - minNet + 1
+)
 
-// gainMasks sorts the moves of one player's pieces by their gain (the
-// single distance before less after): steps[d][maxGain+g] holds the
-// squares whose step in direction d gains g, jumps the same for jumps.
-// The playouts take the best moves with a few word operations per gain.
-type gainMasks struct {
-	steps, jumps [4][2*maxGain + 1]uint64
-	// some[maxGain+g] holds the squares with any move that gains g: a
+// netMasks sorts the moves of one player's pieces by their net:
+// steps[d][net-minNet] holds the squares whose step in direction d has
+// that net, jumps the same for jumps. The playouts find a level's moves
+// with a few word operations.
+type netMasks struct {
+	steps, jumps [4][netLevels]uint64
+	// some[net-minNet] holds the squares with any move of that net: a
 	// level no piece can reach is skipped with one AND.
-	some [2*maxGain + 1]uint64
+	some [netLevels]uint64
 }
 
-func newGainMasks(g *geometry, row *[NSquares]uint8) gainMasks {
-	var gm gainMasks
-	index := func(s, to int) int {
-		gain := int(row[s]) - int(row[to])
-		if gain < -maxGain || gain > maxGain {
+func newNetMasks(g *geometry, row *[NSquares]uint8) netMasks {
+	var nm netMasks
+	index := func(s, to, cost int) int {
+		net := int(row[s]) - int(row[to]) - cost
+		if net < minNet || net > maxNet {
 			panic("less: a move gains more than its cost") // distances are wrong
 		}
-		return maxGain + gain
+		return net - minNet
 	}
 	for s := range NSquares {
 		for d := range 4 {
 			if n := neighbour[s][d]; n >= 0 {
-				i := index(s, int(n))
-				gm.steps[d][i] |= bit(s)
-				gm.some[i] |= bit(s)
+				i := index(s, int(n), int(g.stepCost[s][d]))
+				nm.steps[d][i] |= bit(s)
+				nm.some[i] |= bit(s)
 			}
 			if j := g.jumpTo[s][d]; j >= 0 {
-				i := index(s, int(j))
-				gm.jumps[d][i] |= bit(s)
-				gm.some[i] |= bit(s)
+				i := index(s, int(j), 1)
+				nm.jumps[d][i] |= bit(s)
+				nm.some[i] |= bit(s)
 			}
 		}
 	}
-	return gm
+	return nm
+}
+
+// Net is a legal move's net for the mover: how much closer it brings its
+// piece by the single distances of d, less its cost (minNet..maxNet).
+func (p *Position) Net(d *Distances, m Move) int {
+	row := &d.single[p.Mover()]
+	return int(row[m.From]) - int(row[m.To]) - p.moveCost(m)
 }
