@@ -189,7 +189,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}()
 	finish := func() { close(stopProgress); <-progressDone }
-	t, err := morrisai.NewTuner(ctx, p, cp)
+	t, err := morrisai.NewTuner(ctx, p, cp, nil)
 	if err != nil {
 		finish()
 		return err

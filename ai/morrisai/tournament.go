@@ -30,7 +30,9 @@ var StudyPoints = Points{7, 2, 0, -2, -7}
 // every control opponent with both colours, at a fixed search depth, from
 // a short random opening (the same for all vectors of a generation against
 // one opponent, so they are compared on equal terms), with dead loops and
-// overlong games adjudicated by piece count.
+// overlong games adjudicated by piece count. Its games are independent
+// TournamentGames, played by its Runner: in this process, or by workers
+// on other machines.
 type Tournament struct {
 	Opponents []Opponent
 	// Depth is the search depth of both sides.
@@ -44,20 +46,117 @@ type Tournament struct {
 	// MaxPlies adjudicates a game still going (default 200).
 	MaxPlies int
 	Points   Points
-	Workers  int
-	Seed     uint64
-	Rules    *morris.Rules
+	// Workers play the games when Runner is nil (LocalGames).
+	Workers int
+	Seed    uint64
+	// Runner plays the games (nil: LocalGames with Workers).
+	Runner GameRunner
 
 	games atomic.Int64
+}
+
+// TournamentGame is one game of a tournament with all that decides it: any
+// process that plays it gets the same points, so a game may be played
+// anywhere, and again after a crash, without changing a result. Standard
+// rules; the searches are deterministic at a fixed depth.
+type TournamentGame struct {
+	Vector   morris.Coefficients `json:"vector"`
+	Opponent Opponent            `json:"opponent"`
+	Opening  []morris.Move       `json:"opening"`
+	// Colour is the vector's side (0 white, 1 black).
+	Colour   int    `json:"colour"`
+	Depth    int    `json:"depth"`
+	MaxPlies int    `json:"max_plies"`
+	Points   Points `json:"points"`
+}
+
+// Play plays the game and returns the vector's points.
+func (g TournamentGame) Play(ctx context.Context) (float64, error) {
+	if g.Depth < 1 || g.Depth > 12 || g.Colour < 0 || g.Colour > 1 || g.MaxPlies < 1 {
+		return 0, fmt.Errorf("a tournament game at depth %d, colour %d, %d plies: want depth 1..12, colour 0 or 1, plies 1 or more",
+			g.Depth, g.Colour, g.MaxPlies)
+	}
+	if err := morris.CheckCoefficients(g.Vector); err != nil {
+		return 0, fmt.Errorf("vector: %w", err)
+	}
+	if err := morris.CheckCoefficients(g.Opponent.Coef); err != nil {
+		return 0, fmt.Errorf("opponent %s: %w", g.Opponent.Name, err)
+	}
+	me := &SearchPlayer{Coef: g.Vector, Limits: minimax.Limits{Depth: g.Depth}}
+	them := &SearchPlayer{Strategy: g.Opponent.Name, Coef: g.Opponent.Coef, Limits: minimax.Limits{Depth: g.Depth}}
+	defer me.Release()
+	defer them.Release()
+	white, black := Player(me), Player(them)
+	if g.Colour == 1 {
+		white, black = them, me
+	}
+	res, err := Play(ctx, white, black, GameOptions{Rules: morris.StandardRules, Opening: g.Opening, MaxPlies: g.MaxPlies, DeadLoops: true})
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case res.Winner < 0:
+		return g.Points.Draw, nil
+	case res.Winner == g.Colour && res.Adjudicated:
+		return g.Points.AdjudicatedWin, nil
+	case res.Winner == g.Colour:
+		return g.Points.Win, nil
+	case res.Adjudicated:
+		return g.Points.AdjudicatedLoss, nil
+	}
+	return g.Points.Loss, nil
+}
+
+// GameRunner plays a batch of tournament games and returns their points in
+// order; done, when set, is told how many more have finished as they do.
+type GameRunner interface {
+	PlayGames(ctx context.Context, games []TournamentGame, done func(n int)) ([]float64, error)
+}
+
+// LocalGames plays the games in this process on Workers goroutines.
+type LocalGames struct{ Workers int }
+
+// PlayGames implements GameRunner.
+func (l LocalGames) PlayGames(ctx context.Context, games []TournamentGame, done func(n int)) ([]float64, error) {
+	return match.Run(ctx, len(games), l.Workers, func(ctx context.Context, k int) (float64, error) {
+		pts, err := games[k].Play(ctx)
+		if err == nil && done != nil {
+			done(1)
+		}
+		return pts, err
+	})
 }
 
 // Games is the number of games played so far.
 func (t *Tournament) Games() int64 { return t.games.Load() }
 
-// Fitness plays the games of a batch of vectors in parallel and returns
-// each vector's points; the result depends on the seed and generation
-// only, not on the number of workers.
+// Fitness plays the games of a batch of vectors and returns each vector's
+// points; the result depends on the seed and generation only, not on the
+// runner or its number of workers.
 func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]float64, error) {
+	games, err := t.Schedule(gen, vectors)
+	if err != nil {
+		return nil, err
+	}
+	runner := t.Runner
+	if runner == nil {
+		runner = LocalGames{Workers: t.Workers}
+	}
+	points, err := runner.PlayGames(ctx, games, func(n int) { t.games.Add(int64(n)) })
+	if err != nil {
+		return nil, err
+	}
+	per := len(games) / len(vectors)
+	out := make([]float64, len(vectors))
+	for k, p := range points {
+		out[k/per] += p
+	}
+	return out, nil
+}
+
+// Schedule lists a generation's games, vector by vector: against opponent
+// j, opening o, colours c, nOpp*nOpen*2 games a vector.
+func (t *Tournament) Schedule(gen int, vectors [][]int) ([]TournamentGame, error) {
 	if len(t.Opponents) == 0 {
 		return nil, fmt.Errorf("tournament without opponents")
 	}
@@ -66,19 +165,12 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 			return nil, fmt.Errorf("a vector of %d coefficients, want %d", len(v), morris.NumCoefficients)
 		}
 	}
-	rules := t.Rules
-	if rules == nil {
-		rules = morris.StandardRules
-	}
 	maxPlies := t.MaxPlies
 	if maxPlies == 0 {
 		maxPlies = 200
 	}
 	nOpen := max(t.Openings, 1)
 	nOpp := len(t.Opponents)
-	// Game k of a vector: opponent j, opening o, colour c; per vector
-	// nOpp*nOpen*2 games.
-	per := nOpp * nOpen * 2
 	openings := make([][]morris.Move, nOpp*nOpen)
 	for jo := range openings {
 		j, o := jo/nOpen, jo%nOpen
@@ -86,47 +178,20 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 		if o > 0 {
 			seed ^= uint64(o) * 0xbf58476d1ce4e5b9
 		}
-		openings[jo] = RandomOpening(rules, t.RandomPlies, xrand.New(seed))
+		openings[jo] = RandomOpening(morris.StandardRules, t.RandomPlies, xrand.New(seed))
 	}
-	points, err := match.Run(ctx, len(vectors)*per, t.Workers, func(ctx context.Context, k int) (float64, error) {
-		i, jo, colour := k/per, k%per/2, k%2
-		j := jo / nOpen
+	per := nOpp * nOpen * 2
+	games := make([]TournamentGame, 0, len(vectors)*per)
+	for _, v := range vectors {
 		var c morris.Coefficients
-		copy(c[:], vectors[i])
-		me := &SearchPlayer{Coef: c, Limits: minimax.Limits{Depth: t.Depth}}
-		them := &SearchPlayer{Strategy: t.Opponents[j].Name, Coef: t.Opponents[j].Coef, Limits: minimax.Limits{Depth: t.Depth}}
-		defer me.Release()
-		defer them.Release()
-		white, black := Player(me), Player(them)
-		if colour == 1 {
-			white, black = them, me
+		copy(c[:], v)
+		for k := range per {
+			jo, colour := k/2, k%2
+			games = append(games, TournamentGame{Vector: c, Opponent: t.Opponents[jo/nOpen], Opening: openings[jo],
+				Colour: colour, Depth: t.Depth, MaxPlies: maxPlies, Points: t.Points})
 		}
-		res, err := Play(ctx, white, black, GameOptions{Rules: rules, Opening: openings[jo], MaxPlies: maxPlies, DeadLoops: true})
-		if err != nil {
-			return 0, err
-		}
-		t.games.Add(1)
-		mine := colour // the tuned vector's side
-		switch {
-		case res.Winner < 0:
-			return t.Points.Draw, nil
-		case res.Winner == mine && res.Adjudicated:
-			return t.Points.AdjudicatedWin, nil
-		case res.Winner == mine:
-			return t.Points.Win, nil
-		case res.Adjudicated:
-			return t.Points.AdjudicatedLoss, nil
-		}
-		return t.Points.Loss, nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	out := make([]float64, len(vectors))
-	for k, p := range points {
-		out[k/per] += p
-	}
-	return out, nil
+	return games, nil
 }
 
 // RandomCoefficients draws a vector within the tuner's ranges.

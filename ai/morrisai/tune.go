@@ -118,12 +118,14 @@ type Tuner struct {
 }
 
 // NewTuner starts a run (evaluating the first population) or resumes one
-// from a checkpoint (nil: start).
-func NewTuner(ctx context.Context, p TuneParams, cp *TuneCheckpoint) (*Tuner, error) {
+// from a checkpoint (nil: start). runner plays the tournament's games (nil:
+// in this process, on p.Workers goroutines); the results are the same.
+func NewTuner(ctx context.Context, p TuneParams, cp *TuneCheckpoint, runner GameRunner) (*Tuner, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
 	t := &Tuner{Params: p, tour: p.Tournament(), begun: time.Now()}
+	t.tour.Runner = runner
 	var err error
 	if cp != nil {
 		t.offGames, t.offElapsed = cp.Games, time.Duration(cp.ElapsedMS)*time.Millisecond
