@@ -11,6 +11,7 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/jobs"
 	"gameai/store"
+	"gameai/tasks"
 )
 
 // MorrisTune is the kind of a genetic-algorithm tuning of the Morris
@@ -56,6 +57,20 @@ func morrisTune(d Deps) jobs.Handler {
 				return nil, fmt.Errorf("checkpoint: %w", err)
 			}
 		}
+		var runner morrisai.GameRunner
+		var dist *tasks.MorrisGames
+		if d.Tasks != nil {
+			dist = d.Tasks.MorrisGames(j.ID)
+			runner = dist
+		}
+		report := func(pr morrisai.TuneProgress) tuneReport {
+			r := tuneReport{TuneProgress: pr}
+			if dist != nil {
+				c := dist.Counts()
+				r.Tasks = &c
+			}
+			return r
+		}
 		begun := time.Now()
 		// A generation can take minutes: a second goroutine reports the
 		// games played meanwhile. The Reporter is not safe for two
@@ -77,7 +92,7 @@ func morrisTune(d Deps) jobs.Handler {
 					}
 					pr := live.Progress()
 					repMu.Lock()
-					err := rep.Progress(tuneSpent(p, pr), tuneMessage(pr), pr)
+					err := rep.Progress(tuneSpent(p, pr), tuneMessage(pr), report(pr))
 					repMu.Unlock()
 					if err != nil {
 						d.Log.Warn("progress", "job", j.ID, "err", err)
@@ -88,7 +103,7 @@ func morrisTune(d Deps) jobs.Handler {
 			}
 		}()
 		defer func() { close(stop); <-tickDone }()
-		t, err := morrisai.NewTuner(ctx, p.TuneParams, cp)
+		t, err := morrisai.NewTuner(ctx, p.TuneParams, cp, runner)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +132,7 @@ func morrisTune(d Deps) jobs.Handler {
 			}
 			pr := t.Progress()
 			repMu.Lock()
-			err := rep.Checkpoint(tuneSpent(p, pr), tuneMessage(pr), pr, t.Checkpoint())
+			err := rep.Checkpoint(tuneSpent(p, pr), tuneMessage(pr), report(pr), t.Checkpoint())
 			repMu.Unlock()
 			if err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
@@ -149,6 +164,13 @@ func saveStrategy(ctx context.Context, d Deps, j *store.Job, p MorrisTuneParams,
 		Description: fmt.Sprintf("genetic algorithm: population %d, depth %d, seed %d; individual %s", p.Population, p.Depth, p.Seed, best.ID),
 		Params:      params, Fitness: &fit, Generation: &gen, Opponents: opps,
 		Lineage: append([]string{best.ID}, best.Parents...), JobID: j.ID, CreatedAt: time.Now().UTC()})
+}
+
+// tuneReport is a tuning's progress, with its tasks when workers play its
+// games.
+type tuneReport struct {
+	morrisai.TuneProgress
+	Tasks *tasks.Counts `json:"tasks,omitempty"`
 }
 
 // tuneSpent is the share of a tuning's budget of generations or time used.

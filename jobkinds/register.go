@@ -5,12 +5,16 @@ import (
 
 	"gameai/jobs"
 	"gameai/store"
+	"gameai/tasks"
 )
 
 // Deps are what the handlers use besides the job itself.
 type Deps struct {
 	Store *store.Store
 	Log   *slog.Logger
+	// Tasks sends the jobs' games to workers through Redis (nil: they are
+	// played in this process).
+	Tasks *tasks.Dispatcher
 }
 
 // Register adds every kind's handler to the runner; call it before

@@ -1,0 +1,48 @@
+package tasks
+
+import (
+	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+)
+
+// Collector exports the queue's depth and its tasks in flight, read from
+// Redis at each scrape (so every server reports the one shared queue).
+func Collector(rdb redis.UniversalClient, queue string) prometheus.Collector {
+	if queue == "" {
+		queue = DefaultQueue
+	}
+	return &collector{insp: asynq.NewInspectorFromRedisClient(rdb), queue: queue}
+}
+
+type collector struct {
+	insp  *asynq.Inspector
+	queue string
+}
+
+var (
+	queuedDesc = prometheus.NewDesc("gameai_tasks_queued",
+		"Tasks waiting for a worker (pending, scheduled or waiting to be retried), by queue.", []string{"queue"}, nil)
+	activeDesc = prometheus.NewDesc("gameai_tasks_in_flight",
+		"Tasks a worker is running now, by queue.", []string{"queue"}, nil)
+	archivedDesc = prometheus.NewDesc("gameai_tasks_archived",
+		"Tasks that failed for good (their reason is kept), by queue.", []string{"queue"}, nil)
+)
+
+func (c *collector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- queuedDesc
+	ch <- activeDesc
+	ch <- archivedDesc
+}
+
+// Collect reports nothing when the queue cannot be read (no task was ever
+// enqueued, or Redis is away): a scrape never fails for it.
+func (c *collector) Collect(ch chan<- prometheus.Metric) {
+	q, err := c.insp.GetQueueInfo(c.queue)
+	if err != nil {
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, float64(q.Pending+q.Scheduled+q.Retry), c.queue)
+	ch <- prometheus.MustNewConstMetric(activeDesc, prometheus.GaugeValue, float64(q.Active), c.queue)
+	ch <- prometheus.MustNewConstMetric(archivedDesc, prometheus.GaugeValue, float64(q.Archived), c.queue)
+}

@@ -1,0 +1,95 @@
+package tasks
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hibiken/asynq"
+
+	"gameai/ai/morrisai"
+)
+
+// TypeMorrisGames is the task of a few games of a tuning's tournament.
+const TypeMorrisGames = "morris:tournament-games"
+
+// GamesPerTask is how many tournament games a task plays: a vector's games
+// against the study's eight controls with both colours, about a second at
+// depth 3, so that a task's overhead (some milliseconds) is small and a
+// lost task costs little.
+const GamesPerTask = 16
+
+type morrisGames struct {
+	Games []morrisai.TournamentGame `json:"games"`
+}
+
+// MorrisGames is a morrisai.GameRunner that sends a job's tournament games
+// to the workers, GamesPerTask a task.
+type MorrisGames struct{ batch }
+
+// MorrisGames runs the tournament games of the job with id job.
+func (d *Dispatcher) MorrisGames(job string) *MorrisGames {
+	return &MorrisGames{batch{d: d, job: job}}
+}
+
+// PlayGames implements morrisai.GameRunner.
+func (r *MorrisGames) PlayGames(ctx context.Context, games []morrisai.TournamentGame, done func(n int)) ([]float64, error) {
+	var payloads [][]byte
+	var sizes []int
+	for start := 0; start < len(games); start += GamesPerTask {
+		part := games[start:min(start+GamesPerTask, len(games))]
+		b, err := json.Marshal(morrisGames{Games: part})
+		if err != nil {
+			return nil, err
+		}
+		payloads = append(payloads, b)
+		sizes = append(sizes, len(part))
+	}
+	out := make([]float64, len(games))
+	err := r.run(ctx, TypeMorrisGames, payloads, func(i int, res []byte) error {
+		var pts []float64
+		if err := json.Unmarshal(res, &pts); err != nil || len(pts) != sizes[i] {
+			return fmt.Errorf("result %q: want the points of %d games", res, sizes[i])
+		}
+		copy(out[i*GamesPerTask:], pts)
+		if done != nil {
+			done(len(pts))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// playMorrisGames is the worker's side: it plays the task's games in
+// order and writes their points as its result.
+func playMorrisGames(ctx context.Context, t *asynq.Task) error {
+	var p morrisGames
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
+	}
+	if len(p.Games) == 0 || len(p.Games) > 10*GamesPerTask {
+		return fmt.Errorf("%w: payload of %d games: want 1..%d", asynq.SkipRetry, len(p.Games), 10*GamesPerTask)
+	}
+	pts := make([]float64, len(p.Games))
+	for i, g := range p.Games {
+		v, err := g.Play(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err() // cancelled or timed out: asynq decides
+			}
+			// A game's rules are deterministic: it fails the same way on
+			// every worker.
+			return fmt.Errorf("%w: game %d: %v", asynq.SkipRetry, i+1, err)
+		}
+		pts[i] = v
+	}
+	b, err := json.Marshal(pts)
+	if err != nil {
+		return err
+	}
+	_, err = t.ResultWriter().Write(b)
+	return err
+}

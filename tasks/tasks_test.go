@@ -1,0 +1,155 @@
+package tasks
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"gameai/ai/morrisai"
+	"gameai/games/morris"
+	"gameai/internal/redistest"
+)
+
+// redisFor starts a redis-server of the test's own (asynq's keys are not
+// under a prefix, so tests must not share one) and a worker on it.
+func redisFor(t *testing.T, workers int) (*redis.Client, *Dispatcher) {
+	t.Helper()
+	srv := redistest.Start(t)
+	opts, err := redis.ParseURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	t.Cleanup(func() { rdb.Close() })
+	if workers > 0 {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		w := NewWorker(rdb, WorkerConfig{Concurrency: workers, Log: slog.New(slog.DiscardHandler)})
+		go func() { defer close(done); _ = w.Run(ctx) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	d := NewDispatcher(rdb, "")
+	d.Poll = 20 * time.Millisecond
+	return rdb, d
+}
+
+func tournament() *morrisai.Tournament {
+	return &morrisai.Tournament{Opponents: morrisai.DefaultOpponents(3)[:3], Depth: 2, RandomPlies: 2,
+		Points: morrisai.StudyPoints, Workers: 2, Seed: 11}
+}
+
+func vectors() [][]int {
+	best, _ := morris.Preset("ga-2019-best")
+	other, _ := morris.Preset("ga-2019-run")
+	return [][]int{best.Coefficients[:], other.Coefficients[:], best.Coefficients[:]}
+}
+
+// The tournament's games played by a worker through Redis give the points
+// the same games give in process, every task done once.
+func TestWorkersGiveTheInProcessFitness(t *testing.T) {
+	_, d := redisFor(t, 2)
+	local := tournament()
+	want, err := local.Fitness(context.Background(), 4, vectors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := tournament()
+	runner := d.MorrisGames("job-fitness")
+	remote.Runner = runner
+	got, err := remote.Fitness(context.Background(), 4, vectors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("through workers %v, in process %v", got, want)
+	}
+	games := 3 * 3 * 2 // vectors, opponents, colours
+	tasks := (games + GamesPerTask - 1) / GamesPerTask
+	if c := runner.Counts(); c.Done != tasks || c.Queued != 0 || c.Running != 0 {
+		t.Errorf("counts %+v, want %d done", c, tasks)
+	}
+	if remote.Games() != int64(games) {
+		t.Errorf("%d games counted, want %d", remote.Games(), games)
+	}
+	// A resumed job enqueues the same tasks again: their results are
+	// collected, not played again.
+	again, err := d.MorrisGames("job-fitness").PlayGames(context.Background(), mustSchedule(t, remote, 4), nil)
+	if err != nil || !slices.Equal(again, remoteGames(t, local)) {
+		t.Fatalf("again: %v, %v", err, again)
+	}
+}
+
+// remoteGames are the points of generation 4's games, played in process.
+func remoteGames(t *testing.T, tr *morrisai.Tournament) []float64 {
+	t.Helper()
+	pts, err := morrisai.LocalGames{Workers: 2}.PlayGames(context.Background(), mustSchedule(t, tr, 4), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pts
+}
+
+func mustSchedule(t *testing.T, tr *morrisai.Tournament, gen int) []morrisai.TournamentGame {
+	t.Helper()
+	g, err := tr.Schedule(gen, vectors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// A task that cannot be decoded fails for good at once, archived with its
+// reason, and the job waiting on it gets that reason instead of waiting.
+func TestUndecodableTaskIsArchivedNotRetried(t *testing.T) {
+	rdb, d := redisFor(t, 1)
+	b := &batch{d: d, job: "job-bad"}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err := b.run(ctx, TypeMorrisGames, [][]byte{[]byte(`{"games": "not a list"}`)}, func(int, []byte) error {
+		return errors.New("a result from a task that cannot be decoded")
+	})
+	if err == nil || !strings.Contains(err.Error(), "payload") || ctx.Err() != nil {
+		t.Fatalf("err %v, want the task's failure naming its payload (context %v)", err, ctx.Err())
+	}
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	archived, err := insp.ListArchivedTasks(DefaultQueue)
+	if err != nil || len(archived) != 1 || archived[0].Retried != 0 {
+		t.Fatalf("archived %v (%v), want the one task, never retried", archived, err)
+	}
+}
+
+// A cancelled job leaves no task behind.
+func TestCancelledJobDeletesItsTasks(t *testing.T) {
+	rdb, d := redisFor(t, 0) // no worker: the tasks wait
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := d.MorrisGames("job-cancel").PlayGames(ctx, mustSchedule(t, tournament(), 1), nil)
+		errc <- err
+	}()
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if q, err := insp.GetQueueInfo(DefaultQueue); err == nil && q.Pending == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tasks were never enqueued")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if q, err := insp.GetQueueInfo(DefaultQueue); err != nil || q.Size != 0 {
+		t.Fatalf("queue after the cancel: %+v (%v), want empty", q, err)
+	}
+}

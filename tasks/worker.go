@@ -1,0 +1,86 @@
+package tasks
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+)
+
+// WorkerConfig sets a worker.
+type WorkerConfig struct {
+	// Concurrency is the tasks run at once (default: the CPUs).
+	Concurrency int
+	// Queues are served with their priorities (default: DefaultQueue).
+	Queues map[string]int
+	Log    *slog.Logger
+}
+
+// Worker runs tasks from Redis: `gameai worker`, and the one inside
+// `gameai serve` unless it is told not to.
+type Worker struct {
+	srv *asynq.Server
+	log *slog.Logger
+}
+
+// retryDelay is short: a task is retried because a worker or Redis went
+// away, not because of load, and a job waits on every task.
+func retryDelay(n int, _ error, _ *asynq.Task) time.Duration {
+	return time.Duration(min(n+1, 10)) * time.Second
+}
+
+// NewWorker serves tasks through rdb, which the caller keeps and closes.
+func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = runtime.NumCPU()
+	}
+	if len(cfg.Queues) == 0 {
+		cfg.Queues = map[string]int{DefaultQueue: 1}
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
+		Concurrency:    cfg.Concurrency,
+		Queues:         cfg.Queues,
+		RetryDelayFunc: retryDelay,
+		// A retried task (its worker died) waits in the retry set until
+		// this check moves it back to its queue.
+		DelayedTaskCheckInterval: time.Second,
+		TaskCheckInterval:        200 * time.Millisecond,
+		ShutdownTimeout:          10 * time.Second,
+		Logger:                   asynqLogger{cfg.Log},
+		LogLevel:                 asynq.WarnLevel,
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
+			id, _ := asynq.GetTaskID(ctx)
+			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
+		}),
+	})
+	return &Worker{srv: srv, log: cfg.Log}
+}
+
+// Run serves tasks until ctx ends, then lets running tasks finish within
+// the shutdown timeout (the rest go back to the queue).
+func (w *Worker) Run(ctx context.Context) error {
+	mux := asynq.NewServeMux()
+	mux.HandleFunc(TypeMorrisGames, playMorrisGames)
+	if err := w.srv.Start(mux); err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	<-ctx.Done()
+	w.srv.Shutdown()
+	return nil
+}
+
+// asynqLogger sends asynq's log to slog.
+type asynqLogger struct{ l *slog.Logger }
+
+func (a asynqLogger) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...), "from", "asynq") }
+func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...), "from", "asynq") }
+func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...), "from", "asynq") }
+func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...), "from", "asynq") }
+func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...), "from", "asynq") }
