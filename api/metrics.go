@@ -25,7 +25,7 @@ type metrics struct {
 	storeDown       *prometheus.CounterVec
 }
 
-func newMetrics() *metrics {
+func newMetrics(extra ...prometheus.Collector) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -57,6 +57,7 @@ func newMetrics() *metrics {
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits, m.storeDown,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(extra...)
 	return m
 }
 

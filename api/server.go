@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"gameai/ai"
 	"gameai/games"
@@ -68,6 +69,8 @@ type Deps struct {
 	Log     *slog.Logger
 	// Version is the build's version, reported by /healthz.
 	Version string
+	// Collectors join /metrics (the task queue's, with Redis).
+	Collectors []prometheus.Collector
 }
 
 // Server is the HTTP API.
@@ -92,7 +95,7 @@ func New(cfg Config, d Deps) *Server {
 		d.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
-		log: d.Log, version: d.Version, metrics: newMetrics(), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
+		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
 		streams: make(chan struct{}, maxEventStreams)}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,

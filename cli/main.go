@@ -19,6 +19,7 @@ type command struct {
 
 var commands = map[string]command{
 	"serve":   {"run the HTTP API server", runServe},
+	"worker":  {"run tasks of the servers' jobs from Redis (several machines, one Redis)", runWorker},
 	"bot":     {"play a game over a command-line protocol (morris: Sanmill's; less: CodeCup's)", byGame("bot", botCommands)},
 	"match":   {"play a series of games between two engines or programs", byGame("match", matchCommands)},
 	"tune":    {"tune an evaluation with the genetic algorithm (morris)", byGame("tune", tuneCommands)},

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"gameai/ai"
 	"gameai/ai/lessai"
 	"gameai/ai/morpionai"
@@ -26,6 +28,7 @@ import (
 	"gameai/store"
 	"gameai/store/memory"
 	"gameai/store/redisstore"
+	"gameai/tasks"
 )
 
 // serveConfig is everything `gameai serve` reads from flags and environment.
@@ -43,7 +46,11 @@ type serveConfig struct {
 	idleTimeout       time.Duration
 	sessionTTL        time.Duration
 	maxJobs           int
-	api               api.Config
+	// taskQueue is where jobs put their tasks when Redis is set;
+	// noLocalWorker leaves them all to `gameai worker` processes.
+	taskQueue     string
+	noLocalWorker bool
+	api           api.Config
 }
 
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
@@ -70,11 +77,14 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
 	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tuning)")
+	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
+	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
 	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
-		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs, api: d}
+		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
+		taskQueue: *taskQueue, noLocalWorker: *noLocal, api: d}
 	c.api.APIKey = *apiKey
 	c.api.MaxBodyBytes = *maxBody
 	c.api.DefaultSearchTime = *defTime
@@ -182,14 +192,43 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	}
 	defer st.Close()
 
+	deps := jobkinds.Deps{Store: st, Log: log}
+	var collectors []prometheus.Collector
+	if cfg.redisURL != "" {
+		// With Redis, the jobs' games are tasks that any worker on the same
+		// Redis plays; this process is one of them unless told otherwise.
+		rdb, err := tasksRedis(ctx, cfg.redisURL)
+		if err != nil {
+			return err
+		}
+		defer rdb.Close()
+		deps.Tasks = tasks.NewDispatcher(rdb, cfg.taskQueue)
+		collectors = append(collectors, tasks.Collector(rdb, cfg.taskQueue))
+		if !cfg.noLocalWorker {
+			wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
+			done := make(chan struct{})
+			w := tasks.NewWorker(rdb, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log})
+			go func() {
+				defer close(done)
+				if err := w.Run(wctx); err != nil {
+					log.Error("local worker", "err", err)
+				}
+			}()
+			// Stopped after the jobs (deferred calls run last first): a
+			// job's last tasks may need it.
+			defer func() { stopWorker(); <-done }()
+		}
+		log.Info("tasks: redis", "queue", cfg.taskQueue, "local worker", !cfg.noLocalWorker)
+	}
 	runner := jobs.New(st.Jobs, jobs.Config{MaxRunning: cfg.maxJobs}, log)
-	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: log})
+	jobkinds.Register(runner, deps)
 	if n, err := runner.Resume(ctx); err != nil {
 		log.Error("resuming jobs", "err", err)
 	} else if n > 0 {
 		log.Info("resumed jobs", "count", n)
 	}
-	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion()})
+	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion(),
+		Collectors: collectors})
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: cfg.readHeaderTimeout,

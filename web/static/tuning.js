@@ -67,6 +67,12 @@ export async function render(main, [jobID]) {
       el('dt', {}, 'Best vector'), el('dd', { class: 'mono' }, ((best && best.genes) || p.best_vector || []).join(' ')),
       el('dt', {}, 'Games'), el('dd', {}, fmt(p.games ?? 0)),
       el('dt', {}, 'Games/s'), el('dd', {}, fmt(p.games_per_s ?? 0)));
+    // With Redis the games are tasks for the workers: say where they are.
+    if (p.tasks) {
+      const t = p.tasks;
+      stats.append(el('dt', {}, 'Tasks'),
+        el('dd', {}, `${t.queued} queued, ${t.running} running, ${t.done} done, ${t.retried} retried`));
+    }
     if (final) loadStrategies();
   });
 }

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"gameai/tasks"
+)
+
+// runWorker is `gameai worker`: it plays the tasks of the jobs of every
+// server on the same Redis (today a tuning's tournament games) until
+// SIGINT or SIGTERM, letting running tasks finish.
+func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
+	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's tournament games) from Redis, through asynq.\n"+
+		"Start any number, on any machines that reach the Redis of `gameai serve`.", stderr)
+	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0) of the servers; required")
+	concurrency := f.Int("concurrency", "GAMEAI_WORKER_CONCURRENCY", runtime.NumCPU(), "tasks run at once")
+	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", tasks.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
+	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
+	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
+	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	if *redisURL == "" {
+		return errors.New("--redis-url (or GAMEAI_REDIS_URL) is required: the worker takes its tasks from Redis")
+	}
+	if *concurrency < 1 {
+		return errors.New("--concurrency must be at least 1")
+	}
+	qs, err := parseQueues(*queues)
+	if err != nil {
+		return fmt.Errorf("--queues: %w", err)
+	}
+	log, err := newLogger(*logLevel, *logFormat, stderr)
+	if err != nil {
+		return err
+	}
+	rdb, err := tasksRedis(ctx, *redisURL)
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	log.Info("worker", "redis", rdb.Options().Addr, "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
+	return tasks.NewWorker(rdb, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log}).Run(ctx)
+}
+
+// tasksRedis is the Redis client of the task queue (asynq's keys, apart
+// from the store's), checked with a ping.
+func tasksRedis(ctx context.Context, url string) (*redis.Client, error) {
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis url: %w", err)
+	}
+	rdb := redis.NewClient(opts)
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := rdb.Ping(pctx).Err(); err != nil {
+		_ = rdb.Close()
+		return nil, fmt.Errorf("redis ping %s: %w", opts.Addr, err)
+	}
+	return rdb, nil
+}
+
+// parseQueues reads NAME[:PRIORITY],... (priority default 1).
+func parseQueues(s string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, pr, has := strings.Cut(part, ":")
+		n := 1
+		if has {
+			var err error
+			if n, err = strconv.Atoi(pr); err != nil || n < 1 || n > 100 {
+				return nil, fmt.Errorf("%q: the priority must be a whole number 1..100", part)
+			}
+		}
+		if name == "" {
+			return nil, fmt.Errorf("%q: a queue needs a name", part)
+		}
+		out[name] = n
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no queue")
+	}
+	return out, nil
+}

@@ -1,0 +1,215 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"gameai/ai/morrisai"
+	"gameai/internal/redistest"
+	"gameai/tasks"
+)
+
+// processEnv makes the test binary, started again with it set, be the
+// gameai binary: main's code path with the arguments it is given.
+const processEnv = "GAMEAI_CLI_TEST_PROCESS"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(processEnv) == "1" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// startWorker runs `gameai worker` as a process of its own on queue, one
+// task at a time; the test ends it (SIGTERM) unless it was killed.
+func startWorker(t *testing.T, url, queue string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "worker", "--redis-url", url, "--queues", queue, "--concurrency", "1", "--log-level", "warn")
+	cmd.Env = append(os.Environ(), processEnv+"=1")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
+	return cmd
+}
+
+type tuned struct {
+	Genes   []int
+	Fitness float64
+	History any
+}
+
+func tuneWith(t *testing.T, p morrisai.TuneParams, runner morrisai.GameRunner) tuned {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	tu, err := morrisai.NewTuner(ctx, p, nil, runner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if done, _ := tu.Done(); done {
+			break
+		}
+		if err := tu.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := tu.Best()
+	return tuned{Genes: b.Genes, Fitness: b.Fitness, History: tu.State().History}
+}
+
+// Issue 22's acceptance: one tuning request (seed S) gives the same best
+// vector, fitness and history in process, with one `gameai worker`, and
+// with two of which one is SIGKILLed while it plays a task: its task is
+// played again by the other once asynq's lease on it lapses.
+func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
+	}
+	srv := redistest.Start(t)
+	opts, err := redis.ParseURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	defer rdb.Close()
+	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 3, Depth: 2, RandomPlies: 2,
+		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}
+	want := tuneWith(t, p, nil)
+
+	startWorker(t, srv.URL(), "one")
+	one := tasks.NewDispatcher(rdb, "one")
+	if got := tuneWith(t, p, one.MorrisGames("tune-one")); !reflect.DeepEqual(got, want) {
+		t.Errorf("with one worker:\n%+v\nin process:\n%+v", got, want)
+	}
+
+	startWorker(t, srv.URL(), "two")
+	victim := startWorker(t, srv.URL(), "two")
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	killed := make(chan time.Time, 1)
+	go func() {
+		// Both workers run one task at a time: two tasks active means the
+		// victim holds one.
+		for range 3000 {
+			if active, err := insp.ListActiveTasks("two"); err == nil && len(active) == 2 {
+				_ = victim.Process.Kill()
+				killed <- time.Now()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		close(killed)
+	}()
+	two := tasks.NewDispatcher(rdb, "two")
+	runner := two.MorrisGames("tune-two")
+	if got := tuneWith(t, p, runner); !reflect.DeepEqual(got, want) {
+		t.Errorf("with two workers, one killed:\n%+v\nin process:\n%+v", got, want)
+	}
+	at, ok := <-killed
+	if !ok {
+		t.Fatal("the two workers were never busy at once: nothing was killed")
+	}
+	if c := runner.Counts(); c.Retried < 1 {
+		t.Errorf("counts %+v: the killed worker's task was never retried", c)
+	}
+	done, err := insp.ListCompletedTasks("two", asynq.PageSize(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range done {
+		if d.Retried > 0 {
+			t.Logf("the killed worker's task finished elsewhere %v after the kill", d.CompletedAt.Sub(at).Round(time.Second))
+		}
+	}
+}
+
+// `gameai serve` with Redis sends a tuning's games to its own worker: the
+// job finishes, its progress counts the tasks, and /metrics has the queue.
+func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
+	srv := redistest.Start(t)
+	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--redis-url", srv.URL(), "--task-queue", "serve-test"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, e := registries()
+	ctx, stop := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	served := make(chan error, 1)
+	go func() { served <- serve(ctx, cfg, g, e, io.Discard, func(a string) { addrc <- a }) }()
+	defer func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	base := "http://" + <-addrc
+	resp, err := http.Post(base+"/v1/morris/tunings", "application/json", strings.NewReader(
+		`{"population": 4, "elite": 1, "selected": 2, "generations": 2, "depth": 1, "opponents": ["ga-2019-best", "ga-2019-run"], "seed": 3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct {
+		ID       string          `json:"id"`
+		Status   string          `json:"status"`
+		Progress json.RawMessage `json:"progress"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&job)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST tunings: %d %v", resp.StatusCode, err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for job.Status != "succeeded" {
+		if time.Now().After(deadline) || job.Status == "failed" {
+			t.Fatalf("job %s is %s: %s", job.ID, job.Status, job.Progress)
+		}
+		time.Sleep(100 * time.Millisecond)
+		r, err := http.Get(base + "/v1/jobs/" + job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(r.Body).Decode(&job)
+		r.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var pr struct {
+		Best struct {
+			Tasks *tasks.Counts `json:"tasks"`
+		} `json:"best"`
+	}
+	if err := json.Unmarshal(job.Progress, &pr); err != nil || pr.Best.Tasks == nil || pr.Best.Tasks.Done < 2 || pr.Best.Tasks.Queued != 0 {
+		t.Errorf("progress %s (%v): want its tasks, all done", job.Progress, err)
+	}
+	r, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(r.Body)
+	r.Body.Close()
+	if !strings.Contains(string(b), `gameai_tasks_in_flight{queue="serve-test"} 0`) {
+		t.Errorf("/metrics has no task gauges for the queue")
+	}
+}
