@@ -144,8 +144,9 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	}
 }
 
-// `gameai serve` with Redis sends a tuning's games to its own worker: the
-// job finishes, its progress counts the tasks, and /metrics has the queue.
+// `gameai serve` with Redis sends a tuning's and a match's games to its own
+// worker: the jobs finish, a tuning's progress counts the tasks, and
+// /metrics has the queue.
 func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	srv := redistest.Start(t)
 	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--redis-url", srv.URL(), "--task-queue", "serve-test"}, env(nil), io.Discard)
@@ -203,6 +204,48 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	if err := json.Unmarshal(job.Progress, &pr); err != nil || pr.Best.Tasks == nil || pr.Best.Tasks.Done < 2 || pr.Best.Tasks.Queued != 0 {
 		t.Errorf("progress %s (%v): want its tasks, all done", job.Progress, err)
 	}
+
+	// A Less match's games are tasks too: the job gathers them all, in
+	// game order.
+	resp, err = http.Post(base+"/v1/less/matches", "application/json", strings.NewReader(
+		`{"bots": ["greedy", "greedy", "greedy", "greedy"], "games": 4, "seed": 5, "budget_ms": 5000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var match struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Result struct {
+			Games []struct {
+				Game int `json:"game"`
+			} `json:"games"`
+		} `json:"result"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&match)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST matches: %d %v", resp.StatusCode, err)
+	}
+	deadline = time.Now().Add(time.Minute)
+	for match.Status != "succeeded" {
+		if time.Now().After(deadline) || match.Status == "failed" {
+			t.Fatalf("match %s is %s", match.ID, match.Status)
+		}
+		time.Sleep(100 * time.Millisecond)
+		r, err := http.Get(base + "/v1/jobs/" + match.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(r.Body).Decode(&match)
+		r.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g := match.Result.Games; len(g) != 4 || g[0].Game != 1 || g[3].Game != 4 {
+		t.Errorf("match games %+v, want games 1..4 in order", g)
+	}
+
 	r, err := http.Get(base + "/metrics")
 	if err != nil {
 		t.Fatal(err)

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"time"
+	"slices"
 
 	"gameai/codecup"
 	"gameai/games/less"
 	"gameai/jobs"
 	"gameai/store"
+	"gameai/tasks"
 )
 
 // LessMatch is the kind of a refereed Less match between our bots.
@@ -28,6 +29,9 @@ type LessMatchParams struct {
 
 // LessGame is one refereed game, seen from side A.
 type LessGame struct {
+	// Game is the game's number in the match (from 1): with workers,
+	// games finish in any order.
+	Game    int              `json:"game"`
 	Layout  string           `json:"layout"`
 	AOn     string           `json:"a_on"` // "Yellow+White" or "Black+Red"
 	Teams   [2]int           `json:"teams"`
@@ -86,33 +90,63 @@ func lessMatch(d Deps) jobs.Handler {
 			layouts = append(layouts, w)
 		}
 		pairings := codecup.Pairings(layouts)[:p.Games]
-		var progs [4]codecup.Program
-		for i, b := range p.Bots {
-			progs[i] = codecup.Internal{Config: b}
+		done := map[int]bool{}
+		for _, g := range res.Games {
+			done[g.Game] = true
 		}
-		ref := codecup.Referee{Budget: time.Duration(p.BudgetMS) * time.Millisecond}
-		for i := len(res.Games); i < len(pairings); i++ {
-			pr := pairings[i]
-			rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), pr.Walls)
-			if err != nil {
-				if ctx.Err() != nil {
-					return res, ctx.Err() // keeps the games finished
-				}
-				return nil, err
+		var todo []tasks.LessGame
+		var numbers []int
+		for i, pr := range pairings {
+			if done[i+1] {
+				continue
 			}
+			// Each game's bots draw from seeds of its place in the match,
+			// whichever process plays it.
+			bots := p.Bots
+			for k := range bots {
+				bots[k].Seed += uint64(i+1) * 0x9e3779b97f4a7c15
+			}
+			todo = append(todo, tasks.LessGame{Bots: bots, Layout: pr.Walls.String(), AYW: pr.AYW, BudgetMS: p.BudgetMS})
+			numbers = append(numbers, i+1)
+		}
+		record := func(k int, g tasks.LessGameResult) error {
 			on := "Yellow+White"
-			if !pr.AYW {
+			if !todo[k].AYW {
 				on = "Black+Red"
 			}
-			res.Games = append(res.Games, LessGame{Layout: rec.Layout, AOn: on, Teams: rec.Teams,
-				MarginA: codecup.MarginForA(pr, rec), Forfeit: rec.Forfeit, Actions: rec.Actions})
+			rec := g.Record
+			res.Games = append(res.Games, LessGame{Game: numbers[k], Layout: rec.Layout, AOn: on, Teams: rec.Teams,
+				MarginA: g.MarginA, Forfeit: rec.Forfeit, Actions: rec.Actions})
 			res.summarise()
-			msg := fmt.Sprintf("game %d of %d: side A +%d =%d -%d, mean margin %+.1f", i+1, p.Games, res.A.Wins,
+			msg := fmt.Sprintf("%d of %d games: side A +%d =%d -%d, mean margin %+.1f", len(res.Games), p.Games, res.A.Wins,
 				res.A.Draws, res.A.Losses, res.A.MeanMargin)
-			if err := rep.Checkpoint(float64(i+1)/float64(p.Games), msg, res.A, res); err != nil {
+			if err := rep.Checkpoint(float64(len(res.Games))/float64(p.Games), msg, res.A, res); err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
+			return nil
 		}
+		var err error
+		if d.Tasks != nil {
+			// Workers play the games at once, each on a core of its own.
+			err = d.Tasks.LessGames(j.ID).Play(ctx, todo, record)
+		} else {
+			// In process, one game at a time: the bots' clocks are wall
+			// time, and two games would share the cores.
+			for k, g := range todo {
+				var r tasks.LessGameResult
+				if r, err = g.Play(ctx); err != nil {
+					break
+				}
+				_ = record(k, r)
+			}
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err() // keeps the games finished
+			}
+			return nil, err
+		}
+		slices.SortFunc(res.Games, func(a, b LessGame) int { return a.Game - b.Game })
 		return res, nil
 	}
 }

@@ -16,6 +16,7 @@
 // and the job fails with it, never retried forever.
 //
 // Files: dispatch.go (the server side: enqueue, collect, cancel, counts),
-// morris.go (tournament games as tasks), worker.go (the worker side, an
-// asynq server), metrics.go (queue depth and tasks in flight).
+// morris.go (tournament games as tasks), less.go (refereed Less games as
+// tasks), worker.go (the worker side, an asynq server), metrics.go (queue
+// depth and tasks in flight).
 package tasks

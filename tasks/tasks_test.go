@@ -13,6 +13,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"gameai/ai/morrisai"
+	"gameai/codecup"
+	"gameai/games/less"
 	"gameai/games/morris"
 	"gameai/internal/redistest"
 )
@@ -151,5 +153,38 @@ func TestCancelledJobDeletesItsTasks(t *testing.T) {
 	}
 	if q, err := insp.GetQueueInfo(DefaultQueue); err != nil || q.Size != 0 {
 		t.Fatalf("queue after the cancel: %+v (%v), want empty", q, err)
+	}
+}
+
+// A Less match's games played by a worker are the games played in process
+// (greedy bots: deterministic), each reported once with its index.
+func TestWorkersRefereeLessGames(t *testing.T) {
+	_, d := redisFor(t, 2)
+	greedy := codecup.BotConfig{Engine: "greedy"}
+	var games []LessGame
+	for _, ayw := range []bool{true, false} {
+		games = append(games, LessGame{Bots: [4]codecup.BotConfig{greedy, greedy, greedy, greedy},
+			Layout: less.FixtureLayout, AYW: ayw, BudgetMS: 10_000})
+	}
+	got := map[int]LessGameResult{}
+	err := d.LessGames("job-less").Play(context.Background(), games, func(i int, res LessGameResult) error {
+		if _, twice := got[i]; twice {
+			t.Errorf("game %d reported twice", i)
+		}
+		got[i] = res
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		want, err := g.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := got[i]
+		if !ok || !slices.Equal(r.Record.Actions, want.Record.Actions) || r.Record.Teams != want.Record.Teams || r.MarginA != want.MarginA {
+			t.Errorf("game %d through a worker %+v, in process %+v", i, r, want)
+		}
 	}
 }

@@ -68,6 +68,7 @@ func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc(TypeMorrisGames, playMorrisGames)
+	mux.HandleFunc(TypeLessGame, playLessGame)
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
