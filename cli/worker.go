@@ -17,10 +17,11 @@ import (
 
 // runWorker is `gameai worker`: it plays the tasks of the jobs of every
 // server on the same Redis (a tuning's tournament games, a Less match's
-// games) until
+// games, a Morpion search's runs) until
 // SIGINT or SIGTERM, letting running tasks finish.
 func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
-	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's tournament games, a Less match's games) from Redis, through asynq.\n"+
+	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's games, a Less match's games, a Morpion search's runs) from Redis,\n"+
+		"through asynq. "+
 		"Start any number, on any machines that reach the Redis of `gameai serve`.", stderr)
 	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0) of the servers; required")
 	concurrency := f.Int("concurrency", "GAMEAI_WORKER_CONCURRENCY", runtime.NumCPU(), "tasks run at once")

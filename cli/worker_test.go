@@ -17,6 +17,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/internal/redistest"
 	"gameai/tasks"
@@ -87,6 +88,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
 	}
+	t.Parallel()
 	srv := redistest.Start(t)
 	opts, err := redis.ParseURL(srv.URL())
 	if err != nil {
@@ -144,9 +146,9 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	}
 }
 
-// `gameai serve` with Redis sends a tuning's and a match's games to its own
-// worker: the jobs finish, a tuning's progress counts the tasks, and
-// /metrics has the queue.
+// `gameai serve` with Redis sends a tuning's and a match's games and a
+// record search's runs to its own worker: the jobs finish, a tuning's
+// progress counts the tasks, and /metrics has the queue.
 func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	srv := redistest.Start(t)
 	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--redis-url", srv.URL(), "--task-queue", "serve-test"}, env(nil), io.Discard)
@@ -246,6 +248,47 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 		t.Errorf("match games %+v, want games 1..4 in order", g)
 	}
 
+	// A Morpion search's threads are runs on the workers, reported as one
+	// search with the best grid of all.
+	resp, err = http.Post(base+"/v1/morpion/searches", "application/json", strings.NewReader(
+		`{"variant": "5D", "algorithm": "nrpa", "parameters": {"level": 1}, "threads": 2, "seed": 3, "budget": {"playouts": 2000}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var search struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Result struct {
+			Playouts  int64  `json:"playouts"`
+			BestScore int    `json:"best_score"`
+			Layers    string `json:"best_layers"`
+		} `json:"result"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&search)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST searches: %d %v", resp.StatusCode, err)
+	}
+	deadline = time.Now().Add(time.Minute)
+	for search.Status != "succeeded" {
+		if time.Now().After(deadline) || search.Status == "failed" {
+			t.Fatalf("search %s is %s", search.ID, search.Status)
+		}
+		time.Sleep(100 * time.Millisecond)
+		r, err := http.Get(base + "/v1/jobs/" + search.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(r.Body).Decode(&search)
+		r.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := search.Result; r.Playouts != 2000 || r.BestScore < 20 || r.Layers == "" {
+		t.Errorf("search result %+v: want 2000 playouts in all and the best grid", r)
+	}
+
 	r, err := http.Get(base + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -254,5 +297,55 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	r.Body.Close()
 	if !strings.Contains(string(b), `gameai_tasks_in_flight{queue="serve-test"} 0`) {
 		t.Errorf("/metrics has no task gauges for the queue")
+	}
+}
+
+// A Morpion run whose worker is SIGKILLed goes on, on another worker, from
+// the state it last wrote: its playouts, time and improvements carry over.
+func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
+	}
+	t.Parallel()
+	srv := redistest.Start(t)
+	opts, err := redis.ParseURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	defer rdb.Close()
+	victim := startWorker(t, srv.URL(), "runs")
+	p := morpionai.Params{Variant: "5T", Algorithm: "nrpa", Level: 2, Threads: 1, Seed: 4, TimeMS: 8000}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	var before *tasks.MorpionRunState
+	var final *tasks.MorpionRunState
+	d := tasks.NewDispatcher(rdb, "runs")
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	err = d.MorpionRuns("search").Play(ctx, tasks.Runs(p, ""), func(states []*tasks.MorpionRunState) {
+		st := states[0]
+		if st == nil {
+			return
+		}
+		if before == nil && st.ElapsedMS >= 3000 {
+			// It has written a state well into its run: kill it, and give
+			// the run another worker.
+			before = st
+			_ = victim.Process.Kill()
+			startWorker(t, srv.URL(), "runs")
+		}
+		final = st
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before == nil || final == nil || !final.Done {
+		t.Fatalf("before the kill %+v, at the end %+v", before, final)
+	}
+	if final.Playouts <= before.Playouts || final.ElapsedMS < 8000 || final.BestScore < before.BestScore ||
+		len(final.Improvements) < len(before.Improvements) || (len(before.Improvements) > 0 && final.Improvements[0] != before.Improvements[0]) {
+		t.Errorf("the resumed run did not go on from its state:\nbefore the kill %+v\nat the end %+v", before.Progress, final.Progress)
 	}
 }

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"gameai/ai/morpionai"
 	"gameai/games/morpion"
 	"gameai/jobs"
 	"gameai/store"
+	"gameai/tasks"
 )
 
 // MorpionSearch is the kind of a Morpion record search.
@@ -52,6 +54,9 @@ func morpionSearch(d Deps) jobs.Handler {
 		v, err := morpion.ParseVariant(p.Variant)
 		if err != nil {
 			return nil, err
+		}
+		if d.Tasks != nil {
+			return morpionSearchOnWorkers(ctx, d, j, rep, p)
 		}
 		var cp morpionCheckpoint
 		if len(j.Checkpoint) > 0 {
@@ -123,6 +128,75 @@ func morpionSearch(d Deps) jobs.Handler {
 			}
 		}
 	}
+}
+
+// morpionSearchOnWorkers runs the search's threads as independent runs on
+// the workers (tasks.Runs), and reports them as one search: the best grid
+// of all, their playouts summed, the improvements of the best so far. The
+// runs keep their own state in Redis, so a resumed job (the same tasks)
+// collects them where they are.
+func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs.Reporter, p MorpionSearchParams) (any, error) {
+	source := fmt.Sprintf("%s (job %s, on workers)", describe(p.Params), j.ID)
+	var pr morpionai.Progress
+	var lastReport, lastSave time.Time
+	save := func() {
+		if pr.BestLayers != "" {
+			if _, err := d.Store.Records.Add(context.WithoutCancel(ctx), &store.Record{Game: "morpion",
+				Variant: p.Variant, Score: float64(pr.BestScore), Key: pr.BestLayers, Source: source,
+				JobID: j.ID, FoundAt: time.Now().UTC()}); err != nil {
+				d.Log.Warn("hall of fame", "job", j.ID, "err", err)
+			}
+		}
+		if err := rep.Checkpoint(searchSpent(p.Params, pr), message(pr), pr, nil); err != nil {
+			d.Log.Warn("checkpoint", "job", j.ID, "err", err)
+		}
+	}
+	err := d.Tasks.MorpionRuns(j.ID).Play(ctx, tasks.Runs(p.Params, p.Start), func(states []*tasks.MorpionRunState) {
+		pr = combineRuns(states)
+		switch {
+		case time.Since(lastSave) >= checkpointEvery:
+			lastSave, lastReport = time.Now(), time.Now()
+			save()
+		case time.Since(lastReport) >= time.Second:
+			lastReport = time.Now()
+			if err := rep.Progress(searchSpent(p.Params, pr), message(pr), pr); err != nil {
+				d.Log.Warn("progress", "job", j.ID, "err", err)
+			}
+		}
+	})
+	if err != nil && ctx.Err() == nil {
+		return nil, err
+	}
+	save()
+	return MorpionSearchResult{Progress: pr, BudgetSpent: ctx.Err() == nil}, nil
+}
+
+// combineRuns reports runs as one search: playouts and rates summed, the
+// longest elapsed time, the best grid, and the improvements that raised the
+// best of all runs, in time order (each with its run's playout count).
+func combineRuns(states []*tasks.MorpionRunState) morpionai.Progress {
+	var out morpionai.Progress
+	var all []morpionai.Improvement
+	for _, st := range states {
+		if st == nil {
+			continue
+		}
+		out.Playouts += st.Playouts
+		out.PlayoutsPerS += st.PlayoutsPerS
+		out.ElapsedMS = max(out.ElapsedMS, st.ElapsedMS)
+		if st.BestScore > out.BestScore {
+			out.BestScore, out.BestLayers, out.BestPentasol = st.BestScore, st.BestLayers, st.BestPentasol
+		}
+		all = append(all, st.Improvements...)
+	}
+	slices.SortStableFunc(all, func(a, b morpionai.Improvement) int { return cmp.Compare(a.ElapsedMS, b.ElapsedMS) })
+	out.Improvements = []morpionai.Improvement{}
+	for _, im := range all {
+		if n := len(out.Improvements); n == 0 || im.Score > out.Improvements[n-1].Score {
+			out.Improvements = append(out.Improvements, im)
+		}
+	}
+	return out
 }
 
 func describe(p morpionai.Params) string {

@@ -84,6 +84,13 @@ func taskID(job, typ string, payload []byte) string {
 // finished, at the first task that failed for good (archived), or when ctx
 // ends, in which case the tasks not finished are deleted or cancelled.
 func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error) error {
+	return b.runPartial(ctx, typ, payloads, result, nil)
+}
+
+// runPartial is run that also hands partial, when set, what each
+// unfinished task has written as its result so far, after every look.
+func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error,
+	partial func(i int, res []byte)) error {
 	d := b.d
 	ids := make([]string, len(payloads))
 	for i, p := range payloads {
@@ -141,6 +148,9 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 			default:
 				now.Queued++
 			}
+			if partial != nil && len(info.Result) > 0 && open[i] {
+				partial(i, info.Result)
+			}
 		}
 		now.Done = base.Done + len(ids) - len(open)
 		now.Retried = base.Retried
@@ -162,15 +172,32 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 	return nil
 }
 
-// abandon deletes the open tasks (cancelling those running), so that a
-// cancelled or failed job leaves no work behind, and returns err.
+// abandon deletes the open tasks, so that a cancelled or failed job leaves
+// no work behind, and returns err. A running task is cancelled first; its
+// handler then fails and asynq puts it up for a retry, where it can be
+// deleted (a running task cannot).
 func (d *Dispatcher) abandon(ids []string, open map[int]bool, err error) error {
+	var running []string
 	for i := range open {
 		if info, ierr := d.insp.GetTaskInfo(d.queue, ids[i]); ierr == nil && info.State == asynq.TaskStateActive {
 			_ = d.insp.CancelProcessing(ids[i])
+			running = append(running, ids[i])
 			continue
 		}
 		_ = d.insp.DeleteTask(d.queue, ids[i])
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(running) > 0 && time.Now().Before(deadline) {
+		left := running[:0]
+		for _, id := range running {
+			if derr := d.insp.DeleteTask(d.queue, id); derr != nil && !errors.Is(derr, asynq.ErrTaskNotFound) {
+				left = append(left, id)
+			}
+		}
+		running = left
+		if len(running) > 0 {
+			time.Sleep(50 * time.Millisecond)
+		}
 	}
 	return err
 }

@@ -11,12 +11,13 @@
 //
 // Faults are asynq's: a worker killed mid-task leaves its task leased;
 // once the lease lapses asynq's recoverer gives it to another worker (a
-// minute or two). A task that cannot be decoded, or whose games cannot be
+// minute or two). A Morpion run writes its state as its task's result
+// every 2 s, and a retried run goes on from it. A task that cannot be decoded, or whose games cannot be
 // played, fails for good (asynq.SkipRetry): it is archived with its reason
 // and the job fails with it, never retried forever.
 //
 // Files: dispatch.go (the server side: enqueue, collect, cancel, counts),
 // morris.go (tournament games as tasks), less.go (refereed Less games as
-// tasks), worker.go (the worker side, an asynq server), metrics.go (queue
+// tasks), morpion.go (record-search runs as tasks), worker.go (the worker side, an asynq server), metrics.go (queue
 // depth and tasks in flight).
 package tasks

@@ -12,9 +12,11 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/codecup"
 	"gameai/games/less"
+	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/internal/redistest"
 )
@@ -186,5 +188,50 @@ func TestWorkersRefereeLessGames(t *testing.T) {
 		if !ok || !slices.Equal(r.Record.Actions, want.Record.Actions) || r.Record.Teams != want.Record.Teams || r.MarginA != want.MarginA {
 			t.Errorf("game %d through a worker %+v, in process %+v", i, r, want)
 		}
+	}
+}
+
+// A record search's threads run as one-thread runs on the workers, each
+// reporting its state as it goes and a final one with its best grid.
+func TestWorkersRunMorpionRuns(t *testing.T) {
+	_, d := redisFor(t, 2)
+	p := morpionai.Params{Variant: "5D", Algorithm: "nrpa", Level: 1, Threads: 2, Seed: 9, TimeMS: 2500}
+	if err := p.Check(4); err != nil {
+		t.Fatal(err)
+	}
+	runs := Runs(p, "")
+	if len(runs) != 2 || runs[0].Params.Seed == runs[1].Params.Seed || runs[0].Params.Threads != 1 {
+		t.Fatalf("runs %+v: want two one-thread runs with seeds of their own", runs)
+	}
+	live := 0
+	var last []*MorpionRunState
+	err := d.MorpionRuns("job-morpion").Play(context.Background(), runs, func(states []*MorpionRunState) {
+		for _, st := range states {
+			if st != nil && !st.Done && st.Playouts > 0 {
+				live++
+			}
+		}
+		last = states
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live == 0 {
+		t.Error("no live state before the final ones (a run writes its state every 2 s)")
+	}
+	for i, st := range last {
+		if st == nil || !st.Done || st.BestScore < 20 || st.BestLayers == "" || st.Playouts == 0 {
+			t.Fatalf("run %d's final state %+v: want a finished run with its best grid", i, st)
+		}
+		g, err := morpion.DecodeLayers(morpion.D5, st.BestLayers)
+		if err != nil || g.Score() != st.BestScore {
+			t.Errorf("run %d's grid %q: %v", i, st.BestLayers, err)
+		}
+	}
+	// A playout budget is shared out.
+	q := p
+	q.TimeMS, q.Playouts, q.Threads = 0, 1001, 2
+	if r := Runs(q, ""); r[0].Params.Playouts+r[1].Params.Playouts != 1001 {
+		t.Errorf("playouts shared as %d and %d", r[0].Params.Playouts, r[1].Params.Playouts)
 	}
 }

@@ -23,8 +23,9 @@ type WorkerConfig struct {
 // Worker runs tasks from Redis: `gameai worker`, and the one inside
 // `gameai serve` unless it is told not to.
 type Worker struct {
-	srv *asynq.Server
-	log *slog.Logger
+	srv     *asynq.Server
+	log     *slog.Logger
+	morpion *morpionRunner
 }
 
 // retryDelay is short: a task is retried because a worker or Redis went
@@ -60,7 +61,7 @@ func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(rdb)}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -69,6 +70,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc(TypeMorrisGames, playMorrisGames)
 	mux.HandleFunc(TypeLessGame, playLessGame)
+	mux.HandleFunc(TypeMorpionRun, w.morpion.play)
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}

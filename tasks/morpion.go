@@ -1,0 +1,191 @@
+package tasks
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"gameai/ai/morpionai"
+	"gameai/games/morpion"
+)
+
+// TypeMorpionRun is the task of one run of a Morpion record search: a
+// search's threads become independent one-thread runs, each a task with a
+// seed of its own (root parallelism across machines).
+const TypeMorpionRun = "morpion:run"
+
+// MorpionRun is one run: its parameters (one thread, its own seed and
+// budget) and the grid it starts from (move-layer code; may be empty).
+type MorpionRun struct {
+	Params morpionai.Params `json:"params"`
+	Start  string           `json:"start,omitempty"`
+}
+
+// MorpionRunState is what a run writes as its result every few seconds
+// while it searches, and once more when it ends (Done): the job's live
+// progress, and the checkpoint a retried task resumes from.
+type MorpionRunState struct {
+	morpionai.Progress
+	Done bool `json:"done"`
+}
+
+// runCheckpointEvery is how often a run writes its state: a worker that
+// dies loses at most this much of its run.
+const runCheckpointEvery = 2 * time.Second
+
+// Runs splits a search of p.Threads threads into one-thread runs with seeds
+// of their place in it: the time budget is each run's, a playout budget is
+// shared out.
+func Runs(p morpionai.Params, start string) []MorpionRun {
+	n := max(p.Threads, 1)
+	out := make([]MorpionRun, n)
+	for i := range out {
+		q := p
+		q.Threads = 1
+		q.Seed = p.Seed + uint64(i)*0x9e3779b97f4a7c15
+		if p.Playouts > 0 {
+			q.Playouts = p.Playouts / int64(n)
+			if int64(i) < p.Playouts%int64(n) {
+				q.Playouts++
+			}
+			q.Playouts = max(q.Playouts, 1)
+		}
+		out[i] = MorpionRun{Params: q, Start: start}
+	}
+	return out
+}
+
+// MorpionRuns sends a search's runs to the workers.
+type MorpionRuns struct{ batch }
+
+// MorpionRuns runs the record search of the job with id job.
+func (d *Dispatcher) MorpionRuns(job string) *MorpionRuns {
+	return &MorpionRuns{batch{d: d, job: job}}
+}
+
+// Play runs the runs and calls progress with every run's latest state
+// (nil for a run that has written none yet) each time it looks, and once
+// at the end.
+func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func(states []*MorpionRunState)) error {
+	payloads := make([][]byte, len(runs))
+	for i, run := range runs {
+		b, err := json.Marshal(run)
+		if err != nil {
+			return err
+		}
+		payloads[i] = b
+	}
+	states := make([]*MorpionRunState, len(runs))
+	read := func(i int, b []byte) (*MorpionRunState, error) {
+		var st MorpionRunState
+		if err := json.Unmarshal(b, &st); err != nil {
+			return nil, fmt.Errorf("state of run %d: %w", i+1, err)
+		}
+		return &st, nil
+	}
+	err := r.runPartial(ctx, TypeMorpionRun, payloads, func(i int, b []byte) error {
+		st, err := read(i, b)
+		if err != nil {
+			return err
+		}
+		states[i] = st
+		progress(states)
+		return nil
+	}, func(i int, b []byte) {
+		if st, err := read(i, b); err == nil {
+			states[i] = st
+			progress(states)
+		}
+	})
+	return err
+}
+
+// morpionRunner is the worker's side of TypeMorpionRun: it needs Redis to
+// read back the state its task wrote before a retry.
+type morpionRunner struct{ insp *asynq.Inspector }
+
+func newMorpionRunner(rdb redis.UniversalClient) *morpionRunner {
+	return &morpionRunner{insp: asynq.NewInspectorFromRedisClient(rdb)}
+}
+
+func (m *morpionRunner) play(ctx context.Context, t *asynq.Task) error {
+	var run MorpionRun
+	if err := json.Unmarshal(t.Payload(), &run); err != nil {
+		return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
+	}
+	p := run.Params
+	if err := p.Check(1); err != nil {
+		return fmt.Errorf("%w: params: %v", asynq.SkipRetry, err)
+	}
+	v, _ := morpion.ParseVariant(p.Variant)
+	start, err := decodeStart(v, run.Start)
+	if err != nil {
+		return fmt.Errorf("%w: start grid: %v", asynq.SkipRetry, err)
+	}
+	// A retried run goes on from what it wrote before: its best grid, its
+	// playouts and time, with a new seed so as not to retrace its steps.
+	var prev MorpionRunState
+	if id, ok := asynq.GetTaskID(ctx); ok {
+		queue, _ := asynq.GetQueueName(ctx)
+		if info, err := m.insp.GetTaskInfo(queue, id); err == nil && len(info.Result) > 0 {
+			_ = json.Unmarshal(info.Result, &prev)
+		}
+	}
+	if prev.Done {
+		return writeState(t, prev) // finished before its worker could say so
+	}
+	if prev.BestLayers != "" {
+		if g, err := morpion.DecodeLayers(v, prev.BestLayers); err == nil {
+			start = g
+		}
+	}
+	if n, ok := asynq.GetRetryCount(ctx); ok {
+		p.Seed += uint64(n)
+	}
+	if p.TimeMS > 0 {
+		p.TimeMS = max(p.TimeMS-prev.ElapsedMS, 1)
+	}
+	if p.Playouts > 0 {
+		p.Playouts = max(p.Playouts-prev.Playouts, 1)
+	}
+	r := morpionai.NewRun(p, start, prev.Improvements, prev.Playouts, time.Duration(prev.ElapsedMS)*time.Millisecond)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Search(ctx)
+	}()
+	tick := time.NewTicker(runCheckpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			if ctx.Err() != nil {
+				_ = writeState(t, MorpionRunState{Progress: r.Progress()})
+				return ctx.Err() // cancelled, or the worker stops: asynq decides
+			}
+			return writeState(t, MorpionRunState{Progress: r.Progress(), Done: true})
+		case <-tick.C:
+			_ = writeState(t, MorpionRunState{Progress: r.Progress()})
+		}
+	}
+}
+
+func writeState(t *asynq.Task, st MorpionRunState) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	_, err = t.ResultWriter().Write(b)
+	return err
+}
+
+func decodeStart(v morpion.Variant, code string) (*morpion.Grid, error) {
+	if code == "" {
+		return nil, nil
+	}
+	return morpion.DecodeLayers(v, code)
+}
