@@ -25,6 +25,8 @@ type Store struct {
 	Strategies Strategies
 	Jobs       Jobs
 	Records    Records
+	// Transpositions is the shared shallow transposition table.
+	Transpositions Transpositions
 	// Ping checks that the backing service answers (readiness).
 	Ping func(ctx context.Context) error
 	// Close releases connections.
@@ -104,6 +106,19 @@ type Strategy struct {
 	Lineage     []string        `json:"lineage,omitempty"`
 	JobID       string          `json:"job_id,omitempty"`
 	CreatedAt   time.Time       `json:"created_at"`
+}
+
+// Transpositions is the shallow part of searches' transposition tables,
+// shared by every search of every server: entries by table and position
+// hash, opaque here (the engine encodes them). A table's name carries
+// everything that could change an entry (game, variant, rule options,
+// engine, version, evaluation), so a change never reads an old one. Load
+// and Store are one round trip each.
+type Transpositions interface {
+	// Load returns the entries found among hashes (none found: empty).
+	Load(ctx context.Context, table string, hashes []uint64) (map[uint64][]byte, error)
+	// Store writes the entries, each kept for TranspositionTTL.
+	Store(ctx context.Context, table string, entries map[uint64][]byte) error
 }
 
 // Strategies keeps trained strategies; they never expire.
@@ -223,6 +238,11 @@ type Config struct {
 	MaxAnalyses int
 	// MaxRecords bounds each hall of fame (game and variant).
 	MaxRecords int
+	// TranspositionTTL is how long a shared table entry lasts;
+	// MaxTranspositions bounds the in-memory table (Redis is bounded by
+	// the TTL and its maxmemory: some 100 bytes an entry).
+	TranspositionTTL  time.Duration
+	MaxTranspositions int
 }
 
 // DefaultConfig is used when a field is zero.
@@ -233,6 +253,10 @@ var DefaultConfig = Config{
 	MaxSessions:  100_000,
 	MaxAnalyses:  1_000_000,
 	MaxRecords:   1000,
+	// A day: a position's entries serve the requests of a game in
+	// progress and its neighbours, not last week's.
+	TranspositionTTL:  24 * time.Hour,
+	MaxTranspositions: 1 << 20,
 }
 
 // WithDefaults fills zero fields from DefaultConfig.
@@ -255,6 +279,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MaxRecords > 0 {
 		d.MaxRecords = c.MaxRecords
+	}
+	if c.TranspositionTTL > 0 {
+		d.TranspositionTTL = c.TranspositionTTL
+	}
+	if c.MaxTranspositions > 0 {
+		d.MaxTranspositions = c.MaxTranspositions
 	}
 	return d
 }

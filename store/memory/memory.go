@@ -19,13 +19,14 @@ func New(cfg store.Config) *store.Store {
 	cfg = cfg.WithDefaults()
 	now := time.Now
 	return &store.Store{
-		Sessions:   &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
-		Analyses:   newAnalyses(cfg, now),
-		Strategies: &strategies{m: map[string][]byte{}},
-		Jobs:       &jobs{cfg: cfg, t: newTable(now, 0)},
-		Records:    newRecords(cfg),
-		Ping:       func(context.Context) error { return nil },
-		Close:      func() error { return nil },
+		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
+		Analyses:       newAnalyses(cfg, now),
+		Strategies:     &strategies{m: map[string][]byte{}},
+		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0)},
+		Records:        newRecords(cfg),
+		Transpositions: newTranspositions(cfg, now),
+		Ping:           func(context.Context) error { return nil },
+		Close:          func() error { return nil },
 	}
 }
 

@@ -50,13 +50,14 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 	cfg = cfg.WithDefaults()
 	k := keys(prefix)
 	return &store.Store{
-		Sessions:   &sessions{c: c, k: k, cfg: cfg},
-		Analyses:   &analyses{c: c, k: k, cfg: cfg},
-		Strategies: &strategies{c: c, k: k},
-		Jobs:       &jobs{c: c, k: k, cfg: cfg},
-		Records:    &records{c: c, k: k, cfg: cfg},
-		Ping:       func(ctx context.Context) error { return c.Ping(ctx).Err() },
-		Close:      c.Close,
+		Sessions:       &sessions{c: c, k: k, cfg: cfg},
+		Analyses:       &analyses{c: c, k: k, cfg: cfg},
+		Strategies:     &strategies{c: c, k: k},
+		Jobs:           &jobs{c: c, k: k, cfg: cfg},
+		Records:        &records{c: c, k: k, cfg: cfg},
+		Transpositions: &transpositions{c: c, k: k, cfg: cfg},
+		Ping:           func(ctx context.Context) error { return c.Ping(ctx).Err() },
+		Close:          c.Close,
 	}
 }
 

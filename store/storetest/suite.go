@@ -27,6 +27,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
+	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
 			t.Fatalf("Ping: %v", err)
@@ -393,5 +394,44 @@ func testRecords(t *testing.T, open Factory) {
 	rs, _ := s.Top(ctx, "morpion", "5T", 1)
 	if len(rs) != 1 || rs[0].Source != "test" || !rs[0].FoundAt.Equal(t0.Add(time.Second)) || rs[0].Game != "morpion" {
 		t.Errorf("record fields not kept: %+v", rs[0])
+	}
+}
+
+// testTranspositions: entries read back by table and hash, tables apart,
+// a rewrite wins, and entries expire.
+func testTranspositions(t *testing.T, open Factory) {
+	ctx := context.Background()
+	tt := open(t, store.Config{TranspositionTTL: 400 * time.Millisecond}).Transpositions
+	if got, err := tt.Load(ctx, "a", []uint64{1, 2}); err != nil || len(got) != 0 {
+		t.Fatalf("Load of an empty table = %v, %v", got, err)
+	}
+	if got, err := tt.Load(ctx, "a", nil); err != nil || len(got) != 0 {
+		t.Fatalf("Load of no hashes = %v, %v", got, err)
+	}
+	if err := tt.Store(ctx, "a", map[uint64][]byte{1: []byte("one"), 1 << 63: []byte("high")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tt.Store(ctx, "b", map[uint64][]byte{1: []byte("other table")}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := tt.Load(ctx, "a", []uint64{1, 2, 1 << 63})
+	if err != nil || len(got) != 2 || string(got[1]) != "one" || string(got[1<<63]) != "high" {
+		t.Fatalf("Load = %v, %v; want entries 1 and 1<<63 of table a", got, err)
+	}
+	// The caller's copy is its own.
+	got[1][0] = 'X'
+	if err := tt.Store(ctx, "a", map[uint64][]byte{1 << 63: []byte("deeper")}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = tt.Load(ctx, "a", []uint64{1, 1 << 63})
+	if err != nil || string(got[1]) != "one" || string(got[1<<63]) != "deeper" {
+		t.Fatalf("Load after a rewrite = %v, %v", got, err)
+	}
+	if got, _ := tt.Load(ctx, "b", []uint64{1}); string(got[1]) != "other table" {
+		t.Errorf("table b = %v", got)
+	}
+	time.Sleep(800 * time.Millisecond)
+	if got, err := tt.Load(ctx, "a", []uint64{1, 1 << 63}); err != nil || len(got) != 0 {
+		t.Errorf("Load after the TTL = %v, %v; want nothing", got, err)
 	}
 }
