@@ -49,6 +49,21 @@ type Request struct {
 	Limits   Limits
 	Options  map[string]string
 	Progress func(Info)
+	// Shared, when set, is a transposition table shared beyond this search,
+	// which an engine that has one may start from and add to (only in
+	// searches bounded by time alone: the others promise to repeat).
+	Shared SharedTable
+}
+
+// SharedTable is the shallow part of a transposition table kept outside the
+// engine (in Redis, or in memory): entries by position hash, encoded by the
+// engine. It is one table per game, variant, rule options, engine, version
+// and engine options (the evaluation), named by whoever gives it. Load is
+// one round trip for all the hashes, Store one batch; a table that does not
+// answer loads nothing and stores nothing, and the search goes on cold.
+type SharedTable interface {
+	Load(ctx context.Context, hashes []uint64) map[uint64][]byte
+	Store(ctx context.Context, entries map[uint64][]byte)
 }
 
 // Engine finds a move. Search must honour ctx (return the best move so far

@@ -71,10 +71,13 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	}
 	e.do(t, "POST", "/v1/games/morris/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Depth: 2},
 		EngineOptions: map[string]string{"strategy": "ga-2019-best"}}).ok(t, 200)
+	// A search bounded by time reads and writes the shared table: cold.
+	e.do(t, "POST", "/v1/games/morris/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{TimeMS: 100},
+		EngineOptions: map[string]string{"strategy": "ga-2019-best"}}).ok(t, 200)
 	e.do(t, "POST", "/v1/morpion/dna/interpret", map[string]any{"variant": "5T", "dna": "ascending"}).ok(t, 200)
 
 	metrics := string(e.do(t, "GET", "/metrics", nil).ok(t, 200).body)
-	for _, op := range []string{"analysis-get", "analysis-put", "request"} {
+	for _, op := range []string{"analysis-get", "analysis-put", "request", "tt-load", "tt-store"} {
 		if !strings.Contains(metrics, `gameai_store_unavailable_total{op="`+op+`"}`) {
 			t.Errorf("/metrics does not count the store's absence for %s", op)
 		}

@@ -52,7 +52,7 @@ func newMetrics(extra ...prometheus.Collector) *metrics {
 		}, []string{"result"}),
 		storeDown: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "gameai_store_unavailable_total",
-			Help: "Store operations that found the store (Redis) not answering, by operation: the analysis cache's get and put (the search went on cold) and requests answered 503.",
+			Help: "Store operations that found the store (Redis) not answering, by operation: the analysis cache's get and put and the shared transposition table's tt-load and tt-store (the search went on cold), and requests answered 503.",
 		}, []string{"op"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits, m.storeDown,

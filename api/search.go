@@ -171,7 +171,11 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	sctx, cancel := context.WithTimeout(ctx, hard)
 	defer cancel()
 	start := time.Now()
-	res, err := info.Engine.Search(sctx, ai.Request{State: st.Clone(), Limits: engineLimits(lim), Options: engineOpts})
+	req := ai.Request{State: st.Clone(), Limits: engineLimits(lim), Options: engineOpts}
+	if t := s.sharedTable(key); t != nil {
+		req.Shared = t
+	}
+	res, err := info.Engine.Search(sctx, req)
 	elapsed := time.Since(start)
 	s.metrics.nodes.WithLabelValues(g.Name(), info.Name).Add(float64(max(res.Nodes, 0)))
 	if err != nil || res.Move == nil {

@@ -66,6 +66,8 @@ type Searcher[P Position[M], M comparable] struct {
 
 	// OnInfo, when set, is called after every finished iteration.
 	OnInfo func(Info[M])
+
+	seed []Entry[M] // for the next Search (SearchFrom)
 }
 
 // NewSearcher returns a searcher with a transposition table of about
@@ -90,6 +92,9 @@ const checkEvery = 2048
 // answer.
 func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M] {
 	s.tt.clear()
+	for _, e := range s.seed {
+		s.tt.store(e.Hash, e.Move, e.Score, e.Depth, bound(e.Bound))
+	}
 	s.killers = [MaxPly][2]M{}
 	if n := pos.KeySpace(); len(s.history) != n {
 		s.history = make([]int32, n)

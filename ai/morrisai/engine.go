@@ -72,8 +72,19 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 			req.Progress(ai.Info{Depth: in.Depth, Score: float64(in.Score), Nodes: in.Nodes, PV: toGames(in.PV), Elapsed: in.Elapsed})
 		}
 	}
-	res := s.Search(ctx, Pos{P: p, C: &coef}, lim)
+	pos := Pos{P: p, C: &coef}
+	// Only a search bounded by time alone starts from the shared table: at
+	// a fixed depth or node count the answer must repeat.
+	shared := req.Shared != nil && lim.Depth == 0 && lim.Nodes == 0
+	var seed []minimax.Entry[morris.Move]
+	if shared {
+		seed = LoadShared(ctx, req.Shared, pos)
+	}
+	res := s.SearchFrom(ctx, pos, lim, seed)
 	s.OnInfo = nil
+	if shared {
+		StoreShared(ctx, req.Shared, s, pos, SharedPlies, SharedMinDepth)
+	}
 	if !res.HasMove {
 		return ai.Result{}, ai.ErrNoMove
 	}
