@@ -1,6 +1,6 @@
-// Package redisstore keeps sessions, analyses, strategies, jobs and halls of
-// fame in Redis (go-redis v9), so several servers share them and a restart
-// loses nothing.
+// Package redisstore keeps sessions, analyses, strategies, jobs, halls of
+// fame and the shared transposition table in Redis (go-redis v9), so several
+// servers share them and a restart loses nothing.
 //
 // Versioned records (sessions, jobs) are hashes with a version field "v" and
 // the JSON data "d"; writes go through Lua scripts that compare the version,
