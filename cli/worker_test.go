@@ -151,140 +151,46 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 // progress counts the tasks, and /metrics has the queue.
 func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	srv := redistest.Start(t)
-	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--redis-url", srv.URL(), "--task-queue", "serve-test"}, env(nil), io.Discard)
-	if err != nil {
-		t.Fatal(err)
+	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "serve-test")
+
+	var tuning struct {
+		Progress struct {
+			Best struct {
+				Tasks *tasks.Counts `json:"tasks"`
+			} `json:"best"`
+		} `json:"progress"`
 	}
-	g, e := registries()
-	ctx, stop := context.WithCancel(context.Background())
-	addrc := make(chan string, 1)
-	served := make(chan error, 1)
-	go func() { served <- serve(ctx, cfg, g, e, io.Discard, func(a string) { addrc <- a }) }()
-	defer func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	base := "http://" + <-addrc
-	resp, err := http.Post(base+"/v1/morris/tunings", "application/json", strings.NewReader(
-		`{"population": 4, "elite": 1, "selected": 2, "generations": 2, "depth": 1, "opponents": ["ga-2019-best", "ga-2019-run"], "seed": 3}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var job struct {
-		ID       string          `json:"id"`
-		Status   string          `json:"status"`
-		Progress json.RawMessage `json:"progress"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&job)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST tunings: %d %v", resp.StatusCode, err)
-	}
-	deadline := time.Now().Add(time.Minute)
-	for job.Status != "succeeded" {
-		if time.Now().After(deadline) || job.Status == "failed" {
-			t.Fatalf("job %s is %s: %s", job.ID, job.Status, job.Progress)
-		}
-		time.Sleep(100 * time.Millisecond)
-		r, err := http.Get(base + "/v1/jobs/" + job.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = json.NewDecoder(r.Body).Decode(&job)
-		r.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	var pr struct {
-		Best struct {
-			Tasks *tasks.Counts `json:"tasks"`
-		} `json:"best"`
-	}
-	if err := json.Unmarshal(job.Progress, &pr); err != nil || pr.Best.Tasks == nil || pr.Best.Tasks.Done < 2 || pr.Best.Tasks.Queued != 0 {
-		t.Errorf("progress %s (%v): want its tasks, all done", job.Progress, err)
+	runJob(t, base, "/v1/morris/tunings", `{"population": 4, "elite": 1, "selected": 2, "generations": 2, "depth": 1, `+
+		`"opponents": ["ga-2019-best", "ga-2019-run"], "seed": 3}`, &tuning)
+	if c := tuning.Progress.Best.Tasks; c == nil || c.Done < 2 || c.Queued != 0 {
+		t.Errorf("tuning's tasks %+v: want them counted, all done", c)
 	}
 
 	// A Less match's games are tasks too: the job gathers them all, in
 	// game order.
-	resp, err = http.Post(base+"/v1/less/matches", "application/json", strings.NewReader(
-		`{"bots": ["greedy", "greedy", "greedy", "greedy"], "games": 4, "seed": 5, "budget_ms": 5000}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var match struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
 		Result struct {
 			Games []struct {
 				Game int `json:"game"`
 			} `json:"games"`
 		} `json:"result"`
 	}
-	err = json.NewDecoder(resp.Body).Decode(&match)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST matches: %d %v", resp.StatusCode, err)
-	}
-	deadline = time.Now().Add(time.Minute)
-	for match.Status != "succeeded" {
-		if time.Now().After(deadline) || match.Status == "failed" {
-			t.Fatalf("match %s is %s", match.ID, match.Status)
-		}
-		time.Sleep(100 * time.Millisecond)
-		r, err := http.Get(base + "/v1/jobs/" + match.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = json.NewDecoder(r.Body).Decode(&match)
-		r.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	runJob(t, base, "/v1/less/matches", `{"bots": ["greedy", "greedy", "greedy", "greedy"], "games": 4, "seed": 5, "budget_ms": 5000}`, &match)
 	if g := match.Result.Games; len(g) != 4 || g[0].Game != 1 || g[3].Game != 4 {
 		t.Errorf("match games %+v, want games 1..4 in order", g)
 	}
 
 	// A Morpion search's threads are runs on the workers, reported as one
 	// search with the best grid of all.
-	resp, err = http.Post(base+"/v1/morpion/searches", "application/json", strings.NewReader(
-		`{"variant": "5D", "algorithm": "nrpa", "parameters": {"level": 1}, "threads": 2, "seed": 3, "budget": {"playouts": 2000}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var search struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
 		Result struct {
 			Playouts  int64  `json:"playouts"`
 			BestScore int    `json:"best_score"`
 			Layers    string `json:"best_layers"`
 		} `json:"result"`
 	}
-	err = json.NewDecoder(resp.Body).Decode(&search)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST searches: %d %v", resp.StatusCode, err)
-	}
-	deadline = time.Now().Add(time.Minute)
-	for search.Status != "succeeded" {
-		if time.Now().After(deadline) || search.Status == "failed" {
-			t.Fatalf("search %s is %s", search.ID, search.Status)
-		}
-		time.Sleep(100 * time.Millisecond)
-		r, err := http.Get(base + "/v1/jobs/" + search.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = json.NewDecoder(r.Body).Decode(&search)
-		r.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	runJob(t, base, "/v1/morpion/searches", `{"variant": "5D", "algorithm": "nrpa", "parameters": {"level": 1}, "threads": 2, `+
+		`"seed": 3, "budget": {"playouts": 2000}}`, &search)
 	if r := search.Result; r.Playouts != 2000 || r.BestScore < 20 || r.Layers == "" {
 		t.Errorf("search result %+v: want 2000 playouts in all and the best grid", r)
 	}
@@ -300,6 +206,68 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	}
 }
 
+// startServe runs `gameai serve` with args on a free port until the test
+// ends, and returns its base URL.
+func startServe(t *testing.T, args ...string) string {
+	t.Helper()
+	cfg, err := parseServe(append([]string{"--addr", "127.0.0.1:0"}, args...), env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, e := registries()
+	ctx, stop := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	served := make(chan error, 1)
+	go func() { served <- serve(ctx, cfg, g, e, io.Discard, func(a string) { addrc <- a }) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return "http://" + <-addrc
+}
+
+// runJob posts a job, waits up to a minute for it to succeed, and decodes
+// the finished job into out.
+func runJob(t *testing.T, base, path, body string, out any) {
+	t.Helper()
+	resp, err := http.Post(base+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&job)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %s: %d %v", path, resp.StatusCode, err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		r, err := http.Get(base + "/v1/jobs/" + job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(r.Body)
+		r.Body.Close()
+		if err != nil || json.Unmarshal(raw, &job) != nil {
+			t.Fatalf("GET job %s: %v %s", job.ID, err, raw)
+		}
+		switch {
+		case job.Status == "succeeded":
+			if err := json.Unmarshal(raw, out); err != nil {
+				t.Fatal(err)
+			}
+			return
+		case job.Status == "failed" || time.Now().After(deadline):
+			t.Fatalf("job %s of %s is %s: %s", job.ID, path, job.Status, raw)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
 // A Morpion run whose worker is SIGKILLed goes on, on another worker, from
 // the state it last wrote: its playouts, time and improvements carry over.
 func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
