@@ -54,6 +54,25 @@ func startWorker(t *testing.T, url, queue string) *exec.Cmd {
 	return cmd
 }
 
+// killTestRedis starts the Redis of a test that kills a worker (which
+// waits out asynq's lease: over a minute, so it runs beside the others and
+// not with -short) and a client of it.
+func killTestRedis(t *testing.T) (*redistest.Server, *redis.Client) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
+	}
+	t.Parallel()
+	srv := redistest.Start(t)
+	opts, err := redis.ParseURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	t.Cleanup(func() { rdb.Close() })
+	return srv, rdb
+}
+
 type tuned struct {
 	Genes   []int
 	Fitness float64
@@ -85,17 +104,7 @@ func tuneWith(t *testing.T, p morrisai.TuneParams, runner morrisai.GameRunner) t
 // with two of which one is SIGKILLed while it plays a task: its task is
 // played again by the other once asynq's lease on it lapses.
 func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
-	}
-	t.Parallel()
-	srv := redistest.Start(t)
-	opts, err := redis.ParseURL(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	defer rdb.Close()
+	srv, rdb := killTestRedis(t)
 	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 3, Depth: 2, RandomPlies: 2,
 		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}
 	want := tuneWith(t, p, nil)
@@ -268,20 +277,11 @@ func runJob(t *testing.T, base, path, body string, out any) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
 // A Morpion run whose worker is SIGKILLed goes on, on another worker, from
 // the state it last wrote: its playouts, time and improvements carry over.
 func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a killed worker's task waits out asynq's lease: over a minute")
-	}
-	t.Parallel()
-	srv := redistest.Start(t)
-	opts, err := redis.ParseURL(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	defer rdb.Close()
+	srv, rdb := killTestRedis(t)
 	victim := startWorker(t, srv.URL(), "runs")
 	p := morpionai.Params{Variant: "5T", Algorithm: "nrpa", Level: 2, Threads: 1, Seed: 4, TimeMS: 8000}
 	if err := p.Check(1); err != nil {
@@ -292,7 +292,7 @@ func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
 	d := tasks.NewDispatcher(rdb, "runs")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	err = d.MorpionRuns("search").Play(ctx, tasks.Runs(p, ""), func(states []*tasks.MorpionRunState) {
+	err := d.MorpionRuns("search").Play(ctx, tasks.Runs(p, ""), func(states []*tasks.MorpionRunState) {
 		st := states[0]
 		if st == nil {
 			return
