@@ -178,6 +178,11 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	// A Less match's games are tasks too: the job gathers them all, in
 	// game order.
 	var match struct {
+		Progress struct {
+			Best struct {
+				Tasks *tasks.Counts `json:"tasks"`
+			} `json:"best"`
+		} `json:"progress"`
 		Result struct {
 			Games []struct {
 				Game int `json:"game"`
@@ -188,10 +193,18 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	if g := match.Result.Games; len(g) != 4 || g[0].Game != 1 || g[3].Game != 4 {
 		t.Errorf("match games %+v, want games 1..4 in order", g)
 	}
+	if c := match.Progress.Best.Tasks; c == nil || c.Done != 4 {
+		t.Errorf("match's tasks %+v: want 4 done", c)
+	}
 
 	// A Morpion search's threads are runs on the workers, reported as one
 	// search with the best grid of all.
 	var search struct {
+		Progress struct {
+			Best struct {
+				Tasks *tasks.Counts `json:"tasks"`
+			} `json:"best"`
+		} `json:"progress"`
 		Result struct {
 			Playouts  int64  `json:"playouts"`
 			BestScore int    `json:"best_score"`
@@ -202,6 +215,9 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 		`"seed": 3, "budget": {"playouts": 2000}}`, &search)
 	if r := search.Result; r.Playouts != 2000 || r.BestScore < 20 || r.Layers == "" {
 		t.Errorf("search result %+v: want 2000 playouts in all and the best grid", r)
+	}
+	if c := search.Progress.Best.Tasks; c == nil || c.Done != 2 {
+		t.Errorf("search's tasks %+v: want its 2 runs done", c)
 	}
 
 	r, err := http.Get(base + "/metrics")

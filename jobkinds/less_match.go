@@ -109,6 +109,10 @@ func lessMatch(d Deps) jobs.Handler {
 			todo = append(todo, tasks.LessGame{Bots: bots, Layout: pr.Walls.String(), AYW: pr.AYW, BudgetMS: p.BudgetMS})
 			numbers = append(numbers, i+1)
 		}
+		var dist *tasks.LessGames
+		if d.Tasks != nil {
+			dist = d.Tasks.LessGames(j.ID)
+		}
 		record := func(k int, g tasks.LessGameResult) error {
 			on := "Yellow+White"
 			if !todo[k].AYW {
@@ -120,15 +124,20 @@ func lessMatch(d Deps) jobs.Handler {
 			res.summarise()
 			msg := fmt.Sprintf("%d of %d games: side A +%d =%d -%d, mean margin %+.1f", len(res.Games), p.Games, res.A.Wins,
 				res.A.Draws, res.A.Losses, res.A.MeanMargin)
-			if err := rep.Checkpoint(float64(len(res.Games))/float64(p.Games), msg, res.A, res); err != nil {
+			detail := lessMatchReport{LessSide: res.A}
+			if dist != nil {
+				c := dist.Counts()
+				detail.Tasks = &c
+			}
+			if err := rep.Checkpoint(float64(len(res.Games))/float64(p.Games), msg, detail, res); err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 			return nil
 		}
 		var err error
-		if d.Tasks != nil {
+		if dist != nil {
 			// Workers play the games at once, each on a core of its own.
-			err = d.Tasks.LessGames(j.ID).Play(ctx, todo, record)
+			err = dist.Play(ctx, todo, record)
 		} else {
 			// In process, one game at a time: the bots' clocks are wall
 			// time, and two games would share the cores.
@@ -149,6 +158,13 @@ func lessMatch(d Deps) jobs.Handler {
 		slices.SortFunc(res.Games, func(a, b LessGame) int { return a.Game - b.Game })
 		return res, nil
 	}
+}
+
+// lessMatchReport is a match's progress: side A so far, and its tasks when
+// workers play its games.
+type lessMatchReport struct {
+	LessSide
+	Tasks *tasks.Counts `json:"tasks,omitempty"`
 }
 
 func (r *LessMatchResult) summarise() {

@@ -138,6 +138,11 @@ func morpionSearch(d Deps) jobs.Handler {
 func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs.Reporter, p MorpionSearchParams) (any, error) {
 	source := fmt.Sprintf("%s (job %s, on workers)", describe(p.Params), j.ID)
 	var pr morpionai.Progress
+	var runs *tasks.MorpionRuns
+	report := func() morpionReport {
+		c := runs.Counts()
+		return morpionReport{Progress: pr, Tasks: &c}
+	}
 	var lastReport, lastSave time.Time
 	save := func() {
 		if pr.BestLayers != "" {
@@ -147,11 +152,12 @@ func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs
 				d.Log.Warn("hall of fame", "job", j.ID, "err", err)
 			}
 		}
-		if err := rep.Checkpoint(searchSpent(p.Params, pr), message(pr), pr, nil); err != nil {
+		if err := rep.Checkpoint(searchSpent(p.Params, pr), message(pr), report(), nil); err != nil {
 			d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 		}
 	}
-	err := d.Tasks.MorpionRuns(j.ID).Play(ctx, tasks.Runs(p.Params, p.Start), func(states []*tasks.MorpionRunState) {
+	runs = d.Tasks.MorpionRuns(j.ID)
+	err := runs.Play(ctx, tasks.Runs(p.Params, p.Start), func(states []*tasks.MorpionRunState) {
 		pr = combineRuns(states)
 		switch {
 		case time.Since(lastSave) >= checkpointEvery:
@@ -159,7 +165,7 @@ func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs
 			save()
 		case time.Since(lastReport) >= time.Second:
 			lastReport = time.Now()
-			if err := rep.Progress(searchSpent(p.Params, pr), message(pr), pr); err != nil {
+			if err := rep.Progress(searchSpent(p.Params, pr), message(pr), report()); err != nil {
 				d.Log.Warn("progress", "job", j.ID, "err", err)
 			}
 		}
@@ -169,6 +175,12 @@ func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs
 	}
 	save()
 	return MorpionSearchResult{Progress: pr, BudgetSpent: ctx.Err() == nil}, nil
+}
+
+// morpionReport is a search's progress on workers, with its tasks.
+type morpionReport struct {
+	morpionai.Progress
+	Tasks *tasks.Counts `json:"tasks,omitempty"`
 }
 
 // combineRuns reports runs as one search: playouts and rates summed, the

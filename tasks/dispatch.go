@@ -114,6 +114,7 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 		open[i] = true
 	}
 	retried := make([]int, len(ids))
+	running := make([]bool, len(ids)) // as of the last look
 	base := b.Counts()
 	tick := time.NewTicker(d.Poll)
 	defer tick.Stop()
@@ -136,6 +137,16 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 			retried[i] = info.Retried
 			switch info.State {
 			case asynq.TaskStateCompleted:
+				// Counted done before its result is handed on, so that a
+				// progress report written with it counts it.
+				b.mu.Lock()
+				b.counts.Done++
+				if running[i] {
+					b.counts.Running = max(b.counts.Running-1, 0)
+				} else {
+					b.counts.Queued = max(b.counts.Queued-1, 0)
+				}
+				b.mu.Unlock()
 				if err := result(i, info.Result); err != nil {
 					return d.abandon(ids, open, fmt.Errorf("task %s: %w", ids[i], err))
 				}
@@ -148,6 +159,7 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 			default:
 				now.Queued++
 			}
+			running[i] = info.State == asynq.TaskStateActive
 			if partial != nil && len(info.Result) > 0 && open[i] {
 				partial(i, info.Result)
 			}

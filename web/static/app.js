@@ -165,3 +165,11 @@ async function route() {
 
 window.addEventListener('hashchange', route);
 route();
+
+// taskStats is a job's tasks as a <dt>/<dd> pair, when workers play its
+// work (Redis): where its tasks are; nothing in process.
+export function taskStats(tasks) {
+  if (!tasks) return [];
+  return [el('dt', {}, 'Tasks'),
+    el('dd', {}, `${tasks.queued} queued, ${tasks.running} running, ${tasks.done} done, ${tasks.retried} retried`)];
+}

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt } from './app.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './app.js';
 
 // Morpion Solitaire: a grid pasted or uploaded in any notation the API
 // reads (Pentasol, JSON, layer code) with its picture, score, layer analysis
@@ -136,7 +136,8 @@ function watch(jobID, box, problemBox, onEnd) {
       el('dt', {}, 'Playouts'), el('dd', {}, fmt(p.playouts ?? 0)),
       el('dt', {}, 'Playouts/s'), el('dd', {}, fmt(Math.round(p.playouts_per_s ?? 0))),
       el('dt', {}, 'Elapsed'), el('dd', {}, `${((p.elapsed_ms ?? 0) / 1000).toFixed(1)} s`),
-      el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)));
+      el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)),
+      ...taskStats((job.progress.best || {}).tasks));
     cancel.disabled = final;
     if (final) onEnd();
     const history = (p.improvements || []).map(i => [i.elapsed_ms / 1000, i.score]);

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt } from './app.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './app.js';
 
 // Tuning the 19 Morris coefficients: start a tuning (API key field), watch
 // best and mean fitness a generation as a chart, the best vector and
@@ -66,13 +66,8 @@ export async function render(main, [jobID]) {
       el('dt', {}, 'Generation'), el('dd', {}, `${p.generation ?? '—'} of ${p.generations ?? '—'}`),
       el('dt', {}, 'Best vector'), el('dd', { class: 'mono' }, ((best && best.genes) || p.best_vector || []).join(' ')),
       el('dt', {}, 'Games'), el('dd', {}, fmt(p.games ?? 0)),
-      el('dt', {}, 'Games/s'), el('dd', {}, fmt(p.games_per_s ?? 0)));
-    // With Redis the games are tasks for the workers: say where they are.
-    if (p.tasks) {
-      const t = p.tasks;
-      stats.append(el('dt', {}, 'Tasks'),
-        el('dd', {}, `${t.queued} queued, ${t.running} running, ${t.done} done, ${t.retried} retried`));
-    }
+      el('dt', {}, 'Games/s'), el('dd', {}, fmt(p.games_per_s ?? 0)),
+      ...taskStats(p.tasks));
     if (final) loadStrategies();
   });
 }
