@@ -197,17 +197,19 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	if cfg.redisURL != "" {
 		// With Redis, the jobs' games are tasks that any worker on the same
 		// Redis plays; this process is one of them unless told otherwise.
-		rdb, err := tasksRedis(ctx, cfg.redisURL)
+		opt, err := tasksRedis(ctx, cfg.redisURL)
 		if err != nil {
 			return err
 		}
-		defer rdb.Close()
-		deps.Tasks = tasks.NewDispatcher(rdb, cfg.taskQueue)
-		collectors = append(collectors, tasks.Collector(rdb, cfg.taskQueue))
+		deps.Tasks = tasks.NewDispatcher(opt, cfg.taskQueue)
+		defer deps.Tasks.Close()
+		queue := tasks.Collector(opt, cfg.taskQueue)
+		defer queue.Close()
+		collectors = append(collectors, queue)
 		if !cfg.noLocalWorker {
 			wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
 			done := make(chan struct{})
-			w := tasks.NewWorker(rdb, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log})
+			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log})
 			go func() {
 				defer close(done)
 				if err := w.Run(wctx); err != nil {

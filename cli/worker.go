@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"gameai/tasks"
@@ -45,30 +46,34 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rdb, err := tasksRedis(ctx, *redisURL)
+	opt, err := tasksRedis(ctx, *redisURL)
 	if err != nil {
 		return err
 	}
-	defer rdb.Close()
-	log.Info("worker", "redis", rdb.Options().Addr, "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
-	return tasks.NewWorker(rdb, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log}).Run(ctx)
+	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
+	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log}).Run(ctx)
 }
 
-// tasksRedis is the Redis client of the task queue (asynq's keys, apart
-// from the store's), checked with a ping.
-func tasksRedis(ctx context.Context, url string) (*redis.Client, error) {
+// tasksRedis reads the Redis URL of the task queue (asynq's keys, apart
+// from the store's) and checks it with a ping, so a wrong URL fails at
+// once rather than in asynq's retries.
+func tasksRedis(ctx context.Context, url string) (asynq.RedisConnOpt, error) {
+	opt, err := tasks.ParseRedisURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis url: %w", err)
+	}
 	opts, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
 	}
 	rdb := redis.NewClient(opts)
+	defer rdb.Close()
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := rdb.Ping(pctx).Err(); err != nil {
-		_ = rdb.Close()
 		return nil, fmt.Errorf("redis ping %s: %w", opts.Addr, err)
 	}
-	return rdb, nil
+	return opt, nil
 }
 
 // parseQueues reads NAME[:PRIORITY],... (priority default 1).

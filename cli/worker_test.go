@@ -73,6 +73,17 @@ func killTestRedis(t *testing.T) (*redistest.Server, *redis.Client) {
 	return srv, rdb
 }
 
+func newDispatcher(t *testing.T, srv *redistest.Server, queue string) *tasks.Dispatcher {
+	t.Helper()
+	opt, err := tasks.ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tasks.NewDispatcher(opt, queue)
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
 type tuned struct {
 	Genes   []int
 	Fitness float64
@@ -110,7 +121,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	want := tuneWith(t, p, nil)
 
 	startWorker(t, srv.URL(), "one")
-	one := tasks.NewDispatcher(rdb, "one")
+	one := newDispatcher(t, srv, "one")
 	if got := tuneWith(t, p, one.MorrisGames("tune-one")); !reflect.DeepEqual(got, want) {
 		t.Errorf("with one worker:\n%+v\nin process:\n%+v", got, want)
 	}
@@ -132,7 +143,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		}
 		close(killed)
 	}()
-	two := tasks.NewDispatcher(rdb, "two")
+	two := newDispatcher(t, srv, "two")
 	runner := two.MorrisGames("tune-two")
 	if got := tuneWith(t, p, runner); !reflect.DeepEqual(got, want) {
 		t.Errorf("with two workers, one killed:\n%+v\nin process:\n%+v", got, want)
@@ -297,7 +308,7 @@ func runJob(t *testing.T, base, path, body string, out any) {
 // A Morpion run whose worker is SIGKILLed goes on, on another worker, from
 // the state it last wrote: its playouts, time and improvements carry over.
 func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
-	srv, rdb := killTestRedis(t)
+	srv, _ := killTestRedis(t)
 	victim := startWorker(t, srv.URL(), "runs")
 	p := morpionai.Params{Variant: "5T", Algorithm: "nrpa", Level: 2, Threads: 1, Seed: 4, TimeMS: 8000}
 	if err := p.Check(1); err != nil {
@@ -305,7 +316,7 @@ func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
 	}
 	var before *tasks.MorpionRunState
 	var final *tasks.MorpionRunState
-	d := tasks.NewDispatcher(rdb, "runs")
+	d := newDispatcher(t, srv, "runs")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	err := d.MorpionRuns("search").Play(ctx, tasks.Runs(p, ""), func(states []*tasks.MorpionRunState) {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 )
 
 // DefaultQueue is the queue jobs put their tasks on and workers serve.
@@ -34,16 +33,24 @@ type Dispatcher struct {
 	Poll time.Duration
 }
 
-// NewDispatcher dispatches on queue (DefaultQueue when empty) through rdb,
-// which the caller keeps and closes (asynq does not close a client it was
-// given).
-func NewDispatcher(rdb redis.UniversalClient, queue string) *Dispatcher {
+// NewDispatcher dispatches on queue (DefaultQueue when empty) through the
+// Redis of opt (ParseRedisURL), with connections of its own: Close them.
+func NewDispatcher(opt asynq.RedisConnOpt, queue string) *Dispatcher {
 	if queue == "" {
 		queue = DefaultQueue
 	}
-	return &Dispatcher{client: asynq.NewClientFromRedisClient(rdb), insp: asynq.NewInspectorFromRedisClient(rdb),
-		queue: queue, Poll: 100 * time.Millisecond}
+	return &Dispatcher{client: asynq.NewClient(opt), insp: asynq.NewInspector(opt), queue: queue, Poll: 100 * time.Millisecond}
 }
+
+// Close closes the dispatcher's connections.
+func (d *Dispatcher) Close() error { return errors.Join(d.client.Close(), d.insp.Close()) }
+
+// ParseRedisURL reads redis://[user:password@]host:port/db (or rediss://)
+// into what the dispatcher, the worker and the collector connect with.
+// Each makes asynq connections of its own: asynq's cancellation listener
+// crashed the process when Redis restarted under a client it was given
+// (go-redis v9.23, asynq v0.26), and never under one it made.
+func ParseRedisURL(url string) (asynq.RedisConnOpt, error) { return asynq.ParseRedisURI(url) }
 
 // Counts are a job's tasks by state, for its progress.
 type Counts struct {
@@ -83,6 +90,7 @@ func taskID(job, typ string, payload []byte) string {
 // each one's index and result as it finishes. It returns when all have
 // finished, at the first task that failed for good (archived), or when ctx
 // ends, in which case the tasks not finished are deleted or cancelled.
+// While Redis is away it waits, and goes on when Redis is back.
 func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error) error {
 	return b.runPartial(ctx, typ, payloads, result, nil)
 }
@@ -104,10 +112,12 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 		}
 		return err
 	}
+	// A task that cannot be enqueued or read now (Redis away) is tried
+	// again at the next look: the job waits for Redis, as the jobs that
+	// run in process go on without it.
+	enqueued := make([]bool, len(ids))
 	for i := range payloads {
-		if err := enqueue(i); err != nil {
-			return fmt.Errorf("enqueueing task %s: %w", ids[i], err)
-		}
+		enqueued[i] = enqueue(i) == nil
 	}
 	open := make(map[int]bool, len(ids))
 	for i := range ids {
@@ -121,18 +131,27 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 	for len(open) > 0 {
 		var now Counts
 		for i := range open {
+			if !enqueued[i] {
+				enqueued[i] = enqueue(i) == nil
+				now.Queued++
+				continue
+			}
 			info, err := d.insp.GetTaskInfo(d.queue, ids[i])
 			switch {
 			case errors.Is(err, asynq.ErrTaskNotFound):
 				// Deleted, or its retention lapsed before it was read: the
 				// work is the same, so it is simply done again.
-				if err := enqueue(i); err != nil {
-					return fmt.Errorf("enqueueing task %s again: %w", ids[i], err)
-				}
+				enqueued[i] = enqueue(i) == nil
 				now.Queued++
 				continue
 			case err != nil:
-				return d.abandon(ids, open, fmt.Errorf("reading task %s: %w", ids[i], err))
+				// Redis away: as it was at the last look.
+				if running[i] {
+					now.Running++
+				} else {
+					now.Queued++
+				}
+				continue
 			}
 			retried[i] = info.Retried
 			switch info.State {

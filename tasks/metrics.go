@@ -3,22 +3,26 @@ package tasks
 import (
 	"github.com/hibiken/asynq"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/redis/go-redis/v9"
 )
 
 // Collector exports the queue's depth and its tasks in flight, read from
 // Redis at each scrape (so every server reports the one shared queue).
-func Collector(rdb redis.UniversalClient, queue string) prometheus.Collector {
+// Close its connection when done.
+func Collector(opt asynq.RedisConnOpt, queue string) *QueueCollector {
 	if queue == "" {
 		queue = DefaultQueue
 	}
-	return &collector{insp: asynq.NewInspectorFromRedisClient(rdb), queue: queue}
+	return &QueueCollector{insp: asynq.NewInspector(opt), queue: queue}
 }
 
-type collector struct {
+// QueueCollector is a prometheus.Collector of one queue.
+type QueueCollector struct {
 	insp  *asynq.Inspector
 	queue string
 }
+
+// Close closes its connection.
+func (c *QueueCollector) Close() error { return c.insp.Close() }
 
 var (
 	queuedDesc = prometheus.NewDesc("gameai_tasks_queued",
@@ -29,7 +33,7 @@ var (
 		"Tasks that failed for good (their reason is kept), by queue.", []string{"queue"}, nil)
 )
 
-func (c *collector) Describe(ch chan<- *prometheus.Desc) {
+func (c *QueueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- queuedDesc
 	ch <- activeDesc
 	ch <- archivedDesc
@@ -37,7 +41,7 @@ func (c *collector) Describe(ch chan<- *prometheus.Desc) {
 
 // Collect reports nothing when the queue cannot be read (no task was ever
 // enqueued, or Redis is away): a scrape never fails for it.
-func (c *collector) Collect(ch chan<- prometheus.Metric) {
+func (c *QueueCollector) Collect(ch chan<- prometheus.Metric) {
 	q, err := c.insp.GetQueueInfo(c.queue)
 	if err != nil {
 		return

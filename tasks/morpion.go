@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 
 	"gameai/ai/morpionai"
 	"gameai/games/morpion"
@@ -108,8 +107,8 @@ func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func
 // read back the state its task wrote before a retry.
 type morpionRunner struct{ insp *asynq.Inspector }
 
-func newMorpionRunner(rdb redis.UniversalClient) *morpionRunner {
-	return &morpionRunner{insp: asynq.NewInspectorFromRedisClient(rdb)}
+func newMorpionRunner(opt asynq.RedisConnOpt) *morpionRunner {
+	return &morpionRunner{insp: asynq.NewInspector(opt)}
 }
 
 func (m *morpionRunner) play(ctx context.Context, t *asynq.Task) error {

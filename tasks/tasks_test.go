@@ -22,26 +22,48 @@ import (
 )
 
 // redisFor starts a redis-server of the test's own (asynq's keys are not
-// under a prefix, so tests must not share one) and a worker on it.
+// under a prefix, so tests must not share one), a worker on it, a client
+// to look at it and a dispatcher.
 func redisFor(t *testing.T, workers int) (*redis.Client, *Dispatcher) {
 	t.Helper()
 	srv := redistest.Start(t)
+	rdb, d := clients(t, srv)
+	if workers > 0 {
+		startWorker(t, srv, workers)
+	}
+	return rdb, d
+}
+
+func clients(t *testing.T, srv *redistest.Server) (*redis.Client, *Dispatcher) {
+	t.Helper()
 	opts, err := redis.ParseURL(srv.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	rdb := redis.NewClient(opts)
 	t.Cleanup(func() { rdb.Close() })
-	if workers > 0 {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		w := NewWorker(rdb, WorkerConfig{Concurrency: workers, Log: slog.New(slog.DiscardHandler)})
-		go func() { defer close(done); _ = w.Run(ctx) }()
-		t.Cleanup(func() { cancel(); <-done })
+	opt, err := ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
 	}
-	d := NewDispatcher(rdb, "")
+	d := NewDispatcher(opt, "")
 	d.Poll = 20 * time.Millisecond
+	t.Cleanup(func() { d.Close() })
 	return rdb, d
+}
+
+// startWorker runs a worker in this process until the test ends.
+func startWorker(t *testing.T, srv *redistest.Server, concurrency int) {
+	t.Helper()
+	opt, err := ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	w := NewWorker(opt, WorkerConfig{Concurrency: concurrency, Log: slog.New(slog.DiscardHandler)})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
 }
 
 func tournament() *morrisai.Tournament {
@@ -233,5 +255,66 @@ func TestWorkersRunMorpionRuns(t *testing.T) {
 	q.TimeMS, q.Playouts, q.Threads = 0, 1001, 2
 	if r := Runs(q, ""); r[0].Params.Playouts+r[1].Params.Playouts != 1001 {
 		t.Errorf("playouts shared as %d and %d", r[0].Params.Playouts, r[1].Params.Playouts)
+	}
+}
+
+// A job whose Redis goes away waits for it, and finishes once it is back;
+// a worker running through the outage goes on too.
+func TestDispatchWaitsOutARedisOutage(t *testing.T) {
+	srv := redistest.Start(t)
+	rdb, d := clients(t, srv)
+	want, err := tournament().Fitness(context.Background(), 2, vectors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tournament()
+	tr.Runner = d.MorrisGames("job-outage")
+	type out struct {
+		pts []float64
+		err error
+	}
+	done := make(chan out, 1)
+	go func() {
+		pts, err := tr.Fitness(context.Background(), 2, vectors())
+		done <- out{pts, err}
+	}()
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if q, err := insp.GetQueueInfo(DefaultQueue); err == nil && q.Pending == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tasks were never enqueued")
+		}
+	}
+	// A worker on another queue lives through the outage (asynq's own
+	// listener once crashed the process when Redis came back).
+	opt, err := ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		_ = NewWorker(opt, WorkerConfig{Concurrency: 1, Queues: map[string]int{"idle": 1}, Log: slog.New(slog.DiscardHandler)}).Run(ctx)
+	}()
+	time.Sleep(300 * time.Millisecond)
+	srv.Stop() // the tasks wait in Redis's append-only file
+	time.Sleep(time.Second)
+	select {
+	case o := <-done:
+		t.Fatalf("the job ended while Redis was away: %v", o.err)
+	default:
+	}
+	srv.Restart()
+	time.Sleep(2 * time.Second) // the idle worker reconnects
+	startWorker(t, srv, 2)
+	select {
+	case o := <-done:
+		if o.err != nil || !slices.Equal(o.pts, want) {
+			t.Fatalf("after the outage: %v, %v; want %v", o.pts, o.err, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the job did not finish after Redis came back")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/redis/go-redis/v9"
 )
 
 // WorkerConfig sets a worker.
@@ -34,8 +33,9 @@ func retryDelay(n int, _ error, _ *asynq.Task) time.Duration {
 	return time.Duration(min(n+1, 10)) * time.Second
 }
 
-// NewWorker serves tasks through rdb, which the caller keeps and closes.
-func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
+// NewWorker serves tasks from the Redis of opt (ParseRedisURL), with
+// connections of its own that Run closes when it returns.
+func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = runtime.NumCPU()
 	}
@@ -45,7 +45,7 @@ func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
+	srv := asynq.NewServer(opt, asynq.Config{
 		Concurrency:    cfg.Concurrency,
 		Queues:         cfg.Queues,
 		RetryDelayFunc: retryDelay,
@@ -61,7 +61,7 @@ func NewWorker(rdb redis.UniversalClient, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(rdb)}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt)}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -72,11 +72,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	mux.HandleFunc(TypeLessGame, playLessGame)
 	mux.HandleFunc(TypeMorpionRun, w.morpion.play)
 	if err := w.srv.Start(mux); err != nil {
+		_ = w.morpion.insp.Close()
 		return fmt.Errorf("worker: %w", err)
 	}
 	<-ctx.Done()
 	w.srv.Shutdown()
-	return nil
+	return w.morpion.insp.Close()
 }
 
 // asynqLogger sends asynq's log to slog.
