@@ -4,8 +4,10 @@ import "gameai/ai/mcts"
 
 // Config is the MCTS setting of the Less engines: RAVE, transpositions,
 // every move tried once before any twice (first-play urgency 1, in the
-// order of the move priors), expansion stopped 24 moves deep, playouts cut
-// off after 64 moves (some 25 turns). Measured against greedy bots, 3 s a
+// order of the move priors), expansion stopped 24 moves deep. Playouts stop
+// at HorizonTurns (Node); PlayoutLimit, 64 moves, is only a backstop (a
+// turn is at most three steps, so 16 turns never reach it). Changes against
+// the CodeCup 2017 runner-up are in docs/strength.md. Measured against greedy bots, 3 s a
 // game, 20 games on each of two sets of layouts (mean margin a game):
 // first-play urgency 0.55 and playouts of 40: +2.5; urgency 1: +9.6 and
 // +8.1; urgency 1 and playouts of 64: +17.0 and +8.6 (codecup/tune_test.go).
