@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"context"
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -13,17 +13,7 @@ import (
 // nothing or never finish their headers (slowloris) and keeps them open while a real client
 // is served; then the read-header timeout must close every one of them.
 func TestServeHoldsUnderIdleAndSlowClients(t *testing.T) {
-	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--read-header-timeout", "2s", "--idle-timeout", "2s"}, env(nil), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, e := registries()
-	ctx, stop := context.WithCancel(context.Background())
-	addrc := make(chan string, 1)
-	served := make(chan error, 1)
-	go func() { served <- serve(ctx, cfg, g, e, io.Discard, func(a string) { addrc <- a }) }()
-	addr := <-addrc
-	defer func() { stop(); <-served }()
+	addr := strings.TrimPrefix(startServe(t, "--read-header-timeout", "2s", "--idle-timeout", "2s"), "http://")
 
 	const idle = 500
 	conns := make([]net.Conn, 0, idle)

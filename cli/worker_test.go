@@ -174,11 +174,7 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "serve-test")
 
 	var tuning struct {
-		Progress struct {
-			Best struct {
-				Tasks *tasks.Counts `json:"tasks"`
-			} `json:"best"`
-		} `json:"progress"`
+		jobTasks
 	}
 	runJob(t, base, "/v1/morris/tunings", `{"population": 4, "elite": 1, "selected": 2, "generations": 2, "depth": 1, `+
 		`"opponents": ["ga-2019-best", "ga-2019-run"], "seed": 3}`, &tuning)
@@ -189,11 +185,7 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	// A Less match's games are tasks too: the job gathers them all, in
 	// game order.
 	var match struct {
-		Progress struct {
-			Best struct {
-				Tasks *tasks.Counts `json:"tasks"`
-			} `json:"best"`
-		} `json:"progress"`
+		jobTasks
 		Result struct {
 			Games []struct {
 				Game int `json:"game"`
@@ -211,11 +203,7 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	// A Morpion search's threads are runs on the workers, reported as one
 	// search with the best grid of all.
 	var search struct {
-		Progress struct {
-			Best struct {
-				Tasks *tasks.Counts `json:"tasks"`
-			} `json:"best"`
-		} `json:"progress"`
+		jobTasks
 		Result struct {
 			Playouts  int64  `json:"playouts"`
 			BestScore int    `json:"best_score"`
@@ -240,6 +228,15 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	if !strings.Contains(string(b), `gameai_tasks_in_flight{queue="serve-test"} 0`) {
 		t.Errorf("/metrics has no task gauges for the queue")
 	}
+}
+
+// jobTasks is the part of a job on workers that counts its tasks.
+type jobTasks struct {
+	Progress struct {
+		Best struct {
+			Tasks *tasks.Counts `json:"tasks"`
+		} `json:"best"`
+	} `json:"progress"`
 }
 
 // startServe runs `gameai serve` with args on a free port until the test
