@@ -68,6 +68,7 @@ type batch struct {
 	job string
 
 	mu     sync.Mutex
+	done   Counts // the batches run before the current one
 	counts Counts
 }
 
@@ -79,6 +80,32 @@ func (b *batch) Counts() Counts {
 	return b.counts
 }
 
+// taskState is what the dispatcher last saw of a task.
+type taskState struct {
+	state   asynq.TaskState // 0 until seen
+	retried int
+	done    bool
+}
+
+// count publishes the counts of the current batch's tasks.
+func (b *batch) count(tasks []taskState) {
+	c := b.done
+	for _, t := range tasks {
+		c.Retried += t.retried
+		switch {
+		case t.done:
+			c.Done++
+		case t.state == asynq.TaskStateActive:
+			c.Running++
+		default:
+			c.Queued++
+		}
+	}
+	b.mu.Lock()
+	b.counts = c
+	b.mu.Unlock()
+}
+
 // taskID names a task by its job and payload: the same work gets the same
 // id, which asynq refuses to enqueue twice.
 func taskID(job, typ string, payload []byte) string {
@@ -87,53 +114,49 @@ func taskID(job, typ string, payload []byte) string {
 }
 
 // run enqueues the payloads as tasks of type typ and calls result with
-// each one's index and result as it finishes. It returns when all have
-// finished, at the first task that failed for good (archived), or when ctx
-// ends, in which case the tasks not finished are deleted or cancelled.
-// While Redis is away it waits, and goes on when Redis is back.
-func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error) error {
-	return b.runPartial(ctx, typ, payloads, result, nil)
-}
-
-// runPartial is run that also hands partial, when set, what each
-// unfinished task has written as its result so far, after every look.
-func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error,
+// each one's index and result as it finishes; partial, when set, gets what
+// each unfinished task has written as its result so far, at every look.
+// It returns when all have finished, at the first task that failed for
+// good (archived), or when ctx ends, in which case the tasks not finished
+// are deleted or cancelled. While Redis is away it waits, and goes on when
+// Redis is back.
+func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error,
 	partial func(i int, res []byte)) error {
 	d := b.d
 	ids := make([]string, len(payloads))
 	for i, p := range payloads {
 		ids[i] = taskID(b.job, typ, p)
 	}
-	enqueue := func(i int) error {
+	enqueue := func(i int) bool {
 		_, err := d.client.EnqueueContext(ctx, asynq.NewTask(typ, payloads[i]), asynq.TaskID(ids[i]), asynq.Queue(d.queue),
 			asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeout))
-		if errors.Is(err, asynq.ErrTaskIDConflict) {
-			return nil // enqueued before this server restarted: collect it
-		}
-		return err
+		// A conflict: enqueued before this server restarted, so collect it.
+		return err == nil || errors.Is(err, asynq.ErrTaskIDConflict)
 	}
 	// A task that cannot be enqueued or read now (Redis away) is tried
 	// again at the next look: the job waits for Redis, as the jobs that
 	// run in process go on without it.
 	enqueued := make([]bool, len(ids))
 	for i := range payloads {
-		enqueued[i] = enqueue(i) == nil
+		enqueued[i] = enqueue(i)
 	}
-	open := make(map[int]bool, len(ids))
-	for i := range ids {
-		open[i] = true
-	}
-	retried := make([]int, len(ids))
-	running := make([]bool, len(ids)) // as of the last look
-	base := b.Counts()
+	tasks := make([]taskState, len(ids))
+	open := len(ids)
+	defer func() {
+		b.mu.Lock()
+		b.done = b.counts
+		b.mu.Unlock()
+	}()
 	tick := time.NewTicker(d.Poll)
 	defer tick.Stop()
-	for len(open) > 0 {
-		var now Counts
-		for i := range open {
+	for {
+		for i := range tasks {
+			t := &tasks[i]
+			if t.done {
+				continue
+			}
 			if !enqueued[i] {
-				enqueued[i] = enqueue(i) == nil
-				now.Queued++
+				enqueued[i] = enqueue(i)
 				continue
 			}
 			info, err := d.insp.GetTaskInfo(d.queue, ids[i])
@@ -141,75 +164,53 @@ func (b *batch) runPartial(ctx context.Context, typ string, payloads [][]byte, r
 			case errors.Is(err, asynq.ErrTaskNotFound):
 				// Deleted, or its retention lapsed before it was read: the
 				// work is the same, so it is simply done again.
-				enqueued[i] = enqueue(i) == nil
-				now.Queued++
+				t.state, enqueued[i] = 0, enqueue(i)
 				continue
 			case err != nil:
-				// Redis away: as it was at the last look.
-				if running[i] {
-					now.Running++
-				} else {
-					now.Queued++
-				}
-				continue
+				continue // Redis away: as it was at the last look
 			}
-			retried[i] = info.Retried
+			t.state, t.retried = info.State, info.Retried
 			switch info.State {
 			case asynq.TaskStateCompleted:
 				// Counted done before its result is handed on, so that a
 				// progress report written with it counts it.
-				b.mu.Lock()
-				b.counts.Done++
-				if running[i] {
-					b.counts.Running = max(b.counts.Running-1, 0)
-				} else {
-					b.counts.Queued = max(b.counts.Queued-1, 0)
-				}
-				b.mu.Unlock()
+				t.done = true
+				open--
+				b.count(tasks)
 				if err := result(i, info.Result); err != nil {
-					return d.abandon(ids, open, fmt.Errorf("task %s: %w", ids[i], err))
+					return d.abandon(ids, tasks, fmt.Errorf("task %s: %w", ids[i], err))
 				}
-				delete(open, i)
 			case asynq.TaskStateArchived:
-				delete(open, i) // kept in the archive with its reason
-				return d.abandon(ids, open, fmt.Errorf("task %s failed: %s", ids[i], info.LastErr))
-			case asynq.TaskStateActive:
-				now.Running++
+				t.done = true // kept in the archive with its reason
+				return d.abandon(ids, tasks, fmt.Errorf("task %s failed: %s", ids[i], info.LastErr))
 			default:
-				now.Queued++
-			}
-			running[i] = info.State == asynq.TaskStateActive
-			if partial != nil && len(info.Result) > 0 && open[i] {
-				partial(i, info.Result)
+				if partial != nil && len(info.Result) > 0 {
+					partial(i, info.Result)
+				}
 			}
 		}
-		now.Done = base.Done + len(ids) - len(open)
-		now.Retried = base.Retried
-		for _, r := range retried {
-			now.Retried += r
-		}
-		b.mu.Lock()
-		b.counts = now
-		b.mu.Unlock()
-		if len(open) == 0 {
-			break
+		b.count(tasks)
+		if open == 0 {
+			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return d.abandon(ids, open, ctx.Err())
+			return d.abandon(ids, tasks, ctx.Err())
 		case <-tick.C:
 		}
 	}
-	return nil
 }
 
 // abandon deletes the open tasks, so that a cancelled or failed job leaves
 // no work behind, and returns err. A running task is cancelled first; its
 // handler then fails and asynq puts it up for a retry, where it can be
 // deleted (a running task cannot).
-func (d *Dispatcher) abandon(ids []string, open map[int]bool, err error) error {
+func (d *Dispatcher) abandon(ids []string, tasks []taskState, err error) error {
 	var running []string
-	for i := range open {
+	for i := range tasks {
+		if tasks[i].done {
+			continue
+		}
 		if info, ierr := d.insp.GetTaskInfo(d.queue, ids[i]); ierr == nil && info.State == asynq.TaskStateActive {
 			_ = d.insp.CancelProcessing(ids[i])
 			running = append(running, ids[i])

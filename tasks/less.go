@@ -67,13 +67,9 @@ func (d *Dispatcher) LessGames(job string) *LessGames {
 // Play runs the games and calls result with each game's index and result
 // as it finishes, in any order.
 func (r *LessGames) Play(ctx context.Context, games []LessGame, result func(i int, res LessGameResult) error) error {
-	payloads := make([][]byte, len(games))
-	for i, g := range games {
-		b, err := json.Marshal(g)
-		if err != nil {
-			return err
-		}
-		payloads[i] = b
+	payloads, err := encodeAll(games)
+	if err != nil {
+		return err
 	}
 	return r.run(ctx, TypeLessGame, payloads, func(i int, b []byte) error {
 		var res LessGameResult
@@ -81,26 +77,10 @@ func (r *LessGames) Play(ctx context.Context, games []LessGame, result func(i in
 			return fmt.Errorf("result of game %d: %v", i+1, err)
 		}
 		return result(i, res)
-	})
+	}, nil)
 }
 
 // playLessGame is the worker's side of TypeLessGame.
-func playLessGame(ctx context.Context, t *asynq.Task) error {
-	var g LessGame
-	if err := json.Unmarshal(t.Payload(), &g); err != nil {
-		return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
-	}
-	res, err := g.Play(ctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
-	}
-	b, err := json.Marshal(res)
-	if err != nil {
-		return err
-	}
-	_, err = t.ResultWriter().Write(b)
-	return err
+func playLessGame(ctx context.Context, _ *asynq.Task, g LessGame) (LessGameResult, error) {
+	return g.Play(ctx)
 }

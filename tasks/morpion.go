@@ -70,37 +70,21 @@ func (d *Dispatcher) MorpionRuns(job string) *MorpionRuns {
 // (nil for a run that has written none yet) each time it looks, and once
 // at the end.
 func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func(states []*MorpionRunState)) error {
-	payloads := make([][]byte, len(runs))
-	for i, run := range runs {
-		b, err := json.Marshal(run)
-		if err != nil {
-			return err
-		}
-		payloads[i] = b
+	payloads, err := encodeAll(runs)
+	if err != nil {
+		return err
 	}
 	states := make([]*MorpionRunState, len(runs))
-	read := func(i int, b []byte) (*MorpionRunState, error) {
+	read := func(i int, b []byte) error {
 		var st MorpionRunState
 		if err := json.Unmarshal(b, &st); err != nil {
-			return nil, fmt.Errorf("state of run %d: %w", i+1, err)
+			return fmt.Errorf("state of run %d: %w", i+1, err)
 		}
-		return &st, nil
-	}
-	err := r.runPartial(ctx, TypeMorpionRun, payloads, func(i int, b []byte) error {
-		st, err := read(i, b)
-		if err != nil {
-			return err
-		}
-		states[i] = st
+		states[i] = &st
 		progress(states)
 		return nil
-	}, func(i int, b []byte) {
-		if st, err := read(i, b); err == nil {
-			states[i] = st
-			progress(states)
-		}
-	})
-	return err
+	}
+	return r.run(ctx, TypeMorpionRun, payloads, read, func(i int, b []byte) { _ = read(i, b) })
 }
 
 // morpionRunner is the worker's side of TypeMorpionRun: it needs Redis to
@@ -111,19 +95,17 @@ func newMorpionRunner(opt asynq.RedisConnOpt) *morpionRunner {
 	return &morpionRunner{insp: asynq.NewInspector(opt)}
 }
 
-func (m *morpionRunner) play(ctx context.Context, t *asynq.Task) error {
-	var run MorpionRun
-	if err := json.Unmarshal(t.Payload(), &run); err != nil {
-		return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
-	}
+// play runs one run, writing its state as the task's result every
+// runCheckpointEvery; its final state is the result.
+func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun) (MorpionRunState, error) {
 	p := run.Params
 	if err := p.Check(1); err != nil {
-		return fmt.Errorf("%w: params: %v", asynq.SkipRetry, err)
+		return MorpionRunState{}, fmt.Errorf("params: %w", err)
 	}
 	v, _ := morpion.ParseVariant(p.Variant)
 	start, err := decodeStart(v, run.Start)
 	if err != nil {
-		return fmt.Errorf("%w: start grid: %v", asynq.SkipRetry, err)
+		return MorpionRunState{}, fmt.Errorf("start grid: %w", err)
 	}
 	// A retried run goes on from what it wrote before: its best grid, its
 	// playouts and time, with a new seed so as not to retrace its steps.
@@ -135,7 +117,7 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task) error {
 		}
 	}
 	if prev.Done {
-		return writeState(t, prev) // finished before its worker could say so
+		return prev, nil // finished before its worker could say so
 	}
 	if prev.BestLayers != "" {
 		if g, err := morpion.DecodeLayers(v, prev.BestLayers); err == nil {
@@ -163,23 +145,14 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task) error {
 		select {
 		case <-done:
 			if ctx.Err() != nil {
-				_ = writeState(t, MorpionRunState{Progress: r.Progress()})
-				return ctx.Err() // cancelled, or the worker stops: asynq decides
+				_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
+				return MorpionRunState{}, ctx.Err() // cancelled, or the worker stops: asynq decides
 			}
-			return writeState(t, MorpionRunState{Progress: r.Progress(), Done: true})
+			return MorpionRunState{Progress: r.Progress(), Done: true}, nil
 		case <-tick.C:
-			_ = writeState(t, MorpionRunState{Progress: r.Progress()})
+			_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
 		}
 	}
-}
-
-func writeState(t *asynq.Task, st MorpionRunState) error {
-	b, err := json.Marshal(st)
-	if err != nil {
-		return err
-	}
-	_, err = t.ResultWriter().Write(b)
-	return err
 }
 
 func decodeStart(v morpion.Variant, code string) (*morpion.Grid, error) {

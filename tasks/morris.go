@@ -34,29 +34,26 @@ func (d *Dispatcher) MorrisGames(job string) *MorrisGames {
 
 // PlayGames implements morrisai.GameRunner.
 func (r *MorrisGames) PlayGames(ctx context.Context, games []morrisai.TournamentGame, done func(n int)) ([]float64, error) {
-	var payloads [][]byte
-	var sizes []int
+	var parts []morrisGames
 	for start := 0; start < len(games); start += GamesPerTask {
-		part := games[start:min(start+GamesPerTask, len(games))]
-		b, err := json.Marshal(morrisGames{Games: part})
-		if err != nil {
-			return nil, err
-		}
-		payloads = append(payloads, b)
-		sizes = append(sizes, len(part))
+		parts = append(parts, morrisGames{Games: games[start:min(start+GamesPerTask, len(games))]})
+	}
+	payloads, err := encodeAll(parts)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]float64, len(games))
-	err := r.run(ctx, TypeMorrisGames, payloads, func(i int, res []byte) error {
+	err = r.run(ctx, TypeMorrisGames, payloads, func(i int, res []byte) error {
 		var pts []float64
-		if err := json.Unmarshal(res, &pts); err != nil || len(pts) != sizes[i] {
-			return fmt.Errorf("result %q: want the points of %d games", res, sizes[i])
+		if err := json.Unmarshal(res, &pts); err != nil || len(pts) != len(parts[i].Games) {
+			return fmt.Errorf("result %q: want the points of %d games", res, len(parts[i].Games))
 		}
 		copy(out[i*GamesPerTask:], pts)
 		if done != nil {
 			done(len(pts))
 		}
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -64,32 +61,18 @@ func (r *MorrisGames) PlayGames(ctx context.Context, games []morrisai.Tournament
 }
 
 // playMorrisGames is the worker's side: it plays the task's games in
-// order and writes their points as its result.
-func playMorrisGames(ctx context.Context, t *asynq.Task) error {
-	var p morrisGames
-	if err := json.Unmarshal(t.Payload(), &p); err != nil {
-		return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
-	}
+// order; their points are its result.
+func playMorrisGames(ctx context.Context, _ *asynq.Task, p morrisGames) ([]float64, error) {
 	if len(p.Games) == 0 || len(p.Games) > 10*GamesPerTask {
-		return fmt.Errorf("%w: payload of %d games: want 1..%d", asynq.SkipRetry, len(p.Games), 10*GamesPerTask)
+		return nil, fmt.Errorf("payload of %d games: want 1..%d", len(p.Games), 10*GamesPerTask)
 	}
 	pts := make([]float64, len(p.Games))
 	for i, g := range p.Games {
 		v, err := g.Play(ctx)
 		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err() // cancelled or timed out: asynq decides
-			}
-			// A game's rules are deterministic: it fails the same way on
-			// every worker.
-			return fmt.Errorf("%w: game %d: %v", asynq.SkipRetry, i+1, err)
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
 		}
 		pts[i] = v
 	}
-	b, err := json.Marshal(pts)
-	if err != nil {
-		return err
-	}
-	_, err = t.ResultWriter().Write(b)
-	return err
+	return pts, nil
 }

@@ -140,7 +140,7 @@ func TestUndecodableTaskIsArchivedNotRetried(t *testing.T) {
 	defer cancel()
 	err := b.run(ctx, TypeMorrisGames, [][]byte{[]byte(`{"games": "not a list"}`)}, func(int, []byte) error {
 		return errors.New("a result from a task that cannot be decoded")
-	})
+	}, nil)
 	if err == nil || !strings.Contains(err.Error(), "payload") || ctx.Err() != nil {
 		t.Fatalf("err %v, want the task's failure naming its payload (context %v)", err, ctx.Err())
 	}

@@ -68,9 +68,9 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 // the shutdown timeout (the rest go back to the queue).
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
-	mux.HandleFunc(TypeMorrisGames, playMorrisGames)
-	mux.HandleFunc(TypeLessGame, playLessGame)
-	mux.HandleFunc(TypeMorpionRun, w.morpion.play)
+	mux.Handle(TypeMorrisGames, handler(playMorrisGames))
+	mux.Handle(TypeLessGame, handler(playLessGame))
+	mux.Handle(TypeMorpionRun, handler(w.morpion.play))
 	if err := w.srv.Start(mux); err != nil {
 		_ = w.morpion.insp.Close()
 		return fmt.Errorf("worker: %w", err)
