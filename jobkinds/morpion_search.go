@@ -87,13 +87,7 @@ func morpionSearch(d Deps) jobs.Handler {
 			pr := run.Progress()
 			now := morpionCheckpoint{Runs: cp.Runs + 1, Playouts: pr.Playouts, ElapsedMS: pr.ElapsedMS,
 				BestLayers: pr.BestLayers, Improvements: pr.Improvements}
-			if pr.BestLayers != "" {
-				if _, err := d.Store.Records.Add(context.WithoutCancel(ctx), &store.Record{Game: "morpion",
-					Variant: p.Variant, Score: float64(pr.BestScore), Key: pr.BestLayers, Source: source,
-					JobID: j.ID, FoundAt: time.Now().UTC()}); err != nil {
-					d.Log.Warn("hall of fame", "job", j.ID, "err", err)
-				}
-			}
+			addRecord(ctx, d, j, p.Variant, pr, source)
 			return rep.Checkpoint(searchSpent(p.Params, pr), message(pr), pr, now)
 		}
 
@@ -130,6 +124,18 @@ func morpionSearch(d Deps) jobs.Handler {
 	}
 }
 
+// addRecord puts a search's best grid so far in the hall of fame (which
+// keeps a grid once, so saving it again at every checkpoint is harmless).
+func addRecord(ctx context.Context, d Deps, j *store.Job, variant string, pr morpionai.Progress, source string) {
+	if pr.BestLayers == "" {
+		return
+	}
+	if _, err := d.Store.Records.Add(context.WithoutCancel(ctx), &store.Record{Game: "morpion", Variant: variant,
+		Score: float64(pr.BestScore), Key: pr.BestLayers, Source: source, JobID: j.ID, FoundAt: time.Now().UTC()}); err != nil {
+		d.Log.Warn("hall of fame", "job", j.ID, "err", err)
+	}
+}
+
 // morpionSearchOnWorkers runs the search's threads as independent runs on
 // the workers (tasks.Runs), and reports them as one search: the best grid
 // of all, their playouts summed, the improvements of the best so far. The
@@ -145,13 +151,7 @@ func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs
 	}
 	var lastReport, lastSave time.Time
 	save := func() {
-		if pr.BestLayers != "" {
-			if _, err := d.Store.Records.Add(context.WithoutCancel(ctx), &store.Record{Game: "morpion",
-				Variant: p.Variant, Score: float64(pr.BestScore), Key: pr.BestLayers, Source: source,
-				JobID: j.ID, FoundAt: time.Now().UTC()}); err != nil {
-				d.Log.Warn("hall of fame", "job", j.ID, "err", err)
-			}
-		}
+		addRecord(ctx, d, j, p.Variant, pr, source)
 		if err := rep.Checkpoint(searchSpent(p.Params, pr), message(pr), report(), nil); err != nil {
 			d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 		}
