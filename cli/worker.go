@@ -62,16 +62,15 @@ func tasksRedis(ctx context.Context, url string) (asynq.RedisConnOpt, error) {
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
 	}
-	opts, err := redis.ParseURL(url)
-	if err != nil {
-		return nil, fmt.Errorf("redis url: %w", err)
+	rdb, ok := opt.MakeRedisClient().(redis.UniversalClient)
+	if !ok {
+		return nil, fmt.Errorf("redis url %q: not a Redis client", url)
 	}
-	rdb := redis.NewClient(opts)
 	defer rdb.Close()
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := rdb.Ping(pctx).Err(); err != nil {
-		return nil, fmt.Errorf("redis ping %s: %w", opts.Addr, err)
+		return nil, fmt.Errorf("redis ping: %w", err)
 	}
 	return opt, nil
 }

@@ -341,3 +341,22 @@ func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
 		t.Errorf("the resumed run did not go on from its state:\nbefore the kill %+v\nat the end %+v", before.Progress, final.Progress)
 	}
 }
+
+// A worker without a Redis, or with one that does not answer, says so and
+// stops at once.
+func TestWorkerNeedsARedis(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"worker"}, "--redis-url"},
+		{[]string{"worker", "--redis-url", "redis://127.0.0.1:1/0"}, "redis ping"},
+		{[]string{"worker", "--redis-url", "http://x"}, "redis url"},
+		{[]string{"worker", "--redis-url", "redis://127.0.0.1:1/0", "--queues", "a:0"}, "priority"},
+	} {
+		var stderr strings.Builder
+		if code := Main(context.Background(), c.args, io.Discard, &stderr); code == 0 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want a failure naming %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
