@@ -67,13 +67,13 @@ func (p *Position) PlayoutStep(dist *Distances, rnd func(n int) int) (Move, bool
 			continue
 		}
 		shift := 4 * (lv[i].level - base)
-		if w := lv[i].count << shift; x < w {
+		w := lv[i].count << shift
+		if x < w {
 			m, cost := lv[i].moves.nth(p.g, x>>shift)
 			p.play(m, cost)
 			return m, true
-		} else {
-			x -= w
 		}
+		x -= w
 	}
 	p.EndTurn()
 	return EndTurnMove, true
