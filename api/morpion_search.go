@@ -46,6 +46,14 @@ type MorpionSearchParameters struct {
 	// an NRPA level of 2 or more gives up and the run restarts (default:
 	// never).
 	Patience int `json:"patience,omitempty" validate:"omitempty,min=1,max=10000"`
+	// Layers: NRPA adapts its policy order-free, rewarding at each step
+	// every move of the best grid legal then (as Nagórko's NRPA does);
+	// default false, Rosin's adaptation along the sequence.
+	Layers bool `json:"layers,omitempty"`
+	// Repetitions: an NRPA level stops once the level below has brought
+	// back its best grid this many times and the run restarts (default:
+	// never).
+	Repetitions int `json:"repetitions,omitempty" validate:"omitempty,min=1,max=10000"`
 	// K lines black-listed per DNA modification (default 3).
 	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
 	// Population of dna-pop (default 20).
@@ -112,7 +120,8 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	}
 	p := jobkinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
-		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience,
+		Layers: req.Parameters.Layers, Repetitions: req.Parameters.Repetitions, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
 		if pe, ok := err.(*morpionai.ParamError); ok {

@@ -221,6 +221,12 @@ func describe(p morpionai.Params) string {
 		if p.Patience > 0 {
 			extra += fmt.Sprintf(", patience %d", p.Patience)
 		}
+		if p.Layers {
+			extra += ", layer adaptation"
+		}
+		if p.Repetitions > 0 {
+			extra += fmt.Sprintf(", %d repetitions", p.Repetitions)
+		}
 		return fmt.Sprintf("%s level %d%s, %d threads, seed %d", p.Algorithm, p.Level, extra, p.Threads, p.Seed)
 	}
 	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)

@@ -27,6 +27,10 @@ type Params struct {
 	// 0 is Rosin's NRPA.
 	Stabilization int `json:"stabilization,omitempty"`
 	Patience      int `json:"patience,omitempty"`
+	// Layers adapts NRPA by layers (order-free); Repetitions ends a level
+	// whose best grid came back that many times (0: never). NRPA only.
+	Layers      bool `json:"layers,omitempty"`
+	Repetitions int  `json:"repetitions,omitempty"`
 	// K lines black-listed per DNA modification; Population for dna-pop.
 	K          int    `json:"k,omitempty"`
 	Population int    `json:"population,omitempty"`
@@ -73,6 +77,9 @@ func (p *Params) Check(maxThreads int) error {
 	}
 	if p.Patience < 0 || p.Patience > 10000 {
 		return &ParamError{"patience", "must be 0..10000 (0: never give up)"}
+	}
+	if p.Repetitions < 0 || p.Repetitions > 10000 {
+		return &ParamError{"repetitions", "must be 0..10000 (0: never stop a level early)"}
 	}
 	if p.K < 0 || p.K > 100 {
 		return &ParamError{"k", "must be 0..100 (0: 3)"}
@@ -163,7 +170,7 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 	case "nrpa", "nmcs":
 		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
 			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha, Stabilization: p.Stabilization,
-				Patience: p.Patience}, Start: startSeq}
+				Patience: p.Patience, Layers: p.Layers, Repetitions: p.Repetitions}, Start: startSeq}
 		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:

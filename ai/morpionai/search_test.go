@@ -2,6 +2,7 @@ package morpionai
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -39,6 +40,33 @@ func TestStabilizationReachesNRPA(t *testing.T) {
 	}
 }
 
+// TestLayersAndRepetitionsReachNRPA: one seed and budget, three
+// adaptations; each option changes the search (one thread, one seed: each
+// run is reproducible), and each still finishes a grid.
+func TestLayersAndRepetitionsReachNRPA(t *testing.T) {
+	seen := map[string]string{}
+	for _, p := range []Params{
+		{Variant: "5D", Algorithm: "nrpa", Level: 1},
+		{Variant: "5D", Algorithm: "nrpa", Level: 1, Layers: true},
+		{Variant: "5D", Algorithm: "nrpa", Level: 1, Repetitions: 1},
+	} {
+		p.Threads, p.Seed, p.Playouts = 1, 1, 300
+		if err := p.Check(1); err != nil {
+			t.Fatal(err)
+		}
+		r := NewRun(p, nil, nil, 0, 0)
+		g := r.Search(t.Context())
+		if g == nil || !g.Finished() || g.Score() < 40 {
+			t.Fatalf("%+v: best %v", p, g)
+		}
+		grid := r.Progress().BestLayers
+		if other, ok := seen[grid]; ok {
+			t.Errorf("%+v found the grid of %s: the option did not reach NRPA", p, other)
+		}
+		seen[grid] = fmt.Sprintf("%+v", p)
+	}
+}
+
 func TestResumeCarriesTheBest(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
 	_ = p.Check(2)
@@ -66,6 +94,7 @@ func TestCheck(t *testing.T) {
 		{Params{Variant: "5T", Algorithm: "dna", Threads: 64, Playouts: 1}, "threads"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Stabilization: -1, Playouts: 1}, "stabilization"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Patience: 20000, Playouts: 1}, "patience"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Repetitions: -1, Playouts: 1}, "repetitions"},
 	} {
 		var pe *ParamError
 		if err := c.p.Check(4); !errors.As(err, &pe) || pe.Field != c.field {

@@ -20,7 +20,7 @@ func incremental(p Problem) Incremental {
 	if q, ok := p.(Incremental); ok {
 		return q
 	}
-	return &differ{Problem: p, mark: make([]uint32, p.Codes())}
+	return &differ{Problem: p, in: newMarks(p.Codes())}
 }
 
 // differ gives any Problem the Incremental interface: after each Play it
@@ -30,8 +30,7 @@ type differ struct {
 	Problem
 	prev, cur  []int32
 	born, died []int32
-	mark       []uint32 // mark[c] == gen: c is in the set marked last
-	gen        uint32
+	in         marks
 }
 
 func (d *differ) Reset() {
@@ -50,15 +49,12 @@ func (d *differ) Play(code int32) {
 
 // minus appends to out the moves of a that are not in b.
 func (d *differ) minus(out, a, b []int32) []int32 {
-	if d.gen++; d.gen == 0 { // wrapped: stale marks could look current
-		clear(d.mark)
-		d.gen = 1
-	}
+	d.in.clear()
 	for _, m := range b {
-		d.mark[m] = d.gen
+		d.in.add(m)
 	}
 	for _, m := range a {
-		if d.mark[m] != d.gen {
+		if !d.in.has(m) {
 			out = append(out, m)
 		}
 	}

@@ -20,6 +20,16 @@ type NRPAConfig struct {
 	// of its iterations in a row have not improved its best: the search
 	// gives up on a stuck policy and its caller starts a new one.
 	Patience int
+	// Layers adapts order-free: a grid is a set of moves, so instead of
+	// rewarding the best sequence's arbitrary order, each step rewards
+	// every move of it that is legal now (a layer) and plays them all (as
+	// Nagórko's NRPA for Morpion does; see layers.go).
+	Layers bool
+	// Repetitions, when positive, ends a level once the level below has
+	// brought back its best grid that many times: its policy has settled
+	// on that grid, and further iterations there mostly repeat it
+	// (limited repetitions, after Cazenave 2024).
+	Repetitions int
 }
 
 func (c NRPAConfig) withDefaults() NRPAConfig {
@@ -93,6 +103,10 @@ type rollout struct {
 	// policy the rollout was played with.
 	zs    []float64
 	score float64
+	// grid identifies the set of moves, whatever their order.
+	grid uint64
+	// lay is the rollout's layering, found on first need (layers.go).
+	lay layering
 }
 
 // span says that a move was legal at steps from to to-1.
@@ -100,13 +114,16 @@ type span struct{ code, from, to int32 }
 
 func (r *rollout) reset() {
 	r.moves, r.spans, r.zs = r.moves[:0], r.spans[:0], r.zs[:0]
+	r.grid = 0
+	r.lay.reset()
 }
 
 func (r *rollout) copyFrom(q *rollout) {
 	r.moves = append(r.moves[:0], q.moves...)
 	r.spans = append(r.spans[:0], q.spans...)
 	r.zs = append(r.zs[:0], q.zs...)
-	r.score = q.score
+	r.score, r.grid = q.score, q.grid
+	r.lay.copyFrom(&q.lay)
 }
 
 // NRPA is Nested Rollout Policy Adaptation (Rosin, IJCAI 2011).
@@ -123,6 +140,8 @@ type NRPA struct {
 	root   []int32    // playout: the root's legal moves
 	zs     []float64  // adapt: sums of exponentials under the policy now
 	pre    []float64  // adapt: prefix sums of alpha/z over the steps
+	inBest marks      // layers: the moves of the rollout being layered
+	layer  []int32    // layers: the moves of the layer being played
 	best   Sequence
 	// Playouts counts the level-0 playouts run; moves, their moves.
 	Playouts int64
@@ -132,7 +151,7 @@ type NRPA struct {
 // NewNRPA prepares a search from p's root.
 func NewNRPA(p Problem, cfg NRPAConfig, seed uint64) *NRPA {
 	return &NRPA{p: incremental(p), cfg: cfg.withDefaults(), r: xrand.New(seed), stop: func() bool { return false },
-		front: newFrontier(p.Codes())}
+		front: newFrontier(p.Codes()), inBest: newMarks(p.Codes())}
 }
 
 // OnImprove sets a function called with every new best sequence.
@@ -170,33 +189,51 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 	best := n.bests[level]
 	best.reset()
 	best.score = math.Inf(-1)
-	stale := 0
+	stale, repeats := 0, 0
+	// seen notes a sequence from the level below against the best: ties
+	// go to the newer sequence; a return of the best grid counts.
+	seen := func(r *rollout) (replaced, improved bool) {
+		if r.score < best.score {
+			return false, false
+		}
+		switch {
+		case r.score > best.score:
+			improved, repeats = true, 0
+		case r.grid == best.grid:
+			repeats++
+		default:
+			repeats = 0
+		}
+		best.copyFrom(r)
+		return true, improved
+	}
 	for range n.cfg.Iterations {
 		if n.stop() {
 			break
 		}
-		// Ties go to the newer sequence. A level-1 playout just played
-		// with pol still has its sums of exponentials right.
+		// A level-1 playout just played with pol still has its sums of
+		// exponentials right.
 		fresh, improved := false, false
 		if level == 1 {
 			for range n.cfg.Stabilization {
 				n.playout(pol)
-				if n.cur.score >= best.score {
-					improved = improved || n.cur.score > best.score
-					best.copyFrom(&n.cur)
-					fresh = true
-				}
+				replaced, better := seen(&n.cur)
+				fresh = fresh || replaced
+				improved = improved || better
 			}
 		} else {
 			child := n.pols[level-1]
 			child.copyFrom(pol)
-			r := n.level(level-1, child)
-			if r.score >= best.score {
-				improved = r.score > best.score
-				best.copyFrom(r)
-			}
+			_, improved = seen(n.level(level-1, child))
 		}
-		n.adapt(pol, best, fresh)
+		if n.cfg.Repetitions > 0 && repeats >= n.cfg.Repetitions {
+			break
+		}
+		if n.cfg.Layers {
+			n.adaptLayers(pol, best)
+		} else {
+			n.adapt(pol, best, fresh)
+		}
 		if stale++; improved {
 			stale = 0
 		}
@@ -244,6 +281,7 @@ func (n *NRPA) playout(pol *Policy) {
 		}
 		c.zs = append(c.zs, z)
 		c.moves = append(c.moves, pick)
+		c.grid ^= gridKey(pick)
 		n.p.Play(pick)
 		born, died := n.p.Changes()
 		for _, m := range died {
