@@ -201,6 +201,11 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 			improved, repeats = true, 0
 		case r.grid == best.grid:
 			repeats++
+			if n.cfg.Layers {
+				// The same grid in another order: the same layers,
+				// already found.
+				return false, false
+			}
 		default:
 			repeats = 0
 		}
