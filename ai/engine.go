@@ -30,6 +30,9 @@ type Result struct {
 	Depth   int
 	Nodes   int64
 	Elapsed time.Duration
+	// Reused is the visits an MCTS search started with, from a tree kept
+	// from an earlier search that reached this position (0: a new tree).
+	Reused int64
 }
 
 // Info is a progress report of a running search (one per finished depth or

@@ -193,7 +193,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 	}
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
-		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version}
+		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused}
 	if sctx.Err() == nil && cacheable && !largerBudget(held, lim) {
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
 			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}

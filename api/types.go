@@ -49,6 +49,10 @@ type SearchResult struct {
 	EngineVersion string   `json:"engine_version" example:"1"`
 	// Cached is true when the answer came from the analysis cache.
 	Cached bool `json:"cached"`
+	// Reused is the visits an MCTS search inherited from the tree of an
+	// earlier search that had reached this position (tree reuse), counted
+	// in nodes beside its own iterations; absent for a new tree.
+	Reused int64 `json:"reused,omitempty" example:"0"`
 }
 
 // BestMoveResponse answers a best-move request.

@@ -1397,6 +1397,11 @@ const docTemplate = `{
                         "type": "string"
                     }
                 },
+                "reused": {
+                    "description": "Reused is the visits an MCTS search inherited from the tree of an\nearlier search that had reached this position (tree reuse), counted\nin nodes beside its own iterations; absent for a new tree.",
+                    "type": "integer",
+                    "example": 0
+                },
                 "score": {
                     "type": "number",
                     "example": 0
@@ -2039,6 +2044,10 @@ const docTemplate = `{
                     "minimum": 1,
                     "example": 3
                 },
+                "layers": {
+                    "description": "Layers: NRPA adapts its policy order-free, rewarding at each step\nevery move of the best grid legal then (as Nagórko's NRPA does);\ndefault false, Rosin's adaptation along the sequence.",
+                    "type": "boolean"
+                },
                 "level": {
                     "description": "Level of NRPA (default 3) or NMCS (default 2).",
                     "type": "integer",
@@ -2057,6 +2066,12 @@ const docTemplate = `{
                     "type": "integer",
                     "maximum": 1000,
                     "minimum": 2
+                },
+                "repetitions": {
+                    "description": "Repetitions: an NRPA level stops once the level below has brought\nback its best grid this many times and the run restarts (default:\nnever).",
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 1
                 },
                 "stabilization": {
                     "description": "Stabilization: playouts NRPA's level 1 runs with one policy before\neach adaptation, towards the best of them (Cazenave et al. 2021;\ndefault 1, Rosin's NRPA).",
@@ -2512,6 +2527,11 @@ const docTemplate = `{
                     "items": {
                         "type": "string"
                     }
+                },
+                "reused": {
+                    "description": "Reused is the visits an MCTS search inherited from the tree of an\nearlier search that had reached this position (tree reuse), counted\nin nodes beside its own iterations; absent for a new tree.",
+                    "type": "integer",
+                    "example": 0
                 },
                 "score": {
                     "type": "number",

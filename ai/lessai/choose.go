@@ -36,6 +36,11 @@ type Chooser struct {
 	Beam int
 	// Seed of the tree search.
 	Seed uint64
+	// Trees, when set, keeps the MCTS trees of time-limited searches for
+	// the next: a search whose position a kept tree holds (the same player
+	// to move, some turns on) starts from its statistics. Searches bounded
+	// by iterations always start afresh, so that a seed gives one answer.
+	Trees *mcts.Pool[*Node, less.Move]
 }
 
 // Limits bound one choice: time or iterations (mcts, uct), time, depth in
@@ -59,6 +64,8 @@ type Choice struct {
 	Depth   int
 	Nodes   int64
 	Elapsed time.Duration
+	// Reused is the visits MCTS inherited from a kept tree (Trees).
+	Reused int64
 }
 
 // Choose picks the mover's turn in p.
@@ -98,12 +105,21 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			cfg.RAVE = false
 		}
 		cfg.Seed = c.Seed
-		a, res := BestTurn(ctx, p, d, cfg, mcts.Limits{Iterations: lim.Iterations, Time: lim.Time}, progress)
+		var s *mcts.Searcher[*Node, less.Move]
+		if c.Trees != nil && lim.Iterations == 0 {
+			// Positions hash their pieces, not the walls: the key keeps
+			// two layouts' trees apart.
+			key := c.Kind + " " + p.Walls().String()
+			root := NewNode(p, d)
+			s = c.Trees.Get(key, root.Hash(), root.ToMove())
+			defer c.Trees.Put(key, s)
+		}
+		a, res := BestTurn(ctx, s, p, d, cfg, mcts.Limits{Iterations: lim.Iterations, Time: lim.Time}, progress)
 		if a.N == 0 {
-			return Choice{Action: Greedy(p, d), Nodes: res.Iterations, Elapsed: res.Elapsed}, nil
+			return Choice{Action: Greedy(p, d), Nodes: res.Iterations, Elapsed: res.Elapsed, Reused: res.Reused}, nil
 		}
 		return Choice{Action: a, Found: true, Value: res.Value, Depth: int(a.N), Nodes: res.Iterations,
-			Elapsed: res.Elapsed}, nil
+			Elapsed: res.Elapsed, Reused: res.Reused}, nil
 	}
 	return Choice{}, fmt.Errorf("no Less engine %q (engines: %v)", c.Kind, Kinds)
 }

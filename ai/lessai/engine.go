@@ -25,11 +25,15 @@ const DefaultTime = time.Second
 
 // BestTurn runs MCTS-RAVE on p and returns a whole turn: the moves of the
 // principal variation while the same player is to move (it stops early
-// where the tree does, or at EndTurn).
-func BestTurn(ctx context.Context, p less.Position, d *less.Distances, cfg mcts.Config, lim mcts.Limits,
-	progress func(mcts.Info[less.Move])) (less.Action, mcts.Result[less.Move]) {
+// where the tree does, or at EndTurn). s, when not nil, searches from the
+// trees it kept where they hold p.
+func BestTurn(ctx context.Context, s *mcts.Searcher[*Node, less.Move], p less.Position, d *less.Distances,
+	cfg mcts.Config, lim mcts.Limits, progress func(mcts.Info[less.Move])) (less.Action, mcts.Result[less.Move]) {
+	if s == nil {
+		s = new(mcts.Searcher[*Node, less.Move])
+	}
 	root := NewNode(p, d)
-	res := mcts.Search(ctx, root, func() *Node { return &Node{} }, cfg, lim, progress)
+	res := s.Search(ctx, root, func() *Node { return &Node{} }, cfg, lim, progress)
 	var a less.Action
 	q := p
 	turn := q.Turn()
@@ -57,6 +61,12 @@ func Greedy(p less.Position, d *less.Distances) less.Action {
 
 type engine struct{ kind string }
 
+// trees keeps the service's last Less trees: a session's next engine turn,
+// or a second request for the same game, starts from what the last search
+// learnt. One tree of a one-second search is some 130 MB, so one is kept,
+// and let go after two idle minutes.
+var trees = mcts.NewPool[*Node, less.Move](1, 2*time.Minute)
+
 // Search plays the position's turn through the Chooser: limits of time or
 // iterations (mcts), time, depth or nodes (expectimax); greedy needs none.
 func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
@@ -68,7 +78,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if p.Over() {
 		return ai.Result{}, ai.ErrNoMove
 	}
-	c := Chooser{Kind: e.kind}
+	c := Chooser{Kind: e.kind, Trees: trees}
 	switch e.kind {
 	case KindGreedy:
 		if err := ai.OnlyOptions(req.Options); err != nil {
@@ -114,7 +124,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{}, ai.ErrNoMove
 	}
 	return ai.Result{Move: ch.Action, Score: ch.Value, PV: []games.Move{ch.Action}, Depth: ch.Depth, Nodes: ch.Nodes,
-		Elapsed: ch.Elapsed}, nil
+		Elapsed: ch.Elapsed, Reused: ch.Reused}, nil
 }
 
 // Infos registers the engines; MCTS is the default. The descriptions are
@@ -124,6 +134,7 @@ func Infos() []ai.EngineInfo {
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
 			Description: fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
 				"and stopped %d turns past the root's round: ", HorizonTurns) + Config.Describe() +
+				"; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
 				" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; option seed)"},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+

@@ -2,7 +2,9 @@ package lessai
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"gameai/ai"
 	"gameai/games"
@@ -102,5 +104,48 @@ func TestChooserIgnoresLimitsOfOtherKinds(t *testing.T) {
 		if err != nil || !ch.Found || ch.Elapsed > 10*DefaultTime {
 			t.Errorf("%s with %+v: found %v in %v, %v", c.kind, c.lim, ch.Found, ch.Elapsed, err)
 		}
+	}
+}
+
+// TestMCTSKeepsOneTreeForEverySeat: the engine's search for Yellow, its
+// turn played, then the next seat's time-limited search starts from the
+// node Yellow's tree grew for it (one kept tree serves every seat).
+func TestMCTSKeepsOneTreeForEverySeat(t *testing.T) {
+	var mcts ai.Engine
+	for _, info := range Infos() {
+		if info.Name == KindMCTS {
+			mcts = info.Engine
+		}
+	}
+	st := start(t)
+	first, err := mcts.Search(t.Context(), ai.Request{State: st, Limits: ai.Limits{Time: 500 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := st.Clone()
+	if err := next.Play(first.Move); err != nil {
+		t.Fatal(err)
+	}
+	again, err := mcts.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Reused < 10 {
+		t.Errorf("the next seat's search reused %d visits", again.Reused)
+	}
+	fixed, _ := mcts.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Iterations: 1000}})
+	if fixed.Reused != 0 {
+		t.Errorf("an iteration-limited search reused %d visits", fixed.Reused)
+	}
+	// The start of another layout hashes as the start of this one: the
+	// walls keep the trees apart.
+	again, _ = mcts.Search(t.Context(), ai.Request{State: st, Limits: ai.Limits{Time: 100 * time.Millisecond}})
+	if again.Reused == 0 {
+		t.Fatal("a search of the first position started afresh")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	other := &less.State{P: less.NewPosition(less.RandomWalls(0.3, 0.1, r.Float64))}
+	if res, _ := mcts.Search(t.Context(), ai.Request{State: other, Limits: ai.Limits{Time: 100 * time.Millisecond}}); res.Reused != 0 {
+		t.Errorf("the start of another layout reused %d visits", res.Reused)
 	}
 }

@@ -3,7 +3,6 @@ package mcts
 import (
 	"context"
 	"math"
-	"sync"
 	"time"
 )
 
@@ -79,7 +78,11 @@ type Result[M comparable] struct {
 	Moves      []MoveStat[M]
 	Iterations int64
 	Nodes      int64
-	Elapsed    time.Duration
+	// Reused is the visits the root had when the search began: a tree
+	// kept from an earlier search (Searcher) that had reached this
+	// position.
+	Reused  int64
+	Elapsed time.Duration
 }
 
 // Info reports progress during a search.
@@ -89,37 +92,12 @@ type Info[M comparable] struct {
 	Elapsed    time.Duration
 }
 
-// Search runs MCTS from root. newState makes a scratch state of the
-// game (each thread copies the root into its own). progress, when set, is
-// called about every 100 ms by the first thread.
+// Search runs MCTS from root with new trees. newState makes a scratch
+// state of the game (each thread copies the root into its own). progress,
+// when set, is called about every 100 ms by the first thread.
 func Search[P State[P, M], M comparable](ctx context.Context, root P, newState func() P, cfg Config, lim Limits,
 	progress func(Info[M])) Result[M] {
-	cfg = cfg.withDefaults()
-	start := time.Now()
-	var deadline time.Time
-	if lim.Time > 0 {
-		deadline = start.Add(lim.Time)
-	}
-	workers := make([]*worker[P, M], cfg.Threads)
-	var wg sync.WaitGroup
-	for w := range cfg.Threads {
-		budget := int64(0)
-		if lim.Iterations > 0 {
-			budget = lim.Iterations / int64(cfg.Threads)
-			if int64(w) < lim.Iterations%int64(cfg.Threads) {
-				budget++
-			}
-		}
-		wk := newWorker[P, M](cfg, newState, cfg.Seed+uint64(w)*0x9e3779b97f4a7c15)
-		workers[w] = wk
-		var report func(Info[M])
-		if w == 0 {
-			report = progress
-		}
-		wg.Go(func() { wk.run(ctx, root, budget, deadline, start, report) })
-	}
-	wg.Wait()
-	return merge(workers, start)
+	return new(Searcher[P, M]).Search(ctx, root, newState, cfg, lim, progress)
 }
 
 // merge sums the root statistics of the workers' trees.
@@ -129,10 +107,11 @@ func merge[P State[P, M], M comparable](ws []*worker[P, M], start time.Time) Res
 	for _, w := range ws {
 		res.Iterations += w.iterations
 		res.Nodes += int64(len(w.t.nodes))
+		res.Reused += w.reused
 		if len(w.t.nodes) == 0 {
 			continue
 		}
-		for _, e := range w.t.edgesOf(0) {
+		for _, e := range w.t.edgesOf(w.rootNode) {
 			i, ok := idx[e.move]
 			if !ok {
 				i = len(res.Moves)
@@ -145,7 +124,7 @@ func merge[P State[P, M], M comparable](ws []*worker[P, M], start time.Time) Res
 				// The edge's share of the child's value: with
 				// transpositions the child may have been reached by other
 				// paths too.
-				total := ms.Value*float64(ms.Visits) + float64(e.n)*(c.w/float64(max(c.n, 1)))
+				total := ms.Value*float64(ms.Visits) + float64(e.n)*w.rootValue(c.w/float64(max(c.n, 1)))
 				ms.Visits += int64(e.n)
 				ms.Value = total / float64(ms.Visits)
 			}
@@ -180,7 +159,11 @@ type worker[P State[P, M], M comparable] struct {
 	last       []int32 // last[player*keys+key]: latest simulation step + 1 that played it
 	keys       int
 	iterations int64
-	root       int // the root's player
+	root       int   // the root's player
+	side       int   // the player whose side the nodes' rewards are for: the first root's
+	flip       bool  // the root's side is side's opponent: values read as 1 - value
+	rootNode   int32 // the root's node: 0 in a new tree
+	reused     int64 // the root's visits when the search began
 }
 
 type step struct {
@@ -197,13 +180,7 @@ func newWorker[P State[P, M], M comparable](cfg Config, newState func() P, seed 
 }
 
 func (w *worker[P, M]) run(ctx context.Context, root P, budget int64, deadline, start time.Time, report func(Info[M])) {
-	w.t.reset()
-	w.root = root.ToMove()
-	w.keys = root.KeySpace()
-	if w.cfg.RAVE {
-		w.last = make([]int32, root.Players()*w.keys)
-	}
-	w.t.addNode(root.Hash(), root.ToMove())
+	w.begin(root)
 	lastReport := start
 	for budget <= 0 || w.iterations < budget {
 		if w.iterations&63 == 0 && w.iterations > 0 {
@@ -229,7 +206,7 @@ func (w *worker[P, M]) iterate(root P) {
 	st, t, cfg := w.st, w.t, &w.cfg
 	st.CopyFrom(root)
 	w.path, w.sim = w.path[:0], w.sim[:0]
-	cur := int32(0)
+	cur := w.rootNode
 	for depth := 0; !st.Over(); depth++ {
 		if t.nodes[cur].first < 0 {
 			if (cfg.MaxDepth > 0 && depth >= cfg.MaxDepth) || depth > 1000 {
@@ -288,7 +265,7 @@ func (w *worker[P, M]) iterate(root P) {
 		st.Play(m)
 		w.record(mover, m)
 	}
-	reward := st.Reward(w.root)
+	reward := st.Reward(w.side)
 	w.backup(reward)
 }
 
@@ -308,8 +285,8 @@ func (w *worker[P, M]) recordKey(player int, key int32) {
 
 func (w *worker[P, M]) backup(reward float64) {
 	t := w.t
-	t.nodes[0].n++
-	t.nodes[0].w += reward
+	t.nodes[w.rootNode].n++
+	t.nodes[w.rootNode].w += reward
 	for i, s := range w.path {
 		e := &t.edges[s.edge]
 		e.n++
@@ -366,13 +343,22 @@ func (w *worker[P, M]) selectEdge(i int32) int32 {
 		var v float64
 		switch {
 		case e.n > 0:
-			q := t.nodes[e.child].w / float64(max(t.nodes[e.child].n, 1))
-			if role == Min {
+			// A full tree plays out from edges it has no room to give a
+			// node: their value is the parent's until RAVE says more.
+			src := &nd
+			if e.child >= 0 {
+				src = &t.nodes[e.child]
+			}
+			// Values are for side's side: the mover wants their
+			// complement when it plays against that side.
+			against := w.flip != (role == Min)
+			q := src.w / float64(max(src.n, 1))
+			if against {
 				q = 1 - q
 			}
 			if cfg.RAVE && e.rn > 0 {
 				qr := e.rw / float64(e.rn)
-				if role == Min {
+				if against {
 					qr = 1 - qr
 				}
 				beta := math.Sqrt(cfg.RaveK / (3*float64(e.n) + cfg.RaveK))
@@ -392,12 +378,21 @@ func (w *worker[P, M]) selectEdge(i int32) int32 {
 	return nd.first + int32(best)
 }
 
+// rootValue turns a node's mean reward, for side's side, into the root
+// side's.
+func (w *worker[P, M]) rootValue(v float64) float64 {
+	if w.flip {
+		return 1 - v
+	}
+	return v
+}
+
 func (w *worker[P, M]) bestRoot() MoveStat[M] {
 	var best MoveStat[M]
-	for _, e := range w.t.edgesOf(0) {
+	for _, e := range w.t.edgesOf(w.rootNode) {
 		if int64(e.n) > best.Visits && e.child >= 0 {
 			c := w.t.nodes[e.child]
-			best = MoveStat[M]{Move: e.move, Visits: int64(e.n), Value: c.w / float64(max(c.n, 1))}
+			best = MoveStat[M]{Move: e.move, Visits: int64(e.n), Value: w.rootValue(c.w / float64(max(c.n, 1)))}
 		}
 	}
 	return best
@@ -407,12 +402,12 @@ func (w *worker[P, M]) bestRoot() MoveStat[M] {
 func (w *worker[P, M]) pv(first M) []M {
 	out := []M{first}
 	cur := int32(-1)
-	for _, e := range w.t.edgesOf(0) {
+	for _, e := range w.t.edgesOf(w.rootNode) {
 		if e.move == first {
 			cur = e.child
 		}
 	}
-	seen := map[int32]bool{0: true}
+	seen := map[int32]bool{w.rootNode: true}
 	for cur >= 0 && !seen[cur] && len(out) < 64 {
 		seen[cur] = true
 		es := w.t.edgesOf(cur)

@@ -208,3 +208,18 @@ func TestChanceNodesFollowThePriors(t *testing.T) {
 		t.Errorf("teammate played the likelier move %.3f of the time, want 0.75", share)
 	}
 }
+
+// TestAFullTreeGoesOn: once the node budget is spent, iterations select
+// down the tree and play out from edges that have no node; they must
+// neither fail nor stop counting.
+func TestAFullTreeGoesOn(t *testing.T) {
+	for _, cfg := range []Config{{MaxNodes: 30}, {MaxNodes: 30, RAVE: true, Transpositions: true}} {
+		res := Search(t.Context(), parseTTT("x..oo..x."), newTTT, cfg, Limits{Iterations: 20000}, nil)
+		if res.Nodes > 30 || res.Iterations != 20000 {
+			t.Errorf("%+v: %d nodes, %d iterations", cfg, res.Nodes, res.Iterations)
+		}
+		if !res.HasMove || res.Move != 5 {
+			t.Errorf("%+v: played %d, want the block at 5", cfg, res.Move)
+		}
+	}
+}

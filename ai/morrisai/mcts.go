@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"gameai/ai"
 	"gameai/ai/mcts"
@@ -80,6 +81,10 @@ func (n *Node) Reward(player int) float64 {
 // MCTS is the Monte Carlo tree search engine for Morris.
 type MCTS struct{}
 
+// trees keeps the last two Morris trees of time-limited searches (a
+// one-second tree is some tens of MB), for two idle minutes.
+var trees = mcts.NewPool[*Node, morris.Move](2, 2*time.Minute)
+
 // MCTSConfig is the engine's tree search setting.
 var MCTSConfig = mcts.Config{C: 0.7, Transpositions: true, PlayoutLimit: 40, MaxNodes: 1 << 20}
 
@@ -119,18 +124,28 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 			req.Progress(ai.Info{Nodes: in.Iterations, Score: in.Best.Value, Elapsed: in.Elapsed})
 		}
 	}
-	res := mcts.Search(ctx, root, newNode, cfg, lim, progress)
+	s := new(mcts.Searcher[*Node, morris.Move])
+	if lim.Iterations == 0 {
+		// Time-limited: start from a kept tree where one holds the
+		// position under the same evaluation and rules.
+		r := st.P.Rules()
+		key := fmt.Sprintf("%v %v %v", r.Variant, r.Options(), coef)
+		s = trees.Get(key, root.Hash(), root.ToMove())
+		defer trees.Put(key, s)
+	}
+	res := s.Search(ctx, root, newNode, cfg, lim, progress)
 	if !res.HasMove {
 		return ai.Result{}, ai.ErrNoMove
 	}
 	return ai.Result{Move: res.Move, Score: res.Value, PV: toGames(res.PV), Depth: len(res.PV),
-		Nodes: res.Iterations, Elapsed: res.Elapsed}, nil
+		Nodes: res.Iterations, Elapsed: res.Elapsed, Reused: res.Reused}, nil
 }
 
 // MCTSInfo registers the engine.
 func MCTSInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "mcts", Version: MCTSVersion, Deterministic: true,
-		Description: "Monte Carlo tree search: " + MCTSConfig.Describe() + "; random playouts, scored by the strategy where they are cut " +
+		Description: "Monte Carlo tree search: " + MCTSConfig.Describe() + "; random playouts, scored by the strategy where they are cut; " +
+			"a time-limited search starts from the last searches' trees where one holds the position " +
 			"(limits: time, iterations; score = expected result for the side to move, 0..1; options: strategy, coefficients, seed)",
 		Engine: MCTS{}}
 }

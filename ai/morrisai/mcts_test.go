@@ -3,6 +3,7 @@ package morrisai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"gameai/ai"
 	"gameai/games"
@@ -47,5 +48,41 @@ func TestMCTSIsReproducibleAndLegal(t *testing.T) {
 	if _, err := (MCTS{}).Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
 		Options: map[string]string{"seed": "x"}}); err == nil {
 		t.Error("a bad seed was accepted")
+	}
+}
+
+// TestMCTSKeepsItsTree: a time-limited search, its move and the reply it
+// expects, then the next search of the game starts from that node; an
+// iteration-limited one never does (a seed gives one answer).
+func TestMCTSKeepsItsTree(t *testing.T) {
+	st := morrisState(t, morris.EndOfPlacing)
+	first, err := MCTS{}.Search(t.Context(), ai.Request{State: st, Limits: ai.Limits{Time: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Reused != 0 || len(first.PV) < 2 {
+		t.Fatalf("first search: reused %d, pv %v", first.Reused, first.PV)
+	}
+	next := st.Clone()
+	for _, m := range first.PV[:2] {
+		if err := next.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	again, err := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Reused < 10 {
+		t.Errorf("the next search of the game reused %d visits", again.Reused)
+	}
+	other, _ := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond},
+		Options: map[string]string{"strategy": "petcu-e32"}})
+	if other.Reused != 0 {
+		t.Errorf("a search with another evaluation reused %d visits", other.Reused)
+	}
+	fixed, _ := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Iterations: 1000}})
+	if fixed.Reused != 0 {
+		t.Errorf("an iteration-limited search reused %d visits", fixed.Reused)
 	}
 }
