@@ -3,6 +3,7 @@ package lessai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"gameai/ai/mcts"
 	"gameai/games/less"
@@ -24,5 +25,40 @@ func BenchmarkMCTS(b *testing.B) {
 		iters += res.Iterations
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkTreeReuse plays whole games of four MCTS seats at 100 ms a turn
+// through one tree pool, as the service does, and reports the share of each
+// search's root visits inherited from the search before (tree reuse): run
+// it with -benchtime 1x (a game is some 8 s).
+func BenchmarkTreeReuse(b *testing.B) {
+	w, err := less.ParseWalls(less.FixtureLayout)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := less.DistancesFor(w)
+	var reused, total, searches, fresh int64
+	for b.Loop() {
+		c := Chooser{Kind: KindMCTS, Seed: 1, Trees: mcts.NewPool[*Node, less.Move](1, time.Minute)}
+		p := *less.NewPosition(w)
+		for !p.Over() {
+			ch, err := c.Choose(context.Background(), p, d, Limits{Time: 100 * time.Millisecond}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reused += ch.Reused
+			total += ch.Reused + ch.Nodes
+			searches++
+			if ch.Reused == 0 {
+				fresh++
+			}
+			if err := p.Apply(ch.Action); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(reused)/float64(total), "reused-share")
+	b.ReportMetric(float64(fresh)/float64(searches), "fresh-trees")
 	b.ReportMetric(0, "ns/op")
 }
