@@ -45,11 +45,11 @@ func (s *Server) table() []route {
 		{"GET", "/v1/games", s.listGames, public},
 		{"POST", "/v1/games/:game/best-move", s.bestMove, public},
 
-		{"POST", "/v1/games/:game/sessions", s.createSession, public},
-		{"GET", "/v1/sessions/:id", s.getSession, public},
-		{"POST", "/v1/sessions/:id/moves", s.playMove, public},
-		{"POST", "/v1/sessions/:id/engine-move", s.engineMove, public},
-		{"POST", "/v1/sessions/:id/undo", s.undoMoves, public},
+		{"POST", "/v1/games/:game/sessions", legalMovesQuery(s.createSession), public},
+		{"GET", "/v1/sessions/:id", legalMovesQuery(s.getSession), public},
+		{"POST", "/v1/sessions/:id/moves", legalMovesQuery(s.playMove), public},
+		{"POST", "/v1/sessions/:id/engine-move", legalMovesQuery(s.engineMove), public},
+		{"POST", "/v1/sessions/:id/undo", legalMovesQuery(s.undoMoves), public},
 		{"DELETE", "/v1/sessions/:id", s.deleteSession, public},
 
 		{"POST", "/v1/morpion/grids/validate", s.morpionValidate, public},

@@ -146,4 +146,13 @@ func TestUndoAndAllLegalMoves(t *testing.T) {
 	if len(m.LegalMoves) != 5 || m.LegalMovesTotal != 24 {
 		t.Errorf("legal_moves=5: %d of %d", len(m.LegalMoves), m.LegalMovesTotal)
 	}
+	// A malformed count is refused before the move is played.
+	for _, q := range []string{"x", "-1", "1.5"} {
+		r := e.do(t, "POST", "/v1/sessions/"+m.ID+"/moves?legal_moves="+q, api.MoveRequest{Move: "a1"})
+		r.hasField(t, r.problem(t, http.StatusBadRequest), "legal_moves")
+	}
+	e.do(t, "GET", "/v1/sessions/"+m.ID+"?legal_moves=100000", nil).ok(t, 200).json(t, &m)
+	if len(m.Moves) != 0 || len(m.LegalMoves) != 24 {
+		t.Errorf("after refused moves: moves %v, %d legal listed", m.Moves, len(m.LegalMoves))
+	}
 }

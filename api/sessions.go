@@ -4,8 +4,8 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -325,13 +325,29 @@ func (s *Server) storeErr(err error, what string) error {
 	return problemFor(err, what)
 }
 
-// sessionResponse shows a session; the legal_moves query raises how many
-// legal moves it lists (a board that lets a person click needs them all).
-func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.State) SessionResponse {
-	shown := s.cfg.LegalMovesShown
-	if n, err := strconv.Atoi(c.QueryParam("legal_moves")); err == nil && n >= 0 {
-		shown = min(n, maxLegalMovesShown)
+// legalMovesShown reads the legal_moves query: how many legal moves a
+// session response lists (a board that lets a person click needs them all);
+// more than maxLegalMovesShown is read as that many.
+func legalMovesShown(c *echo.Context, def int) (int, error) {
+	n, err := queryInt(c, "legal_moves", def, 0, math.MaxInt32)
+	return min(n, maxLegalMovesShown), err
+}
+
+// legalMovesQuery refuses a malformed legal_moves query before a session
+// handler plays, undoes or stores anything.
+func legalMovesQuery(h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if _, err := legalMovesShown(c, 0); err != nil {
+			return err
+		}
+		return h(c)
 	}
+}
+
+// sessionResponse shows a session with as many legal moves as the
+// legal_moves query asks (legalMovesQuery checked it).
+func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.State) SessionResponse {
+	shown, _ := legalMovesShown(c, s.cfg.LegalMovesShown)
 	out := SessionResponse{ID: sess.ID, Game: sess.Game, Variant: sess.Variant, Options: sess.Options,
 		Start: sess.Start, Moves: sess.Moves, Position: st.String(), ToMove: st.ToMove(), Terminal: st.Terminal(),
 		LegalMoves: []string{}, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt}
