@@ -36,7 +36,7 @@ func (w *trackingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 // writeLastResort answers with a bare 500 problem: it uses nothing of the
 // server's (no echo context, no logger) that could be what panicked.
 func writeLastResort(w http.ResponseWriter, r *http.Request) {
-	b, _ := json.Marshal(Problem{Type: "urn:gameai:problem:internal", Title: "Internal server error",
+	b, _ := json.Marshal(Problem{Type: problemType("internal"), Title: "Internal server error",
 		Status: http.StatusInternalServerError, Instance: r.URL.Path})
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(http.StatusInternalServerError)

@@ -51,8 +51,11 @@ func (p *Problem) Error() string { return fmt.Sprintf("%d %s: %s", p.Status, p.T
 // StatusCode lets echo's middleware (logging, metrics) see the status.
 func (p *Problem) StatusCode() int { return p.Status }
 
+// problemType is the type URI of a problem slug.
+func problemType(slug string) string { return "urn:gameai:problem:" + slug }
+
 func problem(status int, slug, title, detail string, fields ...FieldError) *Problem {
-	return &Problem{Type: "urn:gameai:problem:" + slug, Title: title, Status: status, Detail: detail, Errors: fields}
+	return &Problem{Type: problemType(slug), Title: title, Status: status, Detail: detail, Errors: fields}
 }
 
 func badField(field, reason string) *Problem {
@@ -87,7 +90,7 @@ func problemFor(err error, field string) *Problem {
 	if p, ok := knownProblem(err, field); ok {
 		return p
 	}
-	return &Problem{Type: "urn:gameai:problem:internal", Title: "Internal server error",
+	return &Problem{Type: problemType("internal"), Title: "Internal server error",
 		Status: http.StatusInternalServerError, cause: err}
 }
 
@@ -149,10 +152,14 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 // answer: long enough for a Redis restart, short enough for a person waiting.
 const storeUnavailableRetry = 5
 
+// storeUnavailableSlug names the problem that /metrics counts as a request
+// the store's outage failed.
+const storeUnavailableSlug = "store-unavailable"
+
 // storeUnavailable is the 503 of a route that needs the store while it does
 // not answer; the detail names the store but not its error, which is logged.
 func storeUnavailable(name string) *Problem {
-	p := problem(http.StatusServiceUnavailable, "store-unavailable", "Store unavailable",
+	p := problem(http.StatusServiceUnavailable, storeUnavailableSlug, "Store unavailable",
 		name+" does not answer; this request needs it. Searches that need no store are still served; retry shortly")
 	p.retryAfter = storeUnavailableRetry
 	return p
@@ -195,7 +202,7 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 	default:
 		p = problemFor(err, "")
 	}
-	if p.Type == "urn:gameai:problem:store-unavailable" {
+	if p.Type == problemType(storeUnavailableSlug) {
 		s.metrics.storeDown.WithLabelValues("request").Inc()
 	}
 	if p.Status >= 500 {
