@@ -46,25 +46,35 @@ func randomPolicy(codes int, spread float64, seed uint64) *Policy {
 	return pol
 }
 
+// adaptCases are the settings the adaptations are checked in against
+// their definitions.
+var adaptCases = []struct {
+	name   string
+	v      morpion.Variant
+	opaque bool
+	spread float64 // of the weights; large ones take the direct sums
+	alpha  float64
+}{
+	{"5T incremental", morpion.T5, false, 2, 1},
+	{"5D incremental", morpion.D5, false, 2, 1},
+	{"5T through differ", morpion.T5, true, 2, 0.5},
+	{"5T huge weights", morpion.T5, false, 40, 1},
+}
+
+// adaptProblems are a case's problem (behind differ where it says so) and
+// a plain one for the reference.
+func adaptProblems(v morpion.Variant, hide bool) (p Problem, ref Problem) {
+	p = morpion.NewProblem(morpion.NewBoard(v))
+	if hide {
+		p = opaque{p}
+	}
+	return p, morpion.NewProblem(morpion.NewBoard(v))
+}
+
 func TestAdaptMatchesRosin(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		v      morpion.Variant
-		opaque bool
-		spread float64 // of the weights; large ones take the direct sums
-		alpha  float64
-	}{
-		{"5T incremental", morpion.T5, false, 2, 1},
-		{"5D incremental", morpion.D5, false, 2, 1},
-		{"5T through differ", morpion.T5, true, 2, 0.5},
-		{"5T huge weights", morpion.T5, false, 40, 1},
-	} {
+	for _, tc := range adaptCases {
 		t.Run(tc.name, func(t *testing.T) {
-			var p Problem = morpion.NewProblem(morpion.NewBoard(tc.v))
-			if tc.opaque {
-				p = opaque{p}
-			}
-			ref := morpion.NewProblem(morpion.NewBoard(tc.v))
+			p, ref := adaptProblems(tc.v, tc.opaque)
 			n := NewNRPA(p, NRPAConfig{Alpha: tc.alpha}, 3)
 			pol := randomPolicy(p.Codes(), tc.spread, 4)
 			n.playout(pol)

@@ -122,39 +122,5 @@ func (n *NRPA) layers(r *rollout) {
 func (n *NRPA) adaptLayers(pol *Policy, r *rollout) {
 	n.layers(r)
 	l := &r.lay
-	a := n.cfg.Alpha
-	pc := pol.c
-	zs := append(n.zs[:0], make([]float64, len(l.counts))...)
-	n.zs = zs
-	for _, s := range l.spans {
-		e := float64(pc[s.code].e)
-		for k := s.from; k < s.to; k++ {
-			zs[k] += e
-		}
-	}
-	n.pre = append(n.pre[:0], 0)
-	sum := 0.0
-	for k, z := range zs {
-		sum += a * float64(l.counts[k]) / z
-		n.pre = append(n.pre, sum)
-	}
-	pre := n.pre
-	risk := 2 * float64(len(zs)+1) * 0x1p-52 * sum
-	for _, s := range l.spans {
-		e := float64(pc[s.code].e)
-		d := pre[s.to] - pre[s.from]
-		if e*risk > 1e-7 {
-			d = 0
-			for k := s.from; k < s.to; k++ {
-				d += a * float64(l.counts[k]) / zs[k]
-			}
-		}
-		pc[s.code].w -= float32(e * d)
-	}
-	for _, m := range r.moves {
-		pc[m].w += float32(a)
-	}
-	for _, s := range l.spans {
-		pol.set(s.code, pc[s.code].w)
-	}
+	n.shift(pol, r.moves, l.spans, n.sums(pol, l.spans, len(l.counts)), l.counts)
 }

@@ -60,24 +60,9 @@ func weightsClose(t *testing.T, what string, got *Policy, want []float64) {
 }
 
 func TestAdaptLayersMatchesTheDefinition(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		v      morpion.Variant
-		opaque bool
-		spread float64
-		alpha  float64
-	}{
-		{"5T incremental", morpion.T5, false, 2, 1},
-		{"5D incremental", morpion.D5, false, 2, 1},
-		{"5T through differ", morpion.T5, true, 2, 0.5},
-		{"5T huge weights", morpion.T5, false, 40, 1},
-	} {
+	for _, tc := range adaptCases {
 		t.Run(tc.name, func(t *testing.T) {
-			var p Problem = morpion.NewProblem(morpion.NewBoard(tc.v))
-			if tc.opaque {
-				p = opaque{p}
-			}
-			ref := morpion.NewProblem(morpion.NewBoard(tc.v))
+			p, ref := adaptProblems(tc.v, tc.opaque)
 			n := NewNRPA(p, NRPAConfig{Alpha: tc.alpha, Layers: true}, 3)
 			n.playout(randomPolicy(p.Codes(), tc.spread, 4))
 			if len(n.cur.moves) < 20 {

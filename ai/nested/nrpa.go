@@ -139,7 +139,8 @@ type NRPA struct {
 	front  frontier   // playout: the legal moves
 	root   []int32    // playout: the root's legal moves
 	zs     []float64  // adapt: sums of exponentials under the policy now
-	pre    []float64  // adapt: prefix sums of alpha/z over the steps
+	coef   []float64  // adapt: alpha·count/z at each step
+	pre    []float64  // adapt: prefix sums of coef
 	inBest marks      // layers: the moves of the rollout being layered
 	layer  []int32    // layers: the moves of the layer being played
 	best   Sequence
@@ -314,51 +315,69 @@ func (n *NRPA) playout(pol *Policy) {
 // adapt moves pol towards the rollout: along it, add alpha to the played
 // move's weight and subtract alpha·exp(w[m])/Z from every legal move m,
 // every term computed from the weights before this adaptation (the
-// exponentials are refreshed only at the end). A move's terms over its
-// span of steps sum to exp(w[m]) times a difference of prefix sums of
-// alpha/Z. fresh says that r was played with pol as it is, so its sums Z
-// need no recomputing.
+// exponentials are refreshed only at the end). fresh says that r was played
+// with pol as it is, so its sums Z need no recomputing.
 func (n *NRPA) adapt(pol *Policy, r *rollout, fresh bool) {
-	a := n.cfg.Alpha
-	pc := pol.c
-	steps := len(r.moves)
 	zs := r.zs
 	if !fresh {
-		n.zs = append(n.zs[:0], make([]float64, steps)...)
-		zs = n.zs
-		for _, s := range r.spans {
-			e := float64(pc[s.code].e)
-			for i := s.from; i < s.to; i++ {
-				zs[i] += e
-			}
+		zs = n.sums(pol, r.spans, len(r.moves))
+	}
+	n.shift(pol, r.moves, r.spans, zs, nil)
+}
+
+// sums is, for each of steps steps, the sum of the exponentials of the
+// moves legal then, from the spans they were legal in.
+func (n *NRPA) sums(pol *Policy, spans []span, steps int) []float64 {
+	zs := append(n.zs[:0], make([]float64, steps)...)
+	n.zs = zs
+	for _, s := range spans {
+		e := float64(pol.c[s.code].e)
+		for i := s.from; i < s.to; i++ {
+			zs[i] += e
 		}
 	}
+	return zs
+}
+
+// shift adapts pol by steps: +alpha to every move of moves, and to every
+// move of a span -alpha·count·exp(w)/Z at each step of it (count 1 where
+// counts is nil), all from the weights before. A move's terms over its
+// span sum to exp(w) times a difference of prefix sums of alpha·count/Z.
+func (n *NRPA) shift(pol *Policy, moves []int32, spans []span, zs []float64, counts []int32) {
+	a := n.cfg.Alpha
+	pc := pol.c
+	n.coef = n.coef[:0]
 	n.pre = append(n.pre[:0], 0)
 	sum := 0.0
-	for _, z := range zs {
-		sum += a / z
+	for k, z := range zs {
+		c := a / z
+		if counts != nil {
+			c *= float64(counts[k])
+		}
+		n.coef = append(n.coef, c)
+		sum += c
 		n.pre = append(n.pre, sum)
 	}
-	pre := n.pre
+	pre, coef := n.pre, n.coef
 	// A difference of prefix sums is off by at most about 2·steps·ε·sum;
 	// times exp(w[m]) that must stay far below what a float32 weight
 	// resolves, or the span is summed directly (huge weights only).
-	risk := 2 * float64(steps+1) * 0x1p-52 * sum
-	for _, s := range r.spans {
+	risk := 2 * float64(len(zs)+1) * 0x1p-52 * sum
+	for _, s := range spans {
 		e := float64(pc[s.code].e)
 		d := pre[s.to] - pre[s.from]
 		if e*risk > 1e-7 {
 			d = 0
-			for _, z := range zs[s.from:s.to] {
-				d += a / z
+			for _, c := range coef[s.from:s.to] {
+				d += c
 			}
 		}
 		pc[s.code].w -= float32(e * d)
 	}
-	for _, m := range r.moves {
+	for _, m := range moves {
 		pc[m].w += float32(a)
 	}
-	for _, s := range r.spans {
+	for _, s := range spans {
 		pol.set(s.code, pc[s.code].w)
 	}
 }
