@@ -43,7 +43,22 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if !ok {
 		return ai.Result{}, fmt.Errorf("%s plays morpion, not %s", e.Algorithm, req.State.Game().Name())
 	}
-	if err := ai.OnlyOptions(req.Options, "level", "threads", "seed"); err != nil {
+	known := []string{"level", "threads", "seed"}
+	if e.Algorithm == "nrpa" {
+		known = append(known, "layers", "repetitions")
+	}
+	if err := ai.OnlyOptions(req.Options, known...); err != nil {
+		return ai.Result{}, err
+	}
+	var nc nested.NRPAConfig
+	if s, ok := req.Options["layers"]; ok {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return ai.Result{}, &ai.OptionError{Name: "layers", Reason: fmt.Sprintf("%q is not true or false", s)}
+		}
+		nc.Layers = b
+	}
+	if err := intOption(req.Options, "repetitions", 0, 10000, &nc.Repetitions); err != nil {
 		return ai.Result{}, err
 	}
 	level := nestedDefaults.NRPALevel
@@ -82,7 +97,7 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 			req.Progress(ai.Info{Depth: len(s.Moves), Score: float64(base + len(s.Moves)), Nodes: playouts, Elapsed: time.Since(start)})
 		}
 	})
-	cfg := nested.ParallelConfig{Algorithm: e.Algorithm, Level: level, Threads: threads, Seed: seed}
+	cfg := nested.ParallelConfig{Algorithm: e.Algorithm, Level: level, NRPA: nc, Threads: threads, Seed: seed}
 	best := nested.Parallel(ctx, runner, func() nested.Problem { return morpion.NewProblem(root) }, cfg)
 	if len(best.Moves) == 0 {
 		return ai.Result{}, ai.ErrNoMove
@@ -115,19 +130,20 @@ func intOption(opts map[string]string, name string, lo, hi int, out *int) error 
 
 // NRPAInfo registers the NRPA engine, the default for Morpion.
 func NRPAInfo() ai.EngineInfo {
-	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation", nestedDefaults.NRPALevel)
+	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation", nestedDefaults.NRPALevel,
+		"; layers (true: adapt order-free, by layers of the best grid), repetitions (end a level whose best grid came back that many times)")
 }
 
 // NMCSInfo registers the nested Monte Carlo engine.
 func NMCSInfo() ai.EngineInfo {
-	return nestedInfo("nmcs", "Cazenave's nested Monte Carlo search", nestedDefaults.NMCSLevel)
+	return nestedInfo("nmcs", "Cazenave's nested Monte Carlo search", nestedDefaults.NMCSLevel, "")
 }
 
-func nestedInfo(algo, what string, level int) ai.EngineInfo {
+func nestedInfo(algo, what string, level int, more string) ai.EngineInfo {
 	return ai.EngineInfo{Game: "morpion", Name: algo, Version: NestedVersion, Deterministic: true,
 		Description: fmt.Sprintf("%s from the position, root-parallel; plays the first move of the longest game found, "+
 			"the pv its whole continuation, the score its length (limits: time, iterations = playouts; "+
-			"options: level (default %d), threads (default %d, at most the cores), seed (default %d))",
-			what, level, nestedDefaults.Threads, nestedDefaults.Seed),
+			"options: level (default %d), threads (default %d, at most the cores), seed (default %d)%s)",
+			what, level, nestedDefaults.Threads, nestedDefaults.Seed, more),
 		Engine: Nested{Algorithm: algo}}
 }

@@ -3,6 +3,7 @@ package morpionai
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"gameai/ai"
@@ -47,11 +48,34 @@ func TestNestedEnginesFromAPosition(t *testing.T) {
 func TestNestedEngineOptionsAndEnd(t *testing.T) {
 	st, _ := morpion.Game.NewState("5D", nil)
 	for _, opts := range []map[string]string{{"level": "0"}, {"level": "9"}, {"threads": "0"}, {"threads": "100000"},
-		{"seed": "-1"}, {"depth": "3"}} {
+		{"seed": "-1"}, {"depth": "3"}, {"layers": "yes"}, {"repetitions": "-2"}} {
 		var oe *ai.OptionError
 		if _, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st, Options: opts,
 			Limits: ai.Limits{Iterations: 10}}); !errors.As(err, &oe) {
 			t.Errorf("options %v: %v, want an option error", opts, err)
+		}
+	}
+	// NRPA's adaptation options reach it (another grid for one seed);
+	// NMCS has no policy and refuses them.
+	plain, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st.Clone(),
+		Limits: ai.Limits{Iterations: 2000}, Options: map[string]string{"level": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []map[string]string{{"layers": "true"}, {"repetitions": "1"}} {
+		opts["level"] = "1"
+		res, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st.Clone(),
+			Limits: ai.Limits{Iterations: 2000}, Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(res.PV) == fmt.Sprint(plain.PV) {
+			t.Errorf("options %v: the grid of plain NRPA, %v", opts, res.PV)
+		}
+		var oe *ai.OptionError
+		if _, err := (Nested{Algorithm: "nmcs"}).Search(context.Background(), ai.Request{State: st.Clone(), Options: opts,
+			Limits: ai.Limits{Iterations: 10}}); !errors.As(err, &oe) {
+			t.Errorf("nmcs with %v: %v, want an option error", opts, err)
 		}
 	}
 	for !st.Terminal() {
