@@ -248,7 +248,7 @@ export async function render(main, [sessionID], query) {
       : `${names[s.to_move]} to move${mine() ? ' (you)' : ' (engine' + (state.busy ? ', thinking…' : '') + ')'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
     status.dataset.terminal = String(s.terminal);
     const r = state.search;
-    info.textContent = r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms; line: ${r.pv.join(' ')}` : '';
+    info.textContent = r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms${r.reused ? ` (and ${r.reused} visits kept from the last search's tree)` : ''}; line: ${r.pv.join(' ')}` : '';
     record.textContent = s.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m).join(' ') || '(no moves yet)';
     undoButton.disabled = !s.moves.length || state.busy;
   }
