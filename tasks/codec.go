@@ -26,8 +26,10 @@ func encodeAll[T any](items []T) ([][]byte, error) {
 // that cannot be decoded, and work that fails other than by its context
 // ending, fail for good (SkipRetry): the work is deterministic in what it
 // accepts, so it fails the same way on every worker. A context that ends
-// (a cancel, a worker that stops) leaves the retry to asynq.
-func handler[P, R any](play func(ctx context.Context, t *asynq.Task, p P) (R, error)) asynq.HandlerFunc {
+// (a cancel, a worker that stops) leaves the retry to asynq. done hears
+// of each task finished, with its id.
+func handler[P, R any](play func(ctx context.Context, t *asynq.Task, p P) (R, error),
+	done func(ctx context.Context, id string)) asynq.HandlerFunc {
 	return func(ctx context.Context, t *asynq.Task) error {
 		var p P
 		if err := json.Unmarshal(t.Payload(), &p); err != nil {
@@ -40,7 +42,13 @@ func handler[P, R any](play func(ctx context.Context, t *asynq.Task, p P) (R, er
 			}
 			return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
 		}
-		return writeResult(t, r)
+		if err := writeResult(t, r); err != nil {
+			return err
+		}
+		if id, ok := asynq.GetTaskID(ctx); ok {
+			done(ctx, id)
+		}
+		return nil
 	}
 }
 

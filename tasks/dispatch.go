@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 // DefaultQueue is the queue jobs put their tasks on and workers serve.
@@ -25,12 +27,22 @@ const (
 )
 
 // Dispatcher enqueues a job's tasks and collects their results.
+//
+// A worker that finishes a task says so on its job's completion list
+// (doneKey), and the dispatcher reads the list and looks at those tasks
+// only: looking at every unfinished task every Poll was a Redis round trip
+// a task, ten times a second, which a job of some hundreds of tasks on a
+// Redis across a network could not keep up with. Every Sweep it still looks
+// at them all, for what no worker announces: a task failed for good, one
+// whose announcement was lost with Redis, the counts and partial results.
 type Dispatcher struct {
 	client *asynq.Client
 	insp   *asynq.Inspector
+	rdb    redis.UniversalClient // the completion lists
 	queue  string
-	// Poll is how often unfinished tasks are looked at (default 100 ms).
-	Poll time.Duration
+	// Poll is how often the completion list is read (default 100 ms) and
+	// Sweep how often every unfinished task is looked at (default 1 s).
+	Poll, Sweep time.Duration
 }
 
 // NewDispatcher dispatches on queue (DefaultQueue when empty) through the
@@ -39,11 +51,48 @@ func NewDispatcher(opt asynq.RedisConnOpt, queue string) *Dispatcher {
 	if queue == "" {
 		queue = DefaultQueue
 	}
-	return &Dispatcher{client: asynq.NewClient(opt), insp: asynq.NewInspector(opt), queue: queue, Poll: 100 * time.Millisecond}
+	return &Dispatcher{client: asynq.NewClient(opt), insp: asynq.NewInspector(opt), rdb: newRedis(opt), queue: queue,
+		Poll: 100 * time.Millisecond, Sweep: time.Second}
 }
 
 // Close closes the dispatcher's connections.
-func (d *Dispatcher) Close() error { return errors.Join(d.client.Close(), d.insp.Close()) }
+func (d *Dispatcher) Close() error {
+	return errors.Join(d.client.Close(), d.insp.Close(), d.rdb.Close())
+}
+
+// newRedis is a go-redis client on opt's Redis for the completion lists,
+// used by this package only (asynq is never given it).
+func newRedis(opt asynq.RedisConnOpt) redis.UniversalClient {
+	return opt.MakeRedisClient().(redis.UniversalClient)
+}
+
+// doneKey is the list a job's finished tasks are announced on.
+func doneKey(job string) string { return "gameai:tasks:done:" + job }
+
+// jobOf is the job part of a task id (taskID).
+func jobOf(id string) string { return id[:max(strings.LastIndexByte(id, ':'), 0)] }
+
+// announce puts a finished task on its job's completion list (best effort:
+// a sweep finds a task whose announcement is lost).
+func announce(ctx context.Context, rdb redis.UniversalClient, id string) {
+	key := doneKey(jobOf(id))
+	pipe := rdb.Pipeline()
+	pipe.RPush(ctx, key, id)
+	pipe.Expire(ctx, key, retention)
+	_, _ = pipe.Exec(ctx)
+}
+
+// announced takes the ids off a job's completion list.
+func (d *Dispatcher) announced(ctx context.Context, job string) []string {
+	var ids []string
+	for {
+		got, err := d.rdb.LPopCount(ctx, doneKey(job), 1000).Result()
+		ids = append(ids, got...)
+		if err != nil || len(got) < 1000 {
+			return ids
+		}
+	}
+}
 
 // ParseRedisURL reads redis://[user:password@]host:port/db (or rediss://)
 // into what the dispatcher, the worker and the collector connect with.
@@ -115,7 +164,7 @@ func taskID(job, typ string, payload []byte) string {
 
 // run enqueues the payloads as tasks of type typ and calls result with
 // each one's index and result as it finishes; partial, when set, gets what
-// each unfinished task has written as its result so far, at every look.
+// each unfinished task has written as its result so far, at every sweep.
 // It returns when all have finished, at the first task that failed for
 // good (archived), or when ctx ends, in which case the tasks not finished
 // are deleted or cancelled. While Redis is away it waits, and goes on when
@@ -147,46 +196,73 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 		b.done = b.counts
 		b.mu.Unlock()
 	}()
+	index := make(map[string]int, len(ids))
+	for i, id := range ids {
+		index[id] = i
+	}
+	// look reads task i; an error ends the batch (abandon).
+	look := func(i int) error {
+		t := &tasks[i]
+		if !enqueued[i] {
+			enqueued[i] = enqueue(i)
+			return nil
+		}
+		info, err := d.insp.GetTaskInfo(d.queue, ids[i])
+		switch {
+		case errors.Is(err, asynq.ErrTaskNotFound):
+			// Deleted, or its retention lapsed before it was read: the
+			// work is the same, so it is simply done again.
+			t.state, enqueued[i] = 0, enqueue(i)
+			return nil
+		case err != nil:
+			return nil // Redis away: as it was at the last look
+		}
+		t.state, t.retried = info.State, info.Retried
+		switch info.State {
+		case asynq.TaskStateCompleted:
+			// Counted done before its result is handed on, so that a
+			// progress report written with it counts it.
+			t.done = true
+			open--
+			b.count(tasks)
+			if err := result(i, info.Result); err != nil {
+				return fmt.Errorf("task %s: %w", ids[i], err)
+			}
+		case asynq.TaskStateArchived:
+			t.done = true // kept in the archive with its reason
+			return fmt.Errorf("task %s failed: %s", ids[i], info.LastErr)
+		default:
+			if partial != nil && len(info.Result) > 0 {
+				partial(i, info.Result)
+			}
+		}
+		return nil
+	}
+	// watch holds the announced tasks not yet seen finished (a worker
+	// announces just before asynq marks the task completed).
+	watch := map[int]bool{}
+	var swept time.Time
 	tick := time.NewTicker(d.Poll)
 	defer tick.Stop()
 	for {
+		sweep := time.Since(swept) >= d.Sweep
+		if sweep {
+			swept = time.Now()
+		}
+		for _, id := range d.announced(ctx, b.job) {
+			if i, ok := index[id]; ok && !tasks[i].done {
+				watch[i] = true
+			}
+		}
 		for i := range tasks {
-			t := &tasks[i]
-			if t.done {
+			if tasks[i].done || !(sweep || watch[i]) {
 				continue
 			}
-			if !enqueued[i] {
-				enqueued[i] = enqueue(i)
-				continue
+			if err := look(i); err != nil {
+				return d.abandon(ids, tasks, err)
 			}
-			info, err := d.insp.GetTaskInfo(d.queue, ids[i])
-			switch {
-			case errors.Is(err, asynq.ErrTaskNotFound):
-				// Deleted, or its retention lapsed before it was read: the
-				// work is the same, so it is simply done again.
-				t.state, enqueued[i] = 0, enqueue(i)
-				continue
-			case err != nil:
-				continue // Redis away: as it was at the last look
-			}
-			t.state, t.retried = info.State, info.Retried
-			switch info.State {
-			case asynq.TaskStateCompleted:
-				// Counted done before its result is handed on, so that a
-				// progress report written with it counts it.
-				t.done = true
-				open--
-				b.count(tasks)
-				if err := result(i, info.Result); err != nil {
-					return d.abandon(ids, tasks, fmt.Errorf("task %s: %w", ids[i], err))
-				}
-			case asynq.TaskStateArchived:
-				t.done = true // kept in the archive with its reason
-				return d.abandon(ids, tasks, fmt.Errorf("task %s failed: %s", ids[i], info.LastErr))
-			default:
-				if partial != nil && len(info.Result) > 0 {
-					partial(i, info.Result)
-				}
+			if tasks[i].done {
+				delete(watch, i)
 			}
 		}
 		b.count(tasks)

@@ -318,3 +318,30 @@ func TestDispatchWaitsOutARedisOutage(t *testing.T) {
 		t.Fatal("the job did not finish after Redis came back")
 	}
 }
+
+// TestFinishedTasksAreAnnounced: with sweeps an hour apart, a batch still
+// collects its results as they finish, from the workers' announcements,
+// and the completion list is left empty.
+func TestFinishedTasksAreAnnounced(t *testing.T) {
+	rdb, d := redisFor(t, 2)
+	d.Sweep = time.Hour
+	local := tournament()
+	want, err := local.Fitness(context.Background(), 4, vectors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := tournament()
+	remote.Runner = d.MorrisGames("job-announced")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	got, err := remote.Fitness(ctx, 4, vectors())
+	if err != nil {
+		t.Fatalf("no results without sweeps: %v", err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("through workers %v, in process %v", got, want)
+	}
+	if n, err := rdb.LLen(context.Background(), doneKey("job-announced")).Result(); err != nil || n != 0 {
+		t.Errorf("completion list: %d left, %v", n, err)
+	}
+}

@@ -2,12 +2,14 @@ package tasks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 )
 
 // WorkerConfig sets a worker.
@@ -25,6 +27,7 @@ type Worker struct {
 	srv     *asynq.Server
 	log     *slog.Logger
 	morpion *morpionRunner
+	rdb     redis.UniversalClient // announces finished tasks (Dispatcher)
 }
 
 // retryDelay is short: a task is retried because a worker or Redis went
@@ -61,23 +64,23 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt)}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt)}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
 // the shutdown timeout (the rest go back to the queue).
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
-	mux.Handle(TypeMorrisGames, handler(playMorrisGames))
-	mux.Handle(TypeLessGame, handler(playLessGame))
-	mux.Handle(TypeMorpionRun, handler(w.morpion.play))
+	done := func(ctx context.Context, id string) { announce(ctx, w.rdb, id) }
+	mux.Handle(TypeMorrisGames, handler(playMorrisGames, done))
+	mux.Handle(TypeLessGame, handler(playLessGame, done))
+	mux.Handle(TypeMorpionRun, handler(w.morpion.play, done))
 	if err := w.srv.Start(mux); err != nil {
-		_ = w.morpion.insp.Close()
-		return fmt.Errorf("worker: %w", err)
+		return errors.Join(fmt.Errorf("worker: %w", err), w.morpion.insp.Close(), w.rdb.Close())
 	}
 	<-ctx.Done()
 	w.srv.Shutdown()
-	return w.morpion.insp.Close()
+	return errors.Join(w.morpion.insp.Close(), w.rdb.Close())
 }
 
 // asynqLogger sends asynq's log to slog.
