@@ -43,7 +43,8 @@ func FuzzOpponents(f *testing.F) {
 
 func FuzzProgramSpec(f *testing.F) {
 	for _, s := range []string{"gameai:mcts", "gameai:greedy:budget=2s,seed=7", "gameai:mcts:seed=5abc", "gameai:chess",
-		"./bot --fast", "  ", "gameai:uct:budget=-1s", "gameai:expectimax:x=1"} {
+		"./bot --fast", "  ", "gameai:uct:budget=-1s", "gameai:expectimax:x=1", "gameai:mcts:c=0.1,max_depth=16",
+		"gameai:greedy:c=1", "gameai:uct:rave_k=NaN"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
@@ -55,6 +56,9 @@ func FuzzProgramSpec(f *testing.F) {
 		case codecup.Internal:
 			if !codecup.ValidEngine(p.Config.Engine) || p.Config.Budget <= 0 || p.Label != spec {
 				t.Fatalf("%q parsed to %+v", spec, p)
+			}
+			if c := p.Config.MCTS; c != nil && !(c.C > 0 && c.RaveK > 0 && c.FPU > 0 && c.MaxDepth >= 1) {
+				t.Fatalf("%q parsed to the search settings %+v", spec, *c)
 			}
 		case codecup.Exec:
 			if len(p.Argv) == 0 || strings.HasPrefix(spec, "gameai:") {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"gameai/ai/lessai"
 	"gameai/ai/match"
 	"gameai/codecup"
 	"gameai/games/less"
@@ -25,8 +26,10 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// parseProgram reads a --bot: gameai:ENGINE[:budget=DUR,seed=N] runs our
-// bot in this process; anything else is a command line.
+// parseProgram reads a --bot: gameai:ENGINE[:budget=DUR,seed=N,...] runs
+// our bot in this process; anything else is a command line. The mcts and
+// uct engines also take their tree search's settings (c, rave_k, fpu,
+// max_depth), so that a match between settings needs no build.
 func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 	rest, ok := strings.CutPrefix(spec, "gameai:")
 	if !ok {
@@ -59,8 +62,36 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				return nil, fmt.Errorf("--bot %q: seed %q is not a whole number", spec, v)
 			}
 			cfg.Seed = seed
+		case "c", "rave_k", "fpu", "max_depth":
+			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
+				return nil, fmt.Errorf("--bot %q: %s is a setting of the mcts and uct engines", spec, k)
+			}
+			if cfg.MCTS == nil {
+				c := lessai.Config
+				cfg.MCTS = &c
+			}
+			if k == "max_depth" {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 1000 {
+					return nil, fmt.Errorf("--bot %q: max_depth %q is not a whole number of moves in 1..1000", spec, v)
+				}
+				cfg.MCTS.MaxDepth = n
+				continue
+			}
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x > 0 && x <= 1e6) {
+				return nil, fmt.Errorf("--bot %q: %s %q is not a number in (0, 1e6]", spec, k, v)
+			}
+			switch k {
+			case "c":
+				cfg.MCTS.C = x
+			case "rave_k":
+				cfg.MCTS.RaveK = x
+			default:
+				cfg.MCTS.FPU = x
+			}
 		default:
-			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR or seed=N", spec, kv)
+			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu or max_depth", spec, kv)
 		}
 	}
 	return codecup.Internal{Label: spec, Config: cfg}, nil
@@ -70,7 +101,8 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
 		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
-		"(ours, in this process; uct is MCTS without RAVE). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
+		"(ours, in this process; uct is MCTS without RAVE; both also take c=, rave_k=, fpu= and max_depth= for their\n"+
+		"tree search, e.g. gameai:mcts:c=0.1). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")

@@ -5,7 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"gameai/ai/lessai"
+	"gameai/codecup"
 	"gameai/games/less"
 )
 
@@ -57,5 +60,33 @@ func TestBotLess(t *testing.T) {
 	}
 	if _, code := run(t, in, "bot", "less", "--engine", "alphago"); code == 0 {
 		t.Error("an unknown engine was accepted")
+	}
+}
+
+// TestBotSpecSetsTheTreeSearch: a match between two settings of our MCTS
+// needs no build: the spec overrides lessai.Config, and only for mcts and
+// uct.
+func TestBotSpecSetsTheTreeSearch(t *testing.T) {
+	p, err := parseProgram("gameai:mcts:c=0.1,rave_k=50,fpu=0.8,max_depth=16,seed=3", time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := p.(codecup.Internal).Config
+	want := lessai.Config
+	want.C, want.RaveK, want.FPU, want.MaxDepth = 0.1, 50, 0.8, 16
+	if cfg.MCTS == nil || *cfg.MCTS != want || cfg.Seed != 3 {
+		t.Errorf("settings %+v, want %+v", cfg.MCTS, want)
+	}
+	if lessai.Config.C == 0.1 {
+		t.Error("the spec changed the engine's own configuration")
+	}
+	if p, _ := parseProgram("gameai:mcts", time.Second); p.(codecup.Internal).Config.MCTS != nil {
+		t.Error("a spec without settings replaced the configuration")
+	}
+	for _, bad := range []string{"gameai:greedy:c=0.1", "gameai:mcts:c=0", "gameai:mcts:c=x", "gameai:uct:max_depth=1.5",
+		"gameai:mcts:max_depth=0", "gameai:expectimax:fpu=1"} {
+		if _, err := parseProgram(bad, time.Second); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }

@@ -6,7 +6,9 @@
 #
 #   LESS_2017_BOT=/tmp/less2017/less-2017 scripts/less-strength.sh [GAMES] [SEED] [ENGINE]
 #
-# GAMES defaults to 60, SEED (of the layouts) to 2026, ENGINE (ours) to mcts.
+# GAMES defaults to 60, SEED (of the layouts) to 2026, ENGINE (ours) to mcts;
+# ENGINE may carry tree-search settings to try, e.g. mcts:c=0.1,max_depth=16
+# (gameai referee less --help).
 # The records go to $OUT (default less-strength-SEED.txt). Without
 # LESS_2017_BOT it says how to build the opponent and stops: the opponent
 # has no licence, so it is built in a scratch folder outside the
