@@ -34,11 +34,12 @@ func botLess(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	engine := f.String("engine", "GAMEAI_LESS_ENGINE", "mcts", "mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy")
 	budget := f.Duration("budget", "GAMEAI_LESS_BUDGET", 30*time.Second, "thinking time for the whole game")
 	seed := f.Uint64("seed", "GAMEAI_LESS_SEED", 1, "seed of the search")
+	reuse := f.Bool("reuse-tree", "GAMEAI_LESS_REUSE_TREE", false, "mcts, uct: start each turn's search from the last turn's tree where it reached the position")
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
 	if !codecup.ValidEngine(*engine) {
 		return fmt.Errorf("--engine %q: want one of %v", *engine, codecup.Engines)
 	}
-	return codecup.RunBot(ctx, Stdin, stdout, stderr, codecup.BotConfig{Engine: *engine, Budget: *budget, Seed: *seed})
+	return codecup.RunBot(ctx, Stdin, stdout, stderr, codecup.BotConfig{Engine: *engine, Budget: *budget, Seed: *seed, ReuseTree: *reuse})
 }

@@ -83,8 +83,11 @@ func TestBotSpecSetsTheTreeSearch(t *testing.T) {
 	if p, _ := parseProgram("gameai:mcts", time.Second); p.(codecup.Internal).Config.MCTS != nil {
 		t.Error("a spec without settings replaced the configuration")
 	}
+	if p, _ := parseProgram("gameai:uct:reuse=true", time.Second); !p.(codecup.Internal).Config.ReuseTree {
+		t.Error("reuse=true did not reach the bot")
+	}
 	for _, bad := range []string{"gameai:greedy:c=0.1", "gameai:mcts:c=0", "gameai:mcts:c=x", "gameai:uct:max_depth=1.5",
-		"gameai:mcts:max_depth=0", "gameai:expectimax:fpu=1"} {
+		"gameai:mcts:max_depth=0", "gameai:expectimax:fpu=1", "gameai:greedy:reuse=true", "gameai:mcts:reuse=yes"} {
 		if _, err := parseProgram(bad, time.Second); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

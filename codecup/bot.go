@@ -37,6 +37,10 @@ type BotConfig struct {
 	// MCTS, when set, replaces lessai.Config for the mcts and uct engines
 	// (for tuning experiments).
 	MCTS *mcts.Config `json:"mcts,omitempty"`
+	// ReuseTree keeps the mcts and uct engines' tree from one turn to the
+	// next: a turn's search starts from the node of its position in the
+	// last turn's tree, where that tree reached it (mcts.Searcher).
+	ReuseTree bool `json:"reuse_tree,omitempty"`
 }
 
 func (c BotConfig) withDefaults() BotConfig {
@@ -56,9 +60,7 @@ func (c BotConfig) withDefaults() BotConfig {
 // error: the referee ignores it). It never panics on what it reads: a line
 // it cannot use is logged and the game goes on as well as it can.
 func RunBot(ctx context.Context, in io.Reader, out io.Writer, log io.Writer, cfg BotConfig) (err error) {
-	cfg = cfg.withDefaults()
-	b := &bot{cfg: cfg, log: log, out: out, lines: bufio.NewScanner(in), began: time.Now()}
-	b.lines.Buffer(make([]byte, 4096), 1<<20)
+	b := newBot(in, out, log, cfg)
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)
@@ -66,6 +68,16 @@ func RunBot(ctx context.Context, in io.Reader, out io.Writer, log io.Writer, cfg
 		}
 	}()
 	return b.play(ctx)
+}
+
+func newBot(in io.Reader, out io.Writer, log io.Writer, cfg BotConfig) *bot {
+	cfg = cfg.withDefaults()
+	b := &bot{cfg: cfg, log: log, out: out, lines: bufio.NewScanner(in), began: time.Now()}
+	b.lines.Buffer(make([]byte, 4096), 1<<20)
+	if cfg.ReuseTree {
+		b.trees = mcts.NewPool[*lessai.Node, less.Move](1, time.Hour)
+	}
+	return b
 }
 
 type bot struct {
@@ -76,9 +88,10 @@ type bot struct {
 	began time.Time
 	spent time.Duration
 
-	me int
-	p  less.Position
-	d  *less.Distances
+	me    int
+	p     less.Position
+	d     *less.Distances
+	trees *mcts.Pool[*lessai.Node, less.Move] // with ReuseTree
 }
 
 func (b *bot) logf(format string, args ...any) {
@@ -209,14 +222,14 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	defer func() { b.spent += time.Since(start) }()
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
 	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
-	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn())}
+	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees}
 	ch, err := c.Choose(ctx, b.p, b.d, lessai.Limits{Time: share}, nil)
 	if err != nil {
 		b.logf("turn %d: %v; playing greedy", b.p.Turn(), err)
 		return lessai.Greedy(b.p, b.d)
 	}
-	b.logf("turn %d: %s after %d nodes (value %.3f, found %v) in %v", b.p.Turn(), ch.Action, ch.Nodes, ch.Value,
-		ch.Found, time.Since(start).Round(time.Millisecond))
+	b.logf("turn %d: %s after %d nodes (value %.3f, found %v, %d visits reused) in %v", b.p.Turn(), ch.Action, ch.Nodes,
+		ch.Value, ch.Found, ch.Reused, time.Since(start).Round(time.Millisecond))
 	return ch.Action
 }
 

@@ -178,3 +178,24 @@ func TestTheBotOnItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestTheBotKeepsItsTree: with ReuseTree, a search of a position the last
+// search's tree holds starts from it (here the same position twice; a
+// game reaches its next turn some moves down the tree); without, never.
+func TestTheBotKeepsItsTree(t *testing.T) {
+	for _, reuse := range []bool{true, false} {
+		var log strings.Builder
+		b := newBot(strings.NewReader(""), io.Discard, &log, BotConfig{Engine: "mcts", Budget: 3 * time.Second, ReuseTree: reuse})
+		w := fixture(t)
+		b.d, b.p, b.me = less.DistancesFor(w), *less.NewPosition(w), 0
+		b.choose(t.Context())
+		b.choose(t.Context())
+		lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+		if len(lines) != 2 || !strings.Contains(lines[0], ", 0 visits reused") {
+			t.Fatalf("reuse %v: log %q", reuse, log.String())
+		}
+		if kept := !strings.Contains(lines[1], ", 0 visits reused"); kept != reuse {
+			t.Errorf("reuse %v: second search %q", reuse, lines[1])
+		}
+	}
+}
