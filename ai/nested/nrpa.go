@@ -144,6 +144,9 @@ type NRPA struct {
 	inBest marks      // layers: the moves of the rollout being layered
 	layer  []int32    // layers: the moves of the layer being played
 	best   Sequence
+	// grids: playouts note their grid's identity (rollout.grid), which
+	// only the layers and repetitions need: 2-3% of a playout otherwise.
+	grids bool
 	// Playouts counts the level-0 playouts run; moves, their moves.
 	Playouts int64
 	moves    int64
@@ -151,8 +154,9 @@ type NRPA struct {
 
 // NewNRPA prepares a search from p's root.
 func NewNRPA(p Problem, cfg NRPAConfig, seed uint64) *NRPA {
-	return &NRPA{p: incremental(p), cfg: cfg.withDefaults(), r: xrand.New(seed), stop: func() bool { return false },
-		front: newFrontier(p.Codes()), inBest: newMarks(p.Codes())}
+	cfg = cfg.withDefaults()
+	return &NRPA{p: incremental(p), cfg: cfg, r: xrand.New(seed), stop: func() bool { return false },
+		front: newFrontier(p.Codes()), inBest: newMarks(p.Codes()), grids: cfg.Layers || cfg.Repetitions > 0}
 }
 
 // OnImprove sets a function called with every new best sequence.
@@ -287,7 +291,9 @@ func (n *NRPA) playout(pol *Policy) {
 		}
 		c.zs = append(c.zs, z)
 		c.moves = append(c.moves, pick)
-		c.grid ^= gridKey(pick)
+		if n.grids {
+			c.grid ^= gridKey(pick)
+		}
 		n.p.Play(pick)
 		born, died := n.p.Changes()
 		for _, m := range died {
