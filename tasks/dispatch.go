@@ -34,7 +34,8 @@ const (
 // a task, ten times a second, which a job of some hundreds of tasks on a
 // Redis across a network could not keep up with. Every Sweep it still looks
 // at them all, for what no worker announces: a task failed for good, one
-// whose announcement was lost with Redis, the counts and partial results.
+// whose announcement was lost with Redis, the counts. Tasks that report
+// partial results are looked at every Poll while they run.
 type Dispatcher struct {
 	client *asynq.Client
 	insp   *asynq.Inspector
@@ -164,7 +165,7 @@ func taskID(job, typ string, payload []byte) string {
 
 // run enqueues the payloads as tasks of type typ and calls result with
 // each one's index and result as it finishes; partial, when set, gets what
-// each unfinished task has written as its result so far, at every sweep.
+// each running task has written as its result so far, at every poll.
 // It returns when all have finished, at the first task that failed for
 // good (archived), or when ctx ends, in which case the tasks not finished
 // are deleted or cancelled. While Redis is away it waits, and goes on when
@@ -255,7 +256,10 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 			}
 		}
 		for i := range tasks {
-			if tasks[i].done || !(sweep || watch[i]) {
+			// Running tasks that report as they go are looked at every
+			// poll, so their partial results are fresh.
+			reporting := partial != nil && tasks[i].state == asynq.TaskStateActive
+			if tasks[i].done || !(sweep || watch[i] || reporting) {
 				continue
 			}
 			if err := look(i); err != nil {
