@@ -108,7 +108,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
 		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
 		"(ours, in this process; uct is MCTS without RAVE; both also take c=, rave_k=, fpu= and max_depth= for their\n"+
-		"tree search, and reuse=true to keep their tree from turn to turn, e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses and margins; writes game records.", stderr)
+		"tree search, and reuse=true to keep their tree from turn to turn, e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")
@@ -190,9 +190,13 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	var a, b codecup.TeamResult
+	var detours, wasted [2]int // by side
 	forfeits := 0
 	var text strings.Builder
 	for i, rec := range recs {
+		ta := pairings[i].TeamOfA()
+		detours[0], detours[1] = detours[0]+rec.Detours[ta], detours[1]+rec.Detours[1-ta]
+		wasted[0], wasted[1] = wasted[0]+rec.Wasted[ta], wasted[1]+rec.Wasted[1-ta]
 		m := codecup.MarginForA(pairings[i], rec)
 		a.Margins, b.Margins = append(a.Margins, m), append(b.Margins, -m)
 		a.Tally.Add(score(m))
@@ -202,13 +206,15 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		fmt.Fprintf(&text, "[Game \"%d\"]\n%s\n", i+1, rec)
 	}
-	for _, side := range []struct {
+	for i, side := range []struct {
 		name string
 		r    codecup.TeamResult
 		bots string
 	}{{"A", a, bots[0] + " + " + bots[2]}, {"B", b, bots[1] + " + " + bots[3]}} {
 		mean, half := side.r.Mean()
-		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game\n", side.name, side.bots, side.r.Tally, mean, half)
+		n := float64(max(len(recs), 1))
+		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game; detours %.2f, unspent %.2f points a game\n",
+			side.name, side.bots, side.r.Tally, mean, half, float64(detours[i])/n, float64(wasted[i])/n)
 	}
 	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", len(recs), forfeits, time.Since(start).Round(time.Second))
 	if *out != "" {

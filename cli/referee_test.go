@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +34,10 @@ func TestRefereeLess(t *testing.T) {
 	// The same bots on both sides of one layout played both ways: even.
 	if code != 0 || !strings.Contains(text, "margin +0.00") {
 		t.Errorf("mirror match: %d %q", code, text)
+	}
+	// ... where each side's points went alike.
+	if where := regexp.MustCompile(`detours [0-9.]+, unspent [0-9.]+`).FindAllString(text, -1); len(where) != 2 || where[0] != where[1] {
+		t.Errorf("mirror match, where the points went: %q in %q", where, text)
 	}
 	for _, bad := range [][]string{
 		{"--bot", "gameai:greedy"},

@@ -48,6 +48,7 @@ func TestAGameBetweenFourBots(t *testing.T) {
 	// Replaying the record reaches the same scores.
 	w := fixture(t)
 	p := less.NewPosition(w)
+	var spent [2]int
 	for i, text := range rec.Actions {
 		a, err := less.ParseAction(text)
 		if err != nil {
@@ -59,9 +60,32 @@ func TestAGameBetweenFourBots(t *testing.T) {
 			}
 			continue
 		}
+		q := *p
+		for _, m := range a.Moves() {
+			spent[less.Team(i%4)] += q.Cost(m)
+			q.Play(m)
+		}
 		if err := p.Apply(a); err != nil {
 			t.Fatalf("turn %d %s: %v", i+1, text, err)
 		}
+	}
+	// A team's total is its solo distances from the start, its detours
+	// and its unspent points.
+	d := less.DistancesFor(w)
+	for team := range 2 {
+		start, used := 0, 0
+		for _, pl := range []int{team, team + 2} {
+			start += d.Solo(pl, less.Starts[pl])
+			used += p.Used(pl)
+		}
+		if rec.Wasted[team] != used-spent[team] || rec.Teams[team] != start+rec.Detours[team]+rec.Wasted[team] {
+			t.Errorf("team %d: total %d, from the start %d, detours %d, wasted %d (spent %d of %d)", team, rec.Teams[team],
+				start, rec.Detours[team], rec.Wasted[team], spent[team], used)
+		}
+	}
+	where := fmt.Sprintf("[Detours \"%d %d\"]\n[Wasted \"%d %d\"]", rec.Detours[0], rec.Detours[1], rec.Wasted[0], rec.Wasted[1])
+	if !strings.Contains(rec.String(), where) {
+		t.Errorf("record without %s:\n%s", where, rec)
 	}
 	if !p.Over() || p.Scores(less.DistancesFor(w)) != rec.Scores {
 		t.Errorf("replay: over %v, scores %v, record %v", p.Over(), p.Scores(less.DistancesFor(w)), rec.Scores)

@@ -27,6 +27,14 @@ type GameRecord struct {
 	Teams    [2]int   `json:"teams"`
 	Forfeit  *Forfeit `json:"forfeit,omitempty"`
 	ClocksMS [4]int64 `json:"clocks_ms"`
+	// Where a team's points went (by team, as Teams): a total is the two
+	// players' solo distances from the start, plus Detours (points spent,
+	// and distances left at the end, beyond those: routes blocked, pieces
+	// moved out of their way, less the jumps over others' pieces), plus
+	// Wasted (points of its turns left unspent). A forfeit's total is set
+	// apart from them.
+	Detours [2]int `json:"detours"`
+	Wasted  [2]int `json:"wasted"`
 }
 
 // String writes the record: the header, then one action a line, in turn
@@ -39,6 +47,7 @@ func (g *GameRecord) String() string {
 	}
 	fmt.Fprintf(&b, "[Scores \"%d %d %d %d\"]\n[Teams \"%d %d\"]\n", g.Scores[0], g.Scores[1], g.Scores[2], g.Scores[3], g.Teams[0], g.Teams[1])
 	fmt.Fprintf(&b, "[Clocks \"%s %s %s %s\"]\n", clockText(g.ClocksMS[0]), clockText(g.ClocksMS[1]), clockText(g.ClocksMS[2]), clockText(g.ClocksMS[3]))
+	fmt.Fprintf(&b, "[Detours \"%d %d\"]\n[Wasted \"%d %d\"]\n", g.Detours[0], g.Detours[1], g.Wasted[0], g.Wasted[1])
 	if g.Forfeit != nil {
 		fmt.Fprintf(&b, "[Forfeit %q]\n", fmt.Sprintf("%s: %s", less.PlayerNames[g.Forfeit.Player], g.Forfeit.Reason))
 	}
@@ -78,9 +87,10 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 			}
 		}
 	}()
+	var spent [4]int // points spent on moves, by the player who moved
 	forfeit := func(pl int, why string) (*GameRecord, error) {
 		rec.Forfeit = &Forfeit{Player: pl, Reason: why}
-		r.score(rec, p, d)
+		r.score(rec, p, d, spent)
 		return rec, nil
 	}
 	for pl, prog := range programs {
@@ -120,9 +130,11 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		case p.NilDue(pl) && a.N != 0:
 			return forfeit(pl, fmt.Sprintf("illegal action at turn %d: %s where its turn passes (Nil)", turn+1, line))
 		case !p.NilDue(pl):
+			cost := actionCost(*p, a)
 			if err := p.Apply(a); err != nil {
 				return forfeit(pl, fmt.Sprintf("illegal action at turn %d %s: %v", turn+1, line, err))
 			}
+			spent[pl] += cost
 		}
 		rec.Actions = append(rec.Actions, a.String())
 		for other := range 4 {
@@ -133,16 +145,37 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 			}
 		}
 	}
-	r.score(rec, p, d)
+	r.score(rec, p, d, spent)
 	return rec, nil
+}
+
+// actionCost is what a legal action's moves cost, played on a copy.
+func actionCost(p less.Position, a less.Action) int {
+	cost := 0
+	for _, m := range a.Moves() {
+		c := p.Cost(m)
+		if c < 0 {
+			break // illegal: Apply says why
+		}
+		cost += c
+		p.Play(m)
+	}
+	return cost
 }
 
 // score fills the scores: the game's own, or after a forfeit the worst the
 // offender's team could have had (every turn used and never a step home),
-// always above the other team's.
-func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances) {
+// always above the other team's; and where each team's points went.
+func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances, spent [4]int) {
 	rec.Scores = p.Scores(d)
 	rec.Teams = less.TeamScores(rec.Scores)
+	for team := range 2 {
+		for _, pl := range []int{team, team + 2} {
+			left := rec.Scores[pl] - p.Used(pl) // its distance home at the end
+			rec.Detours[team] += spent[pl] + left - d.Solo(pl, less.Starts[pl])
+			rec.Wasted[team] += p.Used(pl) - spent[pl]
+		}
+	}
 	if rec.Forfeit == nil {
 		return
 	}
@@ -209,9 +242,14 @@ func Seats(pr Pairing, a1, b1, a2, b2 Program) [4]Program {
 
 // MarginForA is side A's margin in a game of a pairing.
 func MarginForA(pr Pairing, g *GameRecord) int {
-	a := 0
-	if !pr.AYW {
-		a = 1
-	}
+	a := pr.TeamOfA()
 	return g.Teams[1-a] - g.Teams[a]
+}
+
+// TeamOfA is the team side A plays: 0 (Yellow and White) or 1.
+func (pr Pairing) TeamOfA() int {
+	if pr.AYW {
+		return 0
+	}
+	return 1
 }
