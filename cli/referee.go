@@ -190,31 +190,24 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	var a, b codecup.TeamResult
-	var detours, wasted [2]int // by side
 	forfeits := 0
 	var text strings.Builder
 	for i, rec := range recs {
-		ta := pairings[i].TeamOfA()
-		detours[0], detours[1] = detours[0]+rec.Detours[ta], detours[1]+rec.Detours[1-ta]
-		wasted[0], wasted[1] = wasted[0]+rec.Wasted[ta], wasted[1]+rec.Wasted[1-ta]
-		m := codecup.MarginForA(pairings[i], rec)
-		a.Margins, b.Margins = append(a.Margins, m), append(b.Margins, -m)
-		a.Tally.Add(score(m))
-		b.Tally.Add(score(-m))
+		codecup.AddGame(&a, &b, pairings[i], rec)
 		if rec.Forfeit != nil {
 			forfeits++
 		}
 		fmt.Fprintf(&text, "[Game \"%d\"]\n%s\n", i+1, rec)
 	}
-	for i, side := range []struct {
+	n := float64(max(len(recs), 1))
+	for _, side := range []struct {
 		name string
 		r    codecup.TeamResult
 		bots string
 	}{{"A", a, bots[0] + " + " + bots[2]}, {"B", b, bots[1] + " + " + bots[3]}} {
 		mean, half := side.r.Mean()
-		n := float64(max(len(recs), 1))
 		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game; detours %.2f, unspent %.2f points a game\n",
-			side.name, side.bots, side.r.Tally, mean, half, float64(detours[i])/n, float64(wasted[i])/n)
+			side.name, side.bots, side.r.Tally, mean, half, float64(side.r.Detours)/n, float64(side.r.Wasted)/n)
 	}
 	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", len(recs), forfeits, time.Since(start).Round(time.Second))
 	if *out != "" {
@@ -223,15 +216,4 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	return nil
-}
-
-// score is a game's result from a margin: a win, a draw or a loss.
-func score(margin int) float64 {
-	switch {
-	case margin > 0:
-		return 1
-	case margin < 0:
-		return 0
-	}
-	return 0.5
 }

@@ -193,6 +193,34 @@ func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances, spe
 type TeamResult struct {
 	Tally   match.Tally `json:"tally"`
 	Margins []int       `json:"margins"`
+	// Detours and Wasted are the side's sums over the games it was given
+	// (GameRecord's, by team).
+	Detours int `json:"detours"`
+	Wasted  int `json:"wasted"`
+}
+
+// Add counts a game of margin m for this side: a win above 0, a loss below,
+// a draw at 0.
+func (t *TeamResult) Add(m int) {
+	t.Margins = append(t.Margins, m)
+	switch {
+	case m > 0:
+		t.Tally.Add(1)
+	case m < 0:
+		t.Tally.Add(0)
+	default:
+		t.Tally.Add(0.5)
+	}
+}
+
+// AddGame counts a refereed game of a pairing for side A (a) and side B
+// (b): the margin and where each side's points went.
+func AddGame(a, b *TeamResult, pr Pairing, g *GameRecord) {
+	m, ta := MarginForA(pr, g), pr.TeamOfA()
+	a.Add(m)
+	b.Add(-m)
+	a.Detours, b.Detours = a.Detours+g.Detours[ta], b.Detours+g.Detours[1-ta]
+	a.Wasted, b.Wasted = a.Wasted+g.Wasted[ta], b.Wasted+g.Wasted[1-ta]
 }
 
 // Mean is the mean margin; Half the half-width of its 95% interval.

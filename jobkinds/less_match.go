@@ -170,23 +170,12 @@ type lessMatchReport struct {
 func (r *LessMatchResult) summarise() {
 	var a, b codecup.TeamResult
 	for _, g := range r.Games {
-		a.Margins, b.Margins = append(a.Margins, g.MarginA), append(b.Margins, -g.MarginA)
-		a.Tally.Add(sign(g.MarginA))
-		b.Tally.Add(sign(-g.MarginA))
+		a.Add(g.MarginA)
+		b.Add(-g.MarginA)
 	}
 	side := func(t codecup.TeamResult) LessSide {
 		mean, half := t.Mean()
 		return LessSide{Wins: t.Tally.Wins, Draws: t.Tally.Draws, Losses: t.Tally.Losses, MeanMargin: mean, MarginHalfWidth: half}
 	}
 	r.A, r.B = side(a), side(b)
-}
-
-func sign(m int) float64 {
-	switch {
-	case m > 0:
-		return 1
-	case m < 0:
-		return 0
-	}
-	return 0.5
 }
