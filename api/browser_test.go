@@ -322,3 +322,37 @@ func TestBrowserLessFourEngines(t *testing.T) {
 		t.Errorf("status %q", status)
 	}
 }
+
+// The jobs page lists a running match under its kind, opens its page and
+// cancels it there.
+func TestBrowserJobsListAndCancel(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/less/matches", map[string]any{"bots": []string{"mcts", "greedy", "mcts", "greedy"},
+		"games": 20, "budget_ms": 5000, "seed": 1}).ok(t, 202).json(t, &j)
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/jobs"), chromedp.WaitVisible(chromedp.CSS("#jobs-kind")),
+		chromedp.SetValue(chromedp.CSS("#jobs-kind"), "less-match"))
+	// A change event is what the page listens to; SetValue does not send one.
+	eval[bool](t, ctx, `document.getElementById('jobs-kind').dispatchEvent(new Event('change'))`)
+	row := `#jobs-table tr[data-job="` + j.ID + `"]`
+	poll[bool](t, ctx, "the match in the list", `document.querySelector('`+row+`') !== null`, 10*time.Second)
+	// The first load (any kind) and the filtered one were both on their way:
+	// the table shows the newest once.
+	time.Sleep(300 * time.Millisecond)
+	if n := eval[int](t, ctx, `document.querySelectorAll('`+row+`').length`); n != 1 {
+		t.Errorf("the match is listed %d times", n)
+	}
+	if other := eval[int](t, ctx, `[...document.querySelectorAll('#jobs-table tr[data-job]')].filter(r => r.children[1].textContent !== 'less-match').length`); other != 0 {
+		t.Errorf("%d jobs of another kind listed under less-match", other)
+	}
+	browsertest.Screenshot(t, ctx, "jobs")
+	do(t, ctx, chromedp.Click(chromedp.CSS(row+` a`)))
+	poll[bool](t, ctx, "the job's page", `(document.getElementById('job-status') || {dataset: {}}).dataset.status === 'running'`, 10*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#job-cancel")))
+	poll[bool](t, ctx, "the job cancelled", `document.getElementById('job-status').dataset.status === 'cancelled'`, 30*time.Second)
+	e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
+	if j.Status != "cancelled" {
+		t.Errorf("the server says the job is %s", j.Status)
+	}
+}

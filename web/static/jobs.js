@@ -19,15 +19,20 @@ async function list(main) {
   const more = el('button', { class: 'secondary' }, 'More');
   main.append(el('h1', {}, 'Jobs'), el('div', { class: 'row' }, el('label', {}, 'Kind', kind), el('label', {}, 'Status', status)),
     problemBox, el('table', { id: 'jobs-table' }, el('thead', {}, el('tr', {}, ['Created', 'Kind', 'Status', 'Progress', ''].map(h => el('th', {}, h)))), body), more);
-  let cursor = '';
+  let cursor = '', generation = 0;
+  // A filter changed while a page was on its way: only the newest load may
+  // fill the table, or the two answers would both be appended.
   const load = async reset => {
-    if (reset) { body.replaceChildren(); cursor = ''; }
+    const mine = reset ? ++generation : generation;
+    if (reset) cursor = '';
     const q = new URLSearchParams({ limit: '20' });
     if (kind.value) q.set('kind', kind.value);
     if (status.value) q.set('status', status.value);
     if (cursor) q.set('cursor', cursor);
     try {
       const page = await api('GET', '/v1/jobs?' + q);
+      if (mine !== generation) return;
+      if (reset) body.replaceChildren();
       for (const j of page.jobs) {
         body.append(el('tr', { 'data-job': j.id },
           el('td', {}, new Date(j.created_at).toLocaleString()), el('td', {}, j.kind), el('td', {}, j.status),
@@ -51,7 +56,7 @@ function one(main, id) {
   const status = el('div', { class: 'status', id: 'job-status' });
   const kv = el('dl', { class: 'kv' });
   const result = el('pre', { id: 'job-result' });
-  const cancel = el('button', { class: 'secondary', onclick: async () => {
+  const cancel = el('button', { class: 'secondary', id: 'job-cancel', onclick: async () => {
     try { await api('DELETE', '/v1/jobs/' + id); } catch (e) { showProblem(problemBox, e); }
   } }, 'Cancel');
   main.append(el('h1', {}, 'Job ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, keyField(), cancel), el('h2', {}, 'Result'), result);
