@@ -56,6 +56,18 @@ func TestLessMatchJob(t *testing.T) {
 	if len(res.Games) != 2 || res.Games[0].MarginA != -res.Games[1].MarginA || res.A.MeanMargin != 0 || len(res.Games[0].Actions) == 0 {
 		t.Errorf("result %+v", res)
 	}
+	// The second game is the first with the sides' colours swapped: each
+	// side's detours and unspent points are the other's of the first game.
+	g1, g2 := res.Games[0], res.Games[1]
+	if g1.Detours[0] == g1.Detours[1] {
+		t.Fatalf("both teams took %d points of detours: this layout cannot tell the sides apart", g1.Detours[0])
+	}
+	if g2.Detours != [2]int{g1.Detours[1], g1.Detours[0]} || g2.Wasted != [2]int{g1.Wasted[1], g1.Wasted[0]} {
+		t.Errorf("detours %v then %v, unspent %v then %v: not side by side", g1.Detours, g2.Detours, g1.Wasted, g2.Wasted)
+	}
+	if want := float64(g1.Detours[0]+g2.Detours[0]) / 2; res.A.MeanDetours != want || res.B.MeanDetours != want {
+		t.Errorf("mean detours A %.2f B %.2f, want %.2f each", res.A.MeanDetours, res.B.MeanDetours, want)
+	}
 	for _, c := range []struct {
 		req   api.LessMatchRequest
 		field string

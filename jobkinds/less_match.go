@@ -31,11 +31,16 @@ type LessMatchParams struct {
 type LessGame struct {
 	// Game is the game's number in the match (from 1): with workers,
 	// games finish in any order.
-	Game    int              `json:"game"`
-	Layout  string           `json:"layout"`
-	AOn     string           `json:"a_on"` // "Yellow+White" or "Black+Red"
-	Teams   [2]int           `json:"teams"`
-	MarginA int              `json:"margin_a"`
+	Game    int    `json:"game"`
+	Layout  string `json:"layout"`
+	AOn     string `json:"a_on"` // "Yellow+White" or "Black+Red"
+	Teams   [2]int `json:"teams"`
+	MarginA int    `json:"margin_a"`
+	// Detours and Wasted are side A's then side B's: points spent (and
+	// distances left) beyond the solo distances from the start, and points
+	// of turns left unspent (codecup.GameRecord).
+	Detours [2]int           `json:"detours"`
+	Wasted  [2]int           `json:"wasted"`
 	Forfeit *codecup.Forfeit `json:"forfeit,omitempty"`
 	Actions []string         `json:"actions"`
 }
@@ -56,6 +61,10 @@ type LessSide struct {
 	Losses          int     `json:"losses"`
 	MeanMargin      float64 `json:"mean_margin"`
 	MarginHalfWidth float64 `json:"margin_95"`
+	// MeanDetours and MeanWasted are a game's means: where the side's
+	// points went beyond the shortest routes home.
+	MeanDetours float64 `json:"mean_detours"`
+	MeanWasted  float64 `json:"mean_wasted"`
 }
 
 // NewLessLayouts draws the layouts of a match.
@@ -119,8 +128,13 @@ func lessMatch(d Deps) jobs.Handler {
 				on = "Black+Red"
 			}
 			rec := g.Record
+			ta := 0 // side A's team in the record
+			if !todo[k].AYW {
+				ta = 1
+			}
 			res.Games = append(res.Games, LessGame{Game: numbers[k], Layout: rec.Layout, AOn: on, Teams: rec.Teams,
-				MarginA: g.MarginA, Forfeit: rec.Forfeit, Actions: rec.Actions})
+				MarginA: g.MarginA, Detours: [2]int{rec.Detours[ta], rec.Detours[1-ta]},
+				Wasted: [2]int{rec.Wasted[ta], rec.Wasted[1-ta]}, Forfeit: rec.Forfeit, Actions: rec.Actions})
 			res.summarise()
 			msg := fmt.Sprintf("%d of %d games: side A +%d =%d -%d, mean margin %+.1f", len(res.Games), p.Games, res.A.Wins,
 				res.A.Draws, res.A.Losses, res.A.MeanMargin)
@@ -172,10 +186,16 @@ func (r *LessMatchResult) summarise() {
 	for _, g := range r.Games {
 		a.Add(g.MarginA)
 		b.Add(-g.MarginA)
+		a.Detours, b.Detours = a.Detours+g.Detours[0], b.Detours+g.Detours[1]
+		a.Wasted, b.Wasted = a.Wasted+g.Wasted[0], b.Wasted+g.Wasted[1]
 	}
 	side := func(t codecup.TeamResult) LessSide {
 		mean, half := t.Mean()
-		return LessSide{Wins: t.Tally.Wins, Draws: t.Tally.Draws, Losses: t.Tally.Losses, MeanMargin: mean, MarginHalfWidth: half}
+		s := LessSide{Wins: t.Tally.Wins, Draws: t.Tally.Draws, Losses: t.Tally.Losses, MeanMargin: mean, MarginHalfWidth: half}
+		if n := len(r.Games); n > 0 {
+			s.MeanDetours, s.MeanWasted = float64(t.Detours)/float64(n), float64(t.Wasted)/float64(n)
+		}
+		return s
 	}
 	r.A, r.B = side(a), side(b)
 }
