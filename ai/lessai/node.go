@@ -112,13 +112,19 @@ var pow16 = func() (t [maxNet - minNet + 1]float64) {
 // the weight of its Prior (PlayoutStep draws alike from move sets, leaving
 // out the levels too light to matter).
 func (n *Node) PlayoutMove(ms []less.Move, r *mcts.Rand) less.Move {
+	// A turn has at most 4 pieces x (4 steps + 4 jumps) moves and EndTurn:
+	// the weights fit on the stack.
+	var buf [40]float64
+	w := buf[:0]
 	total := 0.0
 	for _, m := range ms {
-		total += n.Prior(m)
+		p := n.Prior(m)
+		w = append(w, p)
+		total += p
 	}
 	x := r.Float64() * total
-	for _, m := range ms {
-		if x -= n.Prior(m); x < 0 {
+	for i, m := range ms {
+		if x -= w[i]; x < 0 {
 			return m
 		}
 	}
