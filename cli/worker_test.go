@@ -64,13 +64,7 @@ func killTestRedis(t *testing.T) (*redistest.Server, *redis.Client) {
 	}
 	t.Parallel()
 	srv := redistest.Start(t)
-	opts, err := redis.ParseURL(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { rdb.Close() })
-	return srv, rdb
+	return srv, srv.Client()
 }
 
 func newDispatcher(t *testing.T, srv *redistest.Server, queue string) *tasks.Dispatcher {

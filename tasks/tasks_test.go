@@ -36,12 +36,7 @@ func redisFor(t *testing.T, workers int) (*redis.Client, *Dispatcher) {
 
 func clients(t *testing.T, srv *redistest.Server) (*redis.Client, *Dispatcher) {
 	t.Helper()
-	opts, err := redis.ParseURL(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { rdb.Close() })
+	rdb := srv.Client()
 	opt, err := ParseRedisURL(srv.URL())
 	if err != nil {
 		t.Fatal(err)
