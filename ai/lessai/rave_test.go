@@ -1,0 +1,101 @@
+package lessai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"gameai/ai/mcts"
+	"gameai/games/less"
+)
+
+// TestRAVEAgreement measures what RAVE changes in a turn's choice
+// (LESS_RAVE=games; an experiment for docs/strength.md, skipped
+// otherwise). Positions come from games the engine plays against itself at
+// a tenth of a 30 s game's iterations a turn, on random layouts, at turns
+// 8, 24, 40 and 56; from each, three searches of LESS_RAVE_ITERATIONS
+// (default 250,000, about a turn's share at 30 s a game) choose a turn:
+// RAVE with two seeds, and UCT. If RAVE and UCT agree as often as RAVE
+// agrees with itself, RAVE changes nothing the search's own noise does not.
+func TestRAVEAgreement(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("LESS_RAVE"))
+	if games == 0 {
+		t.Skip("set LESS_RAVE to the number of games to take positions from")
+	}
+	iters := int64(250_000)
+	if s := os.Getenv("LESS_RAVE_ITERATIONS"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n <= 0 {
+			t.Fatalf("LESS_RAVE_ITERATIONS %q", s)
+		}
+		iters = n
+	}
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(2026, 11))
+	choose := func(kind string, seed uint64, p less.Position, d *less.Distances, n int64) Choice {
+		ch, err := Chooser{Kind: kind, Seed: seed}.Choose(ctx, p, d, Limits{Iterations: n}, nil)
+		if err != nil || !ch.Found {
+			t.Fatalf("%s found no turn (%v) in\n%v", kind, err, p)
+		}
+		return ch
+	}
+	var positions, selfAgree, uctAgree, selfFirst, uctFirst int
+	first := func(a less.Action) less.Move { return a.M[0] }
+	var betaSum float64
+	for g := range games {
+		w := less.RandomWalls(0.27, 0.1, r.Float64)
+		d := less.DistancesFor(w)
+		p := *less.NewPosition(w)
+		for !p.Over() {
+			if t := p.Turn(); t == 8 || t == 24 || t == 40 || t == 56 {
+				cfg := Config
+				cfg.Seed = 1
+				a, res := BestTurn(ctx, nil, p, d, cfg, mcts.Limits{Iterations: iters}, nil)
+				b := choose(KindMCTS, 2, p, d, iters)
+				u := choose(KindUCT, 1, p, d, iters)
+				positions++
+				if a == b.Action {
+					selfAgree++
+				}
+				if a == u.Action {
+					uctAgree++
+				}
+				if first(a) == first(b.Action) {
+					selfFirst++
+				}
+				if first(a) == first(u.Action) {
+					uctFirst++
+				}
+				// β of the chosen first move at the root: its weight of
+				// all-moves-as-first against its own mean.
+				n := 0.0
+				for _, m := range res.Moves {
+					if a.N > 0 && m.Move == a.M[0] {
+						n = float64(m.Visits)
+					}
+				}
+				beta := math.Sqrt(Config.RaveK / (3*n + Config.RaveK))
+				betaSum += beta
+				fmt.Printf("game %d turn %2d: RAVE %-16s RAVE' %-16s UCT %-16s root visits of its first move %7.0f, beta %.3f\n",
+					g+1, p.Turn(), a, b.Action, u.Action, n, beta)
+			}
+			if p.NilDue(p.ToMove()) {
+				if err := p.Apply(less.Nil); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if err := p.Apply(choose(KindMCTS, uint64(p.Turn()), p, d, iters/10).Action); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	frac := func(k int) float64 { return float64(k) / float64(positions) }
+	fmt.Printf("%d positions, %d iterations a search: RAVE agrees with RAVE (another seed) on %.2f of the turns "+
+		"(%.2f of the first moves), with UCT on %.2f (%.2f); mean beta at the root's chosen move %.3f\n",
+		positions, iters, frac(selfAgree), frac(selfFirst), frac(uctAgree), frac(uctFirst), betaSum/float64(positions))
+}
