@@ -68,6 +68,11 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				return nil, fmt.Errorf("--bot %q: reuse=true|false is a setting of the mcts and uct engines", spec)
 			}
 			cfg.ReuseTree = r
+		case "teammate":
+			if engine != lessai.KindMCTS && engine != lessai.KindUCT || (v != "max" && v != "chance") {
+				return nil, fmt.Errorf("--bot %q: teammate=max|chance is a setting of the mcts and uct engines", spec)
+			}
+			cfg.TeamPlay = v == "max"
 		case "c", "rave_k", "fpu", "max_depth":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return nil, fmt.Errorf("--bot %q: %s is a setting of the mcts and uct engines", spec, k)
@@ -97,7 +102,7 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				cfg.MCTS.FPU = x
 			}
 		default:
-			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth or reuse", spec, kv)
+			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse or teammate", spec, kv)
 		}
 	}
 	return codecup.Internal{Label: spec, Config: cfg}, nil
@@ -108,7 +113,8 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
 		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
 		"(ours, in this process; uct is MCTS without RAVE; both also take c=, rave_k=, fpu= and max_depth= for their\n"+
-		"tree search, and reuse=true to keep their tree from turn to turn, e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
+		"tree search, reuse=true to keep their tree from turn to turn, and teammate=max to plan the teammate's turns as\n"+
+		"their own instead of drawing them by their priors (for a team of two of ours), e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")

@@ -41,6 +41,10 @@ type BotConfig struct {
 	// next: a turn's search starts from the node of its position in the
 	// last turn's tree, where that tree reached it (mcts.Searcher).
 	ReuseTree bool `json:"reuse_tree,omitempty"`
+	// TeamPlay has the mcts and uct engines plan the teammate's turns as
+	// their own (lessai.Chooser.TeamPlay): for a team of two of our bots,
+	// as in the referee's matches; CodeCup paired programs at random.
+	TeamPlay bool `json:"team_play,omitempty"`
 }
 
 func (c BotConfig) withDefaults() BotConfig {
@@ -222,7 +226,8 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	defer func() { b.spent += time.Since(start) }()
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
 	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
-	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees}
+	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees,
+		TeamPlay: b.cfg.TeamPlay}
 	ch, err := c.Choose(ctx, b.p, b.d, lessai.Limits{Time: share}, nil)
 	if err != nil {
 		b.logf("turn %d: %v; playing greedy", b.p.Turn(), err)

@@ -36,6 +36,9 @@ type Chooser struct {
 	Beam int
 	// Seed of the tree search.
 	Seed uint64
+	// TeamPlay has the mcts and uct kinds plan the teammate's turns as
+	// their own (Node.TeamPlay): for a team of two of this engine.
+	TeamPlay bool
 	// Trees, when set, keeps the MCTS trees of time-limited searches for
 	// the next: a search whose position a kept tree holds (the same player
 	// to move, some turns on) starts from its statistics. Searches bounded
@@ -105,16 +108,18 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			cfg.RAVE = false
 		}
 		cfg.Seed = c.Seed
+		root := NewNode(p, d)
+		root.TeamPlay = c.TeamPlay
 		var s *mcts.Searcher[*Node, less.Move]
 		if c.Trees != nil && lim.Iterations == 0 {
 			// Positions hash their pieces, not the walls: the key keeps
-			// two layouts' trees apart.
-			key := c.Kind + " " + p.Walls().String()
-			root := NewNode(p, d)
+			// two layouts' trees apart; a tree grown with the other
+			// teammate model is not this one's.
+			key := fmt.Sprintf("%s %t %s", c.Kind, c.TeamPlay, p.Walls())
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}
-		a, res := BestTurn(ctx, s, p, d, cfg, mcts.Limits{Iterations: lim.Iterations, Time: lim.Time}, progress)
+		a, res := BestTurn(ctx, s, root, cfg, mcts.Limits{Iterations: lim.Iterations, Time: lim.Time}, progress)
 		if a.N == 0 {
 			return Choice{Action: Greedy(p, d), Nodes: res.Iterations, Elapsed: res.Elapsed, Reused: res.Reused}, nil
 		}

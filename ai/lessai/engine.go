@@ -23,19 +23,18 @@ const (
 // DefaultTime is the budget of a search given no limit at all.
 const DefaultTime = time.Second
 
-// BestTurn runs MCTS-RAVE on p and returns a whole turn: the moves of the
-// principal variation while the same player is to move (it stops early
-// where the tree does, or at EndTurn). s, when not nil, searches from the
-// trees it kept where they hold p.
-func BestTurn(ctx context.Context, s *mcts.Searcher[*Node, less.Move], p less.Position, d *less.Distances,
+// BestTurn runs MCTS-RAVE from root (NewNode) and returns a whole turn:
+// the moves of the principal variation while the same player is to move
+// (it stops early where the tree does, or at EndTurn). s, when not nil,
+// searches from the trees it kept where they hold the position.
+func BestTurn(ctx context.Context, s *mcts.Searcher[*Node, less.Move], root *Node,
 	cfg mcts.Config, lim mcts.Limits, progress func(mcts.Info[less.Move])) (less.Action, mcts.Result[less.Move]) {
 	if s == nil {
 		s = new(mcts.Searcher[*Node, less.Move])
 	}
-	root := NewNode(p, d)
 	res := s.Search(ctx, root, func() *Node { return &Node{} }, cfg, lim, progress)
 	var a less.Action
-	q := p
+	q := root.P
 	turn := q.Turn()
 	for _, m := range res.PV {
 		if m == EndTurn || q.Turn() != turn || a.N == 3 || q.Cost(m) < 0 || q.Cost(m) > q.Left() {

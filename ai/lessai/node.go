@@ -25,6 +25,10 @@ type Node struct {
 	D *less.Distances
 	// Horizon is the turn at which playouts stop (0: at the game's end).
 	Horizon int
+	// TeamPlay has the root player's teammate choose with it (mcts.Max)
+	// instead of being drawn by its priors (mcts.Chance): for a teammate
+	// that is this engine too, whose turns serve the team as ours do.
+	TeamPlay bool
 }
 
 // HorizonTurns is how far past the start of the root's round playouts go:
@@ -69,12 +73,13 @@ func (n *Node) Play(m less.Move) {
 }
 
 // Role: the root's player maximises, its teammate (another program, whose
-// play we do not choose) is sampled by move weight, opponents minimise.
+// play we do not choose) is sampled by move weight, unless TeamPlay makes
+// it maximise too; opponents minimise.
 func (n *Node) Role(root, p int) mcts.Role {
-	switch p {
-	case root:
+	switch {
+	case p == root, p == root^2 && n.TeamPlay:
 		return mcts.Max
-	case root ^ 2:
+	case p == root^2:
 		return mcts.Chance
 	}
 	return mcts.Min

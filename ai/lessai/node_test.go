@@ -35,3 +35,25 @@ func TestPlayoutMoveDrawsByPrior(t *testing.T) {
 		}
 	}
 }
+
+// The teammate is drawn by its priors unless TeamPlay has it choose with
+// the root's player; opponents always play against them.
+func TestRoles(t *testing.T) {
+	for _, team := range []bool{false, true} {
+		n := &Node{TeamPlay: team}
+		mate := mcts.Chance
+		if team {
+			mate = mcts.Max
+		}
+		for root := range 4 {
+			want := [4]mcts.Role{}
+			want[root], want[root^2] = mcts.Max, mate
+			want[root^1], want[root^3] = mcts.Min, mcts.Min
+			for p := range 4 {
+				if got := n.Role(root, p); got != want[p] {
+					t.Errorf("TeamPlay %v, root %d: player %d's role %d, want %d", team, root, p, got, want[p])
+				}
+			}
+		}
+	}
+}
