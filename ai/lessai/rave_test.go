@@ -54,7 +54,7 @@ func TestRAVEAgreement(t *testing.T) {
 			if t := p.Turn(); t == 8 || t == 24 || t == 40 || t == 56 {
 				cfg := Config
 				cfg.Seed = 1
-				a, res := BestTurn(ctx, nil, p, d, cfg, mcts.Limits{Iterations: iters}, nil)
+				a, res := BestTurn(ctx, nil, NewNode(p, d), cfg, mcts.Limits{Iterations: iters}, nil)
 				b := choose(KindMCTS, 2, p, d, iters)
 				u := choose(KindUCT, 1, p, d, iters)
 				positions++
