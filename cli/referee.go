@@ -68,6 +68,16 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				return nil, fmt.Errorf("--bot %q: reuse=true|false is a setting of the mcts and uct engines", spec)
 			}
 			cfg.ReuseTree = r
+		case "settle":
+			b, err := strconv.ParseBool(v)
+			if err != nil || (engine != lessai.KindMCTS && engine != lessai.KindUCT) {
+				return nil, fmt.Errorf("--bot %q: settle=true|false is a setting of the mcts and uct engines", spec)
+			}
+			if cfg.MCTS == nil {
+				c := lessai.Config
+				cfg.MCTS = &c
+			}
+			cfg.MCTS.StopSettled = b
 		case "teammate":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT || (v != "max" && v != "chance") {
 				return nil, fmt.Errorf("--bot %q: teammate=max|chance is a setting of the mcts and uct engines", spec)
@@ -102,7 +112,7 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				cfg.MCTS.FPU = x
 			}
 		default:
-			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse or teammate", spec, kv)
+			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse, teammate or settle", spec, kv)
 		}
 	}
 	return codecup.Internal{Label: spec, Config: cfg}, nil
@@ -113,8 +123,9 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
 		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
 		"(ours, in this process; uct is MCTS without RAVE; both also take c=, rave_k=, fpu= and max_depth= for their\n"+
-		"tree search, reuse=true to keep their tree from turn to turn, and teammate=max to plan the teammate's turns as\n"+
-		"their own instead of drawing them by their priors (for a team of two of ours), e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
+		"tree search, reuse=true to keep their tree from turn to turn, teammate=max to plan the teammate's turns as\n"+
+		"their own instead of drawing them by their priors (for a team of two of ours), and settle=true to end a turn's search\n"+
+		"once the time left could not change its moves (the time saved goes to later turns), e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")

@@ -94,12 +94,19 @@ func TestBotSpecSetsTheTreeSearch(t *testing.T) {
 	if p, _ := parseProgram("gameai:mcts:teammate=max", time.Second); !p.(codecup.Internal).Config.TeamPlay {
 		t.Error("teammate=max did not reach the bot")
 	}
+	if p, _ := parseProgram("gameai:uct:settle=true", time.Second); !p.(codecup.Internal).Config.MCTS.StopSettled {
+		t.Error("settle=true did not reach the search")
+	}
+	if lessai.Config.StopSettled {
+		t.Error("settle=true changed the engine's own configuration")
+	}
 	if p, _ := parseProgram("gameai:mcts:teammate=chance", time.Second); p.(codecup.Internal).Config.TeamPlay {
 		t.Error("teammate=chance made the bot plan its teammate's turns")
 	}
 	for _, bad := range []string{"gameai:greedy:c=0.1", "gameai:mcts:c=0", "gameai:mcts:c=x", "gameai:uct:max_depth=1.5",
 		"gameai:mcts:max_depth=0", "gameai:expectimax:fpu=1", "gameai:greedy:reuse=true", "gameai:mcts:reuse=yes",
-		"gameai:greedy:teammate=max", "gameai:mcts:teammate=self"} {
+		"gameai:greedy:teammate=max", "gameai:mcts:teammate=self",
+		"gameai:greedy:settle=true", "gameai:mcts:settle=maybe"} {
 		if _, err := parseProgram(bad, time.Second); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

@@ -29,5 +29,8 @@ func (c Config) Describe() string {
 	} else {
 		b.WriteString("; playouts to the end")
 	}
+	if c.StopSettled {
+		b.WriteString("; a timed search stops once the time left could not change its moves")
+	}
 	return b.String()
 }

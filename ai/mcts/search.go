@@ -33,6 +33,12 @@ type Config struct {
 	Threads int
 	// Seed: one seed and one thread give one search.
 	Seed uint64
+	// StopSettled ends a timed search early once the time left could not
+	// change the root player's moves on the principal variation (at each
+	// of its nodes the most visited edge leads the next by more than the
+	// iterations that time allows, at the rate so far): the time saved is
+	// left to the caller's later searches.
+	StopSettled bool
 }
 
 func (c Config) withDefaults() Config {
@@ -187,6 +193,9 @@ func (w *worker[P, M]) run(ctx context.Context, root P, budget int64, deadline, 
 			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 				break
 			}
+			if w.cfg.StopSettled && !deadline.IsZero() && w.iterations&1023 == 0 && w.settled(start, deadline) {
+				break
+			}
 			if report != nil && time.Since(lastReport) > 100*time.Millisecond {
 				lastReport = time.Now()
 				report(Info[M]{Iterations: w.iterations, Best: w.bestRoot(), Elapsed: time.Since(start)})
@@ -196,6 +205,45 @@ func (w *worker[P, M]) run(ctx context.Context, root P, budget int64, deadline, 
 		w.iterations++
 		if budget <= 0 && deadline.IsZero() && ctx.Err() != nil {
 			break
+		}
+	}
+}
+
+// settled reports whether the iterations the time left allows, at the rate
+// since start, could not change the most visited edge at any node of the
+// principal variation while the root's player moves (a turn of several
+// moves is settled move by move). Visits inherited from a kept tree count:
+// they are as much a lead.
+func (w *worker[P, M]) settled(start, deadline time.Time) bool {
+	now := time.Now()
+	spent, left := now.Sub(start), deadline.Sub(now)
+	if spent <= 0 || left <= 0 {
+		return false
+	}
+	remaining := float64(w.iterations) * float64(left) / float64(spent)
+	t := w.t
+	for cur := w.rootNode; ; {
+		es := t.edgesOf(cur)
+		if len(es) == 0 || int(t.nodes[cur].toMove) != w.root {
+			return true
+		}
+		best, second := int32(-1), int32(0)
+		for k := range es {
+			switch n := es[k].n; {
+			case best < 0 || n > es[best].n:
+				if best >= 0 {
+					second = es[best].n
+				}
+				best = int32(k)
+			case n > second:
+				second = n
+			}
+		}
+		if len(es) > 1 && float64(es[best].n-second) <= remaining {
+			return false
+		}
+		if cur = es[best].child; cur < 0 {
+			return true
 		}
 	}
 }

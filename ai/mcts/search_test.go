@@ -223,3 +223,25 @@ func TestAFullTreeGoesOn(t *testing.T) {
 		}
 	}
 }
+
+// A search is settled when the time left, at the rate so far, cannot
+// overturn its most visited move; X's win at 2 leads by nearly every
+// iteration.
+func TestSettled(t *testing.T) {
+	w := newWorker[*ttt, int](Config{}.withDefaults(), newTTT, 1)
+	w.run(t.Context(), parseTTT("xx.oo...."), 20000, time.Time{}, time.Now(), nil)
+	now := time.Now()
+	if !w.settled(now.Add(-time.Second), now.Add(time.Millisecond)) {
+		t.Error("a lead of thousands with 20 iterations to go is not settled")
+	}
+	if w.settled(now.Add(-time.Second), now.Add(time.Hour)) {
+		t.Error("settled with an hour's iterations to go")
+	}
+	// A timed search of that position stops at about half its time, when
+	// the lead passes the iterations still to come.
+	start := time.Now()
+	res := Search(t.Context(), parseTTT("xx.oo...."), newTTT, Config{StopSettled: true}, Limits{Time: 2 * time.Second}, nil)
+	if el := time.Since(start); el > 1500*time.Millisecond || res.Move != 2 {
+		t.Errorf("settled search played %d after %v of its 2 s", res.Move, el)
+	}
+}
