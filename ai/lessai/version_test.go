@@ -18,7 +18,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Config  any
 			Time    any
 			Horizon any
-		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "3", Fingerprint: "e3fa7a58ec95"}},
+		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "3", Fingerprint: "1cd7cdbe5f92"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
