@@ -203,20 +203,27 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		return rec, nil
 	})
-	if err != nil {
+	// Interrupted (Ctrl-C), the games that finished still count: a long
+	// match stopped early keeps its summary and its records.
+	stopped := err != nil && ctx.Err() != nil
+	if err != nil && !stopped {
 		return err
 	}
 	var a, b codecup.TeamResult
-	forfeits := 0
+	forfeits, played := 0, 0
 	var text strings.Builder
 	for i, rec := range recs {
+		if rec == nil {
+			continue
+		}
+		played++
 		codecup.AddGame(&a, &b, pairings[i], rec)
 		if rec.Forfeit != nil {
 			forfeits++
 		}
 		fmt.Fprintf(&text, "[Game \"%d\"]\n%s\n", i+1, rec)
 	}
-	n := float64(max(len(recs), 1))
+	n := float64(max(played, 1))
 	for _, side := range []struct {
 		name string
 		r    codecup.TeamResult
@@ -226,11 +233,14 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game; detours %.2f, unspent %.2f points a game\n",
 			side.name, side.bots, side.r.Tally, mean, half, float64(side.r.Detours)/n, float64(side.r.Wasted)/n)
 	}
-	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", len(recs), forfeits, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", played, forfeits, time.Since(start).Round(time.Second))
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text.String()), 0o644); err != nil {
 			return err
 		}
+	}
+	if stopped {
+		return fmt.Errorf("stopped after %d of %d games (the summary and records above are of those): %w", played, len(pairings), context.Cause(ctx))
 	}
 	return nil
 }

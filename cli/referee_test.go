@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -110,5 +112,46 @@ func TestBotSpecSetsTheTreeSearch(t *testing.T) {
 		if _, err := parseProgram(bad, time.Second); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// cancelOn cancels a context once a line it is written holds a text.
+type cancelOn struct {
+	text   string
+	cancel context.CancelFunc
+	buf    strings.Builder
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.buf.Write(p)
+	if strings.Contains(c.buf.String(), c.text) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// A match stopped part way (Ctrl-C) still sums up and writes the games
+// that finished, and says it stopped.
+func TestRefereeStoppedKeepsFinishedGames(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.txt")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var stdout strings.Builder
+	err := refereeLess(ctx, []string{"--bot", "gameai:greedy", "--bot", "gameai:greedy", "--bot", "gameai:greedy",
+		"--bot", "gameai:greedy", "--games", "40", "--out", out}, &stdout, &cancelOn{text: "game 2:", cancel: cancel})
+	if err == nil || !strings.Contains(err.Error(), "of 40 games") {
+		t.Fatalf("error %v, want it to say the match stopped", err)
+	}
+	m := regexp.MustCompile(`(\d+) games, 0 forfeits`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("no summary: %q", stdout.String())
+	}
+	played, _ := strconv.Atoi(m[1])
+	b, rerr := os.ReadFile(out)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if played < 2 || played >= 40 || strings.Count(string(b), "[Layout") != played || !strings.Contains(string(b), `[Game "2"]`) {
+		t.Errorf("%d games summed up, records:\n%s", played, b)
 	}
 }
