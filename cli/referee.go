@@ -12,6 +12,7 @@ import (
 
 	"gameai/ai/lessai"
 	"gameai/ai/match"
+	"gameai/ai/mcts"
 	"gameai/codecup"
 	"gameai/games/less"
 )
@@ -62,60 +63,67 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 				return nil, fmt.Errorf("--bot %q: seed %q is not a whole number", spec, v)
 			}
 			cfg.Seed = seed
-		case "reuse":
-			r, err := strconv.ParseBool(v)
-			if err != nil || (engine != lessai.KindMCTS && engine != lessai.KindUCT) {
-				return nil, fmt.Errorf("--bot %q: reuse=true|false is a setting of the mcts and uct engines", spec)
-			}
-			cfg.ReuseTree = r
-		case "settle":
-			b, err := strconv.ParseBool(v)
-			if err != nil || (engine != lessai.KindMCTS && engine != lessai.KindUCT) {
-				return nil, fmt.Errorf("--bot %q: settle=true|false is a setting of the mcts and uct engines", spec)
-			}
-			if cfg.MCTS == nil {
-				c := lessai.Config
-				cfg.MCTS = &c
-			}
-			cfg.MCTS.StopSettled = b
-		case "teammate":
-			if engine != lessai.KindMCTS && engine != lessai.KindUCT || (v != "max" && v != "chance") {
-				return nil, fmt.Errorf("--bot %q: teammate=max|chance is a setting of the mcts and uct engines", spec)
-			}
-			cfg.TeamPlay = v == "max"
-		case "c", "rave_k", "fpu", "max_depth":
+		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return nil, fmt.Errorf("--bot %q: %s is a setting of the mcts and uct engines", spec, k)
 			}
-			if cfg.MCTS == nil {
-				c := lessai.Config
-				cfg.MCTS = &c
-			}
-			if k == "max_depth" {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > 1000 {
-					return nil, fmt.Errorf("--bot %q: max_depth %q is not a whole number of moves in 1..1000", spec, v)
-				}
-				cfg.MCTS.MaxDepth = n
-				continue
-			}
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || !(x > 0 && x <= 1e6) {
-				return nil, fmt.Errorf("--bot %q: %s %q is not a number in (0, 1e6]", spec, k, v)
-			}
-			switch k {
-			case "c":
-				cfg.MCTS.C = x
-			case "rave_k":
-				cfg.MCTS.RaveK = x
-			default:
-				cfg.MCTS.FPU = x
+			if err := setTreeSearch(&cfg, k, v); err != nil {
+				return nil, fmt.Errorf("--bot %q: %w", spec, err)
 			}
 		default:
 			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse, teammate or settle", spec, kv)
 		}
 	}
 	return codecup.Internal{Label: spec, Config: cfg}, nil
+}
+
+// setTreeSearch applies one setting of the mcts and uct bots to cfg; the
+// search's settings go on a copy of lessai.Config, made on first need.
+func setTreeSearch(cfg *codecup.BotConfig, k, v string) error {
+	search := func() *mcts.Config {
+		if cfg.MCTS == nil {
+			c := lessai.Config
+			cfg.MCTS = &c
+		}
+		return cfg.MCTS
+	}
+	switch k {
+	case "reuse", "settle":
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%s=true|false, not %q", k, v)
+		}
+		if k == "reuse" {
+			cfg.ReuseTree = b
+		} else {
+			search().StopSettled = b
+		}
+	case "teammate":
+		if v != "max" && v != "chance" {
+			return fmt.Errorf("teammate=max|chance, not %q", v)
+		}
+		cfg.TeamPlay = v == "max"
+	case "max_depth":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return fmt.Errorf("max_depth %q is not a whole number of moves in 1..1000", v)
+		}
+		search().MaxDepth = n
+	default: // c, rave_k, fpu
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x > 0 && x <= 1e6) {
+			return fmt.Errorf("%s %q is not a number in (0, 1e6]", k, v)
+		}
+		switch k {
+		case "c":
+			search().C = x
+		case "rave_k":
+			search().RaveK = x
+		default:
+			search().FPU = x
+		}
+	}
+	return nil
 }
 
 func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
