@@ -3,7 +3,6 @@ package lessai
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -82,7 +81,7 @@ func TestRAVEAgreement(t *testing.T) {
 						n = float64(m.Visits)
 					}
 				}
-				beta := math.Sqrt(Config.RaveK / (3*n + Config.RaveK))
+				beta := Config.RaveWeight(int64(n))
 				betaSum += beta
 				fmt.Printf("game %d turn %2d: RAVE %-16s RAVE' %-16s UCT %-16s root visits of its first move %7.0f, beta %.3f\n",
 					g+1, p.Turn(), a, b.Action, u.Action, n, beta)

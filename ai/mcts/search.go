@@ -41,6 +41,13 @@ type Config struct {
 	StopSettled bool
 }
 
+// RaveWeight is β, the weight of a move's all-moves-as-first value in its
+// value after visits of its own (Gelly and Silver): sqrt(K / (3n + K)).
+// c must have its defaults (a search's does).
+func (c Config) RaveWeight(visits int64) float64 {
+	return math.Sqrt(c.RaveK / (3*float64(visits) + c.RaveK))
+}
+
 func (c Config) withDefaults() Config {
 	if c.C == 0 {
 		c.C = 0.7
@@ -409,7 +416,7 @@ func (w *worker[P, M]) selectEdge(i int32) int32 {
 				if against {
 					qr = 1 - qr
 				}
-				beta := math.Sqrt(cfg.RaveK / (3*float64(e.n) + cfg.RaveK))
+				beta := cfg.RaveWeight(int64(e.n))
 				q = (1-beta)*q + beta*qr
 			}
 			v = q + cfg.C*math.Sqrt(logN/float64(e.n))

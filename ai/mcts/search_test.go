@@ -245,3 +245,14 @@ func TestSettled(t *testing.T) {
 		t.Errorf("settled search played %d after %v of its 2 s", res.Move, el)
 	}
 }
+
+// β is 1 before a move's own visits and sqrt(1/2) at K/3 of them.
+func TestRaveWeight(t *testing.T) {
+	c := Config{RaveK: 300}
+	if b := c.RaveWeight(0); b != 1 {
+		t.Errorf("β at 0 visits %v, want 1", b)
+	}
+	if b := c.RaveWeight(100); b < 0.7070 || b > 0.7072 {
+		t.Errorf("β at 100 visits of K 300: %v, want 0.7071", b)
+	}
+}
