@@ -36,20 +36,13 @@ if [[ ! -x "$opp" ]]; then
 	cp -r "$src/player" "$build/"
 	sed -i 's/max_iterations = 30000;/max_iterations = 3000;/; s/max_check_iterations = 32000;/max_check_iterations = 3200;/' \
 		"$build/player/MCTSStrategy.cc"
-	if ! grep -q 'max_iterations = 3000;' "$build/player/MCTSStrategy.cc"; then
-		echo "less-screen.sh: the opponent's iteration constant was not found; not screening" >&2
+	if [[ $(grep -c -e 'max_iterations = 3000;' -e 'max_check_iterations = 3200;' "$build/player/MCTSStrategy.cc") != 2 ]]; then
+		echo "less-screen.sh: the opponent's iteration constants were not found; not screening" >&2
+		rm -rf "$build"
 		exit 1
 	fi
 	(cd "$build" && g++ -O2 -std=c++11 -pthread -o "$opp" $(ls player/*.cc | grep -v Submission))
 	rm -rf "$build"
 fi
-case "$engine" in
-*:*) ours="gameai:$engine,budget=3s" ;;
-*) ours="gameai:$engine:budget=3s" ;;
-esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/gameai" .
-echo "less-screen.sh: $ours (A) against $opp (B), $games games, layouts from seed $seed, 2 at a time"
-"$work/gameai" referee less --bot "$ours" --bot "$opp" --bot "$ours" --bot "$opp" \
-	--games "$games" --budget 30s --seed "$seed" --parallel 2 --out "${OUT:-less-screen-$seed.txt}"
+LESS_2017_BOT="$opp" LESS_OUR_BUDGET=3s LESS_PARALLEL=2 OUT="${OUT:-less-screen-$seed.txt}" \
+	exec scripts/less-strength.sh "$games" "$seed" "$engine"

@@ -11,7 +11,10 @@
 # teammate planned as our own, since both seats of side A are ours);
 # ENGINE may carry tree-search settings to try, e.g. mcts:c=0.1,max_depth=16
 # (gameai referee less --help).
-# The records go to $OUT (default less-strength-SEED.txt). Without
+# The records go to $OUT (default less-strength-SEED.txt).
+# LESS_OUR_BUDGET (e.g. 3s) gives our bot another clock than the
+# opponent's 30 s, and LESS_PARALLEL plays that many games at once
+# (default 1): scripts/less-screen.sh's tenth-scale screen. Without
 # LESS_2017_BOT it says how to build the opponent and stops: the opponent
 # has no licence, so it is built in a scratch folder outside the
 # repository and never committed. Never run in CI: an hour of both cores.
@@ -30,10 +33,18 @@ less-strength.sh: set LESS_2017_BOT to the 2017 runner-up's binary. To build it 
 HOW
 	exit 0
 fi
+spec="gameai:$engine"
+if [[ -n "${LESS_OUR_BUDGET:-}" ]]; then
+	case "$engine" in
+	*:*) spec="$spec,budget=$LESS_OUR_BUDGET" ;;
+	*) spec="$spec:budget=$LESS_OUR_BUDGET" ;;
+	esac
+fi
+parallel="${LESS_PARALLEL:-1}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/gameai" .
 out="${OUT:-less-strength-$seed.txt}"
-echo "less-strength.sh: gameai:$engine (A) against $LESS_2017_BOT (B), $games games, 30 s a player a game, layouts from seed $seed, $(nproc) CPUs"
-"$work/gameai" referee less --bot "gameai:$engine" --bot "$LESS_2017_BOT" --bot "gameai:$engine" --bot "$LESS_2017_BOT" \
-	--games "$games" --budget 30s --seed "$seed" --parallel 1 --out "$out"
+echo "less-strength.sh: $spec (A) against $LESS_2017_BOT (B), $games games, our clock ${LESS_OUR_BUDGET:-30s} and its 30 s a game, layouts from seed $seed, $parallel at a time, $(nproc) CPUs"
+"$work/gameai" referee less --bot "$spec" --bot "$LESS_2017_BOT" --bot "$spec" --bot "$LESS_2017_BOT" \
+	--games "$games" --budget 30s --seed "$seed" --parallel "$parallel" --out "$out"
