@@ -14,10 +14,14 @@ import (
 
 // LessMatchRequest runs a refereed match between four of our bots.
 type LessMatchRequest struct {
-	// Bots in colour order Yellow, Black, White, Red: mcts (MCTS-RAVE),
-	// uct (without RAVE), expectimax or greedy. The 1st and 3rd are side
-	// A, the 2nd and 4th side B.
-	Bots []string `json:"bots" validate:"len=4,dive,oneof=mcts uct expectimax greedy" example:"mcts,greedy,mcts,greedy"`
+	// Bots in colour order Yellow, Black, White, Red, each
+	// ENGINE[:key=value,...] as `gameai referee less` takes them: mcts
+	// (MCTS-RAVE), uct (without RAVE), expectimax or greedy, with the tree
+	// search's settings, e.g. uct:teammate=max for a team of two of ours
+	// (the best measured). A bot's budget= may be below budget_ms, the
+	// referee's clock, never above. The 1st and 3rd are side A, the 2nd
+	// and 4th side B.
+	Bots []string `json:"bots" validate:"len=4,dive,required,max=200" example:"uct:teammate=max,greedy,uct:teammate=max,greedy"`
 	// Games: every layout is played twice, the sides swapping colours.
 	Games int `json:"games" validate:"required,min=1,max=1000" example:"20"`
 	// Layouts, each 112 digits; without them random ones are drawn
@@ -53,6 +57,18 @@ func (s *Server) lessMatch(c *echo.Context) error {
 	if budget == 0 {
 		budget = 30000
 	}
+	var bots [4]codecup.BotConfig
+	for i, spec := range req.Bots {
+		base := codecup.BotConfig{Budget: time.Duration(budget) * time.Millisecond, Seed: req.Seed + uint64(i)}
+		b, err := codecup.ParseSpec(spec, base)
+		if err != nil {
+			return badField(fmt.Sprintf("bots[%d]", i), err.Error())
+		}
+		if b.Budget > base.Budget {
+			return badField(fmt.Sprintf("bots[%d]", i), fmt.Sprintf("budget %v is above budget_ms, the referee's clock (%v)", b.Budget, base.Budget))
+		}
+		bots[i] = b
+	}
 	// Each game takes at most the four bots' budgets.
 	if worst := time.Duration(req.Games) * 4 * time.Duration(budget) * time.Millisecond; worst > s.cfg.MaxJobTime {
 		return badField("games", fmt.Sprintf("%d games of up to 4×%d ms exceed the server's job cap of %s", req.Games, budget, s.cfg.MaxJobTime))
@@ -82,10 +98,7 @@ func (s *Server) lessMatch(c *echo.Context) error {
 		}
 		layouts = jobkinds.NewLessLayouts(pairs, density, double, req.Seed)
 	}
-	p := jobkinds.LessMatchParams{Games: req.Games, Layouts: layouts, BudgetMS: budget}
-	for i, b := range req.Bots {
-		p.Bots[i] = codecup.BotConfig{Engine: b, Budget: time.Duration(budget) * time.Millisecond, Seed: req.Seed + uint64(i)}
-	}
+	p := jobkinds.LessMatchParams{Bots: bots, Games: req.Games, Layouts: layouts, BudgetMS: budget}
 	j, err := s.jobs.Submit(c.Request().Context(), jobkinds.LessMatch, p)
 	if err != nil {
 		return problemFor(err, "job")

@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"gameai/api"
 	"gameai/games/less"
@@ -74,10 +76,39 @@ func TestLessMatchJob(t *testing.T) {
 	}{
 		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy"}, Games: 2}, "bots"},
 		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "/bin/sh"}, Games: 2}, "bots[3]"},
+		{api.LessMatchRequest{Bots: []string{"mcts:teammate=self", "greedy", "greedy", "greedy"}, Games: 2}, "bots[0]"},
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy:budget=5s", "greedy", "greedy"}, Games: 2, BudgetMS: 2000}, "bots[1]"},
+		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "", "greedy"}, Games: 2}, "bots[2]"},
 		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2, Layouts: []string{strings.Repeat("3", 112)}}, "layouts[0]"},
 		{api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 1000}, "games"},
 	} {
 		r := e.do(t, "POST", "/v1/less/matches", c.req)
 		r.hasField(t, r.problem(t, 400), c.field)
+	}
+}
+
+// A match's bots take the referee's settings, so the best measured
+// configuration (uct:teammate=max) can be asked of the service; each bot's
+// own clock stays within the referee's.
+func TestLessMatchBotSettings(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	req := api.LessMatchRequest{Bots: []string{"uct:teammate=max,c=0.3,budget=300ms", "greedy", "uct:teammate=max,c=0.3,budget=300ms", "greedy"},
+		Games: 2, Seed: 3, BudgetMS: 2000}
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/less/matches", req).ok(t, http.StatusAccepted).json(t, &j)
+	var p jobkinds.LessMatchParams
+	if err := json.Unmarshal(j.Params, &p); err != nil {
+		t.Fatal(err)
+	}
+	a, b := p.Bots[0], p.Bots[1]
+	if a.Engine != "uct" || !a.TeamPlay || a.MCTS == nil || a.MCTS.C != 0.3 || a.Budget != 300*time.Millisecond {
+		t.Errorf("bot 1 %+v", a)
+	}
+	if b.Engine != "greedy" || b.Budget != 2*time.Second || b.Seed != 4 {
+		t.Errorf("bot 2 %+v", b)
+	}
+	res := jobResult[jobkinds.LessMatchResult](t, e, j.ID)
+	if len(res.Games) != 2 || res.Games[0].Forfeit != nil || res.Games[1].Forfeit != nil {
+		t.Errorf("games %+v", res.Games)
 	}
 }

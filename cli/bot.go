@@ -31,15 +31,17 @@ func botLess(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	f := newFlags("bot less", "Plays one game of Less (CodeCup 2017) on standard input and output: reads the wall layout\n"+
 		"(112 digits) and its colour, then writes its actions and reads the others' (h2h3:h1f1, Nil); Quit ends it.\n"+
 		"Diagnostics go to standard error.", stderr)
-	engine := f.String("engine", "GAMEAI_LESS_ENGINE", "mcts", "mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy")
+	engine := f.String("engine", "GAMEAI_LESS_ENGINE", "mcts", codecup.SpecHelp+
+		"; e.g. uct:teammate=max for a team of two of ours (docs/strength.md: the best measured)")
 	budget := f.Duration("budget", "GAMEAI_LESS_BUDGET", 30*time.Second, "thinking time for the whole game")
 	seed := f.Uint64("seed", "GAMEAI_LESS_SEED", 1, "seed of the search")
 	reuse := f.Bool("reuse-tree", "GAMEAI_LESS_REUSE_TREE", false, "mcts, uct: start each turn's search from the last turn's tree where it reached the position")
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
-	if !codecup.ValidEngine(*engine) {
-		return fmt.Errorf("--engine %q: want one of %v", *engine, codecup.Engines)
+	cfg, err := codecup.ParseSpec(*engine, codecup.BotConfig{Budget: *budget, Seed: *seed, ReuseTree: *reuse})
+	if err != nil {
+		return fmt.Errorf("--engine %q: %w", *engine, err)
 	}
-	return codecup.RunBot(ctx, Stdin, stdout, stderr, codecup.BotConfig{Engine: *engine, Budget: *budget, Seed: *seed, ReuseTree: *reuse})
+	return codecup.RunBot(ctx, Stdin, stdout, stderr, cfg)
 }

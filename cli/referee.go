@@ -6,13 +6,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"gameai/ai/lessai"
 	"gameai/ai/match"
-	"gameai/ai/mcts"
 	"gameai/codecup"
 	"gameai/games/less"
 )
@@ -27,10 +24,9 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// parseProgram reads a --bot: gameai:ENGINE[:budget=DUR,seed=N,...] runs
-// our bot in this process; anything else is a command line. The mcts and
-// uct engines also take their tree search's settings (c, rave_k, fpu,
-// max_depth), so that a match between settings needs no build.
+// parseProgram reads a --bot: gameai:SPEC (codecup.ParseSpec) runs our
+// bot in this process, with budget as its clock unless the spec sets one;
+// anything else is a command line.
 func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 	rest, ok := strings.CutPrefix(spec, "gameai:")
 	if !ok {
@@ -40,90 +36,11 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 		}
 		return codecup.Exec{Argv: argv}, nil
 	}
-	engine, params, _ := strings.Cut(rest, ":")
-	if !codecup.ValidEngine(engine) {
-		return nil, fmt.Errorf("--bot %q: our engines are %v", spec, codecup.Engines)
-	}
-	cfg := codecup.BotConfig{Engine: engine, Budget: budget}
-	for _, kv := range strings.Split(params, ",") {
-		if kv == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(kv, "=")
-		switch k {
-		case "budget":
-			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				return nil, fmt.Errorf("--bot %q: budget %q is not a duration", spec, v)
-			}
-			cfg.Budget = d
-		case "seed":
-			seed, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("--bot %q: seed %q is not a whole number", spec, v)
-			}
-			cfg.Seed = seed
-		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth":
-			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
-				return nil, fmt.Errorf("--bot %q: %s is a setting of the mcts and uct engines", spec, k)
-			}
-			if err := setTreeSearch(&cfg, k, v); err != nil {
-				return nil, fmt.Errorf("--bot %q: %w", spec, err)
-			}
-		default:
-			return nil, fmt.Errorf("--bot %q: %q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse, teammate or settle", spec, kv)
-		}
+	cfg, err := codecup.ParseSpec(rest, codecup.BotConfig{Budget: budget})
+	if err != nil {
+		return nil, fmt.Errorf("--bot %q: %w", spec, err)
 	}
 	return codecup.Internal{Label: spec, Config: cfg}, nil
-}
-
-// setTreeSearch applies one setting of the mcts and uct bots to cfg; the
-// search's settings go on a copy of lessai.Config, made on first need.
-func setTreeSearch(cfg *codecup.BotConfig, k, v string) error {
-	search := func() *mcts.Config {
-		if cfg.MCTS == nil {
-			c := lessai.Config
-			cfg.MCTS = &c
-		}
-		return cfg.MCTS
-	}
-	switch k {
-	case "reuse", "settle":
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("%s=true|false, not %q", k, v)
-		}
-		if k == "reuse" {
-			cfg.ReuseTree = b
-		} else {
-			search().StopSettled = b
-		}
-	case "teammate":
-		if v != "max" && v != "chance" {
-			return fmt.Errorf("teammate=max|chance, not %q", v)
-		}
-		cfg.TeamPlay = v == "max"
-	case "max_depth":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return fmt.Errorf("max_depth %q is not a whole number of moves in 1..1000", v)
-		}
-		search().MaxDepth = n
-	default: // c, rave_k, fpu
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x <= 1e6) {
-			return fmt.Errorf("%s %q is not a number in (0, 1e6]", k, v)
-		}
-		switch k {
-		case "c":
-			search().C = x
-		case "rave_k":
-			search().RaveK = x
-		default:
-			search().FPU = x
-		}
-	}
-	return nil
 }
 
 func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -68,50 +68,39 @@ func TestBotLess(t *testing.T) {
 	if _, code := run(t, in, "bot", "less", "--engine", "alphago"); code == 0 {
 		t.Error("an unknown engine was accepted")
 	}
+	// The engine takes the referee's settings, so the measured best
+	// configuration plays as the stdin bot too.
+	text, code = run(t, in, "bot", "less", "--engine", "uct:teammate=max,c=0.3", "--budget", "1s")
+	if code != 0 {
+		t.Fatalf("bot less uct:teammate=max: %d %q", code, text)
+	}
+	if a, err := less.ParseAction(strings.Fields(text)[0]); err != nil || a.N == 0 {
+		t.Errorf("first action of uct:teammate=max %q: %v", text, err)
+	}
+	if text, code := run(t, in, "bot", "less", "--engine", "mcts:teammate=self"); code == 0 || !strings.Contains(text, "max|chance") {
+		t.Errorf("a bad setting: %d %q", code, text)
+	}
 }
 
-// TestBotSpecSetsTheTreeSearch: a match between two settings of our MCTS
-// needs no build: the spec overrides lessai.Config, and only for mcts and
-// uct.
-func TestBotSpecSetsTheTreeSearch(t *testing.T) {
-	p, err := parseProgram("gameai:mcts:c=0.1,rave_k=50,fpu=0.8,max_depth=16,seed=3", time.Second)
+// A --bot of ours reaches the bot with the referee's clock unless it sets
+// its own (the spec language itself: codecup's TestSpecSetsTheTreeSearch).
+func TestBotSpecReachesTheBot(t *testing.T) {
+	p, err := parseProgram("gameai:uct:teammate=max,c=0.2", time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := p.(codecup.Internal).Config
-	want := lessai.Config
-	want.C, want.RaveK, want.FPU, want.MaxDepth = 0.1, 50, 0.8, 16
-	if cfg.MCTS == nil || *cfg.MCTS != want || cfg.Seed != 3 {
-		t.Errorf("settings %+v, want %+v", cfg.MCTS, want)
+	if cfg.Engine != lessai.KindUCT || !cfg.TeamPlay || cfg.MCTS == nil || cfg.MCTS.C != 0.2 || cfg.Budget != time.Second {
+		t.Errorf("config %+v", cfg)
 	}
-	if lessai.Config.C == 0.1 {
-		t.Error("the spec changed the engine's own configuration")
+	if p, _ := parseProgram("gameai:greedy:budget=3s", time.Second); p.(codecup.Internal).Config.Budget != 3*time.Second {
+		t.Error("budget=3s did not replace the referee's clock")
 	}
-	if p, _ := parseProgram("gameai:mcts", time.Second); p.(codecup.Internal).Config.MCTS != nil {
-		t.Error("a spec without settings replaced the configuration")
+	if _, err := parseProgram("gameai:mcts:teammate=self", time.Second); err == nil || !strings.Contains(err.Error(), `--bot "gameai:mcts:teammate=self"`) {
+		t.Errorf("error %v does not name the --bot", err)
 	}
-	if p, _ := parseProgram("gameai:uct:reuse=true", time.Second); !p.(codecup.Internal).Config.ReuseTree {
-		t.Error("reuse=true did not reach the bot")
-	}
-	if p, _ := parseProgram("gameai:mcts:teammate=max", time.Second); !p.(codecup.Internal).Config.TeamPlay {
-		t.Error("teammate=max did not reach the bot")
-	}
-	if p, _ := parseProgram("gameai:uct:settle=true", time.Second); !p.(codecup.Internal).Config.MCTS.StopSettled {
-		t.Error("settle=true did not reach the search")
-	}
-	if lessai.Config.StopSettled {
-		t.Error("settle=true changed the engine's own configuration")
-	}
-	if p, _ := parseProgram("gameai:mcts:teammate=chance", time.Second); p.(codecup.Internal).Config.TeamPlay {
-		t.Error("teammate=chance made the bot plan its teammate's turns")
-	}
-	for _, bad := range []string{"gameai:greedy:c=0.1", "gameai:mcts:c=0", "gameai:mcts:c=x", "gameai:uct:max_depth=1.5",
-		"gameai:mcts:max_depth=0", "gameai:expectimax:fpu=1", "gameai:greedy:reuse=true", "gameai:mcts:reuse=yes",
-		"gameai:greedy:teammate=max", "gameai:mcts:teammate=self",
-		"gameai:greedy:settle=true", "gameai:mcts:settle=maybe"} {
-		if _, err := parseProgram(bad, time.Second); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
+	if p, _ := parseProgram("./less-2017 --fast", time.Second); len(p.(codecup.Exec).Argv) != 2 {
+		t.Error("a command line was not run as one")
 	}
 }
 

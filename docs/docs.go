@@ -1640,19 +1640,20 @@ const docTemplate = `{
         "api.LessMatchRequest": {
             "type": "object",
             "required": [
+                "bots",
                 "games"
             ],
             "properties": {
                 "bots": {
-                    "description": "Bots in colour order Yellow, Black, White, Red: mcts (MCTS-RAVE),\nuct (without RAVE), expectimax or greedy. The 1st and 3rd are side\nA, the 2nd and 4th side B.",
+                    "description": "Bots in colour order Yellow, Black, White, Red, each\nENGINE[:key=value,...] as ` + "`" + `gameai referee less` + "`" + ` takes them: mcts\n(MCTS-RAVE), uct (without RAVE), expectimax or greedy, with the tree\nsearch's settings, e.g. uct:teammate=max for a team of two of ours\n(the best measured). A bot's budget= may be below budget_ms, the\nreferee's clock, never above. The 1st and 3rd are side A, the 2nd\nand 4th side B.",
                     "type": "array",
                     "items": {
                         "type": "string"
                     },
                     "example": [
-                        "mcts",
+                        "uct:teammate=max",
                         "greedy",
-                        "mcts",
+                        "uct:teammate=max",
                         "greedy"
                     ]
                 },

@@ -1,0 +1,108 @@
+package codecup
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gameai/ai/lessai"
+	"gameai/ai/mcts"
+)
+
+// SpecHelp says what ParseSpec reads, for flags' and API fields' help.
+const SpecHelp = "ENGINE[:key=value,...]: mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy; " +
+	"budget=DUR and seed=N for any, and for mcts and uct c=, rave_k=, fpu=, max_depth= (the tree search), " +
+	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own, " +
+	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its moves)"
+
+// ParseSpec reads one of our bots, ENGINE[:key=value,...] (SpecHelp), onto
+// base: the referee's, the service's and the stdin bot's settings are one
+// language, so a setting measured in a match is one a user can ask for.
+// The mcts and uct settings go on a copy of lessai.Config, never on it.
+func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
+	engine, params, _ := strings.Cut(spec, ":")
+	if !ValidEngine(engine) {
+		return BotConfig{}, fmt.Errorf("engine %q: our engines are %v", engine, Engines)
+	}
+	cfg := base
+	cfg.Engine = engine
+	for _, kv := range strings.Split(params, ",") {
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "budget":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return BotConfig{}, fmt.Errorf("budget %q is not a duration", v)
+			}
+			cfg.Budget = d
+		case "seed":
+			seed, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return BotConfig{}, fmt.Errorf("seed %q is not a whole number", v)
+			}
+			cfg.Seed = seed
+		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth":
+			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
+				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
+			}
+			if err := setTreeSearch(&cfg, k, v); err != nil {
+				return BotConfig{}, err
+			}
+		default:
+			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse, teammate or settle", kv)
+		}
+	}
+	return cfg, nil
+}
+
+// setTreeSearch applies one setting of the mcts and uct bots to cfg.
+func setTreeSearch(cfg *BotConfig, k, v string) error {
+	search := func() *mcts.Config {
+		if cfg.MCTS == nil {
+			c := lessai.Config
+			cfg.MCTS = &c
+		}
+		return cfg.MCTS
+	}
+	switch k {
+	case "reuse", "settle":
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%s=true|false, not %q", k, v)
+		}
+		if k == "reuse" {
+			cfg.ReuseTree = b
+		} else {
+			search().StopSettled = b
+		}
+	case "teammate":
+		if v != "max" && v != "chance" {
+			return fmt.Errorf("teammate=max|chance, not %q", v)
+		}
+		cfg.TeamPlay = v == "max"
+	case "max_depth":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return fmt.Errorf("max_depth %q is not a whole number of moves in 1..1000", v)
+		}
+		search().MaxDepth = n
+	default: // c, rave_k, fpu
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x > 0 && x <= 1e6) {
+			return fmt.Errorf("%s %q is not a number in (0, 1e6]", k, v)
+		}
+		switch k {
+		case "c":
+			search().C = x
+		case "rave_k":
+			search().RaveK = x
+		default:
+			search().FPU = x
+		}
+	}
+	return nil
+}

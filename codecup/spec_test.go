@@ -1,0 +1,82 @@
+package codecup
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/ai/lessai"
+)
+
+// TestSpecSetsTheTreeSearch: a match between two settings of our MCTS
+// needs no build: the spec overrides lessai.Config, and only for mcts and
+// uct.
+func TestSpecSetsTheTreeSearch(t *testing.T) {
+	cfg, err := ParseSpec("mcts:c=0.1,rave_k=50,fpu=0.8,max_depth=16,seed=3", BotConfig{Budget: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lessai.Config
+	want.C, want.RaveK, want.FPU, want.MaxDepth = 0.1, 50, 0.8, 16
+	if cfg.MCTS == nil || *cfg.MCTS != want || cfg.Seed != 3 || cfg.Budget != time.Second || cfg.Engine != "mcts" {
+		t.Errorf("settings %+v (%+v), want %+v", cfg, cfg.MCTS, want)
+	}
+	if lessai.Config.C == 0.1 {
+		t.Error("the spec changed the engine's own configuration")
+	}
+	must := func(spec string) BotConfig {
+		t.Helper()
+		cfg, err := ParseSpec(spec, BotConfig{})
+		if err != nil {
+			t.Fatalf("%q: %v", spec, err)
+		}
+		return cfg
+	}
+	if must("mcts").MCTS != nil {
+		t.Error("a spec without settings replaced the configuration")
+	}
+	if !must("uct:reuse=true").ReuseTree {
+		t.Error("reuse=true did not reach the bot")
+	}
+	if !must("mcts:teammate=max").TeamPlay {
+		t.Error("teammate=max did not reach the bot")
+	}
+	if must("mcts:teammate=chance").TeamPlay {
+		t.Error("teammate=chance made the bot plan its teammate's turns")
+	}
+	if !must("uct:settle=true").MCTS.StopSettled {
+		t.Error("settle=true did not reach the search")
+	}
+	if lessai.Config.StopSettled {
+		t.Error("settle=true changed the engine's own configuration")
+	}
+	if got := must("greedy:budget=5s").Budget; got != 5*time.Second {
+		t.Errorf("budget=5s gave %v", got)
+	}
+	for bad, reason := range map[string]string{
+		"": "our engines", "alphago": "our engines", "greedy:c=0.1": "mcts and uct", "mcts:c=0": "(0, 1e6]",
+		"mcts:c=x": "(0, 1e6]", "uct:max_depth=1.5": "1..1000", "mcts:max_depth=0": "1..1000",
+		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true|false",
+		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max|chance", "greedy:settle=true": "mcts and uct",
+		"mcts:settle=maybe": "true|false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "whole number",
+		"mcts:depth=3": "want budget",
+	} {
+		_, err := ParseSpec(bad, BotConfig{})
+		if err == nil || !strings.Contains(err.Error(), reason) {
+			t.Errorf("%q: error %v, want one saying %q", bad, err, reason)
+		}
+	}
+}
+
+// Every spec either parses or is refused with an error; none panics.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"mcts", "uct:teammate=max,c=0.2", "greedy:budget=3s,seed=1", "mcts:max_depth=16,rave_k=50"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		cfg, err := ParseSpec(spec, BotConfig{})
+		if err == nil && !ValidEngine(cfg.Engine) {
+			t.Errorf("%q parsed to engine %q", spec, cfg.Engine)
+		}
+	})
+}
