@@ -46,11 +46,10 @@ func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
 func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
-		"sides swapping colours. A bot is a command line, or gameai:mcts|uct|expectimax|greedy[:budget=DUR,seed=N]\n"+
-		"(ours, in this process; uct is MCTS without RAVE; both also take c=, rave_k=, fpu= and max_depth= for their\n"+
-		"tree search, reuse=true to keep their tree from turn to turn, teammate=max to plan the teammate's turns as\n"+
-		"their own instead of drawing them by their priors (for a team of two of ours), and settle=true to end a turn's search\n"+
-		"once the time left could not change its moves (the time saved goes to later turns), e.g. gameai:mcts:c=0.1,reuse=true). Prints each side's wins, draws, losses, margins and where its points went (detours, unspent points); writes game records.", stderr)
+		"sides swapping colours. A bot is a command line, or gameai:SPEC, ours in this process, SPEC being\n"+
+		codecup.SpecHelp+"\n(e.g. gameai:uct:teammate=max, the best measured for a side of two of ours; budget= gives\n"+
+		"it another clock than --budget, the referee's). Prints each side's wins, draws, losses, margins and where its\n"+
+		"points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
 	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")

@@ -11,10 +11,11 @@ import (
 )
 
 // SpecHelp says what ParseSpec reads, for flags' and API fields' help.
-const SpecHelp = "ENGINE[:key=value,...]: mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy; " +
-	"budget=DUR and seed=N for any, and for mcts and uct c=, rave_k=, fpu=, max_depth= (the tree search), " +
-	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own, " +
-	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its moves)"
+const SpecHelp = "ENGINE[:key=value,...]: mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy;\n" +
+	"budget=DUR and seed=N for any; for mcts and uct, c=, rave_k=, fpu= and max_depth= (the tree search),\n" +
+	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
+	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its\n" +
+	"moves)"
 
 // ParseSpec reads one of our bots, ENGINE[:key=value,...] (SpecHelp), onto
 // base: the referee's, the service's and the stdin bot's settings are one
