@@ -11,8 +11,9 @@ import (
 	"gameai/games/less"
 )
 
-// The kinds of Less engine. UCT is MCTS without RAVE, for comparisons; the
-// service offers the other three.
+// The kinds of Less engine. UCT is MCTS without RAVE: not worse at any
+// budget measured, and with the teammate planned as our own the best
+// against the CodeCup 2017 runner-up (docs/strength.md).
 const (
 	KindMCTS       = "mcts"
 	KindUCT        = "uct"

@@ -16,6 +16,7 @@ import (
 // each to the fingerprint of its default configuration.
 const (
 	MCTSVersion       = "3"
+	UCTVersion        = "1"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -95,8 +96,15 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 			c.Beam = n
 		}
 	default:
-		if err := ai.OnlyOptions(req.Options, "seed"); err != nil {
+		if err := ai.OnlyOptions(req.Options, "seed", "teammate"); err != nil {
 			return ai.Result{}, err
+		}
+		switch t := req.Options["teammate"]; t {
+		case "", "chance":
+		case "max":
+			c.TeamPlay = true
+		default:
+			return ai.Result{}, &ai.OptionError{Name: "teammate", Reason: fmt.Sprintf("%q is not max or chance", t)}
 		}
 		if s, ok := req.Options["seed"]; ok {
 			n, err := strconv.ParseUint(s, 10, 64)
@@ -126,15 +134,25 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		Elapsed: ch.Elapsed, Reused: ch.Reused}, nil
 }
 
+// treeOptions says what the mcts and uct engines take, for their
+// descriptions.
+const treeOptions = "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
+	" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; options seed, and" +
+	" teammate = chance (default: the teammate's turns drawn by move weight, for a teammate whose play is not ours)" +
+	" or max (planned as the mover's own, for a team whose both seats this engine plays))"
+
 // Infos registers the engines; MCTS is the default. The descriptions are
 // made from the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
+	uct := Config
+	uct.RAVE = false
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
 			Description: fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
-				"and stopped %d turns past the root's round: ", HorizonTurns) + Config.Describe() +
-				"; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
-				" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; option seed)"},
+				"and stopped %d turns past the root's round: ", HorizonTurns) + Config.Describe() + treeOptions},
+		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
+			Description: "the mcts engine without RAVE (with teammate=max, the best measured against the CodeCup 2017 " +
+				"runner-up for a team of two: docs/strength.md): " + uct.Describe() + treeOptions},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+
 				"(limits: time, depth in turns, nodes; option beam = turns kept per node, default %d)", DefaultBeam)},

@@ -2,6 +2,7 @@ package lessai
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -147,5 +148,43 @@ func TestMCTSKeepsOneTreeForEverySeat(t *testing.T) {
 	other := &less.State{P: less.NewPosition(less.RandomWalls(0.3, 0.1, r.Float64))}
 	if res, _ := mcts.Search(t.Context(), ai.Request{State: other, Limits: ai.Limits{Time: 100 * time.Millisecond}}); res.Reused != 0 {
 		t.Errorf("the start of another layout reused %d visits", res.Reused)
+	}
+}
+
+// The service's tree engines take the teammate model as an option: max
+// plans the teammate's turns as the mover's own, so the search values the
+// position differently; anything else is refused, naming the option.
+func TestTeammateOption(t *testing.T) {
+	st := start(t)
+	for _, name := range []string{KindMCTS, KindUCT} {
+		var e ai.Engine
+		for _, info := range Infos() {
+			if info.Name == name {
+				e = info.Engine
+			}
+		}
+		if e == nil {
+			t.Fatalf("the service has no %s engine", name)
+		}
+		search := func(teammate string) (ai.Result, error) {
+			return e.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 4000},
+				Options: map[string]string{"seed": "9", "teammate": teammate}})
+		}
+		chance, err := search("chance")
+		if err != nil {
+			t.Fatal(err)
+		}
+		planned, err := search("max")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chance.Score == planned.Score {
+			t.Errorf("%s: teammate=max valued the start %.4f, as teammate=chance did", name, planned.Score)
+		}
+		_, err = search("self")
+		var oe *ai.OptionError
+		if !errors.As(err, &oe) || oe.Name != "teammate" {
+			t.Errorf("%s: teammate=self gave %v", name, err)
+		}
 	}
 }

@@ -19,6 +19,12 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Time    any
 			Horizon any
 		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "3", Fingerprint: "1cd7cdbe5f92"}},
+		{"uct", UCTVersion, struct {
+			Config  any
+			RAVE    bool
+			Time    any
+			Horizon any
+		}{Config, false, DefaultTime, HorizonTurns}, ai.Recorded{Version: "1", Fingerprint: "d9ba65d52844"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
