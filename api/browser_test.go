@@ -301,16 +301,22 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 }
 
 // Four engines to watch: every seat an engine, the game runs to its end on
-// the page, with both teams' scores.
+// the page, with both teams' scores. A tree engine that plays both seats
+// of a team asks for its teammate's turns planned as its own.
 func TestBrowserLessFourEngines(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
-	startForm(t, ctx, e.url+"/#/less", "#less-start",
-		`input[name="time"]`, "20",
-		`select[name="seat0"]`, "greedy",
-		`select[name="seat1"]`, "greedy",
-		`select[name="seat2"]`, "greedy",
-		`select[name="seat3"]`, "greedy")
+	do(t, ctx, chromedp.Navigate(e.url+"/#/less"), chromedp.WaitVisible(chromedp.CSS("#less-start")))
+	// The page's requests, as the server receives them.
+	eval[bool](t, ctx, `(() => { window.engineMoves = []; const f = window.fetch;
+		window.fetch = (url, opts) => { if (String(url).endsWith('/engine-move')) window.engineMoves.push(JSON.parse(opts.body)); return f(url, opts); };
+		return true; })()`)
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "20"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat0"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "uct"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat3"]`), "uct"),
+		chromedp.Click(chromedp.CSS("#less-start")))
 	poll[bool](t, ctx, "the end of the game", `(document.getElementById('less-status') || {dataset: {}}).dataset.terminal === 'true'`, 2*time.Minute)
 	teams := eval[string](t, ctx, `document.getElementById('less-scores').dataset.teams`)
 	var a, b int
@@ -320,6 +326,22 @@ func TestBrowserLessFourEngines(t *testing.T) {
 	status := eval[string](t, ctx, `document.getElementById('less-status').textContent`)
 	if !strings.HasPrefix(status, "Game over") {
 		t.Errorf("status %q", status)
+	}
+	type move struct {
+		Engine  string            `json:"engine"`
+		Options map[string]string `json:"engine_options"`
+	}
+	moves := eval[[]move](t, ctx, `window.engineMoves`)
+	planned := map[string]int{}
+	for _, m := range moves {
+		if m.Options["teammate"] == "max" {
+			planned[m.Engine]++
+		} else if m.Engine == "uct" {
+			t.Errorf("a uct turn without teammate=max: %+v", m)
+		}
+	}
+	if planned["uct"] < 10 || planned["greedy"] != 0 {
+		t.Errorf("turns asked with teammate=max, by engine: %v (of %d)", planned, len(moves))
 	}
 }
 

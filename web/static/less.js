@@ -40,7 +40,7 @@ export async function render(main, [sessionID]) {
   const actionInput = el('input', { id: 'less-action-input', placeholder: 'h2h3:h1f1 or Nil', autocomplete: 'off', size: 16 });
   const seats = names.map((n, i) => el('label', {}, n, el('select', { name: 'seat' + i },
     el('option', { value: 'human', selected: i === 0 }, 'you'),
-    ['mcts', 'expectimax', 'greedy'].map(e => el('option', { value: e, selected: i !== 0 && e === 'mcts' }, e)))));
+    ['uct', 'mcts', 'expectimax', 'greedy'].map(e => el('option', { value: e, selected: i !== 0 && e === 'uct' }, e)))));
   const setup = el('form', { class: 'row', id: 'less-new' }, seats,
     el('label', {}, 'Engine time a turn (ms)', el('input', { type: 'number', name: 'time', value: 500, min: 10, max: 30000 })),
     el('label', {}, 'Wall layout (112 digits; empty: the CodeCup example)', el('input', { name: 'layout', size: 30, autocomplete: 'off' })),
@@ -87,7 +87,13 @@ export async function render(main, [sessionID]) {
     if (!s || s.terminal || human() || state.busy || state.stopped) return;
     state.busy = true; draw();
     try {
-      await api('POST', `/v1/sessions/${s.id}/engine-move`, { engine: state.settings.seats[s.to_move],
+      const engine = state.settings.seats[s.to_move];
+      // A tree engine whose teammate's seat it also plays plans that
+      // seat's turns as its own (teammate=max); a person's are drawn as
+      // likely moves.
+      const teamOfOurs = (engine === 'uct' || engine === 'mcts') && state.settings.seats[(s.to_move + 2) % 4] === engine;
+      await api('POST', `/v1/sessions/${s.id}/engine-move`, { engine,
+        engine_options: teamOfOurs ? { teammate: 'max' } : undefined,
         limits: { time_ms: state.settings.time }, ply: s.moves.length });
       showProblem(problemBox, null);
     } catch (e) { showProblem(problemBox, e); state.busy = false; draw(); return; }
