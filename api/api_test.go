@@ -18,7 +18,7 @@ func TestListGames(t *testing.T) {
 	if len(out.Games) != 4 || out.Games[0].Name != "less" || out.Games[1].Name != "morpion" || out.Games[2].Name != "morris" || out.Games[3].Name != "tictactoe" {
 		t.Fatalf("games = %+v, want less, morpion, morris and tictactoe", out.Games)
 	}
-	if l := out.Games[0]; l.Players != 4 || len(l.Engines) != 3 || l.Engines[0].Name != "mcts" || !l.Engines[0].Default {
+	if l := out.Games[0]; l.Players != 4 || len(l.Engines) != 4 || l.Engines[0].Name != "uct" || !l.Engines[0].Default {
 		t.Errorf("less = %+v", l)
 	}
 	if m := out.Games[1]; m.Players != 1 || len(m.Variants) != 2 || len(m.Engines) != 3 || m.Engines[0].Name != "nrpa" ||

@@ -15,8 +15,8 @@ import (
 // LessMatchRequest runs a refereed match between four of our bots.
 type LessMatchRequest struct {
 	// Bots in colour order Yellow, Black, White, Red, each
-	// ENGINE[:key=value,...] as `gameai referee less` takes them: mcts
-	// (MCTS-RAVE), uct (without RAVE), expectimax or greedy, with the tree
+	// ENGINE[:key=value,...] as `gameai referee less` takes them: uct
+	// (MCTS), mcts (MCTS-RAVE), expectimax or greedy, with the tree
 	// search's settings, e.g. uct:teammate=max for a team of two of ours
 	// (the best measured). A bot's budget= may be below budget_ms, the
 	// referee's clock, never above. The 1st and 3rd are side A, the 2nd

@@ -20,7 +20,7 @@ func TestLessThroughTheGenericAPI(t *testing.T) {
 		t.Errorf("greedy's move %q: %v", res.Move, err)
 	}
 	e.do(t, "POST", "/v1/games/less/best-move", api.BestMoveRequest{Limits: api.LimitsRequest{Iterations: 2000}}).ok(t, 200).json(t, &res)
-	if res.Engine != "mcts" || res.Nodes != 2000 {
+	if res.Engine != "uct" || res.Nodes != 2000 {
 		t.Errorf("mcts: %+v", res)
 	}
 	var s api.SessionResponse

@@ -25,8 +25,8 @@ import (
 
 // BotConfig sets how our bot plays.
 type BotConfig struct {
-	// Engine is mcts (MCTS-RAVE, the default), uct (the same tree search
-	// without RAVE, for comparison), expectimax or greedy.
+	// Engine is uct (the default), mcts (the same tree search with RAVE),
+	// expectimax or greedy.
 	Engine string
 	// Budget is the thinking time of a whole game (default 30 s); the bot
 	// keeps Reserve of it unspent for the unexpected (default 6%: 1.8 s of

@@ -11,7 +11,7 @@ import (
 )
 
 // SpecHelp says what ParseSpec reads, for flags' and API fields' help.
-const SpecHelp = "ENGINE[:key=value,...]: mcts (MCTS-RAVE), uct (without RAVE), expectimax or greedy;\n" +
+const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
 	"budget=DUR and seed=N for any; for mcts and uct, c=, rave_k=, fpu= and max_depth= (the tree search),\n" +
 	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
 	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its\n" +

@@ -22,7 +22,7 @@ const (
 )
 
 // Kinds lists them, the default first.
-var Kinds = []string{KindMCTS, KindUCT, KindExpectimax, KindGreedy}
+var Kinds = []string{KindUCT, KindMCTS, KindExpectimax, KindGreedy}
 
 // DefaultBeam is how many turns expectiminimax keeps at each node.
 const DefaultBeam = 12

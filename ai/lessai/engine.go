@@ -141,18 +141,21 @@ const treeOptions = "; a time-limited search starts from the last search's tree 
 	" teammate = chance (default: the teammate's turns drawn by move weight, for a teammate whose play is not ours)" +
 	" or max (planned as the mover's own, for a team whose both seats this engine plays))"
 
-// Infos registers the engines; MCTS is the default. The descriptions are
-// made from the configurations, so they say what the engines run.
+// Infos registers the engines; UCT is the default: RAVE was worth nothing
+// at 3 s a game and if anything a point a game less at 30 s, and the
+// reason was measured (docs/strength.md). The descriptions are made from
+// the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
 	uct := Config
 	uct.RAVE = false
+	tree := fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
+		"and stopped %d turns past the root's round: ", HorizonTurns)
 	return []ai.EngineInfo{
-		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
-			Description: fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
-				"and stopped %d turns past the root's round: ", HorizonTurns) + Config.Describe() + treeOptions},
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
-			Description: "the mcts engine without RAVE (with teammate=max, the best measured against the CodeCup 2017 " +
-				"runner-up for a team of two: docs/strength.md): " + uct.Describe() + treeOptions},
+			Description: tree + uct.Describe() + treeOptions +
+				"; with teammate=max the best measured against the CodeCup 2017 runner-up for a team of two (docs/strength.md)"},
+		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
+			Description: tree + Config.Describe() + treeOptions},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+
 				"(limits: time, depth in turns, nodes; option beam = turns kept per node, default %d)", DefaultBeam)},
