@@ -31,6 +31,9 @@ type Params struct {
 	// whose best grid came back that many times (0: never). NRPA only.
 	Layers      bool `json:"layers,omitempty"`
 	Repetitions int  `json:"repetitions,omitempty"`
+	// Extend gives an NRPA level its iterations again when it improves to
+	// within 90% of the run's best.
+	Extend bool `json:"extend,omitempty"`
 	// K lines black-listed per DNA modification; Population for dna-pop.
 	K          int    `json:"k,omitempty"`
 	Population int    `json:"population,omitempty"`
@@ -170,7 +173,7 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 	case "nrpa", "nmcs":
 		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
 			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha, Stabilization: p.Stabilization,
-				Patience: p.Patience, Layers: p.Layers, Repetitions: p.Repetitions}, Start: startSeq}
+				Patience: p.Patience, Layers: p.Layers, Repetitions: p.Repetitions, Extend: p.Extend}, Start: startSeq}
 		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:

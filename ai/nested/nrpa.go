@@ -30,7 +30,16 @@ type NRPAConfig struct {
 	// on that grid, and further iterations there mostly repeat it
 	// (limited repetitions, after Cazenave 2024).
 	Repetitions int
+	// Extend gives a level its N iterations again whenever it improves
+	// its best to within extendShare of the search's best so far: a level
+	// still finding near-best grids is worth more than a fresh one
+	// (Nagórko's NRPA has this as an option, off by default there).
+	Extend bool
 }
+
+// extendShare is how close to the search's best an improvement must come
+// to extend its level (Nagórko's 90%).
+const extendShare = 0.9
 
 func (c NRPAConfig) withDefaults() NRPAConfig {
 	if c.Iterations <= 0 {
@@ -217,7 +226,7 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 		best.copyFrom(r)
 		return true, improved
 	}
-	for range n.cfg.Iterations {
+	for left := n.cfg.Iterations; left > 0; left-- {
 		if n.stop() {
 			break
 		}
@@ -238,6 +247,9 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 		}
 		if n.cfg.Repetitions > 0 && repeats >= n.cfg.Repetitions {
 			break
+		}
+		if improved && n.cfg.Extend && best.score >= extendShare*n.best.Score {
+			left = n.cfg.Iterations + 1
 		}
 		if n.cfg.Layers {
 			n.adaptLayers(pol, best)
