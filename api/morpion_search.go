@@ -54,6 +54,10 @@ type MorpionSearchParameters struct {
 	// back its best grid this many times and the run restarts (default:
 	// never).
 	Repetitions int `json:"repetitions,omitempty" validate:"omitempty,min=1,max=10000"`
+	// Extend: an NRPA level that improves its best to within 90% of the
+	// run's best gets its iterations again (Nagórko's option); default
+	// false.
+	Extend bool `json:"extend,omitempty"`
 	// K lines black-listed per DNA modification (default 3).
 	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
 	// Population of dna-pop (default 20).
@@ -121,7 +125,8 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	p := jobkinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
 		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience,
-		Layers: req.Parameters.Layers, Repetitions: req.Parameters.Repetitions, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		Layers: req.Parameters.Layers, Repetitions: req.Parameters.Repetitions,
+		Extend: req.Parameters.Extend, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
 		if pe, ok := err.(*morpionai.ParamError); ok {

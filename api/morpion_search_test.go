@@ -49,7 +49,7 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	req := api.MorpionSearchRequest{Variant: "5D", Algorithm: "nrpa", Parameters: api.MorpionSearchParameters{Level: 1, Iterations: 50,
-		Stabilization: 2},
+		Stabilization: 2, Extend: true},
 		Budget: api.MorpionSearchBudget{Playouts: 2000}, Seed: 3}
 	r := e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted)
 	var j api.JobResponse
@@ -72,7 +72,7 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	e.do(t, "GET", "/v1/morpion/records?variant=5D", nil).ok(t, 200).json(t, &hall)
 	if len(hall.Records) != 1 || hall.Records[0].Layers != res.BestLayers || hall.Records[0].JobID != j.ID ||
 		hall.Records[0].Score != res.BestScore || hall.Records[0].Pentasol == "" ||
-		!strings.Contains(hall.Records[0].Source, "nrpa level 1, stabilization 2") {
+		!strings.Contains(hall.Records[0].Source, "nrpa level 1, stabilization 2, extend") {
 		t.Errorf("hall of fame %+v, want the job's best", hall)
 	}
 	e.do(t, "GET", "/v1/morpion/records?variant=5T", nil).ok(t, 200).json(t, &hall)

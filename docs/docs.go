@@ -2031,6 +2031,10 @@ const docTemplate = `{
                     "maximum": 100,
                     "example": 1
                 },
+                "extend": {
+                    "description": "Extend: an NRPA level that improves its best to within 90% of the\nrun's best gets its iterations again (Nagórko's option); default\nfalse.",
+                    "type": "boolean"
+                },
                 "iterations": {
                     "description": "Iterations per NRPA level (N, default 100) and the step Alpha (1).",
                     "type": "integer",

@@ -227,6 +227,9 @@ func describe(p morpionai.Params) string {
 		if p.Repetitions > 0 {
 			extra += fmt.Sprintf(", %d repetitions", p.Repetitions)
 		}
+		if p.Extend {
+			extra += ", extend"
+		}
 		return fmt.Sprintf("%s level %d%s, %d threads, seed %d", p.Algorithm, p.Level, extra, p.Threads, p.Seed)
 	}
 	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)

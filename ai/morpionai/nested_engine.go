@@ -45,18 +45,17 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	}
 	known := []string{"level", "threads", "seed"}
 	if e.Algorithm == "nrpa" {
-		known = append(known, "layers", "repetitions")
+		known = append(known, "layers", "repetitions", "extend")
 	}
 	if err := ai.OnlyOptions(req.Options, known...); err != nil {
 		return ai.Result{}, err
 	}
 	var nc nested.NRPAConfig
-	if s, ok := req.Options["layers"]; ok {
-		b, err := strconv.ParseBool(s)
-		if err != nil {
-			return ai.Result{}, &ai.OptionError{Name: "layers", Reason: fmt.Sprintf("%q is not true or false", s)}
-		}
-		nc.Layers = b
+	if err := boolOption(req.Options, "layers", &nc.Layers); err != nil {
+		return ai.Result{}, err
+	}
+	if err := boolOption(req.Options, "extend", &nc.Extend); err != nil {
+		return ai.Result{}, err
 	}
 	if err := intOption(req.Options, "repetitions", 0, 10000, &nc.Repetitions); err != nil {
 		return ai.Result{}, err
@@ -128,10 +127,24 @@ func intOption(opts map[string]string, name string, lo, hi int, out *int) error 
 	return nil
 }
 
+func boolOption(opts map[string]string, name string, out *bool) error {
+	s, ok := opts[name]
+	if !ok {
+		return nil
+	}
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return &ai.OptionError{Name: name, Reason: fmt.Sprintf("%q is not true or false", s)}
+	}
+	*out = b
+	return nil
+}
+
 // NRPAInfo registers the NRPA engine, the default for Morpion.
 func NRPAInfo() ai.EngineInfo {
 	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation", nestedDefaults.NRPALevel,
-		"; layers (true: adapt order-free, by layers of the best grid), repetitions (end a level whose best grid came back that many times)")
+		"; layers (true: adapt order-free, by layers of the best grid), repetitions (end a level whose best grid came back that many times), "+
+			"extend (true: a level that improves to within 90% of the best gets its iterations again)")
 }
 
 // NMCSInfo registers the nested Monte Carlo engine.

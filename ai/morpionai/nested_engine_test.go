@@ -48,22 +48,23 @@ func TestNestedEnginesFromAPosition(t *testing.T) {
 func TestNestedEngineOptionsAndEnd(t *testing.T) {
 	st, _ := morpion.Game.NewState("5D", nil)
 	for _, opts := range []map[string]string{{"level": "0"}, {"level": "9"}, {"threads": "0"}, {"threads": "100000"},
-		{"seed": "-1"}, {"depth": "3"}, {"layers": "yes"}, {"repetitions": "-2"}} {
+		{"seed": "-1"}, {"depth": "3"}, {"layers": "yes"}, {"repetitions": "-2"}, {"extend": "maybe"}} {
 		var oe *ai.OptionError
 		if _, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st, Options: opts,
 			Limits: ai.Limits{Iterations: 10}}); !errors.As(err, &oe) {
 			t.Errorf("options %v: %v, want an option error", opts, err)
 		}
 	}
-	// NRPA's adaptation options reach it (another grid for one seed);
+	// NRPA's adaptation options reach it (another grid for one seed: at
+	// level 2, where an extended level 1 moves every later adaptation);
 	// NMCS has no policy and refuses them.
 	plain, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st.Clone(),
-		Limits: ai.Limits{Iterations: 2000}, Options: map[string]string{"level": "1"}})
+		Limits: ai.Limits{Iterations: 2000}, Options: map[string]string{"level": "2"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opts := range []map[string]string{{"layers": "true"}, {"repetitions": "1"}} {
-		opts["level"] = "1"
+	for _, opts := range []map[string]string{{"layers": "true"}, {"repetitions": "1"}, {"extend": "true"}} {
+		opts["level"] = "2"
 		res, err := (Nested{Algorithm: "nrpa"}).Search(context.Background(), ai.Request{State: st.Clone(),
 			Limits: ai.Limits{Iterations: 2000}, Options: opts})
 		if err != nil {
