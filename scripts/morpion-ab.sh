@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # A/B comparison of Morpion search configurations (issue 27, docs/strength.md):
-# for each seed, one one-thread run of every configuration at the same time,
-# one core each, so that whatever else loads the machine loads every
-# configuration alike. Finished runs are skipped: a cut comparison goes on
-# where it stopped.
+# one-thread runs, seed by seed and within a seed configuration by
+# configuration, as many at a time as the machine has cores (AB_JOBS sets
+# it): with two configurations on two cores a seed's runs go side by side,
+# so that whatever else loads the machine loads every configuration alike,
+# and a single configuration still keeps every core busy. Finished runs
+# are skipped: a cut comparison goes on where it stopped.
 #
 # usage: scripts/morpion-ab.sh DIR TIME "SEEDS" NAME="FLAGS" NAME="FLAGS"...
 #        scripts/morpion-ab.sh --summary DIR     one table row a configuration
@@ -54,20 +56,24 @@ if [ -z "$bin" ]; then
 	(cd "$(dirname "$0")/.." && go build -o "$bin" .)
 fi
 
+jobs=${AB_JOBS:-$(nproc)}
+running=0
 for seed in $seeds; do
-	pids=()
 	for cfg in "$@"; do
 		name=${cfg%%=*} flags=${cfg#*=}
 		[[ $name =~ ^[A-Za-z0-9_.]+$ ]] || { echo "$name: letters, digits, _ and . only" >&2; exit 2; }
 		out=$dir/$name-$seed
 		finished "$out" && continue
+		if ((running >= jobs)); then
+			wait -n
+			running=$((running - 1))
+		fi
 		rm -rf "$out"
 		# shellcheck disable=SC2086 # FLAGS are words
 		"$bin" morpion search --variant 5T --algo nrpa --threads 1 --time "$time" --seed "$seed" \
 			$flags --out "$out" --quiet >"$out.log" 2>&1 &
-		pids+=($!)
+		running=$((running + 1))
 	done
-	for pid in "${pids[@]}"; do wait "$pid"; done
-	echo "seed $seed done" >&2
 done
+wait
 summary "$dir"
