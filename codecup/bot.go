@@ -45,6 +45,11 @@ type BotConfig struct {
 	// their own (lessai.Chooser.TeamPlay): for a team of two of our bots,
 	// as in the referee's matches; CodeCup paired programs at random.
 	TeamPlay bool `json:"team_play,omitempty"`
+	// HorizonTurns and Scale, when set, replace the mcts and uct engines'
+	// playout horizon (turns past the root's round) and reward scale
+	// (points of margin); lessai.Chooser.
+	HorizonTurns int     `json:"horizon_turns,omitempty"`
+	Scale        float64 `json:"scale,omitempty"`
 }
 
 func (c BotConfig) withDefaults() BotConfig {
@@ -227,7 +232,7 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
 	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
 	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees,
-		TeamPlay: b.cfg.TeamPlay}
+		TeamPlay: b.cfg.TeamPlay, HorizonTurns: b.cfg.HorizonTurns, Scale: b.cfg.Scale}
 	ch, err := c.Choose(ctx, b.p, b.d, lessai.Limits{Time: share}, nil)
 	if err != nil {
 		b.logf("turn %d: %v; playing greedy", b.p.Turn(), err)

@@ -8,11 +8,14 @@ import (
 
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
+	"gameai/games/less"
 )
 
 // SpecHelp says what ParseSpec reads, for flags' and API fields' help.
 const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
 	"budget=DUR and seed=N for any; for mcts and uct, c=, rave_k=, fpu= and max_depth= (the tree search),\n" +
+	"horizon= (turns past the root's round that playouts go, default 16), scale= (the margin in points that\n" +
+	"makes a 73% reward, default 6),\n" +
 	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
 	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its\n" +
 	"moves)"
@@ -46,7 +49,7 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				return BotConfig{}, fmt.Errorf("seed %q is not a whole number", v)
 			}
 			cfg.Seed = seed
-		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth":
+		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth", "horizon", "scale":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
 			}
@@ -54,7 +57,7 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				return BotConfig{}, err
 			}
 		default:
-			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, reuse, teammate or settle", kv)
+			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, horizon, scale, reuse, teammate or settle", kv)
 		}
 	}
 	return cfg, nil
@@ -91,6 +94,18 @@ func setTreeSearch(cfg *BotConfig, k, v string) error {
 			return fmt.Errorf("max_depth %q is not a whole number of moves in 1..1000", v)
 		}
 		search().MaxDepth = n
+	case "horizon":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > less.Turns {
+			return fmt.Errorf("horizon %q is not a whole number of turns in 1..%d", v, less.Turns)
+		}
+		cfg.HorizonTurns = n
+	case "scale":
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x > 0 && x <= 1000) {
+			return fmt.Errorf("scale %q is not a number of points in (0, 1000]", v)
+		}
+		cfg.Scale = x
 	default: // c, rave_k, fpu
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(x > 0 && x <= 1e6) {

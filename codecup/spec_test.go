@@ -50,6 +50,9 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if lessai.Config.StopSettled {
 		t.Error("settle=true changed the engine's own configuration")
 	}
+	if b := must("uct:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
+		t.Errorf("horizon=8,scale=3 gave %+v", b)
+	}
 	if got := must("greedy:budget=5s").Budget; got != 5*time.Second {
 		t.Errorf("budget=5s gave %v", got)
 	}
@@ -59,7 +62,9 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true|false",
 		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max|chance", "greedy:settle=true": "mcts and uct",
 		"mcts:settle=maybe": "true|false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "whole number",
-		"mcts:depth=3": "want budget",
+		"mcts:depth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
+		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
+		"uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
 	} {
 		_, err := ParseSpec(bad, BotConfig{})
 		if err == nil || !strings.Contains(err.Error(), reason) {

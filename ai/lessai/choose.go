@@ -40,6 +40,10 @@ type Chooser struct {
 	// TeamPlay has the mcts and uct kinds plan the teammate's turns as
 	// their own (Node.TeamPlay): for a team of two of this engine.
 	TeamPlay bool
+	// HorizonTurns (0: the package's HorizonTurns) and Scale (0: Scale)
+	// set the mcts and uct kinds' playouts and rewards (Node).
+	HorizonTurns int
+	Scale        float64
 	// Trees, when set, keeps the MCTS trees of time-limited searches for
 	// the next: a search whose position a kept tree holds (the same player
 	// to move, some turns on) starts from its statistics. Searches bounded
@@ -111,12 +115,16 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		cfg.Seed = c.Seed
 		root := NewNode(p, d)
 		root.TeamPlay = c.TeamPlay
+		if c.HorizonTurns > 0 {
+			root.Horizon = horizon(p, c.HorizonTurns)
+		}
+		root.Scale = c.Scale
 		var s *mcts.Searcher[*Node, less.Move]
 		if c.Trees != nil && lim.Iterations == 0 {
 			// Positions hash their pieces, not the walls: the key keeps
-			// two layouts' trees apart; a tree grown with the other
-			// teammate model is not this one's.
-			key := fmt.Sprintf("%s %t %s", c.Kind, c.TeamPlay, p.Walls())
+			// two layouts' trees apart; a tree grown with another
+			// teammate model, horizon or reward is not this one's.
+			key := fmt.Sprintf("%s %t %d %g %s", c.Kind, c.TeamPlay, c.HorizonTurns, c.Scale, p.Walls())
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}

@@ -188,3 +188,28 @@ func TestTeammateOption(t *testing.T) {
 		}
 	}
 }
+
+// The Chooser's horizon and scale reach its search: with one seed and one
+// budget, each values the start otherwise than the defaults.
+func TestChooserHorizonAndScale(t *testing.T) {
+	p := *start(t).P
+	d := less.DistancesFor(p.Walls())
+	value := func(c Chooser) float64 {
+		t.Helper()
+		c.Kind, c.Seed = KindUCT, 9
+		ch, err := c.Choose(context.Background(), p, d, Limits{Iterations: 4000}, nil)
+		if err != nil || !ch.Found {
+			t.Fatalf("%+v: %v (found %v)", c, err, ch.Found)
+		}
+		return ch.Value
+	}
+	base := value(Chooser{})
+	if v := value(Chooser{HorizonTurns: HorizonTurns, Scale: Scale}); v != base {
+		t.Errorf("the defaults given explicitly valued the start %.4f, not %.4f", v, base)
+	}
+	for _, c := range []Chooser{{HorizonTurns: 4}, {Scale: 2}} {
+		if v := value(c); v == base {
+			t.Errorf("%+v valued the start %.4f, as the defaults do", c, v)
+		}
+	}
+}

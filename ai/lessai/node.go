@@ -29,6 +29,9 @@ type Node struct {
 	// instead of being drawn by its priors (mcts.Chance): for a teammate
 	// that is this engine too, whose turns serve the team as ours do.
 	TeamPlay bool
+	// Scale is the reward's margin scale in points (0: the package's
+	// Scale).
+	Scale float64
 }
 
 // HorizonTurns is how far past the start of the root's round playouts go:
@@ -39,7 +42,12 @@ const HorizonTurns = 16
 // NewNode is the root of a search from p: its playouts stop HorizonTurns
 // past the start of p's round.
 func NewNode(p less.Position, d *less.Distances) *Node {
-	return &Node{P: p, D: d, Horizon: min(less.Turns, p.Turn()/4*4+HorizonTurns)}
+	return &Node{P: p, D: d, Horizon: horizon(p, HorizonTurns)}
+}
+
+// horizon is the turn turns past the start of p's round, within the game.
+func horizon(p less.Position, turns int) int {
+	return min(less.Turns, p.Turn()/4*4+turns)
 }
 
 // Scale is the margin (in points) that makes a 73% reward: CodeCup ranks
@@ -157,5 +165,9 @@ func (n *Node) Reward(player int) float64 {
 	}
 	t := less.TeamScores(s)
 	margin := float64(t[1-less.Team(player)] - t[less.Team(player)])
-	return 1 / (1 + math.Exp(-margin/Scale))
+	scale := n.Scale
+	if scale == 0 {
+		scale = Scale
+	}
+	return 1 / (1 + math.Exp(-margin/scale))
 }

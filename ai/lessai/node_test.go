@@ -1,6 +1,7 @@
 package lessai
 
 import (
+	"cmp"
 	"math"
 	"testing"
 
@@ -55,5 +56,43 @@ func TestRoles(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A playout stops at the first turn boundary at or past the horizon, and
+// the reward squashes the margin by the node's scale (0: Scale): a
+// shorter horizon and a sharper scale are settings a match can try.
+func TestHorizonAndScale(t *testing.T) {
+	p := *start(t).P
+	d := less.DistancesFor(p.Walls())
+	margins := 0 // playouts whose margin is not 0, where the scale shows
+	for _, turns := range []int{1, 4, HorizonTurns} {
+		n := &Node{P: p, D: d, Horizon: horizon(p, turns)}
+		r := mcts.NewRand(3)
+		for {
+			if _, ok := n.PlayoutStep(r); !ok {
+				break
+			}
+		}
+		if got := n.P.Turn(); got != turns || n.P.CanEndTurn() {
+			t.Errorf("horizon %d turns: the playout stopped at turn %d (mid-turn %v)", turns, got, n.P.CanEndTurn())
+		}
+		for _, scale := range []float64{0, 2, 12} {
+			n.Scale = scale
+			s := n.P.Scores(d)
+			s[n.P.ToMove()] -= n.P.Left()
+			tm := less.TeamScores(s)
+			margin := float64(tm[1] - tm[0])
+			if margin != 0 && scale == 0 {
+				margins++
+			}
+			want := 1 / (1 + math.Exp(-margin/cmp.Or(scale, Scale)))
+			if got := n.Reward(less.Yellow); math.Abs(got-want) > 1e-12 {
+				t.Errorf("scale %v, margin %v: reward %v, want %v", scale, margin, got, want)
+			}
+		}
+	}
+	if margins == 0 {
+		t.Error("every playout ended level: the scale was not tested")
 	}
 }
