@@ -31,13 +31,14 @@ type NRPAConfig struct {
 	// (limited repetitions, after Cazenave 2024).
 	Repetitions int
 	// Extend gives a level its N iterations again whenever it improves
-	// its best to within extendShare of the search's best so far: a level
-	// still finding near-best grids is worth more than a fresh one
-	// (Nagórko's NRPA has this as an option, off by default there).
+	// its best to within extendShare of the run's best so far (this
+	// NRPA's): a level still finding near-best grids is worth more than a
+	// fresh one (Nagórko's NRPA has this as an option, off by default
+	// there; his program runs one run).
 	Extend bool
 }
 
-// extendShare is how close to the search's best an improvement must come
+// extendShare is how close to the run's best an improvement must come
 // to extend its level (Nagórko's 90%).
 const extendShare = 0.9
 
