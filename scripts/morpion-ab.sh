@@ -69,6 +69,7 @@ for seed in $seeds; do
 			running=$((running - 1))
 		fi
 		rm -rf "$out"
+		echo "running $name-$seed" >&2
 		# shellcheck disable=SC2086 # FLAGS are words
 		"$bin" morpion search --variant 5T --algo nrpa --threads 1 --time "$time" --seed "$seed" \
 			$flags --out "$out" --quiet >"$out.log" 2>&1 &

@@ -1,6 +1,7 @@
 package lessai
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -115,16 +116,14 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		cfg.Seed = c.Seed
 		root := NewNode(p, d)
 		root.TeamPlay = c.TeamPlay
-		if c.HorizonTurns > 0 {
-			root.Horizon = horizon(p, c.HorizonTurns)
-		}
-		root.Scale = c.Scale
+		turns, scale := cmp.Or(c.HorizonTurns, HorizonTurns), cmp.Or(c.Scale, Scale)
+		root.Horizon, root.Scale = horizon(p, turns), scale
 		var s *mcts.Searcher[*Node, less.Move]
 		if c.Trees != nil && lim.Iterations == 0 {
 			// Positions hash their pieces, not the walls: the key keeps
 			// two layouts' trees apart; a tree grown with another
 			// teammate model, horizon or reward is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %s", c.Kind, c.TeamPlay, c.HorizonTurns, c.Scale, p.Walls())
+			key := fmt.Sprintf("%s %t %d %g %s", c.Kind, c.TeamPlay, turns, scale, p.Walls())
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}

@@ -3,7 +3,6 @@ package lessai
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -88,12 +87,8 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		if err := ai.OnlyOptions(req.Options, "beam"); err != nil {
 			return ai.Result{}, err
 		}
-		if b, ok := req.Options["beam"]; ok {
-			n, err := strconv.Atoi(b)
-			if err != nil || n < 1 || n > 1000 {
-				return ai.Result{}, &ai.OptionError{Name: "beam", Reason: fmt.Sprintf("%q is not an integer in 1..1000", b)}
-			}
-			c.Beam = n
+		if err := ai.IntOption(req.Options, "beam", 1, 1000, &c.Beam); err != nil {
+			return ai.Result{}, err
 		}
 	default:
 		if err := ai.OnlyOptions(req.Options, "seed", "teammate"); err != nil {
@@ -106,14 +101,9 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		default:
 			return ai.Result{}, &ai.OptionError{Name: "teammate", Reason: fmt.Sprintf("%q is not max or chance", t)}
 		}
-		if s, ok := req.Options["seed"]; ok {
-			n, err := strconv.ParseUint(s, 10, 64)
-			if err != nil {
-				return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
-			}
-			c.Seed = n
-		} else {
-			c.Seed = Config.Seed
+		c.Seed = Config.Seed
+		if err := ai.SeedOption(req.Options, &c.Seed); err != nil {
+			return ai.Result{}, err
 		}
 	}
 	var progress func(mcts.Info[less.Move])

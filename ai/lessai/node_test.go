@@ -1,7 +1,6 @@
 package lessai
 
 import (
-	"cmp"
 	"math"
 	"testing"
 
@@ -77,16 +76,20 @@ func TestHorizonAndScale(t *testing.T) {
 		if got := n.P.Turn(); got != turns || n.P.CanEndTurn() {
 			t.Errorf("horizon %d turns: the playout stopped at turn %d (mid-turn %v)", turns, got, n.P.CanEndTurn())
 		}
-		for _, scale := range []float64{0, 2, 12} {
+		// The default's reward gives the margin back; another scale
+		// squashes the same margin.
+		n.Scale = 0
+		r0 := n.Reward(less.Yellow)
+		margin := -Scale * math.Log(1/r0-1)
+		if math.Abs(margin-math.Round(margin)) > 1e-9 {
+			t.Errorf("horizon %d: reward %v is no whole margin's at scale %v", turns, r0, Scale)
+		}
+		if math.Round(margin) != 0 {
+			margins++
+		}
+		for _, scale := range []float64{Scale, 2, 12} {
 			n.Scale = scale
-			s := n.P.Scores(d)
-			s[n.P.ToMove()] -= n.P.Left()
-			tm := less.TeamScores(s)
-			margin := float64(tm[1] - tm[0])
-			if margin != 0 && scale == 0 {
-				margins++
-			}
-			want := 1 / (1 + math.Exp(-margin/cmp.Or(scale, Scale)))
+			want := 1 / (1 + math.Exp(-margin/scale))
 			if got := n.Reward(less.Yellow); math.Abs(got-want) > 1e-12 {
 				t.Errorf("scale %v, margin %v: reward %v, want %v", scale, margin, got, want)
 			}

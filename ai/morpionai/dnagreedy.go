@@ -3,7 +3,6 @@ package morpionai
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -40,12 +39,8 @@ func (DNAGreedy) Search(ctx context.Context, req ai.Request) (ai.Result, error) 
 		return ai.Result{}, fmt.Errorf("dna-greedy plays morpion, not %s", req.State.Game().Name())
 	}
 	seed := uint64(dnaGreedyDefaultSeed)
-	if s, ok := req.Options["seed"]; ok {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
-		}
-		seed = n
+	if err := ai.SeedOption(req.Options, &seed); err != nil {
+		return ai.Result{}, err
 	}
 	for name := range req.Options {
 		if name != "seed" {

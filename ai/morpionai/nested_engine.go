@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -51,13 +50,13 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	var nc nested.NRPAConfig
-	if err := boolOption(req.Options, "layers", &nc.Layers); err != nil {
+	if err := ai.BoolOption(req.Options, "layers", &nc.Layers); err != nil {
 		return ai.Result{}, err
 	}
-	if err := boolOption(req.Options, "extend", &nc.Extend); err != nil {
+	if err := ai.BoolOption(req.Options, "extend", &nc.Extend); err != nil {
 		return ai.Result{}, err
 	}
-	if err := intOption(req.Options, "repetitions", 0, 10000, &nc.Repetitions); err != nil {
+	if err := ai.IntOption(req.Options, "repetitions", 0, 10000, &nc.Repetitions); err != nil {
 		return ai.Result{}, err
 	}
 	level := nestedDefaults.NRPALevel
@@ -65,18 +64,14 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		level = nestedDefaults.NMCSLevel
 	}
 	threads, seed := nestedDefaults.Threads, nestedDefaults.Seed
-	if err := intOption(req.Options, "level", 1, 5, &level); err != nil {
+	if err := ai.IntOption(req.Options, "level", 1, 5, &level); err != nil {
 		return ai.Result{}, err
 	}
-	if err := intOption(req.Options, "threads", 1, runtime.NumCPU(), &threads); err != nil {
+	if err := ai.IntOption(req.Options, "threads", 1, runtime.NumCPU(), &threads); err != nil {
 		return ai.Result{}, err
 	}
-	if s, ok := req.Options["seed"]; ok {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
-		}
-		seed = n
+	if err := ai.SeedOption(req.Options, &seed); err != nil {
+		return ai.Result{}, err
 	}
 	root := st.Board()
 	if root.NumLegal() == 0 {
@@ -112,32 +107,6 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	}
 	return ai.Result{Move: pv[0], Score: float64(base + len(pv)), PV: pv, Depth: len(pv), Nodes: runner.Playouts(),
 		Elapsed: time.Since(start)}, nil
-}
-
-func intOption(opts map[string]string, name string, lo, hi int, out *int) error {
-	s, ok := opts[name]
-	if !ok {
-		return nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < lo || n > hi {
-		return &ai.OptionError{Name: name, Reason: fmt.Sprintf("%q is not an integer in %d..%d", s, lo, hi)}
-	}
-	*out = n
-	return nil
-}
-
-func boolOption(opts map[string]string, name string, out *bool) error {
-	s, ok := opts[name]
-	if !ok {
-		return nil
-	}
-	b, err := strconv.ParseBool(s)
-	if err != nil {
-		return &ai.OptionError{Name: name, Reason: fmt.Sprintf("%q is not true or false", s)}
-	}
-	*out = b
-	return nil
 }
 
 // NRPAInfo registers the NRPA engine, the default for Morpion.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -104,10 +103,8 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{}, err
 	}
 	cfg := MCTSConfig
-	if s, ok := req.Options["seed"]; ok {
-		if cfg.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return ai.Result{}, &ai.OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
-		}
+	if err := ai.SeedOption(req.Options, &cfg.Seed); err != nil {
+		return ai.Result{}, err
 	}
 	if st.P.Outcome().Over {
 		return ai.Result{}, ai.ErrNoMove

@@ -250,7 +250,7 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 			break
 		}
 		if improved && n.cfg.Extend && best.score >= extendShare*n.best.Score {
-			left = n.cfg.Iterations + 1
+			left = n.cfg.Iterations + 1 // the loop takes one off
 		}
 		if n.cfg.Layers {
 			n.adaptLayers(pol, best)
