@@ -17,8 +17,8 @@ type LessMatchRequest struct {
 	// Bots in colour order Yellow, Black, White, Red, each
 	// ENGINE[:key=value,...] as `gameai referee less` takes them: uct
 	// (MCTS), mcts (MCTS-RAVE), expectimax or greedy, with the tree
-	// search's settings, e.g. uct:teammate=max for a team of two of ours
-	// (the best measured). A bot's budget= may be below budget_ms, the
+	// search's settings, e.g. uct:teammate=max,scale=3 for a team of two
+	// of ours (the best measured). A bot's budget= may be below budget_ms, the
 	// referee's clock, never above. The 1st and 3rd are side A, the 2nd
 	// and 4th side B.
 	Bots []string `json:"bots" validate:"len=4,dive,required,max=200" example:"uct:teammate=max,greedy,uct:teammate=max,greedy"`

@@ -47,7 +47,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
 		"sides swapping colours. A bot is a command line, or gameai:SPEC, ours in this process, SPEC being\n"+
-		codecup.SpecHelp+"\n(e.g. gameai:uct:teammate=max, the best measured for a side of two of ours; budget= gives\n"+
+		codecup.SpecHelp+"\n(e.g. gameai:uct:teammate=max,scale=3, the best measured for a side of two of ours; budget= gives\n"+
 		"it another clock than --budget, the referee's). Prints each side's wins, draws, losses, margins and where its\n"+
 		"points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag

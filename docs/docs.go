@@ -1645,7 +1645,7 @@ const docTemplate = `{
             ],
             "properties": {
                 "bots": {
-                    "description": "Bots in colour order Yellow, Black, White, Red, each\nENGINE[:key=value,...] as ` + "`" + `gameai referee less` + "`" + ` takes them: uct\n(MCTS), mcts (MCTS-RAVE), expectimax or greedy, with the tree\nsearch's settings, e.g. uct:teammate=max for a team of two of ours\n(the best measured). A bot's budget= may be below budget_ms, the\nreferee's clock, never above. The 1st and 3rd are side A, the 2nd\nand 4th side B.",
+                    "description": "Bots in colour order Yellow, Black, White, Red, each\nENGINE[:key=value,...] as ` + "`" + `gameai referee less` + "`" + ` takes them: uct\n(MCTS), mcts (MCTS-RAVE), expectimax or greedy, with the tree\nsearch's settings, e.g. uct:teammate=max,scale=3 for a team of two\nof ours (the best measured). A bot's budget= may be below budget_ms, the\nreferee's clock, never above. The 1st and 3rd are side A, the 2nd\nand 4th side B.",
                     "type": "array",
                     "items": {
                         "type": "string"

@@ -17,14 +17,14 @@
 # copy of its sources in a scratch folder, with its iteration constants
 # changed, and kept as $LESS_2017_SRC/less-2017-3k; nothing of it enters
 # this repository. GAMES defaults to 150, SEED (of the layouts) to 5001,
-# ENGINE to uct:teammate=max; our bot's budget=3s is added to it. The
+# ENGINE to uct:teammate=max,scale=3; our bot's budget=3s is added to it. The
 # opponent's clock stays 30 s: its start-up tables alone take about 2 s.
 # Records go to $OUT (default less-screen-SEED.txt). Never run in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${1:-150}"
 seed="${2:-5001}"
-engine="${3:-uct:teammate=max}"
+engine="${3:-uct:teammate=max,scale=3}"
 src="${LESS_2017_SRC:-}"
 if [[ -z "$src" || ! -f "$src/player/MCTSStrategy.cc" ]]; then
 	echo "less-screen.sh: set LESS_2017_SRC to the unpacked elkasimi/less (see scripts/less-strength.sh)" >&2

@@ -6,9 +6,10 @@
 #
 #   LESS_2017_BOT=/tmp/less2017/less-2017 scripts/less-strength.sh [GAMES] [SEED] [ENGINE]
 #
-# GAMES defaults to 60, SEED (of the layouts) to 2026, ENGINE (ours) to
-# uct:teammate=max, the best measured (docs/strength.md: plain UCT, the
-# teammate planned as our own, since both seats of side A are ours);
+# GAMES defaults to 60, SEED (of the layouts) to 7001, ENGINE (ours) to
+# uct:teammate=max,scale=3: the defaults are the issue's final
+# (docs/strength.md: plain UCT, the teammate planned as our own, since both
+# seats of side A are ours, and a reward sharper than the default's);
 # ENGINE may carry tree-search settings to try, e.g. mcts:c=0.1,max_depth=16
 # (gameai referee less --help).
 # The records go to $OUT (default less-strength-SEED.txt).
@@ -21,8 +22,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games="${1:-60}"
-seed="${2:-2026}"
-engine="${3:-uct:teammate=max}"
+seed="${2:-7001}"
+engine="${3:-uct:teammate=max,scale=3}"
 if [[ -z "${LESS_2017_BOT:-}" || ! -x "${LESS_2017_BOT:-}" ]]; then
 	cat <<'HOW'
 less-strength.sh: set LESS_2017_BOT to the 2017 runner-up's binary. To build it (outside the repository):
