@@ -2,6 +2,7 @@ package ai
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -36,5 +37,13 @@ func TestOptionParsers(t *testing.T) {
 	seed = 1
 	if err := SeedOption(map[string]string{"seed": "-1"}, &seed); !errors.As(err, &oe) || oe.Name != "seed" || seed != 1 {
 		t.Errorf("seed -1: %d, %v", seed, err)
+	}
+	for _, bad := range []string{"0", "-1", "1001", "NaN", "+Inf", "x", ""} {
+		if _, err := ParsePositive("scale", bad, 1000); !errors.As(err, &oe) || oe.Name != "scale" || !strings.Contains(err.Error(), "(0, 1000]") {
+			t.Errorf("ParsePositive(%q): %v", bad, err)
+		}
+	}
+	if x, err := ParsePositive("scale", "1000", 1000); err != nil || x != 1000 {
+		t.Errorf("ParsePositive(1000): %v, %v", x, err)
 	}
 }

@@ -2,10 +2,10 @@ package codecup
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
+	"gameai/ai"
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
 	"gameai/games/less"
@@ -44,9 +44,9 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 			}
 			cfg.Budget = d
 		case "seed":
-			seed, err := strconv.ParseUint(v, 10, 64)
+			seed, err := ai.ParseSeed(v)
 			if err != nil {
-				return BotConfig{}, fmt.Errorf("seed %q is not a whole number", v)
+				return BotConfig{}, err
 			}
 			cfg.Seed = seed
 		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth", "horizon", "scale":
@@ -72,53 +72,41 @@ func setTreeSearch(cfg *BotConfig, k, v string) error {
 		}
 		return cfg.MCTS
 	}
+	var err error
 	switch k {
-	case "reuse", "settle":
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("%s=true|false, not %q", k, v)
-		}
-		if k == "reuse" {
-			cfg.ReuseTree = b
-		} else {
+	case "reuse":
+		cfg.ReuseTree, err = ai.ParseBool(k, v)
+	case "settle":
+		var b bool
+		if b, err = ai.ParseBool(k, v); err == nil {
 			search().StopSettled = b
 		}
 	case "teammate":
 		if v != "max" && v != "chance" {
-			return fmt.Errorf("teammate=max|chance, not %q", v)
+			return &ai.OptionError{Name: k, Reason: fmt.Sprintf("%q is not max or chance", v)}
 		}
 		cfg.TeamPlay = v == "max"
 	case "max_depth":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return fmt.Errorf("max_depth %q is not a whole number of moves in 1..1000", v)
+		var n int
+		if n, err = ai.ParseInt(k, v, 1, 1000); err == nil {
+			search().MaxDepth = n
 		}
-		search().MaxDepth = n
 	case "horizon":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > less.Turns {
-			return fmt.Errorf("horizon %q is not a whole number of turns in 1..%d", v, less.Turns)
-		}
-		cfg.HorizonTurns = n
+		cfg.HorizonTurns, err = ai.ParseInt(k, v, 1, less.Turns)
 	case "scale":
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x <= 1000) {
-			return fmt.Errorf("scale %q is not a number of points in (0, 1000]", v)
-		}
-		cfg.Scale = x
+		cfg.Scale, err = ai.ParsePositive(k, v, 1000)
 	default: // c, rave_k, fpu
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x <= 1e6) {
-			return fmt.Errorf("%s %q is not a number in (0, 1e6]", k, v)
-		}
-		switch k {
-		case "c":
-			search().C = x
-		case "rave_k":
-			search().RaveK = x
-		default:
-			search().FPU = x
+		var x float64
+		if x, err = ai.ParsePositive(k, v, 1e6); err == nil {
+			switch k {
+			case "c":
+				search().C = x
+			case "rave_k":
+				search().RaveK = x
+			default:
+				search().FPU = x
+			}
 		}
 	}
-	return nil
+	return err
 }

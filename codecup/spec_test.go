@@ -57,11 +57,11 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		t.Errorf("budget=5s gave %v", got)
 	}
 	for bad, reason := range map[string]string{
-		"": "our engines", "alphago": "our engines", "greedy:c=0.1": "mcts and uct", "mcts:c=0": "(0, 1e6]",
-		"mcts:c=x": "(0, 1e6]", "uct:max_depth=1.5": "1..1000", "mcts:max_depth=0": "1..1000",
-		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true|false",
-		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max|chance", "greedy:settle=true": "mcts and uct",
-		"mcts:settle=maybe": "true|false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "whole number",
+		"": "our engines", "alphago": "our engines", "greedy:c=0.1": "mcts and uct", "mcts:c=0": "(0, 1000000]",
+		"mcts:c=x": "(0, 1000000]", "uct:max_depth=1.5": "1..1000", "mcts:max_depth=0": "1..1000",
+		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true or false",
+		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max or chance", "greedy:settle=true": "mcts and uct",
+		"mcts:settle=maybe": "true or false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "non-negative integer",
 		"mcts:depth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
 		"uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
