@@ -82,10 +82,7 @@ func setTreeSearch(cfg *BotConfig, k, v string) error {
 			search().StopSettled = b
 		}
 	case "teammate":
-		if v != "max" && v != "chance" {
-			return &ai.OptionError{Name: k, Reason: fmt.Sprintf("%q is not max or chance", v)}
-		}
-		cfg.TeamPlay = v == "max"
+		cfg.TeamPlay, err = lessai.ParseTeammate(v)
 	case "max_depth":
 		var n int
 		if n, err = ai.ParseInt(k, v, 1, 1000); err == nil {

@@ -94,12 +94,11 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		if err := ai.OnlyOptions(req.Options, "seed", "teammate"); err != nil {
 			return ai.Result{}, err
 		}
-		switch t := req.Options["teammate"]; t {
-		case "", "chance":
-		case "max":
-			c.TeamPlay = true
-		default:
-			return ai.Result{}, &ai.OptionError{Name: "teammate", Reason: fmt.Sprintf("%q is not max or chance", t)}
+		if t := req.Options["teammate"]; t != "" {
+			var err error
+			if c.TeamPlay, err = ParseTeammate(t); err != nil {
+				return ai.Result{}, err
+			}
 		}
 		c.Seed = Config.Seed
 		if err := ai.SeedOption(req.Options, &c.Seed); err != nil {
