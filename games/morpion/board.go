@@ -22,6 +22,9 @@ type Board struct {
 	// all ones in 5D, where a line's fifth point counts, and 0 in 5T.
 	occMask, fifth uint64
 	tr             [nFlat]track
+	// win is windowMask, or a region's (NewBoardIn): the windows where a
+	// line may be drawn at all.
+	win *[4][nTracks]uint64
 
 	moves  [MaxLegal]Line
 	nmoves int
@@ -66,7 +69,7 @@ type Played struct {
 
 // NewBoard returns the start position of a variant.
 func NewBoard(v Variant) *Board {
-	b := &Board{variant: v, occMask: 0xf}
+	b := &Board{variant: v, occMask: 0xf, win: &windowMask}
 	if v == D5 {
 		b.occMask, b.fifth = 0x1f, ^uint64(0)
 	}
@@ -102,6 +105,7 @@ func (b *Board) Reset(start *Board) {
 	}
 	b.variant = start.variant
 	b.occMask, b.fifth = start.occMask, start.fifth
+	b.win = start.win
 	b.tr = start.tr
 	b.nmoves = start.nmoves
 	copy(b.moves[:start.nmoves], start.moves[:start.nmoves])
@@ -188,7 +192,7 @@ func (b *Board) trackLegal(tr *track) uint64 {
 // shift counts only in 5D, where fifth is all ones.
 func (b *Board) setOcc(tr *track, d Dir, t int, occ uint64) {
 	tr.occ = occ
-	tr.avail = windowMask[d][t] &^ (occ | occ>>1 | occ>>2 | occ>>3 | (occ>>4)&b.fifth)
+	tr.avail = b.win[d][t] &^ (occ | occ>>1 | occ>>2 | occ>>3 | (occ>>4)&b.fifth)
 }
 
 // refresh recomputes the legal lines of a track and updates the move list

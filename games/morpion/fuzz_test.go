@@ -98,3 +98,27 @@ func FuzzParseMove(f *testing.F) {
 		_ = st.Play(m)
 	})
 }
+
+// FuzzParseOctagon: any text is refused with an error or read as an
+// octagon that holds the cross and writes back to itself.
+func FuzzParseOctagon(f *testing.F) {
+	f.Add(RecordOctagon(T5).String())
+	f.Add("9,12,9,12,9,12,9,12")
+	f.Add("1,2,3")
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOctagon(s)
+		if err != nil {
+			return
+		}
+		for y := range 10 {
+			for x := range 10 {
+				if InCross(x, y) && !o.Contains(x, y) {
+					t.Fatalf("%q: cross dot (%d,%d) outside", s, x, y)
+				}
+			}
+		}
+		if back, err := ParseOctagon(o.String()); err != nil || back != o {
+			t.Fatalf("%q: round trip %v, %v", s, back, err)
+		}
+	})
+}
