@@ -58,6 +58,12 @@ type MorpionSearchParameters struct {
 	// run's best gets its iterations again (Nagórko's option); default
 	// false.
 	Extend bool `json:"extend,omitempty"`
+	// Octagon: NRPA and NMCS draw lines only inside this region, "record"
+	// (the smallest octagon holding the variant's record grid, as Nagórko's --clip)
+	// or eight sides "e,se,s,sw,w,nw,n,ne" in half units from the cross's
+	// centre (the cross reaches 9 on the axes and 12 on the diagonals);
+	// the grids found are finished outside it. Default: the whole plane.
+	Octagon string `json:"octagon,omitempty" example:"record"`
 	// K lines black-listed per DNA modification (default 3).
 	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
 	// Population of dna-pop (default 20).
@@ -126,7 +132,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
 		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience,
 		Layers: req.Parameters.Layers, Repetitions: req.Parameters.Repetitions,
-		Extend: req.Parameters.Extend, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		Extend: req.Parameters.Extend, Octagon: req.Parameters.Octagon, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
 		if pe, ok := err.(*morpionai.ParamError); ok {

@@ -32,6 +32,7 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 		{"level too deep", func(m map[string]any) { m["parameters"] = map[string]any{"level": 9} }, 400, "parameters.level"},
 		{"stabilization too large", func(m map[string]any) { m["parameters"] = map[string]any{"stabilization": 5000} }, 400,
 			"parameters.stabilization"},
+		{"bad octagon", func(m map[string]any) { m["parameters"] = map[string]any{"octagon": "1,2"} }, 400, "parameters.octagon"},
 		{"too many threads", func(m map[string]any) { m["threads"] = 100000 }, 400, "threads"},
 		{"unreadable start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(0,0)\n(9,9) q 0"} }, 400, "start.grid"},
 		{"illegal start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(3,3)\n(0,0) - 0"} }, 422, "start.grid.moves[0]"},
@@ -49,7 +50,7 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	req := api.MorpionSearchRequest{Variant: "5D", Algorithm: "nrpa", Parameters: api.MorpionSearchParameters{Level: 1, Iterations: 50,
-		Stabilization: 2, Extend: true},
+		Stabilization: 2, Extend: true, Octagon: "record"},
 		Budget: api.MorpionSearchBudget{Playouts: 2000}, Seed: 3}
 	r := e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted)
 	var j api.JobResponse
@@ -72,7 +73,7 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	e.do(t, "GET", "/v1/morpion/records?variant=5D", nil).ok(t, 200).json(t, &hall)
 	if len(hall.Records) != 1 || hall.Records[0].Layers != res.BestLayers || hall.Records[0].JobID != j.ID ||
 		hall.Records[0].Score != res.BestScore || hall.Records[0].Pentasol == "" ||
-		!strings.Contains(hall.Records[0].Source, "nrpa level 1, stabilization 2, extend") {
+		!strings.Contains(hall.Records[0].Source, "nrpa level 1, stabilization 2, extend, octagon record") {
 		t.Errorf("hall of fame %+v, want the job's best", hall)
 	}
 	e.do(t, "GET", "/v1/morpion/records?variant=5T", nil).ok(t, 200).json(t, &hall)

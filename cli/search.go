@@ -49,6 +49,8 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		"NRPA: a level stops once its best grid came back this many times, and the run restarts (0: never)")
 	extend := f.Bool("extend", "GAMEAI_MORPION_EXTEND", false,
 		"NRPA: a level that improves to within 90% of the run's best gets its iterations again (Nagórko's extend)")
+	octagon := f.String("octagon", "GAMEAI_MORPION_OCTAGON", "",
+		"NRPA, NMCS: draw lines only inside this octagon, \"record\" (the variant's record grid's) or sides e,se,s,sw,w,nw,n,ne in half units from the cross's centre; grids are finished outside it")
 	k := f.Int("k", "GAMEAI_MORPION_K", 3, "DNA search: lines black-listed per modification")
 	pop := f.Int("population", "GAMEAI_MORPION_POPULATION", 0, "dna-pop: population size (0: 20)")
 	limit := f.Duration("time", "GAMEAI_MORPION_TIME", 0, "time budget, e.g. 30m")
@@ -129,7 +131,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return errors.New("--out DIR is required")
 	}
 	p := morpionai.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
-		Stabilization: *stab, Patience: *patience, Layers: *layers, Repetitions: *reps, Extend: *extend, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
+		Stabilization: *stab, Patience: *patience, Layers: *layers, Repetitions: *reps, Extend: *extend, Octagon: *octagon, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
 		return searchFlagError(err)
 	}

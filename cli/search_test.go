@@ -63,6 +63,7 @@ func TestMorpionSearchWritesAndResumes(t *testing.T) {
 		{[]string{"--level", "0"}, "a budget is needed: --time, --playouts"},
 		{[]string{"--threads", "0", "--playouts", "10"}, "--threads: must be at least 1"},
 		{[]string{"--level", "9", "--playouts", "10"}, "--level: must be 1..6"},
+		{[]string{"--octagon", "9,9", "--playouts", "10"}, "--octagon: octagon \"9,9\": want 8 comma-separated sides"},
 	} {
 		args := append([]string{"morpion", "search", "--out", t.TempDir()}, c.args...)
 		if out, code := run(t, "", args...); code == 0 || !strings.Contains(out, c.want) {

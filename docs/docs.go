@@ -2060,6 +2060,11 @@ const docTemplate = `{
                     "minimum": 1,
                     "example": 3
                 },
+                "octagon": {
+                    "description": "Octagon: NRPA and NMCS draw lines only inside this region, \"record\"\n(the smallest octagon holding the variant's record grid, as Nagórko's --clip)\nor eight sides \"e,se,s,sw,w,nw,n,ne\" in half units from the cross's\ncentre (the cross reaches 9 on the axes and 12 on the diagonals);\nthe grids found are finished outside it. Default: the whole plane.",
+                    "type": "string",
+                    "example": "record"
+                },
                 "patience": {
                     "description": "Patience: iterations in a row without a better sequence after which\nan NRPA level of 2 or more gives up and the run restarts (default:\nnever).",
                     "type": "integer",

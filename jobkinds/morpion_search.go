@@ -230,6 +230,9 @@ func describe(p morpionai.Params) string {
 		if p.Extend {
 			extra += ", extend"
 		}
+		if p.Octagon != "" {
+			extra += ", octagon " + p.Octagon
+		}
 		return fmt.Sprintf("%s level %d%s, %d threads, seed %d", p.Algorithm, p.Level, extra, p.Threads, p.Seed)
 	}
 	return fmt.Sprintf("%s, %d threads, seed %d", p.Algorithm, p.Threads, p.Seed)

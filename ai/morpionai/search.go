@@ -34,6 +34,10 @@ type Params struct {
 	// Extend gives an NRPA level its iterations again when it improves to
 	// within 90% of the run's best.
 	Extend bool `json:"extend,omitempty"`
+	// Octagon confines NRPA and NMCS to a region (morpion.Octagon: eight
+	// sides, or "record" for the variant's morpion.RecordOctagon); the
+	// grids found are then finished outside it. Empty: the whole plane.
+	Octagon string `json:"octagon,omitempty"`
 	// K lines black-listed per DNA modification; Population for dna-pop.
 	K          int    `json:"k,omitempty"`
 	Population int    `json:"population,omitempty"`
@@ -83,6 +87,14 @@ func (p *Params) Check(maxThreads int) error {
 	}
 	if p.Repetitions < 0 || p.Repetitions > 10000 {
 		return &ParamError{"repetitions", "must be 0..10000 (0: never stop a level early)"}
+	}
+	if p.Octagon != "" {
+		if p.Algorithm != "nrpa" && p.Algorithm != "nmcs" {
+			return &ParamError{"octagon", "only nrpa and nmcs search inside a region"}
+		}
+		if _, err := ParseRegion(p.Octagon, v); err != nil {
+			return &ParamError{"octagon", err.Error()}
+		}
 	}
 	if p.K < 0 || p.K > 100 {
 		return &ParamError{"k", "must be 0..100 (0: 3)"}
@@ -174,7 +186,7 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
 			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha, Stabilization: p.Stabilization,
 				Patience: p.Patience, Layers: p.Layers, Repetitions: p.Repetitions, Extend: p.Extend}, Start: startSeq}
-		newProblem := func() nested.Problem { return morpion.NewProblem(morpion.NewBoard(r.variant)) }
+		newProblem := func() nested.Problem { return morpion.NewProblem(r.root()) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:
 		cfg := DNAConfig{K: p.K, Population: p.Population, Threads: p.Threads, Seed: p.Seed, Start: r.start}
@@ -185,6 +197,9 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 
 func (r *Run) improve(s nested.Sequence, n int64) {
 	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(s.Moves)
+	if r.params.Octagon != "" {
+		g = g.Finish(morpion.NewRand(r.params.Seed^uint64(n)), finishTries)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.best != nil && g.Score() <= r.best.Score() {
@@ -219,4 +234,27 @@ func (r *Run) Best() *morpion.Grid {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.best
+}
+
+// finishTries is how many random completions a grid found inside a region
+// gets outside it: what is left there is a few moves at its rim.
+const finishTries = 1000
+
+// root is the start position of the nested searches: the whole plane, or
+// the region of the parameters.
+func (r *Run) root() *morpion.Board {
+	if r.params.Octagon == "" {
+		return morpion.NewBoard(r.variant)
+	}
+	o, _ := ParseRegion(r.params.Octagon, r.variant)
+	return morpion.NewBoardIn(r.variant, o)
+}
+
+// ParseRegion reads an octagon parameter: "record" (the variant's record
+// grid's octagon) or eight sides.
+func ParseRegion(s string, v morpion.Variant) (morpion.Octagon, error) {
+	if s == "record" {
+		return morpion.RecordOctagon(v), nil
+	}
+	return morpion.ParseOctagon(s)
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"gameai/games/morpion"
 )
 
 func TestRunsEveryAlgorithm(t *testing.T) {
@@ -67,6 +69,36 @@ func TestLayersAndRepetitionsReachNRPA(t *testing.T) {
 	}
 }
 
+// TestOctagonConfinesTheSearch: inside a small octagon both nested
+// searches draw only lines inside it, and the grid they return goes on
+// outside it to a finished game.
+func TestOctagonConfinesTheSearch(t *testing.T) {
+	o := morpion.Octagon{11, 14, 11, 14, 11, 14, 11, 14}
+	for _, algo := range []string{"nrpa", "nmcs"} {
+		p := Params{Variant: "5T", Algorithm: algo, Level: 1, Threads: 1, Seed: 2, Playouts: 200, Octagon: o.String()}
+		if err := p.Check(1); err != nil {
+			t.Fatal(err)
+		}
+		g := NewRun(p, nil, nil, 0, 0).Search(t.Context())
+		if g == nil || !g.Finished() {
+			t.Fatalf("%s: best %v, not a finished grid", algo, g)
+		}
+		b := morpion.NewBoardIn(morpion.T5, o)
+		inside := 0
+		for _, m := range g.Moves {
+			if !b.IsLegal(m.Line) {
+				break
+			}
+			b.Play(m.Line)
+			inside++
+		}
+		if b.NumLegal() != 0 || inside == g.Score() {
+			t.Errorf("%s: %d of %d moves inside, %d moves left inside after them; want a finished inside part and moves outside",
+				algo, inside, g.Score(), b.NumLegal())
+		}
+	}
+}
+
 func TestResumeCarriesTheBest(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
 	_ = p.Check(2)
@@ -95,6 +127,8 @@ func TestCheck(t *testing.T) {
 		{Params{Variant: "5T", Algorithm: "nrpa", Stabilization: -1, Playouts: 1}, "stabilization"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Patience: 20000, Playouts: 1}, "patience"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Repetitions: -1, Playouts: 1}, "repetitions"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Octagon: "13,14", Playouts: 1}, "octagon"},
+		{Params{Variant: "5T", Algorithm: "dna", Octagon: "record", Playouts: 1}, "octagon"},
 	} {
 		var pe *ParamError
 		if err := c.p.Check(4); !errors.As(err, &pe) || pe.Field != c.field {
