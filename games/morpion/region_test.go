@@ -54,24 +54,9 @@ func TestRegionLegalIsTheWholePlanesInside(t *testing.T) {
 		for _, o := range regions {
 			root := NewBoardIn(v, o)
 			in, whole := NewBoardIn(v, o), NewBoard(v)
-			var lists [][]Line
-			for {
-				want := slices.DeleteFunc(slices.Sorted(slices.Values(whole.Legal())), func(l Line) bool { return !lineInside(l, &o) })
-				got := slices.Sorted(slices.Values(in.Legal()))
-				if !slices.Equal(got, want) {
-					t.Fatalf("%v %v move %d: legal %v, want %v", v, o, in.Score(), got, want)
-				}
-				if len(lists) > 0 {
-					checkChanged(t, in, lists[len(lists)-1], got)
-				}
-				lists = append(lists, got)
-				if len(got) == 0 {
-					break
-				}
-				l := got[r.Intn(len(got))]
-				in.Play(l)
-				whole.Play(l)
-			}
+			lists := walkRandomGame(t, in, r, func() []Line {
+				return slices.DeleteFunc(slices.Sorted(slices.Values(whole.Legal())), func(l Line) bool { return !lineInside(l, &o) })
+			}, func(l Line) { whole.Play(l) })
 			if in.Score() == 0 {
 				t.Fatalf("%v %v: no move inside", v, o)
 			}

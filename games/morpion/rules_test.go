@@ -91,28 +91,12 @@ func TestIncrementalLegalMatchesRules(t *testing.T) {
 			b := NewBoard(v)
 			dots := startDots()
 			var played [][3]int
-			var lists [][]Line
-			for {
-				got := slices.Sorted(slices.Values(b.Legal()))
-				want := bruteLegal(v, dots, played)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%v game %d move %d: legal %v, rules say %v", v, g, len(played), got, want)
-				}
-				if len(lists) > 0 {
-					checkChanged(t, b, lists[len(lists)-1], got)
-				}
-				lists = append(lists, got)
-				if len(got) == 0 {
-					break
-				}
-				l := got[r.Intn(len(got))]
-				hole := b.Hole(l)
-				b.Play(l)
-				x, y := hole.XY()
+			lists := walkRandomGame(t, b, r, func() []Line { return bruteLegal(v, dots, played) }, func(l Line) {
+				x, y := b.Hole(l).XY()
 				dots[[2]int{x, y}] = true
 				sx, sy := l.Start().XY()
 				played = append(played, [3]int{sx, sy, int(l.Dir())})
-			}
+			})
 			h := b.Hash()
 			for i := len(lists) - 2; i >= 0; i-- {
 				b.Undo()
@@ -125,6 +109,31 @@ func TestIncrementalLegalMatchesRules(t *testing.T) {
 				t.Errorf("hash after undoing everything = %x (was %x)", b.Hash(), h)
 			}
 		}
+	}
+}
+
+// walkRandomGame plays a random game on b, checking before every move that
+// b's legal moves are want() and that its journal of changes matches the
+// lists before and after; before each Play, moved learns the line. It
+// returns the sorted legal lists, one a position.
+func walkRandomGame(t *testing.T, b *Board, r *Rand, want func() []Line, moved func(Line)) [][]Line {
+	t.Helper()
+	var lists [][]Line
+	for {
+		got := slices.Sorted(slices.Values(b.Legal()))
+		if w := want(); !slices.Equal(got, w) {
+			t.Fatalf("%v move %d: legal %v, want %v", b.Variant(), b.Score(), got, w)
+		}
+		if len(lists) > 0 {
+			checkChanged(t, b, lists[len(lists)-1], got)
+		}
+		lists = append(lists, got)
+		if len(got) == 0 {
+			return lists
+		}
+		l := got[r.Intn(len(got))]
+		moved(l)
+		b.Play(l)
 	}
 }
 
