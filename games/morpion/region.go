@@ -24,8 +24,8 @@ var OctagonNames = [8]string{"e", "se", "s", "sw", "w", "nw", "n", "ne"}
 // grid (testdata/5T-178.psol, Rosin's 178; testdata/5D-82.psol). In 5T the
 // best grids NRPA finds take this shape in one of its eight orientations
 // (our 168 and 172 fit it within a unit), so a search confined to it
-// spends no playouts on the others; Nagórko's NRPA clips its board to the
-// same octagon (his option --clip).
+// spends no playouts on the others; in 5T Nagórko's NRPA clips its board
+// to the same octagon (his option --clip; his 5D clip is another).
 func RecordOctagon(v Variant) Octagon {
 	if v == D5 {
 		return Octagon{15, 24, 17, 14, 13, 20, 11, 12}
