@@ -110,7 +110,7 @@ func tuneWith(t *testing.T, p morrisai.TuneParams, runner morrisai.GameRunner) t
 // played again by the other once asynq's lease on it lapses.
 func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	srv, rdb := killTestRedis(t)
-	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 3, Depth: 2, RandomPlies: 2,
+	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 2, Depth: 2, RandomPlies: 2,
 		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}
 	want := tuneWith(t, p, nil)
 
