@@ -68,8 +68,12 @@ type Played struct {
 }
 
 // NewBoard returns the start position of a variant.
-func NewBoard(v Variant) *Board {
-	b := &Board{variant: v, occMask: 0xf, win: &windowMask}
+func NewBoard(v Variant) *Board { return newBoard(v, &windowMask) }
+
+// newBoard returns the start position of a variant whose lines may go only
+// where win says (windowMask, or a region's: NewBoardIn).
+func newBoard(v Variant, win *[4][nTracks]uint64) *Board {
+	b := &Board{variant: v, occMask: 0xf, win: win}
 	if v == D5 {
 		b.occMask, b.fifth = 0x1f, ^uint64(0)
 	}
@@ -89,7 +93,7 @@ func NewBoard(v Variant) *Board {
 			if !trackExists(d, t) {
 				continue
 			}
-			b.tr[flat(d, t)].avail = windowMask[d][t]
+			b.tr[flat(d, t)].avail = win[d][t]
 			b.refresh(&b.tr[flat(d, t)], lineBase[d][t], lineStride[d])
 		}
 	}

@@ -38,23 +38,30 @@ var crossOctagon = Octagon{9, 12, 9, 12, 9, 12, 9, 12}
 
 // Contains reports whether frame point (x, y) is inside.
 func (o *Octagon) Contains(x, y int) bool {
-	X, Y := 2*x-9, 2*y-9
-	for i, d := range octagonDirs {
-		if d[0]*X+d[1]*Y > o[i] {
+	for i, r := range reach(x, y) {
+		if r > o[i] {
 			return false
 		}
 	}
 	return true
 }
 
+// reach is how far frame point (x, y) lies from the cross's centre in the
+// eight directions of an octagon's sides, in half units.
+func reach(x, y int) (r [8]int) {
+	X, Y := 2*x-9, 2*y-9
+	for i, d := range octagonDirs {
+		r[i] = d[0]*X + d[1]*Y
+	}
+	return r
+}
+
 // OctagonOf is the smallest octagon that holds a grid's dots.
 func OctagonOf(g *Grid) Octagon {
 	o := crossOctagon
 	for _, m := range g.Moves {
-		x, y := m.Dot.XY()
-		X, Y := 2*x-9, 2*y-9
-		for i, d := range octagonDirs {
-			o[i] = max(o[i], d[0]*X+d[1]*Y)
+		for i, r := range reach(m.Dot.XY()) {
+			o[i] = max(o[i], r)
 		}
 	}
 	return o
@@ -99,32 +106,18 @@ func (o Octagon) String() string {
 // moves its games end on may still leave moves outside (Grid.Board replays
 // on the whole plane).
 func NewBoardIn(v Variant, o Octagon) *Board {
-	b := NewBoard(v)
 	win := new([4][nTracks]uint64)
 	for d := range Dir(4) {
 		for t := range nTracks {
 			for m := windowMask[d][t]; m != 0; m &= m - 1 {
 				i := bits.TrailingZeros64(m)
-				l := Line(lineBase[d][t] + i*lineStride[d])
-				if lineInside(l, &o) {
+				if lineInside(Line(lineBase[d][t]+i*lineStride[d]), &o) {
 					win[d][t] |= 1 << uint(i)
 				}
 			}
 		}
 	}
-	b.win = win
-	for d := range Dir(4) {
-		for t := range nTracks {
-			if !trackExists(d, t) {
-				continue
-			}
-			tr := &b.tr[flat(d, t)]
-			b.setOcc(tr, d, t, tr.occ)
-			b.refresh(tr, lineBase[d][t], lineStride[d])
-		}
-	}
-	b.nborn, b.ndied = 0, 0
-	return b
+	return newBoard(v, win)
 }
 
 func lineInside(l Line, o *Octagon) bool {
