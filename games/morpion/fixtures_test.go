@@ -21,6 +21,7 @@ var fixtureFiles = []fixture{
 	{"5D-82.psol", D5, 82, "LG4VXOFJjGWQMXhsY7aRf+/97Y"},
 	{"5T-168-gameai-nrpa.psol", T5, 168, ""},
 	{"5T-172-gameai-nrpa.psol", T5, 172, ""},
+	{"5T-171-gameai-nrpa-octagon.psol", T5, 171, "IiAjf2jwkjBL84KUJfVtU+dir73vlXbypl11ddL6X3++sn87/g"},
 }
 
 func readFixture(t testing.TB, name string) string {
