@@ -15,11 +15,19 @@ set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 FILE FILE..." >&2; exit 2; }
 bin=${GAMEAI:-gameai}
 
-# One line a line of the grid: "name cx,cy,D", the line's centre (the dot
-# plus its offset along the direction, in Pentasol's absolute frame) and
-# direction, which name the line whichever of its dots came last.
+# One line a line of the grid: "i cx,cy,D", the grid's number, then the
+# line's centre (the dot plus its offset along the direction, in
+# Pentasol's absolute frame) and direction, which name the line whichever
+# of its dots came last. Every grid is read before anything is printed,
+# so a file that is not a grid stops the script with its error and no
+# partial table.
+lines=$(mktemp)
+trap 'rm -f "$lines"' EXIT
+i=0
 for f in "$@"; do
-	"$bin" morpion convert --to pentasol "$f" | awk -v name="$f" '
+	i=$((i + 1))
+	psol=$("$bin" morpion convert --to pentasol "$f")
+	printf '%s\n' "$psol" | awk -v name="$i" '
 		NR == 1 { next }
 		{
 			split(substr($1, 2, length($1) - 2), p, ",")
@@ -28,15 +36,19 @@ for f in "$@"; do
 			if ($2 == "/") { uy = -1 }
 			if ($2 == "\\") { uy = 1 }
 			printf "%s %d,%d,%s\n", name, p[1] + $3 * ux, p[2] + $3 * uy, $2
-		}'
-done | awk '
+		}' >>"$lines"
+done
+i=0
+for f in "$@"; do
+	i=$((i + 1))
+	printf '%2d  %s\n' "$i" "$f"
+done
+awk '
 	!($1 in n) { names[++count] = $1 }
 	{ n[$1]++; has[$1, $2] = 1; lines[$1] = lines[$1] " " $2 }
 	END {
-		for (i = 1; i <= count; i++) {
-			a = names[i]
-			printf "%2d %4d  %s\n", i, n[a], a
-		}
+		printf "lines:"
+		for (i = 1; i <= count; i++) printf " %d", n[names[i]]
 		printf "\nlines shared, %% of the lines in either grid\n    "
 		for (j = 1; j <= count; j++) printf "%4d", j
 		printf "\n"
@@ -52,4 +64,4 @@ done | awk '
 			}
 			printf "\n"
 		}
-	}'
+	}' "$lines"
