@@ -40,7 +40,7 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 		r := e.do(t, method, path, body)
 		p := r.problem(t, http.StatusServiceUnavailable)
 		if p.Type != "urn:gameai:problem:store-unavailable" || r.header.Get("Retry-After") == "" ||
-			!strings.Contains(p.Detail, "Redis at 127.0.0.1:") {
+			strings.Contains(string(r.body), "127.0.0.1:") {
 			t.Errorf("%s %s: %+v, Retry-After %q", method, path, p, r.header.Get("Retry-After"))
 		}
 	}

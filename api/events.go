@@ -16,7 +16,8 @@ import (
 // Bounds of the event streams: how often a stream reads its job, the
 // comment that keeps proxies from closing a quiet stream, how long one
 // stream lives (a browser's EventSource reconnects by itself, with
-// Last-Event-ID), and how many may be open at once.
+// Last-Event-ID), and how many may be open at once (one client may hold
+// maxEventStreamsPerClient of them).
 const (
 	eventPoll       = 250 * time.Millisecond
 	eventHeartbeat  = 15 * time.Second
@@ -34,6 +35,7 @@ const (
 //	@Param			Last-Event-ID	header		string	false	"the id of the last event received"
 //	@Success		200				{object}	JobResponse	"a stream of events whose data are JobResponse"
 //	@Failure		404				{object}	Problem
+//	@Failure		429				{object}	Problem	"this client holds its share of the streams"
 //	@Failure		503				{object}	Problem	"too many streams, or the store does not answer"
 //	@Router			/v1/jobs/{id}/events [get]
 func (s *Server) jobEvents(c *echo.Context) error {
@@ -43,15 +45,11 @@ func (s *Server) jobEvents(c *echo.Context) error {
 	if err != nil {
 		return s.storeErr(err, "job")
 	}
-	select {
-	case s.streams <- struct{}{}:
-		defer func() { <-s.streams }()
-	default:
-		p := problem(http.StatusServiceUnavailable, "too-many-streams", "Too many event streams",
-			fmt.Sprintf("%d event streams are open, the most this server keeps; poll GET /v1/jobs/{id} or retry", maxEventStreams))
-		p.retryAfter = 5
-		return p
+	release, err := s.streams.acquire(c.RealIP())
+	if err != nil {
+		return err
 	}
+	defer release()
 	var sent int64
 	if last := c.Request().Header.Get("Last-Event-ID"); last != "" {
 		sent, _ = strconv.ParseInt(last, 10, 64)

@@ -68,7 +68,7 @@ func (s *Server) bestMove(c *echo.Context) error {
 	if err := s.playAll(st, req.Moves, "moves"); err != nil {
 		return err
 	}
-	_, res, err := s.search(c, st, req.Engine, req.EngineOptions, lim, req.NoCache)
+	_, res, err := s.search(c.Request().Context(), st, req.Engine, req.EngineOptions, lim, searchOpts{noCache: req.NoCache})
 	if err != nil {
 		return err
 	}

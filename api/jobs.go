@@ -26,8 +26,8 @@ import (
 //	@Router			/v1/jobs [get]
 func (s *Server) listJobs(c *echo.Context) error {
 	f := store.JobFilter{Kind: c.QueryParam("kind"), Status: store.JobStatus(c.QueryParam("status"))}
-	if len(f.Kind) > 64 {
-		return badField("kind", "at most 64 characters")
+	if f.Kind != "" && !s.jobs.Handles(f.Kind) {
+		return badField("kind", fmt.Sprintf("%.64q is not a kind of job this server runs", f.Kind))
 	}
 	switch f.Status {
 	case "", store.JobQueued, store.JobRunning, store.JobSucceeded, store.JobFailed, store.JobCancelled, store.JobInterrupted:
@@ -39,8 +39,8 @@ func (s *Server) listJobs(c *echo.Context) error {
 		return err
 	}
 	cursor := c.QueryParam("cursor")
-	if len(cursor) > 128 {
-		return badField("cursor", "not a cursor this server gave")
+	if cursor != "" && !store.ValidJobCursor(cursor) {
+		return badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
 	}
 	js, next, err := s.store.Jobs.List(c.Request().Context(), f, cursor, limit)
 	if err != nil {
@@ -73,13 +73,14 @@ func (s *Server) getJob(c *echo.Context) error {
 // cancelJob asks a job to stop; it keeps its best result so far.
 //
 //	@Summary		Cancel a job
-//	@Description	The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing. Needs the API key when the server has one, as starting a job does.
+//	@Description	The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing and answers 409. Needs the API key when the server has one, as starting a job does.
 //	@Tags			jobs
 //	@Produce		json
 //	@Param			id	path		string	true	"job id"
 //	@Success		202	{object}	JobResponse
 //	@Failure		401	{object}	Problem
 //	@Failure		404	{object}	Problem
+//	@Failure		409	{object}	Problem	"the job has already finished"
 //	@Failure		503	{object}	Problem	"the store does not answer"
 //	@Router			/v1/jobs/{id} [delete]
 //	@Security		ApiKey
@@ -88,11 +89,15 @@ func (s *Server) cancelJob(c *echo.Context) error {
 	if err != nil {
 		return s.storeErr(err, "job")
 	}
+	if j.Status.Final() {
+		return problem(http.StatusConflict, "job-finished", "Job already finished",
+			fmt.Sprintf("the job has %s; there is nothing to cancel", j.Status), FieldError{Field: "id", Reason: "job " + string(j.Status)})
+	}
 	return c.JSON(http.StatusAccepted, jobResponse(j))
 }
 
 func jobResponse(j *store.Job) JobResponse {
-	return JobResponse{ID: j.ID, Kind: j.Kind, Status: string(j.Status), Params: j.Params,
+	return JobResponse{ID: j.ID, Version: j.Version, Kind: j.Kind, Status: string(j.Status), Params: j.Params,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best},
 		Result:   j.Result, Error: j.Error, CancelRequested: j.CancelRequested, CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -66,7 +67,8 @@ func (m *metrics) middleware() echo.MiddlewareFunc {
 		return func(c *echo.Context) error {
 			start := time.Now()
 			err := next(c)
-			// Label by route pattern, never the raw path, to bound cardinality.
+			// Label by route pattern, never the raw path, and by a known
+			// method, never the client's word, to bound cardinality.
 			route := c.Path()
 			if route == "" {
 				route = "unmatched"
@@ -82,7 +84,7 @@ func (m *metrics) middleware() echo.MiddlewareFunc {
 					status = sc.StatusCode()
 				}
 			}
-			method := c.Request().Method
+			method := methodLabel(c.Request().Method)
 			m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 			m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 			return err
@@ -92,4 +94,15 @@ func (m *metrics) middleware() echo.MiddlewareFunc {
 
 func (m *metrics) handler() echo.HandlerFunc {
 	return echo.WrapHandler(promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+}
+
+// methodLabel folds any method the API does not know into one label value,
+// so invented methods (MX1234) cannot grow /metrics.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return method
+	}
+	return "other"
 }

@@ -105,7 +105,6 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 		ue  *ai.UnknownEngineError
 		eo  *ai.OptionError
 		ime *games.IllegalMoveError
-		ua  *store.UnavailableError
 	)
 	switch {
 	case err == nil:
@@ -130,9 +129,9 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 	case errors.As(err, &ime):
 		return problem(http.StatusUnprocessableEntity, "illegal-move", "Illegal move", ime.Error(),
 			FieldError{Field: field, Reason: ime.Reason}), true
-	case errors.As(err, &ua):
-		return storeUnavailable(ua.Store), true
 	case errors.Is(err, store.ErrUnavailable):
+		// Never the store's address (UnavailableError.Store): that is the
+		// operator's to read, in the log, not every client's.
 		return storeUnavailable("the store"), true
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(field, "no such "+field), true
@@ -195,12 +194,13 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 			detail = he.Message
 		}
 		p = problem(code, slugFor(code), http.StatusText(code), detail)
-		if code == http.StatusRequestEntityTooLarge {
-			p.Detail = fmt.Sprintf("the body exceeds %d bytes", s.cfg.MaxBodyBytes)
-			p.Errors = []FieldError{{Field: "body", Reason: p.Detail}}
-		}
 	default:
 		p = problemFor(err, "")
+	}
+	if p.Status == http.StatusRequestEntityTooLarge {
+		// One wording, whether echo's limit or the decoder found it.
+		p = problem(p.Status, "body-too-large", "Body too large", fmt.Sprintf("the body exceeds %d bytes", s.cfg.MaxBodyBytes))
+		p.Errors = []FieldError{{Field: "body", Reason: p.Detail}}
 	}
 	if p.Type == problemType(storeUnavailableSlug) {
 		s.metrics.storeDown.WithLabelValues("request").Inc()

@@ -3,8 +3,6 @@ package api
 import (
 	"fmt"
 
-	httpSwagger "github.com/swaggo/http-swagger/v2"
-
 	"github.com/labstack/echo/v5"
 
 	_ "gameai/docs" // registers the generated OpenAPI document served at /swagger/doc.json
@@ -40,7 +38,7 @@ func (s *Server) table() []route {
 		{"GET", "/readyz", s.readyz, public},
 		{"GET", "/metrics", s.metrics.handler(), public},
 		{"GET", "/swagger", func(c *echo.Context) error { return c.Redirect(301, "/swagger/index.html") }, public},
-		{"GET", "/swagger/*", echo.WrapHandler(httpSwagger.Handler(httpSwagger.URL("/swagger/doc.json"))), public},
+		{"GET", "/swagger/*", s.swaggerUI, public},
 
 		{"GET", "/v1/games", s.listGames, public},
 		{"POST", "/v1/games/:game/best-move", s.bestMove, public},

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v5"
-
 	"gameai/ai"
 	"gameai/games"
 	"gameai/store"
@@ -98,24 +96,45 @@ func optionsKey(m map[string]string) string {
 	return b.String()
 }
 
+// searchOpts are how one search is run: noCache skips the analysis cache's
+// answer; slotHeld says the caller already holds a search slot
+// (acquireSearch), as a session's engine replies do.
+type searchOpts struct {
+	noCache, slotHeld bool
+}
+
+// acquireSearch takes one of the MaxSearches slots, or answers 429 with
+// Retry-After when none is free; release gives it back.
+func (s *Server) acquireSearch() (release func(), err error) {
+	select {
+	case s.searches <- struct{}{}:
+		return func() { <-s.searches }, nil
+	default:
+		s.metrics.rejected.Inc()
+		p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
+			fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
+		p.retryAfter = 1
+		return nil, p
+	}
+}
+
 // search runs one engine search under the server's bounds: a slot among
 // MaxSearches (429 when none is free), the analysis cache, a hard deadline at
 // the time cap, and metrics.
-func (s *Server) search(c *echo.Context, st games.State, engine string, engineOpts map[string]string,
-	lim ai.Limits, noCache bool) (games.Move, SearchResult, error) {
+func (s *Server) search(ctx context.Context, st games.State, engine string, engineOpts map[string]string,
+	lim ai.Limits, o searchOpts) (games.Move, SearchResult, error) {
 	g := st.Game()
 	info, err := s.engines.Get(g.Name(), engine)
 	if err != nil {
 		return nil, SearchResult{}, problemFor(err, "engine")
 	}
-	if engineOpts, err = s.resolveStrategy(c.Request().Context(), g.Name(), engineOpts); err != nil {
+	if engineOpts, err = s.resolveStrategy(ctx, g.Name(), engineOpts); err != nil {
 		return nil, SearchResult{}, err
 	}
 	if st.Terminal() {
 		return nil, SearchResult{}, problem(http.StatusUnprocessableEntity, "game-over", "Game over",
 			"the position is terminal: there is no move to search", FieldError{Field: "position", Reason: "game is over"})
 	}
-	ctx := c.Request().Context()
 	key := store.AnalysisKey{Game: g.Name(), Variant: st.Variant(), Options: st.Options().Key(),
 		Engine: info.Name + "?" + optionsKey(engineOpts), EngineVersion: info.Version, Hash: st.Hash()}
 	position := st.String()
@@ -136,7 +155,7 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 			held = a
 		}
 	}
-	if !noCache && cacheable {
+	if !o.noCache && cacheable {
 		if a := held; a != nil && serves(a, lim, info.Deterministic) {
 			if m, err := st.ParseMove(a.Move); err == nil {
 				if legal, ok := legalMove(st, m); ok {
@@ -149,15 +168,12 @@ func (s *Server) search(c *echo.Context, st games.State, engine string, engineOp
 		s.metrics.cacheHits.WithLabelValues("miss").Inc()
 	}
 
-	select {
-	case s.searches <- struct{}{}:
-		defer func() { <-s.searches }()
-	default:
-		s.metrics.rejected.Inc()
-		p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
-			fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
-		p.retryAfter = 1
-		return nil, SearchResult{}, p
+	if !o.slotHeld {
+		release, err := s.acquireSearch()
+		if err != nil {
+			return nil, SearchResult{}, err
+		}
+		defer release()
 	}
 	s.metrics.searchesRunning.Inc()
 	defer s.metrics.searchesRunning.Dec()

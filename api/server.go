@@ -85,8 +85,10 @@ type Server struct {
 	echo     *echo.Echo
 	metrics  *metrics
 	searches chan struct{}
-	// streams bounds the open event streams.
-	streams chan struct{}
+	// streams bounds the open event streams, in total and per client.
+	streams *streamLimits
+	// crossOrigin tells a browser's cross-origin request (sameOrigin).
+	crossOrigin *http.CrossOriginProtection
 }
 
 // New builds the server and its routes.
@@ -96,7 +98,7 @@ func New(cfg Config, d Deps) *Server {
 	}
 	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
-		streams: make(chan struct{}, maxEventStreams)}
+		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection()}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,
@@ -106,7 +108,8 @@ func New(cfg Config, d Deps) *Server {
 		// Outermost, so a panic in any middleware is answered too; the inner
 		// Recover lets the logger and metrics see a handler's panic as a 500.
 		middleware.Recover(),
-		middleware.RequestID(),
+		requestID,
+		withSecurityHeaders,
 		s.metrics.middleware(),
 		middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 			LogStatus: true, LogURIPath: true, LogMethod: true, LogLatency: true, LogRequestID: true,
@@ -118,6 +121,8 @@ func New(cfg Config, d Deps) *Server {
 			},
 		}),
 		middleware.Recover(),
+		s.sameOrigin,
+		jsonBody,
 		middleware.BodyLimit(cfg.MaxBodyBytes),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout,
 			// An event stream is bounded by its own lifetime (events.go).

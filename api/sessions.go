@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -42,15 +43,30 @@ func (s *Server) createSession(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	engines, err := s.sessionEngines(c.Request().Context(), g, req.Engines)
+	if err != nil {
+		return err
+	}
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
-		Start: st.String(), Moves: []string{}, Position: st.String(), CreatedAt: now, UpdatedAt: now}
+		Start: st.String(), Moves: []string{}, Position: st.String(), Engines: engines, CreatedAt: now, UpdatedAt: now}
+	release, err := s.replyingEngine(sess, st)
+	if err != nil {
+		return err
+	}
+	defer release()
 	if err := s.store.Sessions.Create(c.Request().Context(), sess); err != nil {
 		return s.storeErr(err, "session")
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
+	replies, err := s.playReplies(c, sess, st)
 	c.Response().Header().Set("ETag", etag(sess))
-	return c.JSON(http.StatusCreated, s.sessionResponse(c, sess, st))
+	if err != nil {
+		return err
+	}
+	out := s.sessionResponse(c, sess, st)
+	out.Replies = replies
+	return c.JSON(http.StatusCreated, out)
 }
 
 // getSession shows a session.
@@ -121,17 +137,39 @@ func (s *Server) playMove(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		err = s.saveMove(c, sess, st, m)
-		if errors.Is(err, store.ErrConflict) {
+		done, err := s.saveAndReply(c, sess, st, m)
+		if !done {
 			continue
 		}
-		if err != nil {
-			return s.storeErr(err, "session")
-		}
-		c.Response().Header().Set("ETag", etag(sess))
-		return c.JSON(http.StatusOK, s.sessionResponse(c, sess, st))
+		return err
 	}
 	return problemFor(store.ErrConflict, "session")
+}
+
+// saveAndReply stores a person's move played on st and the engines'
+// replies to it, and answers the request; done is false when another write
+// came first and the move must be judged again.
+func (s *Server) saveAndReply(c *echo.Context, sess *store.Session, st games.State, m games.Move) (done bool, err error) {
+	release, err := s.replyingEngine(sess, st)
+	if err != nil {
+		return true, err
+	}
+	defer release()
+	err = s.saveMove(c, sess, st, m)
+	if errors.Is(err, store.ErrConflict) {
+		return false, nil
+	}
+	if err != nil {
+		return true, s.storeErr(err, "session")
+	}
+	replies, err := s.playReplies(c, sess, st)
+	c.Response().Header().Set("ETag", etag(sess))
+	if err != nil {
+		return true, err
+	}
+	out := s.sessionResponse(c, sess, st)
+	out.Replies = replies
+	return true, c.JSON(http.StatusOK, out)
 }
 
 // engineMove lets an engine play the next move of a session.
@@ -158,11 +196,12 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	lim, err := s.limits("limits.", req.Limits)
+	sess, st, err := s.loadSession(c)
 	if err != nil {
 		return err
 	}
-	sess, st, err := s.loadSession(c)
+	e := engineFor(sess, st.ToMove())
+	lim, err := s.engineMoveLimits(req, e)
 	if err != nil {
 		return err
 	}
@@ -172,7 +211,20 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if err := s.roomFor(sess); err != nil {
 		return err
 	}
-	m, res, err := s.search(c, st, req.Engine, req.EngineOptions, lim, false)
+	engine, opts := req.Engine, req.EngineOptions
+	if engine == "" && e != nil {
+		engine = e.Engine
+		if opts == nil {
+			opts = e.Options
+		}
+	}
+	// One slot for the move and the replies that follow it.
+	release, err := s.acquireSearch()
+	if err != nil {
+		return err
+	}
+	defer release()
+	m, res, err := s.search(c.Request().Context(), st, engine, opts, lim, searchOpts{slotHeld: true})
 	if err != nil {
 		return err
 	}
@@ -186,8 +238,14 @@ func (s *Server) engineMove(c *echo.Context) error {
 		}
 		return s.storeErr(err, "session")
 	}
+	replies, err := s.playReplies(c, sess, st)
 	c.Response().Header().Set("ETag", etag(sess))
-	return c.JSON(http.StatusOK, EngineMoveResponse{Session: s.sessionResponse(c, sess, st), Search: res})
+	if err != nil {
+		return err
+	}
+	out := EngineMoveResponse{Session: s.sessionResponse(c, sess, st), Search: res}
+	out.Session.Replies = replies
+	return c.JSON(http.StatusOK, out)
 }
 
 // undoMoves takes back a session's last moves.
@@ -312,10 +370,15 @@ func (s *Server) roomFor(sess *store.Session) error {
 }
 
 func (s *Server) saveMove(c *echo.Context, sess *store.Session, st games.State, m games.Move) error {
+	return s.saveMoveCtx(c.Request().Context(), sess, st, m)
+}
+
+// saveMoveCtx stores m, already played on st, as sess's next move.
+func (s *Server) saveMoveCtx(ctx context.Context, sess *store.Session, st games.State, m games.Move) error {
 	sess.Moves = append(sess.Moves, m.String())
 	sess.Position = st.String()
 	sess.UpdatedAt = time.Now().UTC()
-	return s.store.Sessions.Update(c.Request().Context(), sess)
+	return s.store.Sessions.Update(ctx, sess)
 }
 
 func (s *Server) storeErr(err error, what string) error {
@@ -350,7 +413,7 @@ func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.
 	shown, _ := legalMovesShown(c, s.cfg.LegalMovesShown)
 	out := SessionResponse{ID: sess.ID, Game: sess.Game, Variant: sess.Variant, Options: sess.Options,
 		Start: sess.Start, Moves: sess.Moves, Position: st.String(), ToMove: st.ToMove(), Terminal: st.Terminal(),
-		LegalMoves: []string{}, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt}
+		LegalMoves: []string{}, Engines: sessionEngineRequests(sess.Engines), CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt}
 	if out.Terminal {
 		out.Result = st.Result()
 	}

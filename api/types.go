@@ -102,6 +102,22 @@ type CreateSessionRequest struct {
 	Options map[string]string `json:"options,omitempty" validate:"max=64"`
 	// Position to start from; empty means the start position.
 	Position string `json:"position,omitempty" validate:"max=100000"`
+	// Engines, player by player (0 moves first), says which sides the
+	// server's engines play; null or absent: a person or a program plays
+	// it through moves. After each move the server plays the engines'
+	// replies itself, before it answers, until a side without an engine is
+	// to move (and at creation, when an engine moves first). A session whose
+	// every side has an engine is played by engine-move requests only.
+	Engines []*SessionEngineRequest `json:"engines,omitempty" validate:"max=8,dive"`
+}
+
+// SessionEngineRequest is the engine that plays one side of a session.
+type SessionEngineRequest struct {
+	// Engine name; empty means the game's default engine.
+	Engine        string            `json:"engine,omitempty" validate:"max=64" example:"alphabeta"`
+	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
+	// Limits of each of its moves; none means the server's default time.
+	Limits LimitsRequest `json:"limits"`
 }
 
 // MoveRequest plays one move in a session.
@@ -124,6 +140,9 @@ type UndoRequest struct {
 
 // EngineMoveRequest lets an engine play the next move of a session.
 type EngineMoveRequest struct {
+	// Engine name; empty means the session's engine for the side to move,
+	// with its limits when the request sets none, or else the game's
+	// default engine.
 	Engine        string            `json:"engine,omitempty" validate:"max=64"`
 	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
 	Limits        LimitsRequest     `json:"limits"`
@@ -151,10 +170,15 @@ type SessionResponse struct {
 	// one (Less: points used plus the distance home; the lower team total wins).
 	Scores []float64 `json:"scores,omitempty"`
 	// LegalMoves lists the legal moves (at most LegalMovesShown of them).
-	LegalMoves      []string  `json:"legal_moves"`
-	LegalMovesTotal int       `json:"legal_moves_total"`
-	CreatedAt       time.Time `json:"created_at"`
-	UpdatedAt       time.Time `json:"updated_at"`
+	LegalMoves      []string `json:"legal_moves"`
+	LegalMovesTotal int      `json:"legal_moves_total"`
+	// Engines are the sides the server plays, as created (null: a person's).
+	Engines []*SessionEngineRequest `json:"engines,omitempty"`
+	// Replies are the searches of the engine moves this request made the
+	// server play after the client's move, in order.
+	Replies   []SearchResult `json:"replies,omitempty"`
+	CreatedAt time.Time      `json:"created_at"`
+	UpdatedAt time.Time      `json:"updated_at"`
 }
 
 // EngineMoveResponse is the session after the engine's move, and its search.
@@ -173,7 +197,10 @@ type JobProgress struct {
 
 // JobResponse is a job's state.
 type JobResponse struct {
-	ID              string          `json:"id"`
+	ID string `json:"id"`
+	// Version counts the job's writes: the id of its events, so a client
+	// that reads it both by GET and by events keeps the newer.
+	Version         int64           `json:"version" example:"7"`
 	Kind            string          `json:"kind"`
 	Status          string          `json:"status" enums:"queued,running,succeeded,failed,cancelled,interrupted"`
 	Params          json.RawMessage `json:"params,omitempty" swaggertype:"object"`

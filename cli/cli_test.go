@@ -73,6 +73,32 @@ func TestHelpListsEveryVariable(t *testing.T) {
 	}
 }
 
+// Help asked for is printed on stdout with exit 0; no command at all is a
+// usage error on stderr; --version is the version command, which takes no
+// arguments.
+func TestTopLevelHelpAndVersion(t *testing.T) {
+	for _, c := range []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"--help"}, 0, "usage: gameai COMMAND", ""},
+		{[]string{"help"}, 0, "usage: gameai COMMAND", ""},
+		{[]string{"-h"}, 0, "usage: gameai COMMAND", ""},
+		{nil, 2, "", "usage: gameai COMMAND"},
+		{[]string{"--version"}, 0, "gameai ", ""},
+		{[]string{"version", "extra"}, 1, "", "unexpected arguments"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Main(context.Background(), c.args, &out, &errOut)
+		if code != c.code || !strings.Contains(out.String(), c.stdout) || !strings.Contains(errOut.String(), c.stderr) ||
+			(c.stdout == "" && out.Len() > 0) || (c.stderr == "" && errOut.Len() > 0) {
+			t.Errorf("gameai %q: exit %d (want %d), stdout %q (want %q), stderr %q (want %q)",
+				c.args, code, c.code, out.String(), c.stdout, errOut.String(), c.stderr)
+		}
+	}
+}
+
 // oneMove is a test game with one move, served by a slow engine, to hold a
 // request open across a shutdown.
 type oneMove struct{ done bool }

@@ -31,12 +31,17 @@ var commands = map[string]command{
 
 // Main runs the subcommand named by args[0] and returns the exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		// Asked for, so it is the answer: stdout, for a pager or grep.
+		usage(stdout)
 		return 0
+	case "--version", "-version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -83,7 +88,7 @@ func BuildVersion() string {
 
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("version", "Prints the version of this build.", stderr)
-	if err := f.parse(args, Getenv); err != nil {
+	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "gameai", BuildVersion())

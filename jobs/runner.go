@@ -83,6 +83,12 @@ func New(js store.Jobs, cfg Config, log *slog.Logger) *Runner {
 // Handle registers the handler of a kind; call it before Submit or Resume.
 func (r *Runner) Handle(kind string, h Handler) { r.handlers[kind] = h }
 
+// Handles reports whether kind is a kind of job this runner knows.
+func (r *Runner) Handles(kind string) bool {
+	_, ok := r.handlers[kind]
+	return ok
+}
+
 // Submit stores a new queued job and starts it when a slot frees.
 func (r *Runner) Submit(ctx context.Context, kind string, params any) (*store.Job, error) {
 	h, ok := r.handlers[kind]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -41,13 +42,27 @@ type Session struct {
 	Options map[string]string `json:"options"`
 	// Start is the text of the start position; Moves replayed from it give
 	// the current position, so a session can always be rebuilt and checked.
-	Start     string    `json:"start"`
-	Moves     []string  `json:"moves"`
-	Position  string    `json:"position"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Start    string   `json:"start"`
+	Moves    []string `json:"moves"`
+	Position string   `json:"position"`
+	// Engines says, player by player, which engine plays that side (nil:
+	// the client plays it). The server plays those sides' replies itself,
+	// once, after the client's move, so no viewer's page has to.
+	Engines   []*SessionEngine `json:"engines,omitempty"`
+	CreatedAt time.Time        `json:"created_at"`
+	UpdatedAt time.Time        `json:"updated_at"`
 	// Version counts writes; Update succeeds only on the version it read.
 	Version int64 `json:"version"`
+}
+
+// SessionEngine is the engine of one side of a session and its settings.
+type SessionEngine struct {
+	Engine     string            `json:"engine"`
+	Options    map[string]string `json:"options,omitempty"`
+	TimeMS     int64             `json:"time_ms,omitempty"`
+	Depth      int               `json:"depth,omitempty"`
+	Nodes      int64             `json:"nodes,omitempty"`
+	Iterations int64             `json:"iterations,omitempty"`
 }
 
 // Sessions keeps sessions; each expires after a period without writes.
@@ -202,6 +217,26 @@ const ListScan = 1000
 // JobCursor is a job's place in the newest-first order: its creation time
 // in milliseconds, zero-padded so that cursors sort as times do, and its id.
 func JobCursor(j *Job) string { return fmt.Sprintf("%013d:%s", j.CreatedAt.UnixMilli(), j.ID) }
+
+// ValidJobCursor reports whether c has JobCursor's shape: a page's cursor
+// that the server did not give is refused, not read as "from the start".
+func ValidJobCursor(c string) bool {
+	ms, id, ok := strings.Cut(c, ":")
+	if !ok || len(ms) != 13 || id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range ms {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	for _, r := range id {
+		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // Record is a result kept in a game's hall of fame (Morpion: the longest
 // grids found, per variant).

@@ -39,7 +39,8 @@ func testSessions(t *testing.T, open Factory) {
 	ctx := context.Background()
 	s := open(t, store.Config{}).Sessions
 	sess := &store.Session{ID: "s1", Game: "g", Variant: "v", Options: map[string]string{"a": "1"},
-		Start: "start", Position: "start", CreatedAt: time.Unix(100, 0).UTC()}
+		Start: "start", Position: "start", CreatedAt: time.Unix(100, 0).UTC(),
+		Engines: []*store.SessionEngine{nil, {Engine: "e", Options: map[string]string{"o": "2"}, TimeMS: 250}}}
 	if err := s.Create(ctx, sess); err != nil {
 		t.Fatalf("Create: %v", err)
 	}
@@ -53,7 +54,8 @@ func testSessions(t *testing.T, open Factory) {
 	if err != nil {
 		t.Fatalf("Get: %v", err)
 	}
-	if got.Game != "g" || got.Options["a"] != "1" || !got.CreatedAt.Equal(sess.CreatedAt) || got.Version != 1 {
+	if got.Game != "g" || got.Options["a"] != "1" || !got.CreatedAt.Equal(sess.CreatedAt) || got.Version != 1 ||
+		len(got.Engines) != 2 || got.Engines[0] != nil || got.Engines[1].Engine != "e" || got.Engines[1].Options["o"] != "2" || got.Engines[1].TimeMS != 250 {
 		t.Errorf("Get = %+v, want what was created", got)
 	}
 	// What a caller does to its copy must not reach the store.

@@ -87,14 +87,49 @@ export function showProblem(box, err) {
     p.legal_moves ? el('div', { class: 'muted' }, 'Legal: ' + p.legal_moves.join(' ')) : null));
 }
 
-// follow streams a job's events: onEvent(job, final) for each; returns the
-// function that stops it. EventSource reconnects with Last-Event-ID itself.
-export function follow(jobID, onEvent) {
-  const es = new EventSource(`/v1/jobs/${encodeURIComponent(jobID)}/events`);
-  es.addEventListener('progress', e => onEvent(JSON.parse(e.data), false));
-  es.addEventListener('result', e => { onEvent(JSON.parse(e.data), true); es.close(); });
-  return () => es.close();
+// follow shows a job: at once from GET /v1/jobs/{id}, then live from its
+// event stream; onEvent(job, final) for each state, never an older one
+// after a newer. A stream the server refuses (too many open, or this
+// client's share taken) or that breaks is retried with a growing delay,
+// reading the job by GET meanwhile, so the page always shows something.
+// onNote(text) says when updates are paused ('' when live again). Returns
+// the function that stops it all.
+export function follow(jobID, onEvent, onNote = () => {}) {
+  const base = `/v1/jobs/${encodeURIComponent(jobID)}`;
+  let version = -1, stopped = false, done = false, es = null, timer = null, delay = 1000;
+  const show = (j, final) => {
+    if (stopped || j.version < version || done) return;
+    version = j.version ?? version;
+    done = final;
+    onEvent(j, final);
+    if (final) stop();
+  };
+  const read = () => api('GET', base).then(j => show(j, isFinal(j))).catch(() => {});
+  const open = () => {
+    if (stopped || done) return;
+    es = new EventSource(base + '/events');
+    es.addEventListener('open', () => { delay = 1000; onNote(''); });
+    es.addEventListener('progress', e => show(JSON.parse(e.data), false));
+    es.addEventListener('result', e => show(JSON.parse(e.data), true));
+    es.addEventListener('error', () => {
+      // CONNECTING: the browser reconnects by itself (Last-Event-ID).
+      // CLOSED: it gave up (a 429 or 503): retry later, and poll meanwhile.
+      if (es.readyState !== EventSource.CLOSED || stopped || done) return;
+      onNote(`Live updates paused; retrying in ${Math.round(delay / 1000)} s.`);
+      timer = setTimeout(() => { read().then(open); }, delay);
+      delay = Math.min(delay * 2, 30000);
+    });
+  };
+  function stop() {
+    stopped = true;
+    if (es) es.close();
+    clearTimeout(timer);
+  }
+  read().then(open);
+  return () => { stop(); };
 }
+
+const isFinal = j => ['succeeded', 'failed', 'cancelled', 'interrupted'].includes(j.status);
 
 // keyField is the API key input of the pages that start or cancel jobs.
 export function keyField() {

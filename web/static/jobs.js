@@ -54,12 +54,13 @@ async function list(main) {
 function one(main, id) {
   const problemBox = el('div');
   const status = el('div', { class: 'status', id: 'job-status' });
+  const note = el('div', { class: 'muted', id: 'job-note' });
   const kv = el('dl', { class: 'kv' });
   const result = el('pre', { id: 'job-result' });
   const cancel = el('button', { class: 'secondary', id: 'job-cancel', onclick: async () => {
     try { await api('DELETE', '/v1/jobs/' + id); } catch (e) { showProblem(problemBox, e); }
   } }, 'Cancel');
-  main.append(el('h1', {}, 'Job ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, keyField(), cancel), el('h2', {}, 'Result'), result);
+  main.append(el('h1', {}, 'Job ', el('code', {}, id)), problemBox, status, note, kv, el('div', { class: 'row' }, keyField(), cancel), el('h2', {}, 'Result'), result);
   api('GET', '/v1/jobs/' + id).catch(e => showProblem(problemBox, e));
   return follow(id, (j, final) => {
     status.textContent = `${j.status}${j.cancel_requested && !final ? ' (cancel requested)' : ''}: ${j.progress.message || ''}`;
@@ -72,5 +73,5 @@ function one(main, id) {
       j.error ? el('dt', {}, 'Error') : null, j.error ? el('dd', {}, j.error) : null);
     cancel.disabled = final;
     result.textContent = JSON.stringify(final ? j.result : j.progress.best, null, 2) || '';
-  });
+  }, text => { note.textContent = text; });
 }

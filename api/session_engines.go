@@ -1,0 +1,162 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/ai"
+	"gameai/games"
+	"gameai/store"
+)
+
+// sessionEngines checks the engines a session is created with, side by
+// side, and returns them as stored. A bad one is a 400 naming it
+// (engines[1].limits.time_ms), before anything is stored.
+func (s *Server) sessionEngines(ctx context.Context, g games.Game, reqs []*SessionEngineRequest) ([]*store.SessionEngine, error) {
+	if len(reqs) == 0 {
+		return nil, nil
+	}
+	if len(reqs) > g.Players() {
+		return nil, badField("engines", fmt.Sprintf("%d sides given, but %s has %d players", len(reqs), g.Name(), g.Players()))
+	}
+	out := make([]*store.SessionEngine, len(reqs))
+	for i, r := range reqs {
+		if r == nil {
+			continue
+		}
+		field := fmt.Sprintf("engines[%d].", i)
+		info, err := s.engines.Get(g.Name(), r.Engine)
+		if err != nil {
+			return nil, notFound(field+"engine", err.Error())
+		}
+		if _, err := s.limits(field+"limits.", r.Limits); err != nil {
+			return nil, err
+		}
+		if _, err := s.resolveStrategy(ctx, g.Name(), r.EngineOptions); err != nil {
+			return nil, err
+		}
+		out[i] = &store.SessionEngine{Engine: info.Name, Options: r.EngineOptions, TimeMS: r.Limits.TimeMS,
+			Depth: r.Limits.Depth, Nodes: r.Limits.Nodes, Iterations: r.Limits.Iterations}
+	}
+	return out, nil
+}
+
+// engineFor is the engine that plays player p of sess, or nil.
+func engineFor(sess *store.Session, p int) *store.SessionEngine {
+	if p < 0 || p >= len(sess.Engines) {
+		return nil
+	}
+	return sess.Engines[p]
+}
+
+// answersAPerson reports whether the server plays replies in sess: some
+// side has an engine and some side has none. A session of engines only is
+// played one engine-move request at a time, so that nobody's opening of
+// it, and no single request, plays a whole game.
+func answersAPerson(sess *store.Session, players int) bool {
+	engines := 0
+	for p := range players {
+		if engineFor(sess, p) != nil {
+			engines++
+		}
+	}
+	return engines > 0 && engines < players
+}
+
+// repliesDue reports whether the server must now play an engine's move in
+// sess, whose position is st.
+func repliesDue(sess *store.Session, st games.State) bool {
+	return !st.Terminal() && answersAPerson(sess, st.Game().Players()) && engineFor(sess, st.ToMove()) != nil
+}
+
+// sessionLimits are the limits of a session engine's move.
+func sessionLimits(e *store.SessionEngine) LimitsRequest {
+	return LimitsRequest{TimeMS: e.TimeMS, Depth: e.Depth, Nodes: e.Nodes, Iterations: e.Iterations}
+}
+
+// playReplies plays the session's engines until a side without one is to
+// move or the game ends. The caller holds a search slot. The replies are
+// the server's, not the request's: they run on a context the client's
+// going away does not cancel, so a reply is played once whoever watches,
+// and all of them together within MaxSearchTime.
+func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.State) ([]SearchResult, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), s.cfg.MaxSearchTime)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	var out []SearchResult
+	for range st.Game().Players() {
+		if !repliesDue(sess, st) {
+			break
+		}
+		if err := s.roomFor(sess); err != nil {
+			return out, err
+		}
+		e := engineFor(sess, st.ToMove())
+		lim, err := s.limits("engines.limits.", sessionLimits(e))
+		if err != nil {
+			return out, err
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
+		}
+		if lim.Time > left {
+			lim.Time = left
+		}
+		m, res, err := s.search(ctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true})
+		if err != nil {
+			return out, err
+		}
+		if err := st.Play(m); err != nil {
+			return out, fmt.Errorf("engine reply %s: %w", m, err)
+		}
+		if err := s.saveMoveCtx(ctx, sess, st, m); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return out, problem(http.StatusConflict, "conflict", "Conflict",
+					"the session changed during the engine's reply; the reply was not played")
+			}
+			return out, s.storeErr(err, "session")
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// replyingEngine is the search slot a request that may lead to engine
+// replies takes before it changes anything: when none is free it is a 429
+// and nothing was played, rather than a person's move stored without its
+// answer. release is a no-op when no reply is due.
+func (s *Server) replyingEngine(sess *store.Session, st games.State) (release func(), err error) {
+	if !repliesDue(sess, st) {
+		return func() {}, nil
+	}
+	return s.acquireSearch()
+}
+
+// sessionEngineRequests shows a session's engines as they were asked for.
+func sessionEngineRequests(es []*store.SessionEngine) []*SessionEngineRequest {
+	if len(es) == 0 {
+		return nil
+	}
+	out := make([]*SessionEngineRequest, len(es))
+	for i, e := range es {
+		if e != nil {
+			out[i] = &SessionEngineRequest{Engine: e.Engine, EngineOptions: e.Options, Limits: sessionLimits(e)}
+		}
+	}
+	return out
+}
+
+// engineMoveLimits are the limits of an engine-move request: its own, or
+// the session engine's when it names no engine and sets none.
+func (s *Server) engineMoveLimits(req EngineMoveRequest, e *store.SessionEngine) (ai.Limits, error) {
+	if req.Engine == "" && e != nil && req.Limits == (LimitsRequest{}) {
+		return s.limits("limits.", sessionLimits(e))
+	}
+	return s.limits("limits.", req.Limits)
+}

@@ -1,0 +1,96 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"gameai/api"
+)
+
+// clientAt is an HTTP client whose connections leave from a loopback
+// address of its own (127.0.0.N), as a distinct client on the network
+// would: the server tells clients apart by address.
+func clientAt(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
+}
+
+// openStream opens a job's event stream from c and returns its status; a
+// stream that opened stays open until the test ends.
+func openStream(t *testing.T, c *http.Client, url string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); resp.Body.Close() })
+	if resp.StatusCode != http.StatusOK {
+		return resp.StatusCode, resp.Header.Get("Retry-After")
+	}
+	return resp.StatusCode, ""
+}
+
+// One client that opens stream after stream gets its share and then 429
+// with Retry-After; a client at another address still gets its stream. And
+// the total holds: clients at many addresses cannot open more than the
+// server keeps, and what is refused is 503 with Retry-After. Real
+// connections, each held open.
+func TestEventStreamsAreLimitedPerClientAndInTotal(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := e.url + "/v1/jobs/" + j.ID + "/events"
+	greedy := clientAt("127.0.0.1")
+	opened := 0
+	for range 20 {
+		code, retry := openStream(t, greedy, url)
+		if code == http.StatusOK {
+			opened++
+			continue
+		}
+		if code != http.StatusTooManyRequests || retry == "" {
+			t.Fatalf("after %d streams: %d (Retry-After %q), want 429 with Retry-After", opened, code, retry)
+		}
+		break
+	}
+	if opened != 8 {
+		t.Errorf("one client opened %d streams, want its share of 8", opened)
+	}
+	if code, _ := openStream(t, clientAt("127.0.0.2"), url); code != http.StatusOK {
+		t.Fatalf("another client was refused a stream: %d", code)
+	}
+	// The job is still readable by a plain GET, whatever the streams.
+	var got api.JobResponse
+	e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &got)
+
+	// 9 streams are open; fill the server's 256 from 31 more addresses.
+	total := 9
+	for host := 3; total < 256; host++ {
+		c := clientAt(fmt.Sprintf("127.0.0.%d", host))
+		for range 8 {
+			if total == 256 {
+				break
+			}
+			if code, _ := openStream(t, c, url); code != http.StatusOK {
+				t.Fatalf("stream %d from 127.0.0.%d refused: %d", total+1, host, code)
+			}
+			total++
+		}
+	}
+	code, retry := openStream(t, clientAt("127.0.0.200"), url)
+	if code != http.StatusServiceUnavailable || retry == "" {
+		t.Errorf("stream 257: %d (Retry-After %q), want 503 with Retry-After", code, retry)
+	}
+	if !strings.HasPrefix(e.url, "http://127.0.0.1:") {
+		t.Fatalf("the test server is not on 127.0.0.1: %s", e.url)
+	}
+}
