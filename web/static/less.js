@@ -3,7 +3,11 @@ import { api, el, svg, showProblem } from './app.js';
 // Less (CodeCup 2017): one person against three engines, or four engines
 // to watch. Walls drawn, points left in the turn, points used by each team;
 // a turn is played by clicking a piece and its target, up to three points,
-// then "End turn". The session is in the URL (#/less/ID).
+// then "End turn". The session is in the URL (#/less/ID). The engines
+// belong to the session: the server plays their turns after the person's,
+// so opening the page (or a link to it) plays nothing. Four engines are
+// watched turn by turn from the page that started them, or after a click
+// on "Play on".
 
 const names = ['Yellow', 'Black', 'White', 'Red'];
 const colours = ['#eab308', '#222', '#f4f4f4', '#dc2626'];
@@ -26,10 +30,12 @@ function parsePosition(text) {
 }
 
 const split = a => a === 'Nil' ? [] : a.split(':');
-const settingsKey = id => `gameai.less.${id}`;
+// autoplayKey marks, for the next page only, a game of four engines just
+// started by a click here; a link opened later waits for "Play on".
+const autoplayKey = 'gameai.less.autoplay';
 
 export async function render(main, [sessionID]) {
-  const state = { session: null, settings: null, partial: [], selected: null, busy: false, stopped: false };
+  const state = { session: null, partial: [], selected: null, busy: false, stopped: false, autoplay: false };
   const problemBox = el('div');
   const boardBox = el('div');
   const status = el('div', { class: 'status', id: 'less-status' });
@@ -37,6 +43,7 @@ export async function render(main, [sessionID]) {
   const endTurn = el('button', { id: 'less-end-turn', onclick: () => submit() }, 'End turn');
   const reset = el('button', { class: 'secondary', onclick: () => { state.partial = []; state.selected = null; draw(); } }, 'Start the turn again');
   const record = el('pre', { id: 'less-record' });
+  const playOn = el('button', { id: 'less-play-on' }, 'Play on'); // its click is set by draw()
   const actionInput = el('input', { id: 'less-action-input', placeholder: 'h2h3:h1f1 or Nil', autocomplete: 'off', size: 16 });
   const seats = names.map((n, i) => el('label', {}, n, el('select', { name: 'seat' + i },
     el('option', { value: 'human', selected: i === 0 }, 'you'),
@@ -47,7 +54,7 @@ export async function render(main, [sessionID]) {
     el('button', { id: 'less-start' }, 'Start'));
   main.append(el('h1', {}, 'Less'), problemBox,
     el('div', { class: 'cols' },
-      el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset),
+      el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset, playOn),
         el('form', { class: 'row', onsubmit: e => { e.preventDefault(); if (human()) submit(actionInput.value.trim()); actionInput.value = ''; } },
           el('label', {}, 'Or type the turn', actionInput), el('button', {}, 'Play'))),
       el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'),
@@ -57,58 +64,76 @@ export async function render(main, [sessionID]) {
   setup.addEventListener('submit', async e => {
     e.preventDefault();
     const f = new FormData(setup);
-    const settings = { seats: names.map((_, i) => f.get('seat' + i)), time: Number(f.get('time')) };
+    const seats = names.map((_, i) => f.get('seat' + i));
+    const time = Number(f.get('time'));
+    // A tree engine whose teammate's seat it also plays plans that seat's
+    // turns as its own (teammate=max); a person's are drawn as likely moves.
+    const engines = seats.map((e, i) => e === 'human' ? null : { engine: e, limits: { time_ms: time },
+      engine_options: (e === 'uct' || e === 'mcts') && seats[(i + 2) % 4] === e ? { teammate: 'max' } : undefined });
     try {
-      const sess = await api('POST', '/v1/games/less/sessions', { position: String(f.get('layout') || '').trim() });
-      localStorage.setItem(settingsKey(sess.id), JSON.stringify(settings));
+      const sess = await api('POST', '/v1/games/less/sessions?legal_moves=2000', { position: String(f.get('layout') || '').trim(), engines });
+      if (engines.every(Boolean)) sessionStorage.setItem(autoplayKey, sess.id);
       location.hash = '#/less/' + sess.id;
     } catch (err) { showProblem(problemBox, err); }
   });
 
   if (sessionID) {
-    state.settings = JSON.parse(localStorage.getItem(settingsKey(sessionID)) || 'null') || { seats: ['human', 'mcts', 'mcts', 'mcts'], time: 500 };
+    state.autoplay = sessionStorage.getItem(autoplayKey) === sessionID;
+    sessionStorage.removeItem(autoplayKey);
     await load(sessionID);
   } else draw();
   return () => { state.stopped = true; };
 
   async function load(id) {
     try {
-      state.session = await api('GET', `/v1/sessions/${id}?legal_moves=2000`);
-      state.partial = []; state.selected = null;
-      draw();
+      show(await api('GET', `/v1/sessions/${id}?legal_moves=2000`));
       engines();
     } catch (e) { showProblem(problemBox, e); }
   }
 
-  function human() { return state.session && !state.session.terminal && state.settings.seats[state.session.to_move] === 'human'; }
+  function show(sess) {
+    state.session = sess;
+    state.partial = []; state.selected = null;
+    draw();
+  }
 
+  // seatEngine is the session's engine in a seat, or null: a person's seat.
+  function seatEngine(i) { const es = state.session && state.session.engines; return (es && es[i]) || null; }
+  function human() { return state.session && !state.session.terminal && !seatEngine(state.session.to_move); }
+  function allEngines() { return [0, 1, 2, 3].every(seatEngine); }
+
+  // engines plays the next turn of a game of four engines while it is
+  // watched with "Play on" (or just started here): one request a turn.
   async function engines() {
     const s = state.session;
-    if (!s || s.terminal || human() || state.busy || state.stopped) return;
+    if (!s || s.terminal || human() || state.busy || state.stopped || !state.autoplay || !allEngines()) return;
+    await engineMove();
+    if (state.session && state.session.moves.length > s.moves.length) engines();
+  }
+
+  // engineMove asks the session's engine of the seat to move for its turn
+  // (and the server then plays any engine seats after it).
+  async function engineMove() {
+    const s = state.session;
     state.busy = true; draw();
     try {
-      const engine = state.settings.seats[s.to_move];
-      // A tree engine whose teammate's seat it also plays plans that
-      // seat's turns as its own (teammate=max); a person's are drawn as
-      // likely moves.
-      const teamOfOurs = (engine === 'uct' || engine === 'mcts') && state.settings.seats[(s.to_move + 2) % 4] === engine;
-      await api('POST', `/v1/sessions/${s.id}/engine-move`, { engine,
-        engine_options: teamOfOurs ? { teammate: 'max' } : undefined,
-        limits: { time_ms: state.settings.time }, ply: s.moves.length });
+      const out = await api('POST', `/v1/sessions/${s.id}/engine-move?legal_moves=2000`, { ply: s.moves.length });
       showProblem(problemBox, null);
-    } catch (e) { showProblem(problemBox, e); state.busy = false; draw(); return; }
-    state.busy = false;
-    await load(s.id);
+      state.busy = false;
+      show(out.session);
+    } catch (e) { showProblem(problemBox, e); state.busy = false; state.autoplay = false; draw(); }
   }
 
   async function submit(text) {
     const s = state.session;
     const action = text || (state.partial.length ? state.partial.join(':') : 'Nil');
+    state.busy = true; draw();
     try {
-      await api('POST', `/v1/sessions/${s.id}/moves`, { move: action, ply: s.moves.length });
+      const out = await api('POST', `/v1/sessions/${s.id}/moves?legal_moves=2000`, { move: action, ply: s.moves.length });
       showProblem(problemBox, null);
-    } catch (e) { showProblem(problemBox, e); return; }
-    await load(s.id);
+      state.busy = false;
+      show(out);
+    } catch (e) { showProblem(problemBox, e); state.busy = false; draw(); }
   }
 
   // The legal actions that begin with the moves clicked so far.
@@ -185,13 +210,19 @@ export async function render(main, [sessionID]) {
       const [a, b] = [s.result[0], s.result[1]];
       status.textContent = `Game over: ${a > b ? 'Yellow and White win' : b > a ? 'Black and Red win' : 'a draw'}.`;
     } else {
-      status.textContent = `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : state.busy ? ' (engine thinking…)' : ''}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
+      status.textContent = state.busy ? 'The engines are playing…'
+        : `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : ' (engine)'}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
     }
     status.dataset.terminal = String(s.terminal);
     status.dataset.human = String(human());
     const complete = state.partial.length === 0 ? s.legal_moves.includes('Nil') : continuing().some(a => a.length === state.partial.length);
     endTurn.disabled = !human() || state.busy || !complete;
     endTurn.textContent = state.partial.length ? 'End turn' : 'Pass';
+    // Four engines: watched with Play on / Pause. A person's game left with
+    // an engine to move (a reply the server could not play): one click.
+    playOn.hidden = s.terminal || human() || (!allEngines() && state.busy);
+    playOn.textContent = allEngines() ? (state.autoplay ? 'Pause' : 'Play on') : 'Engine, move';
+    playOn.onclick = allEngines() ? () => { state.autoplay = !state.autoplay; draw(); engines(); } : () => engineMove();
     record.textContent = s.moves.map((m, i) => `${i + 1}. ${m}`).join('\n') || '(no turn yet)';
   }
 }

@@ -4,6 +4,8 @@ import { api, el, svg, showProblem } from './app.js';
 // (legal targets shown), last move and mills marked, the engine's score and
 // line, take-back, the record, moves typed in the API's notation; the
 // session is in the URL (#/morris/ID), so a reload or a link resumes it.
+// The engine belongs to the session: the server plays its replies to the
+// person's moves, so opening the page (or a link to it) never plays one.
 
 const ranks = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4', 'e4', 'f4', 'g4'],
   ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1']];
@@ -42,10 +44,8 @@ function scoreText(r) {
   return `score ${r.score}`;
 }
 
-const settingsKey = id => `gameai.morris.${id}`;
-
 export async function render(main, [sessionID], query) {
-  const state = { session: null, settings: null, selected: null, removals: [], search: null, busy: false };
+  const state = { session: null, selected: null, removals: [], search: null, busy: false };
   const problemBox = el('div');
   const boardBox = el('div');
   const status = el('div', { class: 'status', id: 'morris-status' });
@@ -53,13 +53,17 @@ export async function render(main, [sessionID], query) {
   const record = el('pre', { id: 'morris-record' });
   const moveInput = el('input', { id: 'morris-move-input', placeholder: 'd6, d6-d5, d5-c5xg7', autocomplete: 'off', size: 14 });
   const undoButton = el('button', { class: 'secondary', id: 'morris-undo', onclick: () => takeBack() }, 'Take back');
+  // Only for a session left with its engine to move (a reply the server
+  // could not play, a take-back past the engine's move): a click, never a
+  // page load, asks the engine to move.
+  const engineButton = el('button', { class: 'secondary', id: 'morris-engine-move', onclick: () => engineMove() }, 'Engine, move');
   const setup = el('form', { class: 'row', id: 'morris-new' });
 
   main.append(el('h1', {}, "Nine Men's Morris"), problemBox,
     el('div', { class: 'cols' },
       el('div', {}, boardBox, status, info,
         el('form', { class: 'row', onsubmit: e => { e.preventDefault(); play(moveInput.value.trim()); } },
-          el('label', {}, 'Your move', moveInput), el('button', {}, 'Play'), undoButton)),
+          el('label', {}, 'Your move', moveInput), el('button', {}, 'Play'), undoButton, engineButton)),
       el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'), setup),
         el('h2', {}, 'Record'), record)));
 
@@ -71,7 +75,6 @@ export async function render(main, [sessionID], query) {
   buildSetup(morris, strategies.strategies, query.get('strategy') || strategies.default);
 
   if (sessionID) {
-    state.settings = JSON.parse(localStorage.getItem(settingsKey(sessionID)) || 'null') || readSetup();
     await load(sessionID);
   } else {
     draw();
@@ -92,9 +95,10 @@ export async function render(main, [sessionID], query) {
     setup.addEventListener('submit', async e => {
       e.preventDefault();
       const s = readSetup();
+      const engine = { engine: s.engine, engine_options: { strategy: s.strategy }, limits: { time_ms: s.time } };
       try {
-        const sess = await api('POST', '/v1/games/morris/sessions', { variant: s.variant, options: s.options });
-        localStorage.setItem(settingsKey(sess.id), JSON.stringify(s));
+        const sess = await api('POST', '/v1/games/morris/sessions', { variant: s.variant, options: s.options,
+          engines: s.human === 0 ? [null, engine] : [engine, null] });
         location.hash = '#/morris/' + sess.id;
       } catch (err) { showProblem(problemBox, err); }
     });
@@ -113,11 +117,21 @@ export async function render(main, [sessionID], query) {
     try {
       state.session = await api('GET', `/v1/sessions/${id}?legal_moves=2000`);
       draw();
-      maybeEngine();
     } catch (e) { showProblem(problemBox, e); }
   }
 
-  function mine() { const s = state.session; return s && !s.terminal && s.to_move === state.settings.human; }
+  // engineOf is the session's engine for a side, or null: a person's side.
+  function engineOf(side) { const es = state.session && state.session.engines; return (es && es[side]) || null; }
+  function mine() { const s = state.session; return s && !s.terminal && !engineOf(s.to_move); }
+  function enginesTurn() { const s = state.session; return s && !s.terminal && !!engineOf(s.to_move); }
+
+  // answered takes a session a request returned (with the engine's replies
+  // played) and shows the last reply's search.
+  function answered(sess) {
+    if (!sess) return;
+    if (sess.replies && sess.replies.length) state.search = sess.replies[sess.replies.length - 1];
+    state.session = sess;
+  }
 
   async function act(method, path, body) {
     state.busy = true;
@@ -137,26 +151,27 @@ export async function render(main, [sessionID], query) {
   async function play(text) {
     if (!state.session || !text) return;
     state.selected = null; state.removals = [];
-    const out = await act('POST', `/v1/sessions/${state.session.id}/moves`, { move: text, ply: state.session.moves.length });
+    const out = await act('POST', `/v1/sessions/${state.session.id}/moves?legal_moves=2000`, { move: text, ply: state.session.moves.length });
     moveInput.value = '';
-    await load(state.session.id);
-    if (out) maybeEngine();
+    if (out) { answered(out); draw(); } else await load(state.session.id);
   }
 
-  async function maybeEngine() {
+  async function engineMove() {
     const s = state.session;
-    if (!s || s.terminal || s.to_move === state.settings.human || state.busy) return;
-    const st = state.settings;
-    const out = await act('POST', `/v1/sessions/${s.id}/engine-move`, { engine: st.engine,
-      engine_options: { strategy: st.strategy }, limits: { time_ms: st.time }, ply: s.moves.length });
-    if (out) state.search = out.search;
-    await load(s.id);
+    if (!enginesTurn() || state.busy) return;
+    const out = await act('POST', `/v1/sessions/${s.id}/engine-move?legal_moves=2000`, { ply: s.moves.length });
+    if (out) {
+      state.search = out.search;
+      Object.defineProperty(out.session, 'etag', { value: out.etag });
+      answered(out.session);
+      draw();
+    } else await load(s.id);
   }
 
   async function takeBack() {
     const s = state.session;
     if (!s || !s.moves.length) return;
-    const plies = s.to_move === state.settings.human && s.moves.length >= 2 ? 2 : 1;
+    const plies = mine() && s.moves.length >= 2 && engineOf(1 - s.to_move) ? 2 : 1;
     await act('POST', `/v1/sessions/${s.id}/undo`, { plies, ply: s.moves.length });
     state.search = null;
     await load(s.id);
@@ -245,11 +260,13 @@ export async function render(main, [sessionID], query) {
     const names = ['White', 'Black'];
     status.textContent = s.terminal
       ? (s.result[0] === s.result[1] ? 'Draw.' : `${names[s.result[0] > s.result[1] ? 0 : 1]} wins.`) + ' Game over.'
-      : `${names[s.to_move]} to move${mine() ? ' (you)' : ' (engine' + (state.busy ? ', thinking…' : '') + ')'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
+      : state.busy ? 'The engine is thinking…'
+        : `${names[s.to_move]} to move${mine() ? ' (you)' : ' (engine)'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
     status.dataset.terminal = String(s.terminal);
     const r = state.search;
     info.textContent = r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms${r.reused ? ` (and ${r.reused} visits kept from the last search's tree)` : ''}; line: ${r.pv.join(' ')}` : '';
     record.textContent = s.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m).join(' ') || '(no moves yet)';
     undoButton.disabled = !s.moves.length || state.busy;
+    engineButton.hidden = !enginesTurn() || state.busy;
   }
 }
