@@ -99,23 +99,41 @@ func optionsKey(m map[string]string) string {
 // searchOpts are how one search is run: noCache skips the analysis cache's
 // answer; slotHeld says the caller already holds a search slot
 // (acquireSearch), as a session's engine replies do.
+//
+// mustAnswer is a search whose move the server has promised (a session
+// engine's reply, after the person's move was stored): it is never refused
+// for load, and keeps at least half its budget however busy the server.
 type searchOpts struct {
-	noCache, slotHeld bool
+	noCache, slotHeld, mustAnswer bool
 }
 
-// acquireSearch takes one of the MaxSearches slots, or answers 429 with
-// Retry-After when none is free; release gives it back.
-func (s *Server) acquireSearch() (release func(), err error) {
+// acquireSearch takes one of the MaxSearches slots, waiting for one at
+// most wait, or answers 429 with Retry-After; release gives it back. A
+// client whose search waits parked for a slot sends nothing meanwhile,
+// where one answered 429 at once comes straight back and keeps a CPU busy
+// with refusals. The request's admission turn goes back with a slot
+// taken: searches are bounded by their slots, and a turn held for a
+// search's whole time would idle.
+func (s *Server) acquireSearch(ctx context.Context, wait time.Duration) (release func(), err error) {
 	select {
 	case s.searches <- struct{}{}:
-		return func() { <-s.searches }, nil
 	default:
-		s.metrics.rejected.Inc()
-		p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
-			fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
-		p.retryAfter = 1
-		return nil, p
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case s.searches <- struct{}{}:
+		case <-t.C:
+			s.metrics.rejected.Inc()
+			p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
+				fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
+			p.retryAfter = 1
+			return nil, p
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
+	leaveAdmission(ctx)
+	return func() { <-s.searches }, nil
 }
 
 // search runs one engine search under the server's bounds: a slot among
@@ -135,6 +153,11 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 		return nil, SearchResult{}, problem(http.StatusUnprocessableEntity, "game-over", "Game over",
 			"the position is terminal: there is no move to search", FieldError{Field: "position", Reason: "game is over"})
 	}
+	// What the request waited before it got here (for a CPU, for its
+	// turn) counts against its deadline; the store's answer below does
+	// not, for a store slow to answer (or away) is no sign that the CPUs
+	// are busy, and a search is served without it.
+	queued := time.Since(arrival(ctx))
 	key := store.AnalysisKey{Game: g.Name(), Variant: st.Variant(), Options: st.Options().Key(),
 		Engine: info.Name + "?" + optionsKey(engineOpts), EngineVersion: info.Version, Hash: st.Hash()}
 	position := st.String()
@@ -168,12 +191,23 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 		s.metrics.cacheHits.WithLabelValues("miss").Inc()
 	}
 
+	slotWait := time.Now()
 	if !o.slotHeld {
-		release, err := s.acquireSearch()
+		// A search with a time budget may wait for a slot a quarter of it.
+		release, err := s.acquireSearch(ctx, lim.Time/4)
 		if err != nil {
 			return nil, SearchResult{}, err
 		}
 		defer release()
+	}
+	engineLim, err := onTime(lim, queued+time.Since(slotWait), schedWait())
+	if err != nil && o.mustAnswer {
+		engineLim, err = engineLimits(lim), nil
+		engineLim.Time = lim.Time / 2
+	}
+	if err != nil {
+		s.metrics.rejected.Inc()
+		return nil, SearchResult{}, err
 	}
 	s.metrics.searchesRunning.Inc()
 	defer s.metrics.searchesRunning.Dec()
@@ -187,7 +221,7 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 	sctx, cancel := context.WithTimeout(ctx, hard)
 	defer cancel()
 	start := time.Now()
-	req := ai.Request{State: st.Clone(), Limits: engineLimits(lim), Options: engineOpts}
+	req := ai.Request{State: st.Clone(), Limits: engineLim, Options: engineOpts}
 	if t := s.sharedTable(key); t != nil {
 		req.Shared = t
 	}
@@ -236,6 +270,34 @@ func engineLimits(lim ai.Limits) ai.Limits {
 
 // moveOverhead is the most a time budget loses to engineLimits.
 const moveOverhead = 10 * time.Millisecond
+
+// schedPasses is how many times an answer still waits for a CPU once its
+// search starts: for the engine to see its deadline, and for the answer
+// to be written.
+const schedPasses = 2
+
+// onTime is the engine's share of a time budget queued after the request
+// arrived (waiting for a CPU, its turn, a search slot), when goroutines
+// wait wait for a CPU (schedWatch): the budget less the move overhead, the
+// time queued and a wait at each pass still to come. On an idle server
+// both are microseconds and the engine gets what engineLimits gives. When
+// less than half the budget would be left the search is refused, 429 with
+// Retry-After: accepted, it would answer late or barely search.
+func onTime(lim ai.Limits, queued, wait time.Duration) (ai.Limits, error) {
+	out := engineLimits(lim)
+	if lim.Time <= 0 {
+		return out, nil
+	}
+	out.Time -= queued + schedPasses*wait
+	if out.Time < lim.Time/2 {
+		p := problem(http.StatusTooManyRequests, "too-busy-for-the-budget", "Too busy for this budget",
+			fmt.Sprintf("the server is so busy (this request waited %s for a CPU, its turn and a search slot; a runnable task waits %s) that a %s search would answer late; retry shortly, or ask for more time",
+				queued.Round(time.Millisecond), wait.Round(time.Millisecond), lim.Time), FieldError{Field: "limits.time_ms", Reason: "cannot be met while the server is this busy"})
+		p.retryAfter = 1
+		return ai.Limits{}, p
+	}
+	return out, nil
+}
 
 func moveTexts(ms []games.Move) []string {
 	out := make([]string, 0, len(ms))

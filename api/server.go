@@ -3,6 +3,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -38,6 +39,12 @@ type Config struct {
 	MaxSessionMoves int
 	// LegalMovesShown caps the legal moves listed in an illegal-move error.
 	LegalMovesShown int
+	// MaxRequests is how many requests the server works on at once (event
+	// streams, probes and metrics aside; a search counts until it holds
+	// its slot); AdmitWait is how long one more waits for its turn before
+	// it is answered 503 with Retry-After.
+	MaxRequests int
+	AdmitWait   time.Duration
 	// APIKey, when set, is required (header X-API-Key or a Bearer token) by
 	// the mutating admin routes.
 	APIKey string
@@ -57,6 +64,8 @@ func DefaultConfig() Config {
 		MaxJobTime:        24 * time.Hour,
 		MaxSessionMoves:   5000,
 		LegalMovesShown:   50,
+		MaxRequests:       4 * runtime.GOMAXPROCS(0),
+		AdmitWait:         time.Second,
 	}
 }
 
@@ -89,6 +98,9 @@ type Server struct {
 	streams *streamLimits
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
 	crossOrigin *http.CrossOriginProtection
+	admission   *admission
+	// stamped is echo behind stampArrival.
+	stamped http.Handler
 }
 
 // New builds the server and its routes.
@@ -98,7 +110,8 @@ func New(cfg Config, d Deps) *Server {
 	}
 	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
-		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection()}
+		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
+		admission: newAdmission(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,
@@ -123,12 +136,14 @@ func New(cfg Config, d Deps) *Server {
 		middleware.Recover(),
 		s.sameOrigin,
 		jsonBody,
+		s.admission.middleware,
 		middleware.BodyLimit(cfg.MaxBodyBytes),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout,
 			// An event stream is bounded by its own lifetime (events.go).
 			Skipper: func(c *echo.Context) bool { return c.Path() == "/v1/jobs/:id/events" }}),
 	)
 	s.routes()
+	s.stamped = stampArrival(s.echo)
 	return s
 }
 
@@ -151,6 +166,6 @@ func (s *Server) Handler() http.Handler {
 				writeLastResort(tw, r)
 			}
 		}()
-		s.echo.ServeHTTP(tw, r)
+		s.stamped.ServeHTTP(tw, r)
 	})
 }

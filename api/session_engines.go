@@ -108,7 +108,9 @@ func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.Stat
 		if lim.Time > left {
 			lim.Time = left
 		}
-		m, res, err := s.search(ctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true})
+		// Each reply's budget runs from its own start, not the request's.
+		rctx := context.WithValue(ctx, arrivalKey{}, time.Now())
+		m, res, err := s.search(rctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true, mustAnswer: true})
 		if err != nil {
 			return out, err
 		}
@@ -131,11 +133,11 @@ func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.Stat
 // replies takes before it changes anything: when none is free it is a 429
 // and nothing was played, rather than a person's move stored without its
 // answer. release is a no-op when no reply is due.
-func (s *Server) replyingEngine(sess *store.Session, st games.State) (release func(), err error) {
+func (s *Server) replyingEngine(ctx context.Context, sess *store.Session, st games.State) (release func(), err error) {
 	if !repliesDue(sess, st) {
 		return func() {}, nil
 	}
-	return s.acquireSearch()
+	return s.acquireSearch(ctx, 0)
 }
 
 // sessionEngineRequests shows a session's engines as they were asked for.

@@ -50,7 +50,7 @@ func (s *Server) createSession(c *echo.Context) error {
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
 		Start: st.String(), Moves: []string{}, Position: st.String(), Engines: engines, CreatedAt: now, UpdatedAt: now}
-	release, err := s.replyingEngine(sess, st)
+	release, err := s.replyingEngine(c.Request().Context(), sess, st)
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func (s *Server) playMove(c *echo.Context) error {
 // replies to it, and answers the request; done is false when another write
 // came first and the move must be judged again.
 func (s *Server) saveAndReply(c *echo.Context, sess *store.Session, st games.State, m games.Move) (done bool, err error) {
-	release, err := s.replyingEngine(sess, st)
+	release, err := s.replyingEngine(c.Request().Context(), sess, st)
 	if err != nil {
 		return true, err
 	}
@@ -219,7 +219,7 @@ func (s *Server) engineMove(c *echo.Context) error {
 		}
 	}
 	// One slot for the move and the replies that follow it.
-	release, err := s.acquireSearch()
+	release, err := s.acquireSearch(c.Request().Context(), 0)
 	if err != nil {
 		return err
 	}

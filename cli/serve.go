@@ -70,6 +70,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	maxNodes := f.Int64("max-nodes", "GAMEAI_MAX_NODES", d.MaxNodes, "largest node budget a request may ask")
 	maxIter := f.Int64("max-iterations", "GAMEAI_MAX_ITERATIONS", d.MaxIterations, "largest iteration budget a request may ask")
 	maxSearches := f.Int("max-searches", "GAMEAI_MAX_SEARCHES", runtime.NumCPU(), "searches run at once; more get 429")
+	maxRequests := f.Int("max-requests", "GAMEAI_MAX_REQUESTS", d.MaxRequests, "requests worked on at once (streams, probes and metrics aside); more wait their turn")
+	admitWait := f.Duration("admit-wait", "GAMEAI_ADMIT_WAIT", d.AdmitWait, "how long a request waits for its turn before a 503 with Retry-After")
 	reqTimeout := f.Duration("request-timeout", "GAMEAI_REQUEST_TIMEOUT", 0, "time limit of any request (0: max-search-time + 15s)")
 	readHeader := f.Duration("read-header-timeout", "GAMEAI_READ_HEADER_TIMEOUT", 10*time.Second, "a client must send a request's headers within this")
 	idle := f.Duration("idle-timeout", "GAMEAI_IDLE_TIMEOUT", 2*time.Minute, "an idle keep-alive connection is closed after this")
@@ -93,6 +95,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	c.api.MaxNodes = *maxNodes
 	c.api.MaxIterations = *maxIter
 	c.api.MaxSearches = *maxSearches
+	c.api.MaxRequests = *maxRequests
+	c.api.AdmitWait = *admitWait
 	c.api.RequestTimeout = *reqTimeout
 	c.api.MaxJobTime = *maxJobTime
 	if c.api.RequestTimeout == 0 {
@@ -111,8 +115,10 @@ func (c serveConfig) check() error {
 		return errors.New("--default-search-time exceeds --max-search-time")
 	case c.api.RequestTimeout <= c.api.MaxSearchTime:
 		return errors.New("--request-timeout must exceed --max-search-time")
-	case c.api.MaxSearches < 1 || c.maxJobs < 1:
-		return errors.New("--max-searches and --max-jobs must be at least 1")
+	case c.api.MaxSearches < 1 || c.maxJobs < 1 || c.api.MaxRequests < 1:
+		return errors.New("--max-searches, --max-requests and --max-jobs must be at least 1")
+	case c.api.AdmitWait <= 0:
+		return errors.New("--admit-wait must be positive")
 	case c.api.MaxJobTime <= 0:
 		return errors.New("--max-job-time must be positive")
 	case c.api.MaxDepth < 1 || c.api.MaxNodes < 1 || c.api.MaxIterations < 1:
@@ -239,11 +245,13 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		IdleTimeout:       cfg.idleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ConnContext:       api.ConnContext,
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
+	ln = api.Listener(ln)
 	log.Info("listening", "addr", ln.Addr().String(), "version", BuildVersion())
 	if ready != nil {
 		ready(ln.Addr().String())

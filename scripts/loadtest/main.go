@@ -79,6 +79,7 @@ func main() {
 	attacker := vegeta.NewAttacker(vegeta.Workers(*clients), vegeta.MaxWorkers(*clients),
 		vegeta.Client(&http.Client{Transport: tr, Timeout: 60 * time.Second}))
 	stats := map[string]*routeStats{}
+	schedBefore := schedLatencies()
 	for res := range attacker.Attack(t.next, vegeta.Rate{Freq: 0}, *duration, "gameai") {
 		kind := kindOf(res.URL)
 		s := stats[kind]
@@ -88,10 +89,13 @@ func main() {
 		}
 		s.add(res)
 	}
+	schedAfter := schedLatencies()
 	tr.CloseIdleConnections()
 	time.Sleep(2 * time.Second) // the server notices the closed connections
 	after := serverGauges(*url)
 	report(stats, kinds, *clients, *duration, *budget, before, after)
+	fmt.Printf("the generator's own goroutines waited for a CPU: p50 %.1f ms, p99 %.1f ms (part of every latency above)\n",
+		1000*histQuantile(schedBefore, schedAfter, 0.5), 1000*histQuantile(schedBefore, schedAfter, 0.99))
 }
 
 // session is a Morris session with a random legal game to play in it, one
@@ -112,9 +116,8 @@ type targeter struct {
 	analyses []string
 	sessions []*session
 
-	mu     sync.Mutex
-	i, s   int
-	played int
+	mu   sync.Mutex
+	i, s int
 }
 
 func (t *targeter) next(tgt *vegeta.Target) error {
@@ -217,6 +220,10 @@ type routeStats struct {
 	n4xx, n5xx      int
 	transport       int
 	firstErr        string
+	// searchMS are the accepted answers' elapsed_ms: the search's own
+	// time as the server measured it, to tell an engine that overran from
+	// an answer that waited outside the engine.
+	searchMS []int64
 }
 
 func (s *routeStats) add(r *vegeta.Result) {
@@ -229,6 +236,12 @@ func (s *routeStats) add(r *vegeta.Result) {
 		}
 	case r.Code >= 200 && r.Code < 300:
 		s.accepted.Add(r)
+		var answer struct {
+			ElapsedMS *int64 `json:"elapsed_ms"`
+		}
+		if json.Unmarshal(r.Body, &answer) == nil && answer.ElapsedMS != nil {
+			s.searchMS = append(s.searchMS, *answer.ElapsedMS)
+		}
 	case r.Code == http.StatusTooManyRequests:
 		s.n429++
 		if r.Headers.Get("Retry-After") != "" {
@@ -271,6 +284,13 @@ func report(stats map[string]*routeStats, kinds []string, clients uint64, d time
 			s.n4xx, s.n5xx, s.transport, ms(s.all.Latencies.P50), ms(s.all.Latencies.P99), ms(s.accepted.Latencies.P99))
 		if s.firstErr != "" {
 			fmt.Fprintf(os.Stderr, "%s: first failure: %.300s\n", k, s.firstErr)
+		}
+	}
+	for _, k := range kinds {
+		if s := stats[k]; s != nil && len(s.searchMS) > 0 && k == bestMove {
+			slices.Sort(s.searchMS)
+			q := func(p float64) int64 { return s.searchMS[min(len(s.searchMS)-1, int(p*float64(len(s.searchMS))))] }
+			fmt.Printf("\n%s: the search's own time (elapsed_ms) of the accepted: p50 %d ms, p99 %d ms, max %d ms\n", k, q(0.5), q(0.99), q(1))
 		}
 	}
 	fmt.Printf("\nall routes: %d requests, %.0f req/s, %d 5xx or transport errors\n", total, float64(total)/d.Seconds(), fails)

@@ -1,0 +1,92 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v5"
+)
+
+// admission bounds the requests the server works on at once. Without it,
+// two hundred clients of cheap routes keep hundreds of goroutines runnable
+// on two cores, and an accepted search, once preempted, waits behind all of
+// them for the scheduler: it ends on time but answers late. With it, a
+// request beyond the bound waits parked (not runnable) for a turn, and
+// after admitWait is answered 503 with Retry-After. A search gives its turn
+// back when it takes its search slot, which bounds searches on its own.
+//
+// Requests that search have a reserve of turns besides (as many as search
+// slots): a search's client is waiting on a deadline, and must not queue
+// behind cheap requests for its turn.
+type admission struct {
+	turns   chan struct{}
+	reserve chan struct{}
+	wait    time.Duration
+}
+
+func newAdmission(n, reserve int, wait time.Duration) *admission {
+	return &admission{turns: make(chan struct{}, max(n, 1)), reserve: make(chan struct{}, max(reserve, 1)), wait: wait}
+}
+
+// searchRoutes are the routes that may run a search under a deadline the
+// client set: they may take a reserved turn.
+var searchRoutes = map[string]bool{"/v1/games/:game/best-move": true, "/v1/sessions/:id/engine-move": true,
+	"/v1/sessions/:id/moves": true, "/v1/games/:game/sessions": true}
+
+// admittedKey holds, in a request's context, the release of its turn.
+type admittedKey struct{}
+
+// unadmitted are the routes outside the bound: the probes and metrics an
+// operator needs most when the server is busiest, and event streams, which
+// live for minutes and have limits of their own.
+var unadmitted = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true, "/v1/jobs/:id/events": true}
+
+func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if unadmitted[c.Path()] {
+			return next(c)
+		}
+		reserve := a.reserve
+		if !searchRoutes[c.Path()] {
+			reserve = nil // a nil channel: never ready
+		}
+		turn := a.turns
+		select {
+		case a.turns <- struct{}{}:
+		case reserve <- struct{}{}:
+			turn = reserve
+		default:
+			t := time.NewTimer(a.wait)
+			select {
+			case a.turns <- struct{}{}:
+				t.Stop()
+			case reserve <- struct{}{}:
+				turn = reserve
+				t.Stop()
+			case <-t.C:
+				p := problem(http.StatusServiceUnavailable, "busy", "Server busy",
+					"the server is working on as many requests as it can answer on time; retry shortly")
+				p.retryAfter = 1
+				return p
+			case <-c.Request().Context().Done():
+				t.Stop()
+				return c.Request().Context().Err()
+			}
+		}
+		var once sync.Once
+		release := func() { once.Do(func() { <-turn }) }
+		defer release()
+		c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), admittedKey{}, release)))
+		return next(c)
+	}
+}
+
+// leaveAdmission gives back the request's turn, for work bounded otherwise
+// (a search holds a search slot instead).
+func leaveAdmission(ctx context.Context) {
+	if release, ok := ctx.Value(admittedKey{}).(func()); ok {
+		release()
+	}
+}

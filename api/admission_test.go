@@ -1,0 +1,164 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/ai"
+	"gameai/ai/morrisai"
+	"gameai/games"
+	"gameai/games/morris"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// A search's engine gets its budget less what the request has already
+// waited and what it will wait for a CPU; on an idle server that is
+// nothing, and a budget that cannot be met is refused, naming the field.
+func TestOnTimeKeepsTheDeadline(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		budget, queued, wait time.Duration
+		want                 time.Duration // 0: refused
+	}{
+		{100 * ms, 0, 0, 90 * ms},
+		{1000 * ms, 0, 0, 990 * ms},
+		{100 * ms, 5 * ms, 10 * ms, 65 * ms},
+		{100 * ms, 30 * ms, 0, 60 * ms},
+		{100 * ms, 20 * ms, 15 * ms, 0},
+		{100 * ms, 60 * ms, 0, 0},
+		{1000 * ms, 60 * ms, 40 * ms, 850 * ms},
+	} {
+		got, err := onTime(ai.Limits{Time: c.budget}, c.queued, c.wait)
+		if c.want == 0 {
+			var p *Problem
+			if !errors.As(err, &p) || p.Status != http.StatusTooManyRequests || p.retryAfter == 0 || p.Errors[0].Field != "limits.time_ms" {
+				t.Errorf("%s queued %s, waits %s: %v, want 429 naming limits.time_ms", c.budget, c.queued, c.wait, err)
+			}
+			continue
+		}
+		if err != nil || got.Time != c.want {
+			t.Errorf("%s queued %s, waits %s: engine %s (%v), want %s", c.budget, c.queued, c.wait, got.Time, err, c.want)
+		}
+	}
+	if got, err := onTime(ai.Limits{Depth: 4}, time.Second, time.Second); err != nil || got.Depth != 4 || got.Time != 0 {
+		t.Errorf("a depth-bounded search has no deadline to keep: %+v %v", got, err)
+	}
+}
+
+// The quantile of a runtime histogram is the upper bound of its bucket.
+func TestQuantileOfAHistogram(t *testing.T) {
+	bounds := []float64{0, 0.001, 0.01, 0.1, 1}
+	counts := []uint64{80, 10, 9, 1}
+	for q, want := range map[float64]float64{0.5: 0.001, 0.85: 0.01, 0.95: 0.1, 1: 1} {
+		if got := quantile(counts, 100, bounds, q); got != want {
+			t.Errorf("q %.2f: %g, want %g", q, got, want)
+		}
+	}
+	if quantile(counts, 0, bounds, 0.9) != 0 {
+		t.Error("no samples must read as no wait")
+	}
+}
+
+// With every turn taken, one more request waits AdmitWait and is answered
+// 503 with Retry-After; the probes and metrics are answered all the same,
+// and a search's request takes a turn of the reserve.
+func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxRequests, cfg.AdmitWait, cfg.MaxSearches = 1, 50*time.Millisecond, 1
+	g := games.NewRegistry()
+	g.Register(morris.Game)
+	e := ai.NewRegistry()
+	e.Register(morrisai.AlphaBetaInfo())
+	s := New(cfg, Deps{Games: g, Engines: e, Store: memory.New(store.Config{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+
+	// A session's creation whose body trickles in holds the one turn.
+	pr, pw := io.Pipe()
+	held := make(chan error, 1)
+	go func() {
+		req, _ := http.NewRequest("POST", ts.URL+"/v1/games/morris/sessions", pr)
+		req.Header.Set("Content-Type", "application/json")
+		req.ContentLength = -1
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		held <- err
+	}()
+	defer pw.Close()
+	// More than the client's 4 KB buffer, so that it is sent now.
+	_, _ = pw.Write([]byte(`{"variant":` + strings.Repeat(" ", 8192)))
+	time.Sleep(100 * time.Millisecond)
+	if n := len(s.admission.turns); n != 1 {
+		t.Fatalf("the trickling request holds %d turns, want 1", n)
+	}
+
+	resp, err := http.Get(ts.URL + "/v1/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(b), "busy") {
+		t.Errorf("a request beyond the bound: %d %q %s, want 503 busy with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), b)
+	}
+	for _, path := range []string{"/healthz", "/metrics"} {
+		if resp, err := http.Get(ts.URL + path); err != nil || resp.StatusCode != 200 {
+			t.Errorf("%s while busy: %v %v", path, err, resp)
+		} else {
+			resp.Body.Close()
+		}
+	}
+	// A best-move takes the reserve: it is not refused as busy.
+	resp, err = http.Post(ts.URL+"/v1/games/morris/best-move", "application/json", strings.NewReader(`{"limits":{"depth":1}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("a search's request while cheap ones fill the bound: %d, want 200 through the reserve", resp.StatusCode)
+	}
+	_, _ = pw.Write([]byte(`"nine"}`))
+	pw.Close()
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A request's arrival is when its bytes were read, before its handler ran.
+func TestArrivalIsStampedAtTheConnection(t *testing.T) {
+	seen := make(chan [2]time.Time, 1)
+	h := stampArrival(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen <- [2]time.Time{arrival(r.Context()), time.Now()}
+	}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h, ConnContext: ConnContext}
+	go func() { _ = srv.Serve(Listener(ln)) }()
+	defer srv.Shutdown(context.Background())
+	before := time.Now()
+	resp, err := http.Get("http://" + ln.Addr().String() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	got := <-seen
+	if got[0].Before(before) || got[0].After(got[1]) {
+		t.Errorf("arrival %s not between the request's sending %s and its handler %s", got[0], before, got[1])
+	}
+	if a := arrival(context.Background()); time.Since(a) > time.Second {
+		t.Error("without a stamp, arrival must read as now")
+	}
+}

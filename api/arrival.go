@@ -1,0 +1,84 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+)
+
+// A request's deadline runs from when its bytes reached the server, not
+// from when its handler started: on a busy server a request waits for a
+// CPU before its handler runs (for its connection's goroutine to be
+// scheduled, parsed, admitted), and a client that asked for 100 ms counts
+// that wait too. The listener below stamps each read that brings data; the
+// handler finds its connection's stamp through the request's context.
+
+// arrivalConn stamps the time of its latest read that returned data.
+type arrivalConn struct {
+	net.Conn
+	last atomic.Int64 // unix nanoseconds
+}
+
+func (c *arrivalConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		c.last.Store(time.Now().UnixNano())
+	}
+	return n, err
+}
+
+type arrivalListener struct{ net.Listener }
+
+func (l arrivalListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &arrivalConn{Conn: c}, nil
+}
+
+// Listener wraps the server's listener so that requests know when they
+// arrived; use it with ConnContext in the http.Server.
+func Listener(l net.Listener) net.Listener { return arrivalListener{l} }
+
+type connKey struct{}
+
+// ConnContext is the http.Server's ConnContext: it puts the connection in
+// its requests' contexts.
+func ConnContext(ctx context.Context, c net.Conn) context.Context {
+	if ac, ok := c.(*arrivalConn); ok {
+		return context.WithValue(ctx, connKey{}, ac)
+	}
+	return ctx
+}
+
+// arrivedAt is when the request's bytes were read from its connection, or
+// now when the server was not given Listener (tests, other embedders).
+func arrivedAt(r *http.Request) time.Time {
+	if ac, ok := r.Context().Value(connKey{}).(*arrivalConn); ok {
+		if ns := ac.last.Load(); ns > 0 {
+			return time.Unix(0, ns)
+		}
+	}
+	return time.Now()
+}
+
+type arrivalKey struct{}
+
+// stampArrival records the request's arrival in its context, first thing,
+// before later reads of its body move the connection's stamp.
+func stampArrival(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), arrivalKey{}, arrivedAt(r))))
+	})
+}
+
+// arrival is when the request in ctx arrived (stampArrival), or now.
+func arrival(ctx context.Context) time.Time {
+	if t, ok := ctx.Value(arrivalKey{}).(time.Time); ok {
+		return t
+	}
+	return time.Now()
+}
