@@ -28,6 +28,7 @@ import (
 //	@Header		201		{string}	ETag	"the session's version, for If-Match"
 //	@Failure	400		{object}	Problem
 //	@Failure	404		{object}	Problem
+//	@Failure	429		{object}	Problem	"an engine moves first and no search slot is free: nothing was created"
 //	@Failure	503		{object}	Problem	"the store does not answer"
 //	@Router		/v1/games/{game}/sessions [post]
 func (s *Server) createSession(c *echo.Context) error {
@@ -111,6 +112,7 @@ func (s *Server) getSession(c *echo.Context) error {
 //	@Failure	409			{object}	Problem	"ply is not the session's: the game has moved on"
 //	@Failure	412			{object}	Problem	"If-Match names an old version"
 //	@Failure	422			{object}	Problem	"illegal move, with legal ones listed"
+//	@Failure	429			{object}	Problem	"the session's engine would reply and no search slot is free: the move was not played"
 //	@Failure	503			{object}	Problem	"the store does not answer"
 //	@Router		/v1/sessions/{id}/moves [post]
 func (s *Server) playMove(c *echo.Context) error {

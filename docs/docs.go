@@ -201,6 +201,12 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
+                    "429": {
+                        "description": "an engine moves first and no search slot is free: nothing was created",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "503": {
                         "description": "the store does not answer",
                         "schema": {
@@ -307,7 +313,7 @@ const docTemplate = `{
                         "ApiKey": []
                     }
                 ],
-                "description": "The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing. Needs the API key when the server has one, as starting a job does.",
+                "description": "The job stops soon after and keeps its best result so far. Cancelling a finished job changes nothing and answers 409. Needs the API key when the server has one, as starting a job does.",
                 "produces": [
                     "application/json"
                 ],
@@ -339,6 +345,12 @@ const docTemplate = `{
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the job has already finished",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -386,6 +398,12 @@ const docTemplate = `{
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "429": {
+                        "description": "this client holds its share of the streams",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1213,6 +1231,12 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
+                    "429": {
+                        "description": "the session's engine would reply and no search slot is free: the move was not played",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "503": {
                         "description": "the store does not answer",
                         "schema": {
@@ -1411,6 +1435,14 @@ const docTemplate = `{
         "api.CreateSessionRequest": {
             "type": "object",
             "properties": {
+                "engines": {
+                    "description": "Engines, player by player (0 moves first), says which sides the\nserver's engines play; null or absent: a person or a program plays\nit through moves. After each move the server plays the engines'\nreplies itself, before it answers, until a side without an engine is\nto move (and at creation, when an engine moves first). A session whose\nevery side has an engine is played by engine-move requests only.",
+                    "type": "array",
+                    "maxItems": 8,
+                    "items": {
+                        "$ref": "#/definitions/api.SessionEngineRequest"
+                    }
+                },
                 "options": {
                     "type": "object",
                     "additionalProperties": {
@@ -1451,6 +1483,7 @@ const docTemplate = `{
             "type": "object",
             "properties": {
                 "engine": {
+                    "description": "Engine name; empty means the session's engine for the side to move,\nwith its limits when the request sets none, or else the game's\ndefault engine.",
                     "type": "string",
                     "maxLength": 64
                 },
@@ -1634,6 +1667,11 @@ const docTemplate = `{
                 },
                 "updated_at": {
                     "type": "string"
+                },
+                "version": {
+                    "description": "Version counts the job's writes: the id of its events, so a client\nthat reads it both by GET and by events keeps the newer.",
+                    "type": "integer",
+                    "example": 7
                 }
             }
         },
@@ -2549,11 +2587,43 @@ const docTemplate = `{
                 }
             }
         },
+        "api.SessionEngineRequest": {
+            "type": "object",
+            "properties": {
+                "engine": {
+                    "description": "Engine name; empty means the game's default engine.",
+                    "type": "string",
+                    "maxLength": 64,
+                    "example": "alphabeta"
+                },
+                "engine_options": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "string"
+                    }
+                },
+                "limits": {
+                    "description": "Limits of each of its moves; none means the server's default time.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/api.LimitsRequest"
+                        }
+                    ]
+                }
+            }
+        },
         "api.SessionResponse": {
             "type": "object",
             "properties": {
                 "created_at": {
                     "type": "string"
+                },
+                "engines": {
+                    "description": "Engines are the sides the server plays, as created (null: a person's).",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.SessionEngineRequest"
+                    }
                 },
                 "game": {
                     "type": "string"
@@ -2585,6 +2655,13 @@ const docTemplate = `{
                 },
                 "position": {
                     "type": "string"
+                },
+                "replies": {
+                    "description": "Replies are the searches of the engine moves this request made the\nserver play after the client's move, in order.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.SearchResult"
+                    }
                 },
                 "result": {
                     "description": "Result is each player's outcome (1 win, 0.5 draw, 0 loss; the score in\none-player games); set when the game is over.",
