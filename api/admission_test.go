@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -16,8 +15,6 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/games"
 	"gameai/games/morris"
-	"gameai/store"
-	"gameai/store/memory"
 )
 
 // A search's engine gets its budget less what the request has already
@@ -78,7 +75,7 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 	g.Register(morris.Game)
 	e := ai.NewRegistry()
 	e.Register(morrisai.AlphaBetaInfo())
-	s := New(cfg, Deps{Games: g, Engines: e, Store: memory.New(store.Config{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s := bareServer(cfg, g, e)
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 

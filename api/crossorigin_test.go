@@ -14,6 +14,11 @@ import (
 	"gameai/store/memory"
 )
 
+// bareServer is a server over a memory store and no jobs, logging nowhere.
+func bareServer(cfg Config, g *games.Registry, e *ai.Registry) *Server {
+	return New(cfg, Deps{Games: g, Engines: e, Store: memory.New(store.Config{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+}
+
 // What a page of another origin can make a visitor's browser send without a
 // preflight, to every route that changes anything: each is refused before
 // its handler runs (403 problem naming Origin), with or without a key on
@@ -24,8 +29,7 @@ func TestEveryMutatingRouteRefusesCrossOriginRequests(t *testing.T) {
 	for _, key := range []string{"", "s3cret"} {
 		cfg := DefaultConfig()
 		cfg.APIKey = key
-		s := New(cfg, Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{}),
-			Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		s := bareServer(cfg, games.NewRegistry(), ai.NewRegistry())
 		mutating := 0
 		for _, r := range s.table() {
 			if r.method == "GET" {
@@ -83,8 +87,7 @@ func TestEveryMutatingRouteRefusesCrossOriginRequests(t *testing.T) {
 // naming Content-Type, on every route that takes one, before the handler
 // reads it. application/json with a charset, in any case, is JSON.
 func TestABodyMustBeDeclaredJSON(t *testing.T) {
-	s := New(DefaultConfig(), Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{}),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s := bareServer(DefaultConfig(), games.NewRegistry(), ai.NewRegistry())
 	for _, r := range s.table() {
 		if r.method != "POST" {
 			continue
