@@ -48,38 +48,50 @@ func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if unadmitted[c.Path()] {
 			return next(c)
 		}
-		reserve := a.reserve
-		if !searchRoutes[c.Path()] {
-			reserve = nil // a nil channel: never ready
+		var reserve chan struct{} // nil: never ready
+		if searchRoutes[c.Path()] {
+			reserve = a.reserve
 		}
-		turn := a.turns
-		select {
-		case a.turns <- struct{}{}:
-		case reserve <- struct{}{}:
-			turn = reserve
-		default:
-			t := time.NewTimer(a.wait)
-			select {
-			case a.turns <- struct{}{}:
-				t.Stop()
-			case reserve <- struct{}{}:
-				turn = reserve
-				t.Stop()
-			case <-t.C:
-				p := problem(http.StatusServiceUnavailable, "busy", "Server busy",
-					"the server is working on as many requests as it can answer on time; retry shortly")
-				p.retryAfter = 1
-				return p
-			case <-c.Request().Context().Done():
-				t.Stop()
-				return c.Request().Context().Err()
-			}
+		turn, err := a.take(c.Request().Context(), reserve)
+		if err != nil {
+			return err
 		}
 		var once sync.Once
 		release := func() { once.Do(func() { <-turn }) }
 		defer release()
 		c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), admittedKey{}, release)))
 		return next(c)
+	}
+}
+
+// take waits for a turn: a shared one first, so that the reserve stays for
+// searches that find them all taken, then whichever frees first, for at
+// most a.wait. It returns the channel the turn was taken from.
+func (a *admission) take(ctx context.Context, reserve chan struct{}) (chan struct{}, error) {
+	select {
+	case a.turns <- struct{}{}:
+		return a.turns, nil
+	default:
+	}
+	select {
+	case reserve <- struct{}{}:
+		return reserve, nil
+	default:
+	}
+	t := time.NewTimer(a.wait)
+	defer t.Stop()
+	select {
+	case a.turns <- struct{}{}:
+		return a.turns, nil
+	case reserve <- struct{}{}:
+		return reserve, nil
+	case <-t.C:
+		p := problem(http.StatusServiceUnavailable, "busy", "Server busy",
+			"the server is working on as many requests as it can answer on time; retry shortly")
+		p.retryAfter = 1
+		return nil, p
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }
 

@@ -79,25 +79,21 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 
-	// A session's creation whose body trickles in holds the one turn.
-	pr, pw := io.Pipe()
-	held := make(chan error, 1)
-	go func() {
-		req, _ := http.NewRequest("POST", ts.URL+"/v1/games/morris/sessions", pr)
-		req.Header.Set("Content-Type", "application/json")
-		req.ContentLength = -1
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
-			resp.Body.Close()
+	// A grid's validation whose body trickles in holds the one turn: a
+	// raw connection sends the headers and the body's first bytes only.
+	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte("POST /v1/morpion/grids/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+		"Content-Length: 100\r\n\r\n{\"variant\":")); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(s.admission.turns) != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the trickling request holds %d turns, want 1", len(s.admission.turns))
 		}
-		held <- err
-	}()
-	defer pw.Close()
-	// More than the client's 4 KB buffer, so that it is sent now.
-	_, _ = pw.Write([]byte(`{"variant":` + strings.Repeat(" ", 8192)))
-	time.Sleep(100 * time.Millisecond)
-	if n := len(s.admission.turns); n != 1 {
-		t.Fatalf("the trickling request holds %d turns, want 1", n)
 	}
 
 	resp, err := http.Get(ts.URL + "/v1/games")
@@ -125,11 +121,7 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Errorf("a search's request while cheap ones fill the bound: %d, want 200 through the reserve", resp.StatusCode)
 	}
-	_, _ = pw.Write([]byte(`"nine"}`))
-	pw.Close()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
+	conn.Close()
 }
 
 // A request's arrival is when its bytes were read, before its handler ran.
