@@ -196,3 +196,25 @@ func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
 		}
 	}
 }
+
+// DNS rebinding: a name an attacker controls, resolved to this server (the
+// browser is told so, as a rebound DNS answer would), gets neither the page
+// nor the API: the page never loads under that name, and its request
+// cannot act. The same server under its IP address works.
+func TestBrowserAReboundNameGetsNothing(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, time.Minute, chromedp.Flag("host-resolver-rules", "MAP rebound.test 127.0.0.1"))
+	rebound := strings.Replace(e.url, "127.0.0.1", "rebound.test", 1)
+	do(t, ctx, chromedp.Navigate(rebound+"/#/morris"))
+	text := poll[string](t, ctx, "the answer to the rebound name", `document.body && document.body.innerText`, 10*time.Second)
+	if !strings.Contains(text, "unknown-host") || eval[bool](t, ctx, `!!document.querySelector('#morris-start')`) {
+		t.Errorf("the page loaded under a rebound name: %.300s", text)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/v1/games/morris/sessions', {method: 'POST',
+		headers: {'Content-Type': 'application/json'}, body: '{}'}).then(r => r.status)`, chromedp.EvalAwaitPromise))
+	if err != nil || status != http.StatusMisdirectedRequest {
+		t.Errorf("a session created from the rebound name: %d (%v), want 421", status, err)
+	}
+	do(t, ctx, chromedp.Navigate(e.url+"/#/morris"))
+	poll[bool](t, ctx, "the page under the server's address", `!!document.querySelector('#morris-start')`, 10*time.Second)
+}

@@ -45,6 +45,9 @@ type Config struct {
 	// it is answered 503 with Retry-After.
 	MaxRequests int
 	AdmitWait   time.Duration
+	// AllowedHosts are the names (besides IP addresses and localhost) a
+	// request's Host may give: "name", "*.domain" or "*" (any).
+	AllowedHosts []string
 	// APIKey, when set, is required (header X-API-Key or a Bearer token) by
 	// the mutating admin routes.
 	APIKey string
@@ -134,6 +137,7 @@ func New(cfg Config, d Deps) *Server {
 			},
 		}),
 		middleware.Recover(),
+		s.allowedHost,
 		s.sameOrigin,
 		jsonBody,
 		s.admission.middleware,

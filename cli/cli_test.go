@@ -73,6 +73,21 @@ func TestHelpListsEveryVariable(t *testing.T) {
 	}
 }
 
+// --allowed-hosts takes a comma-separated list, from the flag or the
+// environment.
+func TestAllowedHostsParse(t *testing.T) {
+	env := func(k string) string {
+		if k == "GAMEAI_ALLOWED_HOSTS" {
+			return " gameai.example.org, *.example.net ,"
+		}
+		return ""
+	}
+	c, err := parseServe(nil, env, io.Discard)
+	if err != nil || strings.Join(c.api.AllowedHosts, "|") != "gameai.example.org|*.example.net" {
+		t.Errorf("allowed hosts %q, %v", c.api.AllowedHosts, err)
+	}
+}
+
 // Help asked for is printed on stdout with exit 0; no command at all is a
 // usage error on stderr; --version is the version command, which takes no
 // arguments.

@@ -60,6 +60,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	addr := f.String("addr", "GAMEAI_ADDR", ":8080", "listen address")
 	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0); empty keeps everything in memory")
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of every Redis key")
+	allowedHosts := f.String("allowed-hosts", "GAMEAI_ALLOWED_HOSTS", "", "comma-separated names a request's Host may give besides IP addresses and localhost (name, *.domain, or * for any); others get 421, which stops DNS rebinding")
 	apiKey := f.String("api-key", "GAMEAI_API_KEY", "", "key required by mutating admin routes (X-API-Key or Bearer); empty: no key")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
@@ -88,6 +89,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
 		taskQueue: *taskQueue, noLocalWorker: *noLocal, api: d}
 	c.api.APIKey = *apiKey
+	for _, h := range strings.Split(*allowedHosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			c.api.AllowedHosts = append(c.api.AllowedHosts, h)
+		}
+	}
 	c.api.MaxBodyBytes = *maxBody
 	c.api.DefaultSearchTime = *defTime
 	c.api.MaxSearchTime = *maxTime

@@ -14,8 +14,8 @@ import (
 )
 
 // New returns a browser tab's context, closed when the test ends, and
-// bounded by timeout.
-func New(t *testing.T, timeout time.Duration) context.Context {
+// bounded by timeout; extra options (flags) join the defaults.
+func New(t *testing.T, timeout time.Duration, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -44,6 +44,7 @@ func New(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1200, 900),
 	)
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
 	ctx, cancelTime := context.WithTimeout(ctx, timeout)
