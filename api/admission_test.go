@@ -151,3 +151,19 @@ func TestArrivalIsStampedAtTheConnection(t *testing.T) {
 		t.Error("without a stamp, arrival must read as now")
 	}
 }
+
+// The routes the admission names are routes of the table: a route renamed
+// there would silently lose its reserve or its exemption.
+func TestAdmissionNamesRealRoutes(t *testing.T) {
+	paths := map[string]bool{}
+	for _, r := range bareServer(DefaultConfig(), games.NewRegistry(), ai.NewRegistry()).table() {
+		paths[r.path] = true
+	}
+	for _, set := range []map[string]bool{searchRoutes, unadmitted} {
+		for p := range set {
+			if !paths[p] {
+				t.Errorf("%s is not a route", p)
+			}
+		}
+	}
+}
