@@ -86,7 +86,7 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := conn.Write([]byte("POST /v1/morpion/grids/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+	if _, err := conn.Write([]byte("POST /v1/morpion/grids/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
 		"Content-Length: 100\r\n\r\n{\"variant\":")); err != nil {
 		t.Fatal(err)
 	}

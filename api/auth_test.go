@@ -32,7 +32,7 @@ func TestAdminNeedsTheAPIKeyWhenSet(t *testing.T) {
 			cfg.APIKey = c.key
 			s := New(cfg, Deps{Games: games.NewRegistry(), Engines: ai.NewRegistry(), Store: memory.New(store.Config{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			s.echo.POST("/admin-test", func(c *echo.Context) error { return c.NoContent(200) }, s.admin)
-			req := httptest.NewRequest("POST", "/admin-test", nil)
+			req := httptest.NewRequest("POST", "http://127.0.0.1/admin-test", nil)
 			if c.header != "" {
 				req.Header.Set(c.header, c.value)
 			}
@@ -73,7 +73,7 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 		}
 		path := strings.NewReplacer(":id", "X", ":game", "tictactoe", ":name", "x", "*", "index.html").Replace(r.Path)
 		for _, key := range []string{"", "wrong"} {
-			req := httptest.NewRequest(r.Method, path, strings.NewReader("{}"))
+			req := httptest.NewRequest(r.Method, "http://127.0.0.1"+path, strings.NewReader("{}"))
 			req.Header.Set("Content-Type", "application/json")
 			if key != "" {
 				req.Header.Set("X-API-Key", key)

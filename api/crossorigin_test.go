@@ -94,7 +94,7 @@ func TestABodyMustBeDeclaredJSON(t *testing.T) {
 		}
 		path := strings.NewReplacer(":id", "X", ":game", "morris", ":name", "x").Replace(r.path)
 		for _, ct := range []string{"", "text/plain", "application/jsonx", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "json"} {
-			req := httptest.NewRequest("POST", path, strings.NewReader(`{"population":2}`))
+			req := httptest.NewRequest("POST", "http://127.0.0.1"+path, strings.NewReader(`{"population":2}`))
 			if ct != "" {
 				req.Header.Set("Content-Type", ct)
 			}
@@ -105,7 +105,7 @@ func TestABodyMustBeDeclaredJSON(t *testing.T) {
 			}
 		}
 		for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON"} {
-			req := httptest.NewRequest("POST", path, strings.NewReader(`{}`))
+			req := httptest.NewRequest("POST", "http://127.0.0.1"+path, strings.NewReader(`{}`))
 			req.Header.Set("Content-Type", ct)
 			rec := httptest.NewRecorder()
 			s.Handler().ServeHTTP(rec, req)
