@@ -314,7 +314,7 @@ func TestBrowserLessFourEngines(t *testing.T) {
 			if (u.includes('/v1/games/less/sessions')) window.created = JSON.parse(opts.body);
 			return f(url, opts); };
 		return true; })()`)
-	do(t, ctx, chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "20"),
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "50"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat0"]`), "greedy"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "uct"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),

@@ -121,7 +121,17 @@ export async function render(main, [sessionID]) {
       showProblem(problemBox, null);
       state.busy = false;
       show(out.session);
-    } catch (e) { showProblem(problemBox, e); state.busy = false; state.autoplay = false; draw(); }
+    } catch (e) {
+      showProblem(problemBox, e);
+      state.busy = false;
+      // A busy server (429, 503) says when to come back: a game being
+      // watched goes on then; anything else stops it.
+      const p = e.problem || {};
+      if (state.autoplay && (p.status === 429 || p.status === 503) && p.retryAfter) {
+        setTimeout(() => { draw(); engines(); }, 1000 * Number(p.retryAfter));
+      } else state.autoplay = false;
+      draw();
+    }
   }
 
   async function submit(text) {
