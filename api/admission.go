@@ -35,7 +35,13 @@ func newAdmission(n, reserve int, wait time.Duration) *admission {
 var searchRoutes = map[string]bool{"/v1/games/:game/best-move": true, "/v1/sessions/:id/engine-move": true,
 	"/v1/sessions/:id/moves": true, "/v1/games/:game/sessions": true}
 
-// admittedKey holds, in a request's context, the release of its turn.
+// admitted is what the admission records of a request, in its context:
+// when it arrived (its deadline's start) and how to give its turn back.
+type admitted struct {
+	arrival time.Time
+	release func()
+}
+
 type admittedKey struct{}
 
 // unadmitted are the routes outside the bound: the probes and metrics an
@@ -48,6 +54,7 @@ func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if unadmitted[c.Path()] {
 			return next(c)
 		}
+		arrived := arrivedAt(c.Request())
 		var reserve chan struct{} // nil: never ready
 		if searchRoutes[c.Path()] {
 			reserve = a.reserve
@@ -59,7 +66,7 @@ func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		var once sync.Once
 		release := func() { once.Do(func() { <-turn }) }
 		defer release()
-		c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), admittedKey{}, release)))
+		c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), admittedKey{}, &admitted{arrived, release})))
 		return next(c)
 	}
 }
@@ -98,7 +105,7 @@ func (a *admission) take(ctx context.Context, reserve chan struct{}) (chan struc
 // leaveAdmission gives back the request's turn, for work bounded otherwise
 // (a search holds a search slot instead).
 func leaveAdmission(ctx context.Context) {
-	if release, ok := ctx.Value(admittedKey{}).(func()); ok {
-		release()
+	if a, ok := ctx.Value(admittedKey{}).(*admitted); ok && a.release != nil {
+		a.release()
 	}
 }

@@ -127,9 +127,9 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 // A request's arrival is when its bytes were read, before its handler ran.
 func TestArrivalIsStampedAtTheConnection(t *testing.T) {
 	seen := make(chan [2]time.Time, 1)
-	h := stampArrival(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		seen <- [2]time.Time{arrival(r.Context()), time.Now()}
-	}))
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen <- [2]time.Time{arrivedAt(r), time.Now()}
+	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +148,10 @@ func TestArrivalIsStampedAtTheConnection(t *testing.T) {
 		t.Errorf("arrival %s not between the request's sending %s and its handler %s", got[0], before, got[1])
 	}
 	if a := arrival(context.Background()); time.Since(a) > time.Second {
-		t.Error("without a stamp, arrival must read as now")
+		t.Error("outside the admission, arrival must read as now")
+	}
+	if a := arrival(withArrival(context.Background(), before)); !a.Equal(before) {
+		t.Errorf("a restarted clock reads %s, want %s", a, before)
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 // CPU before its handler runs (for its connection's goroutine to be
 // scheduled, parsed, admitted), and a client that asked for 100 ms counts
 // that wait too. The listener below stamps each read that brings data; the
-// handler finds its connection's stamp through the request's context.
+// admission reads its connection's stamp through the request's context
+// before any handler reads a body (which would move the stamp).
 
 // arrivalConn stamps the time of its latest read that returned data.
 type arrivalConn struct {
@@ -65,20 +66,17 @@ func arrivedAt(r *http.Request) time.Time {
 	return time.Now()
 }
 
-type arrivalKey struct{}
-
-// stampArrival records the request's arrival in its context, first thing,
-// before later reads of its body move the connection's stamp.
-func stampArrival(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), arrivalKey{}, arrivedAt(r))))
-	})
-}
-
-// arrival is when the request in ctx arrived (stampArrival), or now.
+// arrival is when the request in ctx arrived (the admission records it),
+// or now for a request outside the admission.
 func arrival(ctx context.Context) time.Time {
-	if t, ok := ctx.Value(arrivalKey{}).(time.Time); ok {
-		return t
+	if a, ok := ctx.Value(admittedKey{}).(*admitted); ok {
+		return a.arrival
 	}
 	return time.Now()
+}
+
+// withArrival is ctx with its clock restarted at t: a session engine's
+// reply is budgeted from its own start, not from the request's arrival.
+func withArrival(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, admittedKey{}, &admitted{arrival: t})
 }

@@ -102,8 +102,6 @@ type Server struct {
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
 	crossOrigin *http.CrossOriginProtection
 	admission   *admission
-	// stamped is echo behind stampArrival.
-	stamped http.Handler
 }
 
 // New builds the server and its routes.
@@ -147,7 +145,6 @@ func New(cfg Config, d Deps) *Server {
 			Skipper: func(c *echo.Context) bool { return c.Path() == "/v1/jobs/:id/events" }}),
 	)
 	s.routes()
-	s.stamped = stampArrival(s.echo)
 	return s
 }
 
@@ -170,6 +167,6 @@ func (s *Server) Handler() http.Handler {
 				writeLastResort(tw, r)
 			}
 		}()
-		s.stamped.ServeHTTP(tw, r)
+		s.echo.ServeHTTP(tw, r)
 	})
 }

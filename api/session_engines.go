@@ -109,7 +109,7 @@ func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.Stat
 			lim.Time = left
 		}
 		// Each reply's budget runs from its own start, not the request's.
-		rctx := context.WithValue(ctx, arrivalKey{}, time.Now())
+		rctx := withArrival(ctx, time.Now())
 		m, res, err := s.search(rctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true, mustAnswer: true})
 		if err != nil {
 			return out, err
