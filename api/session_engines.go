@@ -129,6 +129,20 @@ func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.Stat
 	return out, nil
 }
 
+// withReplies plays the replies due after a stored move (playReplies) and
+// shows the session with them; the ETag is set either way, for the moves
+// stored before a reply failed are the session's.
+func (s *Server) withReplies(c *echo.Context, sess *store.Session, st games.State) (SessionResponse, error) {
+	replies, err := s.playReplies(c, sess, st)
+	c.Response().Header().Set("ETag", etag(sess))
+	if err != nil {
+		return SessionResponse{}, err
+	}
+	out := s.sessionResponse(c, sess, st)
+	out.Replies = replies
+	return out, nil
+}
+
 // replyingEngine is the search slot a request that may lead to engine
 // replies takes before it changes anything: when none is free it is a 429
 // and nothing was played, rather than a person's move stored without its

@@ -60,13 +60,10 @@ func (s *Server) createSession(c *echo.Context) error {
 		return s.storeErr(err, "session")
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
-	replies, err := s.playReplies(c, sess, st)
-	c.Response().Header().Set("ETag", etag(sess))
+	out, err := s.withReplies(c, sess, st)
 	if err != nil {
 		return err
 	}
-	out := s.sessionResponse(c, sess, st)
-	out.Replies = replies
 	return c.JSON(http.StatusCreated, out)
 }
 
@@ -164,13 +161,10 @@ func (s *Server) saveAndReply(c *echo.Context, sess *store.Session, st games.Sta
 	if err != nil {
 		return true, s.storeErr(err, "session")
 	}
-	replies, err := s.playReplies(c, sess, st)
-	c.Response().Header().Set("ETag", etag(sess))
+	out, err := s.withReplies(c, sess, st)
 	if err != nil {
 		return true, err
 	}
-	out := s.sessionResponse(c, sess, st)
-	out.Replies = replies
 	return true, c.JSON(http.StatusOK, out)
 }
 
@@ -240,14 +234,11 @@ func (s *Server) engineMove(c *echo.Context) error {
 		}
 		return s.storeErr(err, "session")
 	}
-	replies, err := s.playReplies(c, sess, st)
-	c.Response().Header().Set("ETag", etag(sess))
+	out, err := s.withReplies(c, sess, st)
 	if err != nil {
 		return err
 	}
-	out := EngineMoveResponse{Session: s.sessionResponse(c, sess, st), Search: res}
-	out.Session.Replies = replies
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, EngineMoveResponse{Session: out, Search: res})
 }
 
 // undoMoves takes back a session's last moves.
