@@ -93,10 +93,8 @@ func (a *admission) take(ctx context.Context, reserve chan struct{}) (chan struc
 	case reserve <- struct{}{}:
 		return reserve, nil
 	case <-t.C:
-		p := problem(http.StatusServiceUnavailable, "busy", "Server busy",
-			"the server is working on as many requests as it can answer on time; retry shortly")
-		p.retryAfter = 1
-		return nil, p
+		return nil, retryLater(http.StatusServiceUnavailable, "busy", "Server busy",
+			"the server is working on as many requests as it can answer on time; retry shortly", 1)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -58,6 +58,14 @@ func problem(status int, slug, title, detail string, fields ...FieldError) *Prob
 	return &Problem{Type: problemType(slug), Title: title, Status: status, Detail: detail, Errors: fields}
 }
 
+// retryLater is a problem that says when to come back (Retry-After, in
+// seconds): a server or a client at its bounds, not a bad request.
+func retryLater(status int, slug, title, detail string, seconds int, fields ...FieldError) *Problem {
+	p := problem(status, slug, title, detail, fields...)
+	p.retryAfter = seconds
+	return p
+}
+
 func badField(field, reason string) *Problem {
 	return problem(http.StatusBadRequest, "invalid-request", "Invalid request", field+": "+reason,
 		FieldError{Field: field, Reason: reason})
@@ -138,9 +146,7 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 	case errors.Is(err, store.ErrConflict):
 		return problem(http.StatusConflict, "conflict", "Conflict", "the record changed concurrently; retry"), true
 	case errors.Is(err, store.ErrFull), errors.Is(err, jobs.ErrTooMany):
-		p := problem(http.StatusServiceUnavailable, "full", "Service full", err.Error())
-		p.retryAfter = 30
-		return p, true
+		return retryLater(http.StatusServiceUnavailable, "full", "Service full", err.Error(), 30), true
 	case errors.Is(err, context.DeadlineExceeded):
 		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time"), true
 	}
@@ -158,10 +164,8 @@ const storeUnavailableSlug = "store-unavailable"
 // storeUnavailable is the 503 of a route that needs the store while it does
 // not answer; the detail names the store but not its error, which is logged.
 func storeUnavailable(name string) *Problem {
-	p := problem(http.StatusServiceUnavailable, storeUnavailableSlug, "Store unavailable",
-		name+" does not answer; this request needs it. Searches that need no store are still served; retry shortly")
-	p.retryAfter = storeUnavailableRetry
-	return p
+	return retryLater(http.StatusServiceUnavailable, storeUnavailableSlug, "Store unavailable",
+		name+" does not answer; this request needs it. Searches that need no store are still served; retry shortly", storeUnavailableRetry)
 }
 
 // validationProblem turns validator errors into one 400 naming every field.

@@ -124,10 +124,8 @@ func (s *Server) acquireSearch(ctx context.Context, wait time.Duration) (release
 		case s.searches <- struct{}{}:
 		case <-t.C:
 			s.metrics.rejected.Inc()
-			p := problem(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
-				fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)))
-			p.retryAfter = 1
-			return nil, p
+			return nil, retryLater(http.StatusTooManyRequests, "too-many-searches", "Too many searches",
+				fmt.Sprintf("%d searches are running, the most this server runs at once; retry shortly", cap(s.searches)), 1)
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
@@ -290,11 +288,10 @@ func onTime(lim ai.Limits, queued, wait time.Duration) (ai.Limits, error) {
 	}
 	out.Time -= queued + schedPasses*wait
 	if out.Time < lim.Time/2 {
-		p := problem(http.StatusTooManyRequests, "too-busy-for-the-budget", "Too busy for this budget",
+		return ai.Limits{}, retryLater(http.StatusTooManyRequests, "too-busy-for-the-budget", "Too busy for this budget",
 			fmt.Sprintf("the server is so busy (this request waited %s for a CPU, its turn and a search slot; a runnable task waits %s) that a %s search would answer late; retry shortly, or ask for more time",
-				queued.Round(time.Millisecond), wait.Round(time.Millisecond), lim.Time), FieldError{Field: "limits.time_ms", Reason: "cannot be met while the server is this busy"})
-		p.retryAfter = 1
-		return ai.Limits{}, p
+				queued.Round(time.Millisecond), wait.Round(time.Millisecond), lim.Time), 1,
+			FieldError{Field: "limits.time_ms", Reason: "cannot be met while the server is this busy"})
 	}
 	return out, nil
 }

@@ -32,15 +32,11 @@ func (l *streamLimits) acquire(client string) (release func(), err error) {
 	defer l.mu.Unlock()
 	switch {
 	case l.perClient[client] >= l.each:
-		p := problem(http.StatusTooManyRequests, "too-many-streams", "Too many event streams",
-			fmt.Sprintf("this client holds %d event streams, the most one client may; close one, or poll GET /v1/jobs/{id}", l.each))
-		p.retryAfter = 5
-		return nil, p
+		return nil, retryLater(http.StatusTooManyRequests, "too-many-streams", "Too many event streams",
+			fmt.Sprintf("this client holds %d event streams, the most one client may; close one, or poll GET /v1/jobs/{id}", l.each), 5)
 	case l.open >= l.total:
-		p := problem(http.StatusServiceUnavailable, "too-many-streams", "Too many event streams",
-			fmt.Sprintf("%d event streams are open, the most this server keeps; poll GET /v1/jobs/{id} or retry", l.total))
-		p.retryAfter = 5
-		return nil, p
+		return nil, retryLater(http.StatusServiceUnavailable, "too-many-streams", "Too many event streams",
+			fmt.Sprintf("%d event streams are open, the most this server keeps; poll GET /v1/jobs/{id} or retry", l.total), 5)
 	}
 	l.open++
 	l.perClient[client]++
