@@ -20,11 +20,14 @@ func clientAt(ip string) *http.Client {
 }
 
 // openStream opens a job's event stream from c and returns its status; a
-// stream that opened stays open until the test ends.
-func openStream(t *testing.T, c *http.Client, url string) (int, string) {
+// stream that opened stays open until the test ends. headers are pairs.
+func openStream(t *testing.T, c *http.Client, url string, headers ...string) (int, string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
 	resp, err := c.Do(req)
 	if err != nil {
 		cancel()
@@ -51,8 +54,11 @@ func TestEventStreamsAreLimitedPerClientAndInTotal(t *testing.T) {
 	url := e.url + "/v1/jobs/" + j.ID + "/events"
 	greedy := clientAt("127.0.0.1")
 	opened := 0
-	for range 20 {
-		code, retry := openStream(t, greedy, url)
+	for i := range 20 {
+		// An attacker claims to be someone else each time: the server
+		// counts the address the connection comes from, not the headers.
+		fake := fmt.Sprintf("10.9.%d.%d", i/200, i%200)
+		code, retry := openStream(t, greedy, url, "X-Forwarded-For", fake, "X-Real-IP", fake, "Forwarded", "for="+fake)
 		if code == http.StatusOK {
 			opened++
 			continue
