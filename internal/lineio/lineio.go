@@ -23,23 +23,34 @@ type Reader struct {
 }
 
 // NewReader starts reading r (lines up to 1 MB).
-func NewReader(r io.Reader) *Reader {
+func NewReader(r io.Reader) *Reader { return NewReaderLimit(r, 1<<20) }
+
+// NewReaderLimit starts reading r; a line longer than maxLine bytes ends
+// the stream with ErrLineTooLong, so a program that writes one endless
+// line costs the reader maxLine bytes, not all it writes.
+func NewReaderLimit(r io.Reader, maxLine int) *Reader {
 	lr := &Reader{lines: make(chan string, 64), done: make(chan struct{})}
 	go func() {
 		defer close(lr.done)
 		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 4096), 1<<20)
+		sc.Buffer(make([]byte, min(4096, maxLine+1)), maxLine+1)
 		for sc.Scan() {
 			lr.lines <- sc.Text()
 		}
 		lr.err = sc.Err()
-		if lr.err == nil {
+		switch {
+		case errors.Is(lr.err, bufio.ErrTooLong):
+			lr.err = fmt.Errorf("%w (%d bytes)", ErrLineTooLong, maxLine)
+		case lr.err == nil:
 			lr.err = io.EOF
 		}
 		close(lr.lines)
 	}()
 	return lr
 }
+
+// ErrLineTooLong ends a stream whose line exceeds the reader's limit.
+var ErrLineTooLong = errors.New("a line longer than the protocol allows")
 
 // Next returns the next line, waiting at most timeout (ErrTimeout), for
 // ctx, or until the stream ends (an error saying how).
@@ -53,6 +64,9 @@ func (lr *Reader) Next(ctx context.Context, timeout time.Duration) (string, erro
 	case l, ok := <-lr.lines:
 		if !ok {
 			<-lr.done
+			if errors.Is(lr.err, ErrLineTooLong) {
+				return "", lr.err
+			}
 			return "", fmt.Errorf("the program ended (%v)", lr.err)
 		}
 		return l, nil

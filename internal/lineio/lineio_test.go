@@ -35,3 +35,17 @@ func TestLinesTimeoutAndEnd(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+func TestLineOverTheLimitEndsTheStream(t *testing.T) {
+	r := NewReaderLimit(strings.NewReader("short\n"+strings.Repeat("x", 100)+"\nnever\n"), 64)
+	if l, err := r.Next(context.Background(), time.Second); l != "short" || err != nil {
+		t.Fatalf("%q %v", l, err)
+	}
+	if _, err := r.Next(context.Background(), time.Second); !errors.Is(err, ErrLineTooLong) {
+		t.Fatalf("100 bytes past a 64-byte limit: %v", err)
+	}
+	exact := NewReaderLimit(strings.NewReader(strings.Repeat("y", 64)+"\n"), 64)
+	if l, err := exact.Next(context.Background(), time.Second); len(l) != 64 || err != nil {
+		t.Fatalf("a line of exactly the limit: %d %v", len(l), err)
+	}
+}

@@ -1,0 +1,368 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/criyle/go-sandbox/pkg/cgroup"
+	"github.com/criyle/go-sandbox/pkg/forkexec"
+	"github.com/criyle/go-sandbox/pkg/mount"
+	"github.com/criyle/go-sandbox/pkg/rlimit"
+	"golang.org/x/sys/unix"
+)
+
+// User is the host user id (and group) a confined program runs as:
+// nobody, who owns nothing on the host.
+const User = 65534
+
+// insideUser is the same user as the program sees itself.
+const insideUser = 1000
+
+// systemDirs are the read-only runtime every program gets: the loader,
+// the C library and the interpreters under /usr.
+var systemDirs = []string{"/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache", "/etc/alternatives"}
+
+// Sandbox starts confined programs. One per process is enough.
+type Sandbox struct {
+	root    string // the empty directory pivot_root builds the new root on
+	name    string // the control groups' prefix
+	parent  cgroup.Cgroup
+	freezer string // v1: the freezer hierarchy's directory for name
+	seq     atomic.Int64
+}
+
+// New prepares the sandbox and proves it by running a program confined.
+// The error wraps ErrUnavailable and says why (not root, namespaces or
+// control groups refused).
+func New() (*Sandbox, error) {
+	fail := func(format string, a ...any) (*Sandbox, error) {
+		return nil, fmt.Errorf("%w: %s", ErrUnavailable, fmt.Sprintf(format, a...))
+	}
+	if os.Geteuid() != 0 {
+		return fail("the server runs as uid %d; confining needs root (to create control groups and run programs as an unprivileged user)", os.Geteuid())
+	}
+	s := &Sandbox{name: fmt.Sprintf("gameai-%d", os.Getpid())}
+	var err error
+	if s.root, err = os.MkdirTemp("", "gameai-sandbox-root-"); err != nil {
+		return fail("%v", err)
+	}
+	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true})
+	if err != nil {
+		_ = os.Remove(s.root)
+		return fail("control groups (memory, pids): %v", err)
+	}
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		s.freezer = filepath.Join("/sys/fs/cgroup/freezer", s.name)
+		if err := os.MkdirAll(s.freezer, 0o755); err != nil {
+			s.Close()
+			return fail("the freezer control group: %v", err)
+		}
+	}
+	if err := s.probe(); err != nil {
+		s.Close()
+		return fail("%v", err)
+	}
+	return s, nil
+}
+
+// probe runs the system's true confined.
+func (s *Sandbox) probe() error {
+	p, err := s.Start(Spec{Argv: []string{"/bin/true"}, Limits: Limits{Memory: 64 << 20, Procs: 4, CPUTime: 5 * time.Second}})
+	if err != nil {
+		return err
+	}
+	_ = p.Stdin.Close()
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+	}
+	p.Kill()
+	if e := p.Exit(); !e.OK() {
+		return fmt.Errorf("a confined /bin/true %v", e)
+	}
+	return nil
+}
+
+// Close removes the sandbox's control groups and root.
+func (s *Sandbox) Close() {
+	if s.freezer != "" {
+		_ = os.Remove(s.freezer)
+	}
+	if s.parent != nil {
+		_ = s.parent.Destroy()
+	}
+	_ = os.Remove(s.root)
+}
+
+// Chown gives a directory (and what is in it) to the sandbox's user, for
+// Spec.Out.
+func Chown(dir string) error {
+	return filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, User, User)
+	})
+}
+
+// Process is a running confined program. Its pipes are the program's
+// standard streams seen from outside.
+type Process struct {
+	Stdin  *os.File
+	Stdout *os.File
+	Stderr *os.File
+
+	pid     int
+	cg      cgroup.Cgroup
+	freezer string // the freezer directory (v1) or the cgroup's own (v2)
+	limits  Limits
+	done    chan struct{}
+	exit    Exit
+	killed  atomic.Bool
+	once    sync.Once
+}
+
+// Start runs spec confined.
+func (s *Sandbox) Start(spec Spec) (*Process, error) {
+	if len(spec.Argv) == 0 {
+		return nil, errors.New("sandbox: no command")
+	}
+	l := spec.Limits
+	name := fmt.Sprintf("p%d", s.seq.Add(1))
+	cg, err := s.parent.New(name)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: control group: %w", err)
+	}
+	p := &Process{cg: cg, limits: l, done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			p.release()
+		}
+	}()
+	if l.Memory > 0 {
+		if err := cg.SetMemoryLimit(uint64(l.Memory)); err != nil {
+			return nil, fmt.Errorf("sandbox: memory limit: %w", err)
+		}
+	}
+	if err := cg.SetProcLimit(uint64(max(l.Procs, 1))); err != nil {
+		return nil, fmt.Errorf("sandbox: process limit: %w", err)
+	}
+	if s.freezer != "" {
+		p.freezer = filepath.Join(s.freezer, name)
+		if err := os.Mkdir(p.freezer, 0o755); err != nil {
+			return nil, fmt.Errorf("sandbox: freezer: %w", err)
+		}
+	} else {
+		p.freezer = filepath.Join("/sys/fs/cgroup", s.name, name)
+	}
+	mounts, err := s.mounts(spec)
+	if err != nil {
+		return nil, err
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, err
+	}
+	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1}, {ContainerID: insideUser, HostID: User, Size: 1}}
+	r := forkexec.Runner{
+		Args:        spec.Argv,
+		Env:         spec.Env,
+		Files:       []uintptr{inR.Fd(), outW.Fd(), errW.Fd()},
+		WorkDir:     "/tmp",
+		CloneFlags:  forkexec.UnshareFlags,
+		Mounts:      mounts,
+		PivotRoot:   s.root,
+		HostName:    "bot",
+		DomainName:  "bot",
+		UIDMappings: ids,
+		GIDMappings: ids,
+		Credential:  &syscall.Credential{Uid: insideUser, Gid: insideUser},
+		RLimits:     rlimits(l),
+		NoNewPrivs:  true,
+		DropCaps:    true,
+		// Join the groups before execve, so no process of the program
+		// ever runs outside them.
+		SyncFunc:               p.join,
+		UnshareCgroupAfterSync: true,
+	}
+	pid, err := r.Start()
+	closeAll(inR, outW, errW)
+	if err != nil {
+		closeAll(inW, outR, errR)
+		return nil, fmt.Errorf("sandbox: starting %s: %w", spec.Argv[0], err)
+	}
+	p.pid, p.Stdin, p.Stdout, p.Stderr = pid, inW, outR, errR
+	go func() {
+		var ws unix.WaitStatus
+		_, _ = unix.Wait4(pid, &ws, 0, nil)
+		p.exit = p.exitOf(ws) // before Kill may remove the groups it reads
+		close(p.done)
+	}()
+	ok = true
+	return p, nil
+}
+
+func (p *Process) join(pid int) error {
+	if err := p.cg.AddProc(pid); err != nil {
+		return err
+	}
+	if strings.HasPrefix(p.freezer, "/sys/fs/cgroup/freezer/") {
+		return os.WriteFile(filepath.Join(p.freezer, "cgroup.procs"), []byte(fmt.Sprint(pid)), 0o644)
+	}
+	return nil
+}
+
+func (s *Sandbox) mounts(spec Spec) ([]mount.SyscallParams, error) {
+	b := mount.NewBuilder()
+	for _, d := range append(append([]string{}, systemDirs...), spec.Runtime...) {
+		b.WithBind(d, strings.TrimPrefix(filepath.Clean(d), "/"), true)
+	}
+	if spec.Dir != "" {
+		b.WithBind(spec.Dir, "bot", true)
+	}
+	if spec.Out != "" {
+		b.WithBind(spec.Out, "out", false)
+	}
+	b.WithBind("/dev/null", "dev/null", false).
+		WithBind("/dev/zero", "dev/zero", true).
+		WithBind("/dev/urandom", "dev/urandom", true).
+		WithTmpfs("tmp", fmt.Sprintf("size=%d,nr_inodes=4096,mode=1777", max(spec.Limits.Scratch, 1<<20))).
+		WithProc()
+	ms, err := b.FilterNotExist().Build()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: mounts: %w", err)
+	}
+	return ms, nil
+}
+
+func rlimits(l Limits) []rlimit.RLimit {
+	r := rlimit.RLimits{DisableCore: true, OpenFile: 64, FileSize: 16 << 20}
+	if l.CPUTime > 0 {
+		secs := uint64((l.CPUTime + time.Second - 1) / time.Second)
+		r.CPU, r.CPUHard = secs, secs+1
+	}
+	if l.OpenFiles > 0 {
+		r.OpenFile = uint64(l.OpenFiles)
+	}
+	if l.FileSize > 0 {
+		r.FileSize = uint64(l.FileSize)
+	}
+	return r.PrepareRLimit()
+}
+
+// Freeze stops every process of the program until Thaw: it neither thinks
+// on a shared core nor runs down another's clock.
+func (p *Process) Freeze() error { return p.setFrozen(true) }
+
+// Thaw lets a frozen program run again.
+func (p *Process) Thaw() error { return p.setFrozen(false) }
+
+func (p *Process) setFrozen(frozen bool) error {
+	if strings.HasPrefix(p.freezer, "/sys/fs/cgroup/freezer/") {
+		state := "THAWED"
+		if frozen {
+			state = "FROZEN"
+		}
+		return os.WriteFile(filepath.Join(p.freezer, "freezer.state"), []byte(state), 0o644)
+	}
+	v := "0"
+	if frozen {
+		v = "1"
+	}
+	return os.WriteFile(filepath.Join(p.freezer, "cgroup.freeze"), []byte(v), 0o644)
+}
+
+// Done is closed when the program's first process has ended.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// Kill ends every process of the program (the first is its PID
+// namespace's init: the kernel kills the rest with it) and removes its
+// control groups. It waits for them to be gone.
+func (p *Process) Kill() {
+	p.once.Do(func() {
+		select {
+		case <-p.done:
+		default:
+			p.killed.Store(true)
+			_ = unix.Kill(p.pid, unix.SIGKILL)
+		}
+		_ = p.Thaw() // a frozen process dies only once thawed
+		<-p.done
+		p.release()
+		closeAll(p.Stdin, p.Stdout, p.Stderr)
+	})
+}
+
+// release removes the control groups once they hold no process.
+func (p *Process) release() {
+	for i := 0; i < 100; i++ {
+		procs, err := p.cg.Processes()
+		if err != nil || len(procs) == 0 {
+			break
+		}
+		for _, pid := range procs {
+			_ = unix.Kill(pid, unix.SIGKILL)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	_ = p.cg.Destroy()
+	if strings.HasPrefix(p.freezer, "/sys/fs/cgroup/freezer/") {
+		_ = os.Remove(p.freezer)
+	}
+}
+
+// Pids lists the program's processes still alive (host PIDs).
+func (p *Process) Pids() []int {
+	procs, _ := p.cg.Processes()
+	return procs
+}
+
+// Exit says how the program ended; call it after Done is closed.
+func (p *Process) Exit() Exit { return p.exit }
+
+func (p *Process) exitOf(ws unix.WaitStatus) Exit {
+	e := Exit{Limits: p.limits}
+	switch {
+	case ws.Exited():
+		e.Code = ws.ExitStatus()
+	case ws.Signaled():
+		sig := ws.Signal()
+		e.Signal = unix.SignalName(sig)
+		e.CPULimit = sig == unix.SIGXCPU
+		if sig == unix.SIGKILL {
+			e.Killed = p.killed.Load()
+			if used, err := p.cg.MemoryMaxUsage(); err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20) {
+				e.OOM, e.Killed = true, false
+			}
+		}
+	}
+	return e
+}
+
+func closeAll(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package sandbox
+
+import (
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// forTest is the sandbox, or a skip where the machine cannot confine
+// (a failure where GAMEAI_REQUIRE_SANDBOX is set: CI).
+func forTest(t testing.TB) *Sandbox {
+	t.Helper()
+	s, err := New()
+	if err != nil {
+		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+var small = Limits{Memory: 64 << 20, Procs: 16, CPUTime: 5 * time.Second, Scratch: 1 << 20}
+
+// run runs a shell script confined and returns its output and exit.
+func run(t *testing.T, s *Sandbox, spec Spec) (string, Exit) {
+	t.Helper()
+	p, err := s.Start(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Stdin.Close()
+	go func() { _, _ = io.Copy(io.Discard, p.Stderr) }()
+	out, _ := io.ReadAll(io.LimitReader(p.Stdout, 1<<20))
+	select {
+	case <-p.Done():
+	case <-time.After(20 * time.Second):
+		t.Error("still running after 20 s")
+	}
+	p.Kill()
+	return string(out), p.Exit()
+}
+
+func sh(script string) Spec {
+	return Spec{Argv: []string{"/bin/sh", "-c", script}, Env: []string{"PATH=/usr/bin:/bin"}, Limits: small}
+}
+
+func TestItSeesOnlyItsOwnWorld(t *testing.T) {
+	s := forTest(t)
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret")
+	if err := os.WriteFile(secret, []byte("planted-7f3a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, e := run(t, s, sh(`id -u; echo $$; ls /; cat `+secret+` 2>&1; cat /etc/passwd 2>&1; echo x > /usr/x 2>&1; echo ok > /tmp/f && cat /tmp/f; ls /proc | grep -c '^[0-9]'`))
+	if !e.OK() {
+		t.Fatalf("%v: %s", e, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "1000" || lines[1] != "1" {
+		t.Errorf("uid %s pid %s, want an unprivileged user as its PID namespace's init", lines[0], lines[1])
+	}
+	if strings.Contains(out, "planted-7f3a") || strings.Contains(out, "root:") {
+		t.Errorf("it read a host file:\n%s", out)
+	}
+	if !strings.Contains(out, "ok\n") {
+		t.Errorf("its scratch /tmp is not writable:\n%s", out)
+	}
+	if strings.Contains(out, "\nroot\n") || strings.Contains(out, "\nhome\n") {
+		t.Errorf("the host's root is visible:\n%s", out)
+	}
+	if _, err := os.Stat("/usr/x"); err == nil {
+		t.Error("it wrote into /usr")
+	}
+}
+
+func TestItHasNoNetwork(t *testing.T) {
+	s := forTest(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	reached := make(chan struct{}, 1)
+	go func() {
+		if c, err := ln.Accept(); err == nil {
+			reached <- struct{}{}
+			c.Close()
+		}
+	}()
+	port := ln.Addr().(*net.TCPAddr).Port
+	// bash's /dev/tcp where there is bash; python otherwise.
+	out, _ := run(t, s, sh(`python3 -c "import socket; socket.create_connection(('127.0.0.1', `+strconv.Itoa(port)+`), 2)" 2>&1 | tail -1`))
+	select {
+	case <-reached:
+		t.Fatalf("a confined program reached the host's listener: %s", out)
+	case <-time.After(200 * time.Millisecond):
+	}
+	if !strings.Contains(out, "Error") {
+		t.Errorf("the connection did not fail: %q", out)
+	}
+}
+
+func TestLimitsHold(t *testing.T) {
+	s := forTest(t)
+	t.Run("processes", func(t *testing.T) {
+		forks := "import os, time\nn = 0\nfor i in range(40):\n    try:\n        if os.fork() == 0:\n            time.sleep(5)\n            os._exit(0)\n        n += 1\n    except OSError:\n        pass\nprint(n)"
+		out, _ := run(t, s, Spec{Argv: []string{"/usr/bin/python3", "-c", forks}, Limits: small})
+		if n, err := strconv.Atoi(strings.TrimSpace(out)); err != nil || n >= 16 {
+			t.Errorf("%q children with a limit of 16 processes", out)
+		}
+	})
+	t.Run("memory", func(t *testing.T) {
+		_, e := run(t, s, Spec{Argv: []string{"/usr/bin/python3", "-c", "b = []\nwhile True: b.append(bytearray(1 << 20))"}, Limits: small})
+		if !e.OOM {
+			t.Errorf("allocating without end: %v, want killed out of memory", e)
+		}
+	})
+	t.Run("cpu", func(t *testing.T) {
+		l := small
+		l.CPUTime = time.Second
+		spec := sh(`while :; do :; done`)
+		spec.Limits = l
+		_, e := run(t, s, spec)
+		if !e.CPULimit && e.Signal != "SIGKILL" {
+			t.Errorf("a busy loop with 1 s of CPU: %v", e)
+		}
+	})
+}
+
+func TestFreezeStopsItAndKillLeavesNothing(t *testing.T) {
+	s := forTest(t)
+	p, err := s.Start(sh(`(while :; do :; done) & (sleep 1000) & while read l; do echo "$l"; done`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(p.Stdin, "one\n"); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4)
+	if _, err := io.ReadFull(p.Stdout, buf); err != nil || string(buf) != "one\n" {
+		t.Fatalf("%q %v", buf, err)
+	}
+	if err := p.Freeze(); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.WriteString(p.Stdin, "two\n")
+	_ = p.Stdout.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if n, err := p.Stdout.Read(buf); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("a frozen program answered: %q %v", buf[:n], err)
+	}
+	if err := p.Thaw(); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Stdout.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.ReadFull(p.Stdout, buf); err != nil || string(buf) != "two\n" {
+		t.Fatalf("thawed: %q %v", buf, err)
+	}
+	pids := p.Pids()
+	if len(pids) < 3 {
+		t.Fatalf("processes %v, want the shell and its two children", pids)
+	}
+	p.Kill()
+	for _, pid := range pids {
+		if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); err == nil {
+			t.Errorf("process %d survived Kill", pid)
+		}
+	}
+	if e := p.Exit(); !e.Killed {
+		t.Errorf("exit %v, want stopped by the referee", e)
+	}
+}
