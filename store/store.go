@@ -26,6 +26,9 @@ type Store struct {
 	Strategies Strategies
 	Jobs       Jobs
 	Records    Records
+	Bots       Bots
+	Owners     Owners
+	Artefacts  Artefacts
 	// Transpositions is the shared shallow transposition table.
 	Transpositions Transpositions
 	// Ping checks that the backing service answers (readiness).
@@ -278,6 +281,10 @@ type Config struct {
 	// the TTL and its maxmemory: some 100 bytes an entry).
 	TranspositionTTL  time.Duration
 	MaxTranspositions int
+	// MaxBots bounds the uploaded bots (versions); MaxArtefactBytes the
+	// bytes of the in-memory artefacts (Redis: its maxmemory).
+	MaxBots          int
+	MaxArtefactBytes int64
 }
 
 // DefaultConfig is used when a field is zero.
@@ -292,6 +299,8 @@ var DefaultConfig = Config{
 	// progress and its neighbours, not last week's.
 	TranspositionTTL:  24 * time.Hour,
 	MaxTranspositions: 1 << 20,
+	MaxBots:           10_000,
+	MaxArtefactBytes:  1 << 30,
 }
 
 // WithDefaults fills zero fields from DefaultConfig.
@@ -320,6 +329,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MaxTranspositions > 0 {
 		d.MaxTranspositions = c.MaxTranspositions
+	}
+	if c.MaxBots > 0 {
+		d.MaxBots = c.MaxBots
+	}
+	if c.MaxArtefactBytes > 0 {
+		d.MaxArtefactBytes = c.MaxArtefactBytes
 	}
 	return d
 }

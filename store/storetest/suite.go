@@ -28,6 +28,8 @@ func Run(t *testing.T, open Factory) {
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
+	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
+	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
 			t.Fatalf("Ping: %v", err)

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
+	"time"
+)
+
+// BotStatus is where an uploaded bot is on its way to play.
+type BotStatus string
+
+// A bot is built, then validated, then ready or rejected.
+const (
+	BotBuilding   BotStatus = "building"
+	BotValidating BotStatus = "validating"
+	BotReady      BotStatus = "ready"
+	BotRejected   BotStatus = "rejected"
+)
+
+// Bot is one version of an uploaded program. A new upload under the same
+// owner, game and name is a new Bot with the next Version, so a game keeps
+// pointing at the version it played.
+type Bot struct {
+	ID       string    `json:"id"`
+	Game     string    `json:"game"`
+	Name     string    `json:"name"`
+	Owner    string    `json:"owner"`
+	Language string    `json:"language"`
+	Version  int       `json:"version"`
+	Status   BotStatus `json:"status"`
+	// Reason says why a bot was rejected: the compiler's verdict, or the
+	// validation game, turn and fault.
+	Reason string `json:"reason,omitempty"`
+	// Source is the content hash of the uploaded file, Program of what
+	// runs (the build's output; the upload itself for an executable or a
+	// script); both are Artefacts.
+	Source  string `json:"source"`
+	Program string `json:"program,omitempty"`
+	Size    int64  `json:"size"`
+	// BuildLog is the compiler's output; Validation the admission games.
+	// The build log and the games' stderr are the owner's alone.
+	BuildLog   string           `json:"build_log,omitempty"`
+	Validation []ValidationGame `json:"validation,omitempty"`
+	CreatedAt  time.Time        `json:"created_at"`
+	UpdatedAt  time.Time        `json:"updated_at"`
+	// Rev counts writes; Update succeeds only on the revision it read.
+	Rev int64 `json:"rev"`
+}
+
+// ValidationGame is one admission game of a bot.
+type ValidationGame struct {
+	// Seat is the bot's colour; Opponents who played the other seats.
+	Seat      string `json:"seat"`
+	Opponents string `json:"opponents"`
+	// Fault is what the bot did wrong (empty: it played the game
+	// through), Turn where.
+	Fault  string `json:"fault,omitempty"`
+	Turn   int    `json:"turn,omitempty"`
+	Result string `json:"result"`
+	// Record is the game in the game's record notation.
+	Record string `json:"record"`
+	// Stderr is what the bot wrote there, up to a cap (owner only).
+	Stderr string `json:"stderr,omitempty"`
+	// ThinkMS is the bot's time on its clock.
+	ThinkMS int64 `json:"think_ms"`
+}
+
+// BotFilter selects bots; an empty field matches any.
+type BotFilter struct {
+	Game, Owner, Name string
+	Status            BotStatus
+}
+
+// Match reports whether b passes the filter.
+func (f BotFilter) Match(b *Bot) bool {
+	return (f.Game == "" || b.Game == f.Game) && (f.Owner == "" || b.Owner == f.Owner) &&
+		(f.Name == "" || b.Name == f.Name) && (f.Status == "" || b.Status == f.Status)
+}
+
+// Bots keeps the uploaded bots, at most MaxBots of them.
+type Bots interface {
+	// Create stores b (ErrFull beyond MaxBots).
+	Create(ctx context.Context, b *Bot) error
+	Get(ctx context.Context, id string) (*Bot, error)
+	// Update writes b if its stored Rev equals b.Rev (else ErrConflict).
+	Update(ctx context.Context, b *Bot) error
+	Delete(ctx context.Context, id string) error
+	// List returns the bots f matches, newest first.
+	List(ctx context.Context, f BotFilter) ([]*Bot, error)
+}
+
+// SortBots orders bots newest first (ties by id), the order of List.
+func SortBots(bs []*Bot) {
+	sort.Slice(bs, func(i, j int) bool {
+		if !bs[i].CreatedAt.Equal(bs[j].CreatedAt) {
+			return bs[i].CreatedAt.After(bs[j].CreatedAt)
+		}
+		return bs[i].ID > bs[j].ID
+	})
+}
+
+// Owner is an account that uploads bots. Only a hash of its token is
+// kept; the token itself is shown once, when the owner is created.
+type Owner struct {
+	Name      string    `json:"name"`
+	TokenHash string    `json:"token_hash"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// TokenHash is how an owner's token is kept and looked up.
+func TokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// Owners keeps the owners.
+type Owners interface {
+	// Create stores o; ErrExists when its name is taken.
+	Create(ctx context.Context, o *Owner) error
+	// ByToken finds the owner of a token's hash (ErrNotFound).
+	ByToken(ctx context.Context, tokenHash string) (*Owner, error)
+}
+
+// Artefacts keeps files by content hash (sources, executables, builds),
+// so a worker on any machine fetches a program by its hash.
+type Artefacts interface {
+	// Put stores data and returns its hash (ErrFull past the store's cap).
+	Put(ctx context.Context, data []byte) (string, error)
+	Get(ctx context.Context, hash string) ([]byte, error)
+}
+
+// ContentHash names an artefact.
+func ContentHash(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}

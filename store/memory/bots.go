@@ -1,0 +1,120 @@
+package memory
+
+import (
+	"context"
+	"sync"
+
+	"gameai/store"
+)
+
+type bots struct{ t *table }
+
+func (s *bots) Create(_ context.Context, b *store.Bot) error {
+	b.Rev = 1
+	return s.t.create(b.ID, b, 0)
+}
+
+func (s *bots) Get(_ context.Context, id string) (*store.Bot, error) {
+	data, v, err := s.t.get(id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := decode[store.Bot](data)
+	if err != nil {
+		return nil, err
+	}
+	b.Rev = v
+	return b, nil
+}
+
+func (s *bots) Update(_ context.Context, b *store.Bot) error {
+	next := *b
+	next.Rev++
+	if err := s.t.update(b.ID, b.Rev, &next, 0); err != nil {
+		return err
+	}
+	b.Rev = next.Rev
+	return nil
+}
+
+func (s *bots) Delete(_ context.Context, id string) error { return s.t.delete(id) }
+
+func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) {
+	var out []*store.Bot
+	for _, data := range s.t.all() {
+		b, err := decode[store.Bot](data)
+		if err != nil {
+			return nil, err
+		}
+		if f.Match(b) {
+			out = append(out, b)
+		}
+	}
+	store.SortBots(out)
+	return out, nil
+}
+
+type owners struct {
+	mu      sync.Mutex
+	byName  map[string]store.Owner
+	byToken map[string]string
+}
+
+func newOwners() *owners {
+	return &owners{byName: map[string]store.Owner{}, byToken: map[string]string{}}
+}
+
+func (s *owners) Create(_ context.Context, o *store.Owner) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.byName[o.Name]; ok {
+		return store.ErrExists
+	}
+	s.byName[o.Name] = *o
+	s.byToken[o.TokenHash] = o.Name
+	return nil
+}
+
+func (s *owners) ByToken(_ context.Context, hash string) (*store.Owner, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	name, ok := s.byToken[hash]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	o := s.byName[name]
+	return &o, nil
+}
+
+// artefacts keeps files by hash, up to a total size.
+type artefacts struct {
+	mu    sync.Mutex
+	limit int64
+	size  int64
+	m     map[string][]byte
+}
+
+func (s *artefacts) Put(_ context.Context, data []byte) (string, error) {
+	h := store.ContentHash(data)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.m[h]; ok {
+		return h, nil
+	}
+	if s.size+int64(len(data)) > s.limit {
+		return "", store.ErrFull
+	}
+	s.m[h] = append([]byte(nil), data...)
+	s.size += int64(len(data))
+	return h, nil
+}
+
+func (s *artefacts) Get(_ context.Context, h string) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data, ok := s.m[h]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return append([]byte(nil), data...), nil
+}

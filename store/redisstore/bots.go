@@ -1,0 +1,159 @@
+package redisstore
+
+import (
+	"context"
+	"errors"
+
+	"github.com/redis/go-redis/v9"
+
+	"gameai/store"
+)
+
+func (k keys) bot(id string) string          { return string(k) + "bot:" + id }
+func (k keys) botIndex() string              { return string(k) + "bots:index" }
+func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
+func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
+func (k keys) artefact(hash string) string   { return string(k) + "artefact:" + hash }
+
+type bots struct {
+	c   *redis.Client
+	k   keys
+	cfg store.Config
+}
+
+func (s *bots) Create(ctx context.Context, b *store.Bot) error {
+	n, err := s.c.ZCard(ctx, s.k.botIndex()).Result()
+	if err != nil {
+		return err
+	}
+	if taken, err := s.c.Exists(ctx, s.k.bot(b.ID)).Result(); err != nil || taken == 1 {
+		if err == nil {
+			err = store.ErrExists
+		}
+		return err
+	}
+	if n >= int64(s.cfg.MaxBots) {
+		return store.ErrFull
+	}
+	b.Rev = 1
+	if err := create(ctx, s.c, s.k.bot(b.ID), b, 0); err != nil {
+		return err
+	}
+	return s.c.ZAdd(ctx, s.k.botIndex(), redis.Z{Score: float64(b.CreatedAt.UnixMilli()), Member: b.ID}).Err()
+}
+
+func (s *bots) Get(ctx context.Context, id string) (*store.Bot, error) {
+	var b store.Bot
+	v, err := get(ctx, s.c, s.k.bot(id), &b)
+	if err != nil {
+		return nil, err
+	}
+	b.Rev = v
+	return &b, nil
+}
+
+func (s *bots) Update(ctx context.Context, b *store.Bot) error {
+	next := *b
+	next.Rev++
+	if err := update(ctx, s.c, s.k.bot(b.ID), b.Rev, &next, 0); err != nil {
+		return err
+	}
+	b.Rev = next.Rev
+	return nil
+}
+
+func (s *bots) Delete(ctx context.Context, id string) error {
+	n, err := s.c.Del(ctx, s.k.bot(id)).Result()
+	if err != nil {
+		return err
+	}
+	s.c.ZRem(ctx, s.k.botIndex(), id)
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// List reads every indexed bot (the index holds at most MaxBots).
+func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error) {
+	ids, err := s.c.ZRevRange(ctx, s.k.botIndex(), 0, -1).Result()
+	if err != nil {
+		return nil, err
+	}
+	pipe := s.c.Pipeline()
+	cmds := make([]*redis.SliceCmd, len(ids))
+	for i, id := range ids {
+		cmds[i] = pipe.HMGet(ctx, s.k.bot(id), "v", "d")
+	}
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return nil, err
+	}
+	var out []*store.Bot
+	for i, cmd := range cmds {
+		var b store.Bot
+		v, err := decodeVersioned(s.k.bot(ids[i]), cmd.Val(), &b)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		b.Rev = v
+		if f.Match(&b) {
+			out = append(out, &b)
+		}
+	}
+	store.SortBots(out)
+	return out, nil
+}
+
+type owners struct {
+	c *redis.Client
+	k keys
+}
+
+func (s *owners) Create(ctx context.Context, o *store.Owner) error {
+	if err := create(ctx, s.c, s.k.owner(o.Name), o, 0); err != nil {
+		return err
+	}
+	return s.c.Set(ctx, s.k.ownerToken(o.TokenHash), o.Name, 0).Err()
+}
+
+func (s *owners) ByToken(ctx context.Context, hash string) (*store.Owner, error) {
+	name, err := s.c.Get(ctx, s.k.ownerToken(hash)).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	var o store.Owner
+	if _, err := get(ctx, s.c, s.k.owner(name), &o); err != nil {
+		return nil, err
+	}
+	return &o, nil
+}
+
+type artefacts struct {
+	c *redis.Client
+	k keys
+}
+
+// Put stores data under its hash once: the same file uploaded twice, or by
+// two owners, is one key.
+func (s *artefacts) Put(ctx context.Context, data []byte) (string, error) {
+	h := store.ContentHash(data)
+	if err := s.c.SetNX(ctx, s.k.artefact(h), data, 0).Err(); err != nil {
+		return "", err
+	}
+	return h, nil
+}
+
+func (s *artefacts) Get(ctx context.Context, h string) ([]byte, error) {
+	b, err := s.c.Get(ctx, s.k.artefact(h)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	return b, err
+}
+

@@ -1,0 +1,100 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"gameai/store"
+)
+
+func testBots(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{MaxBots: 3})
+	s := st.Bots
+	t0 := time.Now().UTC().Truncate(time.Millisecond)
+	mk := func(id, owner, name string, at time.Duration) *store.Bot {
+		return &store.Bot{ID: id, Game: "less", Name: name, Owner: owner, Language: "c", Version: 1,
+			Status: store.BotBuilding, CreatedAt: t0.Add(at), UpdatedAt: t0.Add(at)}
+	}
+	for i, b := range []*store.Bot{mk("a", "ann", "x", 0), mk("b", "bob", "y", time.Second), mk("c", "ann", "x", 2*time.Second)} {
+		if err := s.Create(ctx, b); err != nil || b.Rev != 1 {
+			t.Fatalf("create %d: %v rev %d", i, err, b.Rev)
+		}
+	}
+	if err := s.Create(ctx, mk("d", "ann", "z", 3*time.Second)); !errors.Is(err, store.ErrFull) {
+		t.Errorf("a fourth bot with MaxBots 3: %v, want ErrFull", err)
+	}
+	if err := s.Create(ctx, mk("a", "ann", "x", 0)); !errors.Is(err, store.ErrExists) {
+		t.Errorf("an id twice: %v", err)
+	}
+	got, err := s.List(ctx, store.BotFilter{Owner: "ann"})
+	if err != nil || len(got) != 2 || got[0].ID != "c" || got[1].ID != "a" {
+		t.Fatalf("ann's bots newest first: %v %v", ids(got), err)
+	}
+	b, err := s.Get(ctx, "b")
+	if err != nil || b.Owner != "bob" {
+		t.Fatalf("get: %+v %v", b, err)
+	}
+	stale := *b
+	b.Status, b.Reason = store.BotRejected, "turn 3: illegal action"
+	if err := s.Update(ctx, b); err != nil || b.Rev != 2 {
+		t.Fatalf("update: %v rev %d", err, b.Rev)
+	}
+	if err := s.Update(ctx, &stale); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a stale update: %v", err)
+	}
+	if got, _ := s.List(ctx, store.BotFilter{Status: store.BotRejected}); len(got) != 1 || got[0].Reason == "" {
+		t.Errorf("rejected: %v", ids(got))
+	}
+	if err := s.Delete(ctx, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, "b"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleted: %v", err)
+	}
+	if err := s.Create(ctx, mk("d", "ann", "z", 3*time.Second)); err != nil {
+		t.Errorf("room again after a delete: %v", err)
+	}
+}
+
+func ids(bs []*store.Bot) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.ID)
+	}
+	return out
+}
+
+func testOwnersAndArtefacts(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{})
+	o := &store.Owner{Name: "ann", TokenHash: store.TokenHash("secret"), CreatedAt: time.Now()}
+	if err := st.Owners.Create(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann", TokenHash: store.TokenHash("other")}); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a name twice: %v", err)
+	}
+	if got, err := st.Owners.ByToken(ctx, store.TokenHash("secret")); err != nil || got.Name != "ann" {
+		t.Errorf("by token: %+v %v", got, err)
+	}
+	if _, err := st.Owners.ByToken(ctx, store.TokenHash("guess")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a wrong token: %v", err)
+	}
+	data := []byte("\x7fELF program bytes")
+	h, err := st.Artefacts.Put(ctx, data)
+	if err != nil || h != store.ContentHash(data) {
+		t.Fatalf("put: %s %v", h, err)
+	}
+	if h2, err := st.Artefacts.Put(ctx, data); err != nil || h2 != h {
+		t.Errorf("the same file twice: %s %v", h2, err)
+	}
+	if got, err := st.Artefacts.Get(ctx, h); err != nil || string(got) != string(data) {
+		t.Errorf("get: %q %v", got, err)
+	}
+	if _, err := st.Artefacts.Get(ctx, store.ContentHash([]byte("nope"))); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a missing hash: %v", err)
+	}
+}
