@@ -30,6 +30,14 @@ type Conn interface {
 	Close()
 }
 
+// Pauser is a Conn the referee stops while the other programs think, as
+// CodeCup did: a program so stopped can neither ponder on shared cores nor
+// take time from another's clock. A confined program is one.
+type Pauser interface {
+	Pause()
+	Resume()
+}
+
 // ErrTimeout is returned by Receive when the program's time ran out.
 var ErrTimeout = lineio.ErrTimeout
 

@@ -15,6 +15,8 @@ import (
 type Forfeit struct {
 	Player int    `json:"player"`
 	Reason string `json:"reason"`
+	// Turn is the turn (from 1) at which it happened; 0 before the game.
+	Turn int `json:"turn,omitempty"`
 }
 
 // GameRecord is a refereed game.
@@ -88,8 +90,9 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		}
 	}()
 	var spent [4]int // points spent on moves, by the player who moved
+	turn := -1
 	forfeit := func(pl int, why string) (*GameRecord, error) {
-		rec.Forfeit = &Forfeit{Player: pl, Reason: why}
+		rec.Forfeit = &Forfeit{Player: pl, Reason: why, Turn: turn + 1}
 		r.score(rec, p, d, spent)
 		return rec, nil
 	}
@@ -106,12 +109,15 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		if err := c.Send(less.PlayerNames[pl]); err != nil {
 			return forfeit(pl, "crashed before the game: "+err.Error())
 		}
+		pause(c)
 	}
 	var clocks [4]time.Duration
-	for turn := 0; turn < less.Turns && !p.Over(); turn++ {
+	for turn = 0; turn < less.Turns && !p.Over(); turn++ {
 		pl := turn % 4
 		start := time.Now()
+		resume(conns[pl])
 		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
+		pause(conns[pl])
 		clocks[pl] += time.Since(start)
 		rec.ClocksMS[pl] = clocks[pl].Milliseconds()
 		if ctx.Err() != nil {
@@ -147,6 +153,18 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 	}
 	r.score(rec, p, d, spent)
 	return rec, nil
+}
+
+func pause(c Conn) {
+	if p, ok := c.(Pauser); ok {
+		p.Pause()
+	}
+}
+
+func resume(c Conn) {
+	if p, ok := c.(Pauser); ok {
+		p.Resume()
+	}
 }
 
 // actionCost is what a legal action's moves cost, played on a copy.

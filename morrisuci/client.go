@@ -26,12 +26,34 @@ type Client struct {
 	// Slack is how long past MoveTime an answer may take (default 5 s).
 	Slack time.Duration
 
-	proc *child.Process
+	proc  *child.Process
+	hooks Hooks
+}
+
+// Hooks attach a client to a program run by someone else (a confined
+// program): Pause and Resume stop it between its moves, Stop ends it after
+// quit, Why explains an error (how the program ended). Each may be nil.
+type Hooks struct {
+	Pause, Resume, Stop func()
+	Why                 func(error) error
+}
+
+// Attach talks to a running program through r (its output's lines) and
+// w (its input), calling h around each move.
+func Attach(name string, r *lineio.Reader, w io.Writer, h Hooks) *Client {
+	c := NewClient(name, nil, w)
+	c.r = r
+	c.hooks = h
+	return c
 }
 
 // NewClient talks to an engine through r (its output) and w (its input).
 func NewClient(name string, r io.Reader, w io.Writer) *Client {
-	return &Client{name: name, w: w, r: lineio.NewReader(r), MoveTime: time.Second}
+	c := &Client{name: name, w: w, MoveTime: time.Second}
+	if r != nil {
+		c.r = lineio.NewReader(r)
+	}
+	return c
 }
 
 // Start runs an engine program and does the handshake (uci, the options,
@@ -53,6 +75,8 @@ func Start(ctx context.Context, name string, argv []string, options map[string]s
 // Handshake sends uci and waits for uciok, sets the options, and waits for
 // readyok.
 func (c *Client) Handshake(ctx context.Context, options map[string]string) error {
+	c.resume()
+	defer c.pause()
 	if err := c.send("uci"); err != nil {
 		return err
 	}
@@ -85,6 +109,29 @@ func (c *Client) Close() {
 	if c.proc != nil {
 		c.proc.Wait(2 * time.Second)
 	}
+	if c.hooks.Stop != nil {
+		c.hooks.Stop()
+	}
+}
+
+func (c *Client) pause() {
+	if c.hooks.Pause != nil {
+		c.hooks.Pause()
+	}
+}
+
+func (c *Client) resume() {
+	if c.hooks.Resume != nil {
+		c.hooks.Resume()
+	}
+}
+
+// why adds how the program ended to an error, where the hooks know it.
+func (c *Client) why(err error) error {
+	if c.hooks.Why != nil {
+		return c.hooks.Why(err)
+	}
+	return err
 }
 
 func (c *Client) send(line string) error {
@@ -94,7 +141,11 @@ func (c *Client) send(line string) error {
 
 // await reads lines until one satisfies ok, the timeout, or the end.
 func (c *Client) await(ctx context.Context, timeout time.Duration, ok func(string) bool) (string, error) {
-	return c.r.Until(ctx, timeout, ok)
+	l, err := c.r.Until(ctx, timeout, ok)
+	if err != nil {
+		err = c.why(err)
+	}
+	return l, err
 }
 
 // BestMoveToken finds the token after "bestmove" in a line, if any.
@@ -165,11 +216,13 @@ func (c *Client) ask(ctx context.Context, tokens []string) (string, error) {
 	if c.Depth > 0 {
 		goCmd += fmt.Sprintf(" depth %d", c.Depth)
 	}
+	c.resume()
+	defer c.pause()
 	if err := c.send(pos); err != nil {
-		return "", err
+		return "", c.why(err)
 	}
 	if err := c.send(goCmd); err != nil {
-		return "", err
+		return "", c.why(err)
 	}
 	slack := c.Slack
 	if slack == 0 {

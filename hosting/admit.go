@@ -1,0 +1,142 @@
+package hosting
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"gameai/ai/minimax"
+	"gameai/ai/morrisai"
+	"gameai/codecup"
+	"gameai/games/less"
+	"gameai/games/morris"
+	"gameai/sandbox"
+	"gameai/store"
+)
+
+// gameLimits bound a bot in a game (the clock is the referee's).
+func gameLimits(cpu time.Duration) sandbox.Limits {
+	return sandbox.Limits{Memory: 512 << 20, Procs: 32, CPUTime: cpu, FileSize: 1 << 20, OpenFiles: 64, Scratch: 16 << 20}
+}
+
+// validate plays a bot's admission games; the first fault ends them.
+func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store.ValidationGame, error) {
+	name := fmt.Sprintf("%s/%s v%d", b.Owner, b.Name, b.Version)
+	switch b.Game {
+	case "less":
+		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(2*h.cfg.LessClock+10*time.Second))
+		if err != nil {
+			return nil, err
+		}
+		return h.validateLess(ctx, b.ID, r)
+	case "morris":
+		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(10*time.Minute))
+		if err != nil {
+			return nil, err
+		}
+		return h.validateMorris(ctx, r)
+	}
+	return nil, fmt.Errorf("no validation for game %q", b.Game)
+}
+
+// greedyLabel names our greedy Less bot in records.
+const greedyLabel = "gameai:greedy"
+
+// validateLess plays a game as Yellow and one as Black (each side of the
+// table), our greedy bot in the other three seats, on layouts drawn from
+// the bot's id.
+func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store.ValidationGame, error) {
+	seed := fnv.New64a()
+	_, _ = seed.Write([]byte(id))
+	rng := rand.New(rand.NewPCG(seed.Sum64(), 0x1e55))
+	greedy := codecup.Internal{Label: greedyLabel, Config: codecup.BotConfig{Engine: "greedy", Budget: h.cfg.LessClock}}
+	var games []store.ValidationGame
+	for _, seat := range []int{0, 1} {
+		w := less.RandomWalls(0.27, 0.1, rng.Float64)
+		prog := &LessProgram{sb: h.sb, r: r}
+		seats := [4]codecup.Program{greedy, greedy, greedy, greedy}
+		seats[seat] = prog
+		rec, err := codecup.Referee{Budget: h.cfg.LessClock}.Play(ctx, seats, w)
+		if err != nil {
+			return nil, err
+		}
+		g := store.ValidationGame{Seat: less.PlayerNames[seat], Opponents: greedyLabel + " in the other seats",
+			Record: rec.String(), Stderr: prog.Stderr(), ThinkMS: rec.ClocksMS[seat]}
+		team := less.Team(seat)
+		switch {
+		case rec.Forfeit != nil && rec.Forfeit.Player == seat:
+			g.Fault, g.Turn, g.Result = rec.Forfeit.Reason, rec.Forfeit.Turn, "irregular loss"
+		case rec.Forfeit != nil:
+			g.Result = "the other team forfeited: " + rec.Forfeit.Reason
+		default:
+			g.Result = fmt.Sprintf("its team %d points, the other %d (lower wins)", rec.Teams[team], rec.Teams[1-team])
+		}
+		games = append(games, g)
+		if g.Fault != "" {
+			break
+		}
+	}
+	return games, nil
+}
+
+// morrisOpponent is the admission's alpha-beta: the default strategy at a
+// shallow depth, quick and legal.
+const morrisOpponentDepth = 2
+
+// validateMorris plays one game with each colour against alpha-beta.
+func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.ValidationGame, error) {
+	strat, _ := morris.Preset(morris.DefaultStrategy)
+	var games []store.ValidationGame
+	for _, side := range []int{morris.White, morris.Black} {
+		opp := &morrisai.SearchPlayer{Engine: "alphabeta", Strategy: strat.Name, Coef: strat.Coefficients,
+			Limits: minimax.Limits{Depth: morrisOpponentDepth}}
+		g := store.ValidationGame{Seat: [2]string{"white", "black"}[side],
+			Opponents: fmt.Sprintf("gameai:alphabeta:strategy=%s,depth=%d", strat.Name, morrisOpponentDepth)}
+		c, pr, err := MorrisClient(ctx, h.sb, r)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			g.Fault, g.Result = "did not start: "+err.Error(), "irregular loss"
+			if pr != nil {
+				g.Stderr = pr.Stderr()
+			}
+			return append(games, g), nil
+		}
+		c.MoveTime, c.Slack = h.cfg.MorrisMoveTime, h.cfg.MorrisSlack
+		white, black := morrisai.Player(c), morrisai.Player(opp)
+		if side == morris.Black {
+			white, black = opp, c
+		}
+		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: morris.StandardRules, MaxPlies: 200, DeadLoops: true})
+		opp.Release()
+		c.Close()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		g.Stderr, g.ThinkMS = pr.Stderr(), res.Think[side].Milliseconds()
+		if res.Record != nil {
+			g.Record = res.Record.String()
+		}
+		switch {
+		case err != nil:
+			g.Fault, g.Turn, g.Result = err.Error(), len(res.Record.Moves)+1, "irregular loss"
+		case res.Winner == 1-side && strings.Contains(res.Reason, "illegal move"):
+			g.Fault, g.Turn, g.Result = res.Reason, res.Plies+1, "irregular loss"
+		case res.Winner == side:
+			g.Result = "won: " + res.Reason
+		case res.Winner < 0:
+			g.Result = "drawn: " + res.Reason
+		default:
+			g.Result = "lost: " + res.Reason
+		}
+		games = append(games, g)
+		if g.Fault != "" {
+			break
+		}
+	}
+	return games, nil
+}

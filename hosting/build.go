@@ -1,0 +1,157 @@
+package hosting
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"gameai/sandbox"
+)
+
+// buildLimits bound a compile: the same sandbox as a game, more room.
+var buildLimits = sandbox.Limits{Memory: 1 << 30, Procs: 64, CPUTime: 120 * time.Second,
+	FileSize: 64 << 20, OpenFiles: 256, Scratch: 512 << 20}
+
+// buildWall bounds a compile's wall time.
+const buildWall = 3 * time.Minute
+
+// buildLogCap bounds the compiler output kept for the owner.
+const buildLogCap = 64 << 10
+
+// errBuild is a build the upload's own fault failed (a compile error):
+// the bot is rejected with the compiler's output.
+type errBuild struct{ why string }
+
+func (e *errBuild) Error() string { return e.why }
+
+// build turns an upload into what runs: the compiler's output, or the
+// upload itself where nothing is compiled. It returns the compiler's
+// output for the owner.
+func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []byte, log string, err error) {
+	if l.Name == "executable" {
+		if why := checkExecutable(src); why != "" {
+			return nil, "", &errBuild{why}
+		}
+		return src, "", nil
+	}
+	dir, err := os.MkdirTemp(h.work, "build-")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, "src"), filepath.Join(dir, "out")
+	for _, d := range []string{in, out} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return nil, "", err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(in, l.File), src, 0o644); err != nil {
+		return nil, "", err
+	}
+	if err := sandbox.Chown(out); err != nil {
+		return nil, "", err
+	}
+	p, err := h.sb.Start(sandbox.Spec{Argv: l.compile, Env: l.env, Dir: in, Out: out, Runtime: l.runtime, Limits: buildLimits})
+	if err != nil {
+		return nil, "", err
+	}
+	_ = p.Stdin.Close()
+	logs := &capped{max: buildLogCap}
+	drained := make(chan struct{}, 2)
+	for _, r := range []io.Reader{p.Stdout, p.Stderr} {
+		go func() { _, _ = io.Copy(logs, r); drained <- struct{}{} }()
+	}
+	select {
+	case <-p.Done():
+	case <-time.After(buildWall):
+	case <-ctx.Done():
+	}
+	p.Kill()
+	<-drained
+	<-drained
+	log = logs.String()
+	if ctx.Err() != nil {
+		return nil, log, ctx.Err()
+	}
+	if e := p.Exit(); !e.OK() {
+		if e.Killed {
+			return nil, log, &errBuild{fmt.Sprintf("the build took longer than %v", buildWall)}
+		}
+		return nil, log, &errBuild{"the build failed: the compiler " + e.String()}
+	}
+	if l.Name == "python" {
+		return src, log, nil
+	}
+	program, err = os.ReadFile(filepath.Join(out, "bot"))
+	if err != nil {
+		return nil, log, &errBuild{"the build wrote no program"}
+	}
+	return program, log, nil
+}
+
+// checkExecutable says why an upload is not a static Linux x86-64
+// program ("" when it is one).
+func checkExecutable(b []byte) string {
+	f, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		var fe *elf.FormatError
+		if errors.As(err, &fe) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return "not a Linux executable (ELF): " + err.Error()
+		}
+		return "not a Linux executable (ELF)"
+	}
+	defer f.Close()
+	switch {
+	case f.Class != elf.ELFCLASS64 || f.Machine != elf.EM_X86_64:
+		return fmt.Sprintf("an executable for %v %v, not x86-64", f.Class, f.Machine)
+	case f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN:
+		return fmt.Sprintf("an ELF file of type %v, not an executable", f.Type)
+	}
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return "a dynamically linked executable: link it statically (gcc -static, or CGO_ENABLED=0 for Go)"
+		}
+	}
+	return ""
+}
+
+// runnable puts a bot's program on this machine's disk (once per
+// content hash: a worker fetches it from the store the first time) and
+// says how to start it.
+func (h *Host) runnable(ctx context.Context, name string, l *Language, hash string, limits sandbox.Limits) (Runnable, error) {
+	dir := filepath.Join(h.work, "programs", hash)
+	file := "bot"
+	if l.Name == "python" {
+		file = l.File
+	}
+	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
+		data, err := h.store.Artefacts.Get(ctx, hash)
+		if err != nil {
+			return Runnable{}, fmt.Errorf("the program %s: %w", hash, err)
+		}
+		if store := artefactHash(data); store != hash {
+			return Runnable{}, fmt.Errorf("the program %s: the store holds bytes of hash %s", hash, store)
+		}
+		tmp, err := os.MkdirTemp(filepath.Join(h.work, "programs"), "tmp-")
+		if err != nil {
+			return Runnable{}, err
+		}
+		if err := os.Chmod(tmp, 0o755); err != nil {
+			return Runnable{}, err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, file), data, 0o755); err != nil {
+			os.RemoveAll(tmp)
+			return Runnable{}, err
+		}
+		if err := os.Rename(tmp, dir); err != nil {
+			os.RemoveAll(tmp) // another game put it there first
+		}
+	}
+	return Runnable{Name: name, Dir: dir, Argv: l.run, Env: l.env, Runtime: l.runtime, Limits: limits}, nil
+}

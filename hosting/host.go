@@ -1,0 +1,305 @@
+// Package hosting takes other people's bots: an upload (a source file or
+// a static executable) is built inside the sandbox, checked by
+// validation games against our engines on its real protocol and clock,
+// and then ready to play or rejected with the reason. Every run of an
+// uploaded program, compile and game alike, is confined (package
+// sandbox); the referees see a bot only as a program that speaks lines.
+package hosting
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"time"
+
+	"gameai/sandbox"
+	"gameai/store"
+)
+
+// Games a bot may be uploaded for, and the protocol each speaks.
+var Games = map[string]string{
+	"less":   "CodeCup 2017 (stdin/stdout: the layout, the colour, then actions)",
+	"morris": "Sanmill's engine protocol (uci, position, go, bestmove)",
+}
+
+// MaxUpload caps an uploaded file.
+const MaxUpload = 8 << 20
+
+// MaxPendingPerOwner bounds an owner's bots that are building or
+// validating: a queue one owner cannot fill for everyone.
+const MaxPendingPerOwner = 3
+
+// NamePattern is what a bot's name may be.
+var NamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$`)
+
+// Config sets the clocks of the validation games.
+type Config struct {
+	// LessClock is a Less bot's thinking time in a validation game
+	// (CodeCup's 30 s by default).
+	LessClock time.Duration
+	// MorrisMoveTime is sent as go movetime; a Morris bot must answer
+	// within MorrisMoveTime+MorrisSlack.
+	MorrisMoveTime, MorrisSlack time.Duration
+	// Log gets the admissions' progress.
+	Log *slog.Logger
+}
+
+func (c Config) withDefaults() Config {
+	if c.LessClock <= 0 {
+		c.LessClock = 30 * time.Second
+	}
+	if c.MorrisMoveTime <= 0 {
+		c.MorrisMoveTime = 200 * time.Millisecond
+	}
+	if c.MorrisSlack <= 0 {
+		c.MorrisSlack = 2 * time.Second
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	return c
+}
+
+// Host builds, admits and runs uploaded bots.
+type Host struct {
+	cfg   Config
+	sb    *sandbox.Sandbox
+	why   error // why uploads are refused (no sandbox), or nil
+	store *store.Store
+	langs []*Language
+	work  string // builds' and programs' directory
+	// slot runs one build or validation at a time: an upload costs CPU
+	// that searches and games also need.
+	slot chan struct{}
+	wg   sync.WaitGroup
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+// New prepares hosting over a store. When the machine cannot confine
+// programs the Host still lists languages and bots, and Unavailable says
+// why uploads are refused.
+func New(st *store.Store, cfg Config) *Host {
+	cfg = cfg.withDefaults()
+	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), slot: make(chan struct{}, 1)}
+	h.ctx, h.stop = context.WithCancel(context.Background())
+	sb, err := sandbox.New()
+	if err != nil {
+		h.why = err
+		return h
+	}
+	work, err := os.MkdirTemp("", "gameai-bots-")
+	if err == nil {
+		err = os.Chmod(work, 0o755) // the sandbox's user reads programs under it
+	}
+	if err == nil {
+		err = os.Mkdir(filepath.Join(work, "programs"), 0o755)
+	}
+	if err != nil {
+		sb.Close()
+		h.why = fmt.Errorf("%w: its work directory: %v", sandbox.ErrUnavailable, err)
+		return h
+	}
+	h.sb, h.work = sb, work
+	return h
+}
+
+// Unavailable says why this machine refuses uploads (nil: it takes them).
+func (h *Host) Unavailable() error { return h.why }
+
+// Languages lists the languages and whether this machine builds them.
+func (h *Host) Languages() []Language {
+	out := make([]Language, len(h.langs))
+	for i, l := range h.langs {
+		out[i] = *l
+		if h.why != nil && out[i].Available {
+			out[i].Available, out[i].Reason = false, h.why.Error()
+		}
+	}
+	return out
+}
+
+// Language finds a language by name.
+func (h *Host) Language(name string) (*Language, bool) {
+	for _, l := range h.langs {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// Close stops the admissions under way and removes the sandbox's files.
+func (h *Host) Close() {
+	h.stop()
+	h.wg.Wait()
+	if h.sb != nil {
+		h.sb.Close()
+		_ = os.RemoveAll(h.work)
+	}
+}
+
+// Upload is a new bot version.
+type Upload struct {
+	Game, Name, Language, Owner string
+	File                        []byte
+}
+
+// ErrPending is returned when an owner already has MaxPendingPerOwner
+// bots on their way.
+var ErrPending = errors.New("hosting: too many bots building or validating")
+
+// Submit stores an upload as the next version of its name and starts its
+// admission in the background; the bot it returns is building.
+func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
+	if h.why != nil {
+		return nil, h.why
+	}
+	mine, err := h.store.Bots.List(ctx, store.BotFilter{Owner: u.Owner})
+	if err != nil {
+		return nil, err
+	}
+	version, pending := 1, 0
+	for _, b := range mine {
+		if b.Game == u.Game && b.Name == u.Name && b.Version >= version {
+			version = b.Version + 1
+		}
+		if b.Status == store.BotBuilding || b.Status == store.BotValidating {
+			pending++
+		}
+	}
+	if pending >= MaxPendingPerOwner {
+		return nil, ErrPending
+	}
+	hash, err := h.store.Artefacts.Put(ctx, u.File)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	b := &store.Bot{ID: newID(), Game: u.Game, Name: u.Name, Owner: u.Owner, Language: u.Language, Version: version,
+		Status: store.BotBuilding, Source: hash, Size: int64(len(u.File)), CreatedAt: now, UpdatedAt: now}
+	if err := h.store.Bots.Create(ctx, b); err != nil {
+		return nil, err
+	}
+	h.admitLater(b.ID)
+	return b, nil
+}
+
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return "bot_" + hex.EncodeToString(b[:])
+}
+
+// Resume restarts the admissions a stopped server left unfinished: bots
+// still building or validating that nobody has touched for stale.
+func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
+	if h.why != nil {
+		return nil
+	}
+	for _, st := range []store.BotStatus{store.BotBuilding, store.BotValidating} {
+		bs, err := h.store.Bots.List(ctx, store.BotFilter{Status: st})
+		if err != nil {
+			return err
+		}
+		for _, b := range bs {
+			if time.Since(b.UpdatedAt) > stale {
+				h.admitLater(b.ID)
+			}
+		}
+	}
+	return nil
+}
+
+func (h *Host) admitLater(id string) {
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		select {
+		case h.slot <- struct{}{}:
+		case <-h.ctx.Done():
+			return
+		}
+		defer func() { <-h.slot }()
+		if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
+			h.cfg.Log.Error("bot admission", "bot", id, "err", err)
+		}
+	}()
+}
+
+// Wait waits for the admissions under way (tests).
+func (h *Host) Wait() { h.wg.Wait() }
+
+// admit builds a bot, plays its validation games and records the verdict.
+func (h *Host) admit(ctx context.Context, id string) error {
+	b, err := h.store.Bots.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	l, ok := h.Language(b.Language)
+	if !ok || !l.Available {
+		return h.reject(ctx, b, fmt.Sprintf("language %q is not built on this machine", b.Language))
+	}
+	src, err := h.store.Artefacts.Get(ctx, b.Source)
+	if err != nil {
+		return err
+	}
+	h.cfg.Log.Info("bot building", "bot", id, "language", b.Language)
+	program, log, err := h.build(ctx, l, src)
+	var be *errBuild
+	if errors.As(err, &be) {
+		b.BuildLog = log
+		return h.reject(ctx, b, be.why)
+	}
+	if err != nil {
+		return err
+	}
+	if b.Program, err = h.store.Artefacts.Put(ctx, program); err != nil {
+		return err
+	}
+	b.BuildLog, b.Status = log, store.BotValidating
+	if err := h.save(ctx, b); err != nil {
+		return err
+	}
+	h.cfg.Log.Info("bot validating", "bot", id)
+	games, err := h.validate(ctx, b, l)
+	if err != nil {
+		return err
+	}
+	b.Validation = games
+	for i, g := range games {
+		if g.Fault != "" {
+			return h.reject(ctx, b, fmt.Sprintf("validation game %d (as %s), turn %d: %s", i+1, g.Seat, g.Turn, g.Fault))
+		}
+	}
+	b.Status, b.Reason = store.BotReady, ""
+	h.cfg.Log.Info("bot ready", "bot", id)
+	return h.save(ctx, b)
+}
+
+func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
+	b.Status, b.Reason = store.BotRejected, why
+	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
+	return h.save(ctx, b)
+}
+
+// save writes b over whatever revision is stored: admission is the only
+// writer of a bot's status, so a conflict is its own earlier write. A bot
+// deleted meanwhile stays deleted.
+func (h *Host) save(ctx context.Context, b *store.Bot) error {
+	cur, err := h.store.Bots.Get(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
+	return h.store.Bots.Update(ctx, b)
+}
+
+func artefactHash(b []byte) string { return store.ContentHash(b) }

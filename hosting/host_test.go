@@ -1,0 +1,156 @@
+package hosting
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/sandbox"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// testConfig keeps validation games short: a bot that hangs costs its
+// clock, and the hostile suite has several.
+var testConfig = Config{LessClock: 3 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second}
+
+func newHost(t testing.TB) *Host {
+	t.Helper()
+	h := New(memory.New(store.Config{}), testConfig)
+	if err := h.Unavailable(); err != nil {
+		h.Close()
+		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+var (
+	builtOnce sync.Once
+	built     = map[string][]byte{}
+	buildErr  error
+)
+
+// testBot is one of the legal bots of testdata, built once as a static
+// executable, as a bot author would upload it.
+func testBot(t testing.TB, name string) []byte {
+	t.Helper()
+	builtOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gameai-testbots-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		for _, n := range []string{"lessbot", "morrisbot"} {
+			out := filepath.Join(dir, n)
+			cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./testdata/"+n)
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				buildErr = err
+				built[n+".log"] = b
+				return
+			}
+			if built[n], err = os.ReadFile(out); err != nil {
+				buildErr = err
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building the test bots: %v\n%s", buildErr, string(built["lessbot.log"])+string(built["morrisbot.log"]))
+	}
+	return built[name]
+}
+
+// admitted submits an upload and waits for its verdict.
+func admitted(t *testing.T, h *Host, u Upload) *store.Bot {
+	t.Helper()
+	if u.Owner == "" {
+		u.Owner = "ann"
+	}
+	b, err := h.Submit(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Status != store.BotBuilding || b.Version < 1 {
+		t.Fatalf("a new upload: %+v", b)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		got, err := h.store.Bots.Get(context.Background(), b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == store.BotReady || got.Status == store.BotRejected {
+			return got
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s still not decided after 2 minutes", b.ID)
+	return nil
+}
+
+func TestLegalBotsAreAdmitted(t *testing.T) {
+	h := newHost(t)
+	for _, game := range []string{"less", "morris"} {
+		t.Run(game, func(t *testing.T) {
+			b := admitted(t, h, Upload{Game: game, Name: "legal", Language: "executable", File: testBot(t, game+"bot")})
+			if b.Status != store.BotReady {
+				t.Fatalf("a legal bot: %s %q\n%+v", b.Status, b.Reason, b.Validation)
+			}
+			if len(b.Validation) != 2 || b.Validation[0].Record == "" || b.Validation[0].Fault != "" {
+				t.Fatalf("validation games: %+v", b.Validation)
+			}
+			for _, g := range b.Validation {
+				t.Logf("%s: %s, %d ms, %d lines of record", g.Seat, g.Result, g.ThinkMS, strings.Count(g.Record, "\n"))
+			}
+			if b.Program != b.Source {
+				t.Errorf("an executable runs as uploaded: program %s, source %s", b.Program, b.Source)
+			}
+		})
+	}
+	again := admitted(t, h, Upload{Game: "less", Name: "legal", Language: "executable", File: testBot(t, "lessbot")})
+	if again.Version != 2 {
+		t.Errorf("a second upload under the same name: version %d, want 2", again.Version)
+	}
+}
+
+func TestUploadsThatAreNotProgramsAreRejected(t *testing.T) {
+	h := newHost(t)
+	for _, c := range []struct {
+		lang, src, want string
+	}{
+		{"c", "int main( { return 0; }\n", "the build failed"},
+		{"python", "def f(:\n", "the build failed"},
+		{"executable", "#!/bin/sh\necho hi\n", "not a Linux executable"},
+	} {
+		b := admitted(t, h, Upload{Game: "less", Name: "broken-" + c.lang, Language: c.lang, File: []byte(c.src)})
+		if b.Status != store.BotRejected || !strings.Contains(b.Reason, c.want) {
+			t.Errorf("%s: %s %q, want rejected: %s", c.lang, b.Status, b.Reason, c.want)
+		}
+		if c.lang != "executable" && b.BuildLog == "" {
+			t.Errorf("%s: no compiler output for the owner", c.lang)
+		}
+	}
+}
+
+func TestAMachineThatCannotConfineRefusesUploads(t *testing.T) {
+	h := &Host{why: sandbox.ErrUnavailable, langs: detectLanguages()}
+	if _, err := h.Submit(context.Background(), Upload{Game: "less"}); err == nil {
+		t.Fatal("an upload was taken without a sandbox")
+	}
+	for _, l := range h.Languages() {
+		if l.Available {
+			t.Errorf("%s is listed available without a sandbox", l.Name)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package hosting
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"gameai/codecup"
+	"gameai/internal/lineio"
+	"gameai/morrisuci"
+	"gameai/sandbox"
+)
+
+// MaxLine is the longest line a bot may write: both protocols' lines are
+// tens of bytes, so a longer one is a fault, not something to buffer.
+const MaxLine = 4096
+
+// StderrCap is how much of a bot's standard error a game keeps for its
+// owner; the rest is counted and dropped.
+const StderrCap = 64 << 10
+
+// writeTimeout bounds a write to a bot that does not read its input.
+const writeTimeout = 5 * time.Second
+
+// Runnable is a built bot on this machine's disk, ready to start.
+type Runnable struct {
+	Name string
+	// Dir holds the program; Argv, Env and Runtime are as for sandbox.Spec.
+	Dir     string
+	Argv    []string
+	Env     []string
+	Runtime []string
+	Limits  sandbox.Limits
+}
+
+// process is one confined run of a bot in a game: its output read line
+// by line, its standard error kept up to a cap.
+type process struct {
+	p      *sandbox.Process
+	lines  *lineio.Reader
+	stderr *capped
+	errsIn chan struct{} // closed when standard error is drained
+	once   sync.Once
+}
+
+func start(sb *sandbox.Sandbox, r Runnable) (*process, error) {
+	p, err := sb.Start(sandbox.Spec{Argv: r.Argv, Env: r.Env, Dir: r.Dir, Runtime: r.Runtime, Limits: r.Limits})
+	if err != nil {
+		return nil, err
+	}
+	pr := &process{p: p, lines: lineio.NewReaderLimit(p.Stdout, MaxLine), stderr: &capped{max: StderrCap}, errsIn: make(chan struct{})}
+	go func() {
+		_, _ = io.Copy(pr.stderr, p.Stderr)
+		close(pr.errsIn)
+	}()
+	return pr, nil
+}
+
+func (pr *process) send(line string) error {
+	_ = pr.p.Stdin.SetWriteDeadline(time.Now().Add(writeTimeout))
+	_, err := io.WriteString(pr.p.Stdin, line+"\n")
+	if err != nil {
+		return pr.why(fmt.Errorf("it does not read its input (%v)", err))
+	}
+	return nil
+}
+
+// why adds how the program ended to an error, once it has ended (a
+// moment's wait: a pipe closes just before its writer is reaped).
+func (pr *process) why(err error) error {
+	if err == nil || errors.Is(err, lineio.ErrTimeout) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	select {
+	case <-pr.p.Done():
+		return fmt.Errorf("%w: %s", err, pr.p.Exit())
+	case <-time.After(500 * time.Millisecond):
+		return err
+	}
+}
+
+func (pr *process) pause()  { _ = pr.p.Freeze() }
+func (pr *process) resume() { _ = pr.p.Thaw() }
+
+// stop ends the game for the bot: it is thawed, asked to quit (by the
+// protocol's word, already sent), given a moment, then killed with every
+// process it started.
+func (pr *process) stop() {
+	pr.once.Do(func() {
+		_ = pr.p.Stdin.Close()
+		pr.resume()
+		select {
+		case <-pr.p.Done():
+		case <-time.After(500 * time.Millisecond):
+		}
+		pr.p.Kill()
+		select {
+		case <-pr.errsIn:
+		case <-time.After(time.Second):
+		}
+	})
+}
+
+// Stderr is what the bot wrote on standard error in its game, up to the cap.
+func (pr *process) Stderr() string { return pr.stderr.String() }
+
+// capped keeps the first max bytes written and counts the rest.
+type capped struct {
+	mu      sync.Mutex
+	max     int
+	b       strings.Builder
+	dropped int64
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - c.b.Len()
+	if room >= len(p) {
+		c.b.Write(p)
+	} else {
+		if room > 0 {
+			c.b.Write(p[:room])
+		}
+		c.dropped += int64(len(p) - max(room, 0))
+	}
+	return len(p), nil
+}
+
+func (c *capped) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dropped > 0 {
+		return c.b.String() + fmt.Sprintf("\n[%d more bytes not kept]", c.dropped)
+	}
+	return c.b.String()
+}
+
+// LessProgram is an uploaded Less bot as the CodeCup referee runs it.
+type LessProgram struct {
+	sb   *sandbox.Sandbox
+	r    Runnable
+	last *process
+}
+
+// Name is the bot's name and version.
+func (l *LessProgram) Name() string { return l.r.Name }
+
+// Start runs the bot confined for one game.
+func (l *LessProgram) Start(context.Context) (codecup.Conn, error) {
+	pr, err := start(l.sb, l.r)
+	if err != nil {
+		return nil, err
+	}
+	l.last = pr
+	return &lessConn{pr}, nil
+}
+
+// Stderr is the standard error of the last game it started.
+func (l *LessProgram) Stderr() string {
+	if l.last == nil {
+		return ""
+	}
+	return l.last.Stderr()
+}
+
+// lessConn is the referee's side of a confined bot; it is a
+// codecup.Pauser, so the bot is frozen while the others think.
+type lessConn struct{ *process }
+
+func (c *lessConn) Send(line string) error { return c.send(line) }
+
+func (c *lessConn) Receive(ctx context.Context, timeout time.Duration) (string, error) {
+	l, err := c.lines.Until(ctx, timeout, func(l string) bool { return strings.TrimSpace(l) != "" })
+	return strings.TrimSpace(l), c.why(err)
+}
+
+func (c *lessConn) Close() {
+	_ = c.send("Quit")
+	c.stop()
+}
+
+func (c *lessConn) Pause()  { c.pause() }
+func (c *lessConn) Resume() { c.resume() }
+
+// MorrisClient runs an uploaded Morris bot confined and talks to it over
+// Sanmill's protocol; it is frozen between its moves.
+func MorrisClient(ctx context.Context, sb *sandbox.Sandbox, r Runnable) (*morrisuci.Client, *process, error) {
+	pr, err := start(sb, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := morrisuci.Attach(r.Name, pr.lines, writerFunc(pr.send), morrisuci.Hooks{
+		Pause: pr.pause, Resume: pr.resume, Stop: pr.stop, Why: pr.why})
+	if err := c.Handshake(ctx, nil); err != nil {
+		c.Close()
+		return nil, pr, err
+	}
+	return c, pr, nil
+}
+
+// writerFunc writes a whole line through send (which adds the newline).
+type writerFunc func(string) error
+
+func (f writerFunc) Write(p []byte) (int, error) {
+	if err := f(strings.TrimSuffix(string(p), "\n")); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
