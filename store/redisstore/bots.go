@@ -156,4 +156,3 @@ func (s *artefacts) Get(ctx context.Context, h string) ([]byte, error) {
 	}
 	return b, err
 }
-
