@@ -15,12 +15,7 @@ func (s *Server) admin(next echo.HandlerFunc) echo.HandlerFunc {
 		if s.cfg.APIKey == "" {
 			return next(c)
 		}
-		key := c.Request().Header.Get("X-API-Key")
-		if key == "" {
-			if b, ok := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer "); ok {
-				key = b
-			}
-		}
+		key := requestKey(c)
 		if subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.APIKey)) != 1 {
 			p := problem(http.StatusUnauthorized, "unauthorized", "Unauthorized",
 				"this route needs the server's API key in X-API-Key or Authorization: Bearer",
@@ -30,4 +25,14 @@ func (s *Server) admin(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// requestKey is the key or token a request carries, as X-API-Key or as an
+// Authorization Bearer token.
+func requestKey(c *echo.Context) string {
+	if key := c.Request().Header.Get("X-API-Key"); key != "" {
+		return key
+	}
+	b, _ := strings.CutPrefix(c.Request().Header.Get("Authorization"), "Bearer ")
+	return b
 }

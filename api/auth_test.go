@@ -75,15 +75,18 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 		for _, key := range []string{"", "wrong"} {
 			req := httptest.NewRequest(r.Method, "http://127.0.0.1"+path, strings.NewReader("{}"))
 			req.Header.Set("Content-Type", "application/json")
+			if r.Path == uploadRoute && r.Method == "POST" {
+				req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+			}
 			if key != "" {
 				req.Header.Set("X-API-Key", key)
 			}
 			rec := httptest.NewRecorder()
 			s.Handler().ServeHTTP(rec, req)
 			switch {
-			case a == admin && rec.Code != http.StatusUnauthorized:
+			case (a == admin || a == owner) && rec.Code != http.StatusUnauthorized:
 				t.Errorf("%s with key %q: %d, want 401", name, key, rec.Code)
-			case a == admin && !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/problem+json"):
+			case (a == admin || a == owner) && !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/problem+json"):
 				t.Errorf("%s: 401 is %q, not problem+json", name, rec.Header().Get("Content-Type"))
 			case a == public && rec.Code == http.StatusUnauthorized:
 				t.Errorf("%s is public but asked for a key", name)
@@ -96,7 +99,7 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 			}
 		}
 	}
-	if admins != 5 {
-		t.Errorf("%d admin routes, want 5 (searches, tunings and their former name tournaments, matches, cancelling a job)", admins)
+	if admins != 6 {
+		t.Errorf("%d admin routes, want 6 (searches, tunings and their former name tournaments, matches, cancelling a job, creating an owner)", admins)
 	}
 }

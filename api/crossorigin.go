@@ -39,7 +39,16 @@ func jsonBody(next echo.HandlerFunc) echo.HandlerFunc {
 		if req.Method == http.MethodGet || req.Method == http.MethodHead {
 			return next(c)
 		}
-		if err := checkJSONMediaType(req.Header.Get(echo.HeaderContentType)); err != nil {
+		ct := req.Header.Get(echo.HeaderContentType)
+		if c.Path() == uploadRoute && req.Method == http.MethodPost {
+			// The upload is a file; the Origin check still guards it.
+			if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "multipart/form-data" {
+				return problem(http.StatusUnsupportedMediaType, "unsupported-media-type", "Unsupported media type",
+					"send a bot as multipart/form-data", FieldError{Field: "Content-Type", Reason: "must be multipart/form-data"})
+			}
+			return next(c)
+		}
+		if err := checkJSONMediaType(ct); err != nil {
 			return err
 		}
 		return next(c)

@@ -89,7 +89,7 @@ func TestEveryMutatingRouteRefusesCrossOriginRequests(t *testing.T) {
 func TestABodyMustBeDeclaredJSON(t *testing.T) {
 	s := bareServer(DefaultConfig(), games.NewRegistry(), ai.NewRegistry())
 	for _, r := range s.table() {
-		if r.method != "POST" {
+		if r.method != "POST" || r.path == uploadRoute {
 			continue
 		}
 		path := strings.NewReplacer(":id", "X", ":game", "morris", ":name", "x").Replace(r.path)
@@ -112,6 +112,18 @@ func TestABodyMustBeDeclaredJSON(t *testing.T) {
 			if rec.Code == http.StatusUnsupportedMediaType {
 				t.Errorf("POST %s as %q refused: %s", path, ct, rec.Body)
 			}
+		}
+	}
+	// An upload is a file: multipart/form-data and nothing else.
+	for _, ct := range []string{"", "text/plain", "application/json", "application/x-www-form-urlencoded", "multipart/mixed; boundary=x"} {
+		req := httptest.NewRequest("POST", "http://127.0.0.1"+uploadRoute, strings.NewReader("--x--"))
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		if rec.Code != http.StatusUnsupportedMediaType || !strings.Contains(rec.Body.String(), `"field":"Content-Type"`) {
+			t.Errorf("POST %s as %q: %d %s, want 415 naming Content-Type", uploadRoute, ct, rec.Code, rec.Body)
 		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"gameai/games/less"
 	"gameai/games/morpion"
 	"gameai/games/morris"
+	"gameai/hosting"
 	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
@@ -40,6 +41,12 @@ type env struct {
 // newEnv serves tic-tac-toe with the perfect engine (default) and the gate
 // engine; tweak may change the config; st may be nil for a memory store.
 func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
+	t.Helper()
+	return newHostingEnv(t, st, tweak, nil)
+}
+
+// newHostingEnv is newEnv with a Host for uploaded bots (nil: uploads off).
+func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host *hosting.Host) *env {
 	t.Helper()
 	if st == nil {
 		st = memory.New(store.Config{})
@@ -69,7 +76,7 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*api.Config)) *env {
 	steps := make(chan struct{})
 	registerTestJobs(runner, steps)
 	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet})
-	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test"})
+	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		close(gt.release)

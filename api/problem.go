@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gameai/hosting"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -203,8 +204,12 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 	}
 	if p.Status == http.StatusRequestEntityTooLarge {
 		// One wording, whether echo's limit or the decoder found it.
-		p = problem(p.Status, "body-too-large", "Body too large", fmt.Sprintf("the body exceeds %d bytes", s.cfg.MaxBodyBytes))
-		p.Errors = []FieldError{{Field: "body", Reason: p.Detail}}
+		limit, field := s.cfg.MaxBodyBytes, "body"
+		if c.Path() == uploadRoute {
+			limit, field = hosting.MaxUpload, "file"
+		}
+		p = problem(p.Status, "body-too-large", "Body too large", fmt.Sprintf("the %s exceeds %d bytes", field, limit))
+		p.Errors = []FieldError{{Field: field, Reason: p.Detail}}
 	}
 	if p.Type == problemType(storeUnavailableSlug) {
 		s.metrics.storeDown.WithLabelValues("request").Inc()

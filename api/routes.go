@@ -20,6 +20,9 @@ const (
 	// admin routes start or stop long work that costs the server hours; on
 	// a server with an API key they need it (see Server.admin).
 	admin
+	// owner routes act for a bot's owner: they need an owner's token (or
+	// the server's key), and the handler checks whose bot it is.
+	owner
 )
 
 // route is one entry of the API.
@@ -65,6 +68,14 @@ func (s *Server) table() []route {
 
 		{"POST", "/v1/less/matches", s.lessMatch, admin},
 
+		{"POST", "/v1/owners", s.createOwner, admin},
+		{"GET", "/v1/languages", s.languages, public},
+		{"POST", uploadRoute, s.uploadBot, owner},
+		{"GET", "/v1/bots", s.listBots, public},
+		{"GET", "/v1/bots/:id", s.getBot, public},
+		{"GET", "/v1/bots/:id/source", s.botSource, owner},
+		{"DELETE", "/v1/bots/:id", s.deleteBot, owner},
+
 		{"GET", "/v1/jobs", s.listJobs, public},
 		{"GET", "/v1/jobs/:id", s.getJob, public},
 		{"GET", "/v1/jobs/:id/events", s.jobEvents, public},
@@ -80,6 +91,8 @@ func (s *Server) routes() {
 			s.echo.Add(r.method, r.path, r.handler)
 		case admin:
 			s.echo.Add(r.method, r.path, r.handler, s.admin)
+		case owner:
+			s.echo.Add(r.method, r.path, r.handler, s.ownerOnly)
 		default:
 			panic(fmt.Sprintf("api: route %s %s has no access decision", r.method, r.path))
 		}

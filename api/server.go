@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 
 	"gameai/ai"
 	"gameai/games"
+	"gameai/hosting"
 	"gameai/jobs"
 	"gameai/store"
 )
@@ -83,6 +85,8 @@ type Deps struct {
 	Version string
 	// Collectors join /metrics (the task queue's, with Redis).
 	Collectors []prometheus.Collector
+	// Hosting takes uploaded bots; nil: a server that refuses uploads.
+	Hosting *hosting.Host
 }
 
 // Server is the HTTP API.
@@ -102,6 +106,7 @@ type Server struct {
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
 	crossOrigin *http.CrossOriginProtection
 	admission   *admission
+	hosting     *hosting.Host
 }
 
 // New builds the server and its routes.
@@ -109,7 +114,10 @@ func New(cfg Config, d Deps) *Server {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	s := &Server{cfg: cfg, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
+	if d.Hosting == nil {
+		d.Hosting = hosting.Off(d.Store, errors.New("this server was started without hosting"))
+	}
+	s := &Server{cfg: cfg, hosting: d.Hosting, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
 		admission: newAdmission(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
@@ -139,7 +147,9 @@ func New(cfg Config, d Deps) *Server {
 		s.sameOrigin,
 		jsonBody,
 		s.admission.middleware,
-		middleware.BodyLimit(cfg.MaxBodyBytes),
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: cfg.MaxBodyBytes,
+			// An upload has its own cap (uploadBot).
+			Skipper: func(c *echo.Context) bool { return c.Path() == uploadRoute && c.Request().Method == http.MethodPost }}),
 		middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: cfg.RequestTimeout,
 			// An event stream is bounded by its own lifetime (events.go).
 			Skipper: func(c *echo.Context) bool { return c.Path() == "/v1/jobs/:id/events" }}),

@@ -23,6 +23,7 @@ import (
 	"gameai/games/less"
 	"gameai/games/morpion"
 	"gameai/games/morris"
+	"gameai/hosting"
 	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
@@ -241,8 +242,20 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	} else if n > 0 {
 		log.Info("resumed jobs", "count", n)
 	}
+	host := hosting.New(st, hosting.Config{Log: log})
+	defer host.Close()
+	if err := host.Unavailable(); err != nil {
+		log.Warn("hosting bots: uploads refused", "reason", err)
+	} else {
+		log.Info("hosting bots: uploads are built and played in the sandbox")
+		// A bot another server left building for this long lost its
+		// server: this one takes it up.
+		if err := host.Resume(ctx, 10*time.Minute); err != nil {
+			log.Error("resuming bot admissions", "err", err)
+		}
+	}
 	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion(),
-		Collectors: collectors})
+		Collectors: collectors, Hosting: host})
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: cfg.readHeaderTimeout,

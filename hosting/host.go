@@ -111,6 +111,14 @@ func New(st *store.Store, cfg Config) *Host {
 	return h
 }
 
+// Off is hosting on a server that takes no uploads (why says so): it
+// still lists the bots in the store and our engines.
+func Off(st *store.Store, why error) *Host {
+	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, slot: make(chan struct{}, 1)}
+	h.ctx, h.stop = context.WithCancel(context.Background())
+	return h
+}
+
 // Unavailable says why this machine refuses uploads (nil: it takes them).
 func (h *Host) Unavailable() error { return h.why }
 

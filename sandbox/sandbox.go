@@ -27,6 +27,9 @@ type Limits struct {
 	Memory int64
 	// Procs bounds its processes and threads.
 	Procs int
+	// CPUs is how many cores' worth of time it may use at once (default
+	// 1): a program of many threads cannot take every core of the machine.
+	CPUs float64
 	// CPUTime bounds the CPU time of each of its processes.
 	CPUTime time.Duration
 	// FileSize bounds a file it writes; OpenFiles its descriptors.

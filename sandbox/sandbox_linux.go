@@ -55,10 +55,22 @@ func New() (*Sandbox, error) {
 	if s.root, err = os.MkdirTemp("", "gameai-sandbox-root-"); err != nil {
 		return fail("%v", err)
 	}
-	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true})
+	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true, CPU: true})
 	if err != nil {
 		_ = os.Remove(s.root)
-		return fail("control groups (memory, pids): %v", err)
+		return fail("control groups (memory, pids, cpu): %v", err)
+	}
+	// Every confined program together weighs an eighth of one of the
+	// server's threads when the cores are contended: a bot never delays a
+	// search the server answers within its budget. (A bot's clock is its
+	// referee's; on a loaded machine it is slowed, never given more time.)
+	weight, value := filepath.Join("/sys/fs/cgroup", s.name, "cpu.weight"), "1"
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		weight, value = filepath.Join("/sys/fs/cgroup/cpu", s.name, "cpu.shares"), "2"
+	}
+	if err := os.WriteFile(weight, []byte(value), 0o644); err != nil {
+		s.Close()
+		return fail("the CPU weight of confined programs: %v", err)
 	}
 	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
 		s.freezer = filepath.Join("/sys/fs/cgroup/freezer", s.name)
@@ -156,6 +168,14 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	}
 	if err := cg.SetProcLimit(uint64(max(l.Procs, 1))); err != nil {
 		return nil, fmt.Errorf("sandbox: process limit: %w", err)
+	}
+	const period = 100_000 // µs
+	cpus := l.CPUs
+	if cpus <= 0 {
+		cpus = 1
+	}
+	if err := cg.SetCPUBandwidth(uint64(cpus*period), period); err != nil {
+		return nil, fmt.Errorf("sandbox: CPU bandwidth: %w", err)
 	}
 	if s.freezer != "" {
 		p.freezer = filepath.Join(s.freezer, name)

@@ -177,3 +177,32 @@ func TestFreezeStopsItAndKillLeavesNothing(t *testing.T) {
 		t.Errorf("exit %v, want stopped by the referee", e)
 	}
 }
+
+func TestItUsesAtMostItsCores(t *testing.T) {
+	s := forTest(t)
+	spec := Spec{Argv: []string{"/usr/bin/python3", "-c", `
+import os, time
+for _ in range(3):
+    if os.fork() == 0:
+        end = time.time() + 1.5
+        while time.time() < end:
+            pass
+        os._exit(0)
+for _ in range(3):
+    os.wait()
+t = os.times()
+print(t.children_user + t.children_system)
+`}, Limits: small}
+	start := time.Now()
+	out, e := run(t, s, spec)
+	wall := time.Since(start)
+	cpu, err := strconv.ParseFloat(strings.TrimSpace(out), 64)
+	if !e.OK() || err != nil {
+		t.Fatalf("%v %q", e, out)
+	}
+	// Three busy processes for 1.5 s of wall time each: with one core's
+	// worth of time, they get about 1.5 s of CPU together, not 3 or 4.5.
+	if cpu > 2.0 {
+		t.Errorf("%.2f s of CPU in %v with a limit of one core", cpu, wall)
+	}
+}

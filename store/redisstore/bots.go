@@ -76,7 +76,7 @@ func (s *bots) Delete(ctx context.Context, id string) error {
 
 // List reads every indexed bot (the index holds at most MaxBots).
 func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error) {
-	ids, err := s.c.ZRevRange(ctx, s.k.botIndex(), 0, -1).Result()
+	ids, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: s.k.botIndex(), Start: 0, Stop: -1, Rev: true}).Result()
 	if err != nil {
 		return nil, err
 	}

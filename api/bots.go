@@ -1,0 +1,413 @@
+package api
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/hosting"
+	"gameai/store"
+)
+
+// uploadRoute is the one route whose body is a multipart form.
+const uploadRoute = "/v1/bots"
+
+// caller is who sent a request to the bot routes: an owner (by token),
+// the host (the server's API key), or anyone.
+type caller struct {
+	owner string
+	admin bool
+}
+
+// owns reports whether the caller may read a bot's private parts.
+func (c caller) owns(b *store.Bot) bool { return c.owner != "" && c.owner == b.Owner }
+
+// whoAsks reads the token of a request. A token that is neither the
+// server's key nor an owner's is nobody's: the public routes answer it as
+// anyone, ownerOnly refuses it.
+func (s *Server) whoAsks(c *echo.Context) (caller, error) {
+	token := requestKey(c)
+	if token == "" {
+		return caller{}, nil
+	}
+	if s.cfg.APIKey != "" && subtle.ConstantTimeCompare([]byte(token), []byte(s.cfg.APIKey)) == 1 {
+		return caller{admin: true}, nil
+	}
+	o, err := s.store.Owners.ByToken(c.Request().Context(), store.TokenHash(token))
+	if errors.Is(err, store.ErrNotFound) {
+		return caller{}, nil
+	}
+	if err != nil {
+		return caller{}, err
+	}
+	return caller{owner: o.Name}, nil
+}
+
+func unauthorized(why string) *Problem {
+	return problem(http.StatusUnauthorized, "unauthorized", "Unauthorized",
+		"this route needs an owner's token (or the server's API key) in X-API-Key or Authorization: Bearer",
+		FieldError{Field: "X-API-Key", Reason: why})
+}
+
+// ownerOnly guards the routes that act for an owner: the request must
+// carry an owner's token or the server's key.
+func (s *Server) ownerOnly(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		who, err := s.whoAsks(c)
+		if err != nil {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="gameai"`)
+			return err
+		}
+		if who.owner == "" && !who.admin {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="gameai"`)
+			why := "missing: send your owner token"
+			if requestKey(c) != "" {
+				why = "no owner has this token"
+			}
+			return unauthorized(why)
+		}
+		c.Set("caller", who)
+		return next(c)
+	}
+}
+
+var ownerName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{1,31}$`)
+
+// createOwner creates an owner and shows its token, once.
+//
+//	@Summary		Create an owner (who uploads bots)
+//	@Description	Needs the server's API key where it has one. The token in the answer is shown only now: the server keeps a hash of it. An owner sends it as X-API-Key or Authorization: Bearer.
+//	@Tags			bots
+//	@Accept			json
+//	@Produce		json
+//	@Param			request	body		OwnerRequest	true	"the owner's name"
+//	@Success		201		{object}	OwnerResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		409		{object}	Problem	"the name is taken"
+//	@Router			/v1/owners [post]
+func (s *Server) createOwner(c *echo.Context) error {
+	var req OwnerRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
+		return badField("name", "2 to 32 of a-z, 0-9, _ and -, starting with a letter or digit (and not \"gameai\")")
+	}
+	var raw [24]byte
+	_, _ = rand.Read(raw[:])
+	token := "gat_" + base64.RawURLEncoding.EncodeToString(raw[:])
+	o := &store.Owner{Name: req.Name, TokenHash: store.TokenHash(token), CreatedAt: time.Now().UTC()}
+	if err := s.store.Owners.Create(c.Request().Context(), o); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return problem(http.StatusConflict, "owner-exists", "Owner exists", "an owner of this name exists",
+				FieldError{Field: "name", Reason: "taken"})
+		}
+		return err
+	}
+	return c.JSON(http.StatusCreated, OwnerResponse{Name: o.Name, Token: token, CreatedAt: o.CreatedAt})
+}
+
+// languages says what this server builds.
+//
+//	@Summary		Languages a bot may be uploaded in
+//	@Description	What this deployment's machines can build, with each toolchain's version; confined is false (with the reason) on a machine that cannot run programs in its sandbox, which then refuses uploads.
+//	@Tags			bots
+//	@Produce		json
+//	@Success		200	{object}	LanguagesResponse
+//	@Router			/v1/languages [get]
+func (s *Server) languages(c *echo.Context) error {
+	out := LanguagesResponse{Confined: s.hosting.Unavailable() == nil, MaxUploadBytes: hosting.MaxUpload,
+		Games: hosting.Games, Languages: []LanguageResponse{}}
+	if err := s.hosting.Unavailable(); err != nil {
+		out.Reason = err.Error()
+	}
+	for _, l := range s.hosting.Languages() {
+		out.Languages = append(out.Languages, LanguageResponse{Name: l.Name, Title: l.Title, File: l.File,
+			Toolchain: l.Toolchain, Available: l.Available, Reason: l.Reason})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// uploadBot takes a bot.
+//
+//	@Summary		Upload a bot (a new version when the name exists)
+//	@Description	Multipart form: game (less or morris), name, language (GET /v1/languages) and file (one source file, or one static Linux x86-64 executable; at most 8 MiB). Needs an owner's token. The bot is built and validated in the background: follow its status with GET /v1/bots/{id}.
+//	@Tags			bots
+//	@Accept			mpfd
+//	@Produce		json
+//	@Param			game		formData	string	true	"less or morris"
+//	@Param			name		formData	string	true	"the bot's name (1-40 of A-Z a-z 0-9 _ . -)"
+//	@Param			language	formData	string	true	"c, cpp, go, python or executable"
+//	@Param			file		formData	file	true	"the source file or the executable"
+//	@Success		202			{object}	BotResponse
+//	@Failure		400			{object}	Problem
+//	@Failure		401			{object}	Problem
+//	@Failure		413			{object}	Problem	"the file is over the cap"
+//	@Failure		422			{object}	Problem	"the language is not built on this machine"
+//	@Failure		429			{object}	Problem	"the owner has three bots on their way already"
+//	@Failure		503			{object}	Problem	"this machine cannot confine programs"
+//	@Router			/v1/bots [post]
+func (s *Server) uploadBot(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	if who.owner == "" {
+		return problem(http.StatusForbidden, "forbidden", "Forbidden", "a bot belongs to an owner: upload with an owner's token",
+			FieldError{Field: "X-API-Key", Reason: "the server's key is not an owner"})
+	}
+	if err := s.hosting.Unavailable(); err != nil {
+		return retryLater(http.StatusServiceUnavailable, "cannot-confine", "Uploads are off",
+			"this server does not run uploaded programs: "+err.Error(), 3600)
+	}
+	req := c.Request()
+	req.Body = http.MaxBytesReader(c.Response(), req.Body, hosting.MaxUpload+64<<10)
+	if err := req.ParseMultipartForm(1 << 20); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return problem(http.StatusRequestEntityTooLarge, "too-large", "Request too large",
+				fmt.Sprintf("a bot's file is at most %d bytes", hosting.MaxUpload), FieldError{Field: "file", Reason: "over the cap"})
+		}
+		return badField("file", "not a multipart form: "+err.Error())
+	}
+	defer func() { _ = req.MultipartForm.RemoveAll() }()
+	game, name, lang := req.FormValue("game"), req.FormValue("name"), req.FormValue("language")
+	if _, ok := hosting.Games[game]; !ok {
+		return badField("game", "want less or morris")
+	}
+	if !hosting.NamePattern.MatchString(name) {
+		return badField("name", "1 to 40 of A-Z, a-z, 0-9, _, . and -, starting with a letter or digit")
+	}
+	l, ok := s.hosting.Language(lang)
+	if !ok {
+		return badField("language", "want c, cpp, go, python or executable (GET /v1/languages)")
+	}
+	if !l.Available {
+		return problem(http.StatusUnprocessableEntity, "language-unavailable", "Language not available",
+			"this server does not build "+l.Title+": "+l.Reason, FieldError{Field: "language", Reason: l.Reason})
+	}
+	f, fh, err := req.FormFile("file")
+	if err != nil {
+		return badField("file", "missing: attach the source file or the executable")
+	}
+	defer f.Close()
+	if fh.Size > hosting.MaxUpload {
+		return problem(http.StatusRequestEntityTooLarge, "too-large", "Request too large",
+			fmt.Sprintf("a bot's file is at most %d bytes", hosting.MaxUpload), FieldError{Field: "file", Reason: "over the cap"})
+	}
+	if fh.Size == 0 {
+		return badField("file", "empty")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, hosting.MaxUpload+1))
+	if err != nil {
+		return err
+	}
+	b, err := s.hosting.Submit(req.Context(), hosting.Upload{Game: game, Name: name, Language: lang, Owner: who.owner, File: data})
+	if errors.Is(err, hosting.ErrPending) {
+		return retryLater(http.StatusTooManyRequests, "too-many-pending", "Too many bots on their way",
+			fmt.Sprintf("an owner may have %d bots building or validating at once", hosting.MaxPendingPerOwner), 30)
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Location", "/v1/bots/"+b.ID)
+	return c.JSON(http.StatusAccepted, botResponse(b, who))
+}
+
+// listBots pages through the bots.
+//
+//	@Summary		List bots: our engines and the uploads, newest first
+//	@Tags			bots
+//	@Produce		json
+//	@Param			game	query		string	false	"less or morris"
+//	@Param			owner	query		string	false	"an owner's name (gameai: our engines)"
+//	@Param			status	query		string	false	"building, validating, ready or rejected"
+//	@Param			limit	query		int		false	"bots a page (1-100, default 50)"
+//	@Param			cursor	query		string	false	"next_cursor of the previous page"
+//	@Success		200		{object}	BotListResponse
+//	@Failure		400		{object}	Problem
+//	@Router			/v1/bots [get]
+func (s *Server) listBots(c *echo.Context) error {
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return err
+	}
+	f := store.BotFilter{Game: c.QueryParam("game"), Owner: c.QueryParam("owner"), Status: store.BotStatus(c.QueryParam("status"))}
+	if _, ok := hosting.Games[f.Game]; f.Game != "" && !ok {
+		return badField("game", "want less or morris")
+	}
+	switch f.Status {
+	case "", store.BotBuilding, store.BotValidating, store.BotReady, store.BotRejected:
+	default:
+		return badField("status", "want building, validating, ready or rejected")
+	}
+	limit, err := queryInt(c, "limit", 50, 1, 100)
+	if err != nil {
+		return err
+	}
+	from := 0
+	if cur := c.QueryParam("cursor"); cur != "" {
+		if from, err = strconv.Atoi(cur); err != nil || from < 0 || len(cur) > 9 {
+			return badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
+		}
+	}
+	var all []*store.Bot
+	for _, b := range hosting.Builtins() {
+		if f.Match(b) {
+			all = append(all, b)
+		}
+	}
+	if f.Owner != hosting.BuiltinOwner {
+		up, err := s.store.Bots.List(c.Request().Context(), f)
+		if err != nil {
+			return err
+		}
+		all = append(all, up...)
+	}
+	out := BotListResponse{Bots: []BotResponse{}}
+	for i := from; i < len(all) && i < from+limit; i++ {
+		out.Bots = append(out.Bots, botResponse(all[i], who))
+	}
+	if from+limit < len(all) {
+		out.NextCursor = strconv.Itoa(from + limit)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// getBot shows a bot; its owner also sees the build output and stderr.
+//
+//	@Summary		A bot: status, reason, validation games
+//	@Description	The owner's token also shows the compiler's output and the bot's stderr in each validation game; nobody else sees them.
+//	@Tags			bots
+//	@Produce		json
+//	@Param			id	path		string	true	"bot id (gameai:SPEC for our engines)"
+//	@Success		200	{object}	BotResponse
+//	@Failure		401	{object}	Problem
+//	@Failure		404	{object}	Problem
+//	@Router			/v1/bots/{id} [get]
+func (s *Server) getBot(c *echo.Context) error {
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return err
+	}
+	b, err := s.bot(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, botResponse(b, who))
+}
+
+// botSource sends an uploaded file back to its owner.
+//
+//	@Summary	A bot's uploaded file (its owner only)
+//	@Tags		bots
+//	@Produce	octet-stream
+//	@Param		id	path		string	true	"bot id"
+//	@Success	200	{file}		binary
+//	@Failure	401	{object}	Problem
+//	@Failure	403	{object}	Problem	"another owner's bot"
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/bots/{id}/source [get]
+func (s *Server) botSource(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	b, err := s.bot(c)
+	if err != nil {
+		return err
+	}
+	if !who.owns(b) {
+		return notYours()
+	}
+	data, err := s.store.Artefacts.Get(c.Request().Context(), b.Source)
+	if err != nil {
+		return err
+	}
+	l, _ := s.hosting.Language(b.Language)
+	file := "bot"
+	if l != nil {
+		file = l.File
+	}
+	c.Response().Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": file}))
+	return c.Blob(http.StatusOK, "application/octet-stream", data)
+}
+
+// deleteBot removes a bot version.
+//
+//	@Summary		Delete a bot version (its owner, or the server's key)
+//	@Description	Games already played keep their records.
+//	@Tags			bots
+//	@Param			id	path	string	true	"bot id"
+//	@Success		204
+//	@Failure		401	{object}	Problem
+//	@Failure		403	{object}	Problem	"another owner's bot"
+//	@Failure		404	{object}	Problem
+//	@Router			/v1/bots/{id} [delete]
+func (s *Server) deleteBot(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	b, err := s.bot(c)
+	if err != nil {
+		return err
+	}
+	if b.Owner == hosting.BuiltinOwner {
+		return problem(http.StatusForbidden, "forbidden", "Forbidden", "our own engines cannot be deleted", FieldError{Field: "id", Reason: "a built-in bot"})
+	}
+	if !who.owns(b) && !who.admin {
+		return notYours()
+	}
+	if err := s.store.Bots.Delete(c.Request().Context(), b.ID); err != nil {
+		return problemFor(err, "bot")
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func notYours() *Problem {
+	return problem(http.StatusForbidden, "forbidden", "Forbidden", "this bot belongs to another owner",
+		FieldError{Field: "X-API-Key", Reason: "not the bot's owner"})
+}
+
+// bot finds the bot of the :id parameter, built-in or uploaded.
+func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
+	id := c.Param("id")
+	if b, ok := hosting.Builtin(id); ok {
+		return b, nil
+	}
+	if len(id) > 64 || !strings.HasPrefix(id, "bot_") {
+		return nil, notFound("bot", "no such bot")
+	}
+	b, err := s.store.Bots.Get(c.Request().Context(), id)
+	if err != nil {
+		return nil, problemFor(err, "bot")
+	}
+	return b, nil
+}
+
+func botResponse(b *store.Bot, who caller) BotResponse {
+	mine := who.owns(b)
+	r := BotResponse{ID: b.ID, Name: b.Name, Game: b.Game, Owner: b.Owner, Language: b.Language, Version: b.Version,
+		Status: string(b.Status), Reason: b.Reason, Size: b.Size, Builtin: b.Owner == hosting.BuiltinOwner,
+		Validation: []ValidationGameResponse{}}
+	if !r.Builtin {
+		r.CreatedAt, r.UpdatedAt = &b.CreatedAt, &b.UpdatedAt
+	}
+	if mine {
+		r.BuildLog = &b.BuildLog
+	}
+	for _, g := range b.Validation {
+		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, Turn: g.Turn,
+			Record: g.Record, ThinkMS: g.ThinkMS}
+		if mine {
+			stderr := g.Stderr
+			v.Stderr = &stderr
+		}
+		r.Validation = append(r.Validation, v)
+	}
+	return r
+}

@@ -1,0 +1,228 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/api"
+	"gameai/hosting"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// upload posts a bot as a multipart form with the given token.
+func (e *env) upload(t *testing.T, token, game, name, lang string, file []byte) reply {
+	t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range map[string]string{"game": game, "name": name, "language": lang} {
+		_ = w.WriteField(k, v)
+	}
+	if file != nil {
+		fw, err := w.CreateFormFile("file", "upload")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = fw.Write(file)
+	}
+	_ = w.Close()
+	req, err := http.NewRequest("POST", e.url+"/v1/bots", &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	if token != "" {
+		req.Header.Set("X-API-Key", token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return reply{status: resp.StatusCode, header: resp.Header, body: out}
+}
+
+// owner creates an owner (with the admin key where the server has one)
+// and returns its token.
+func (e *env) owner(t *testing.T, name, adminKey string) string {
+	t.Helper()
+	var o api.OwnerResponse
+	e.do(t, "POST", "/v1/owners", map1("name", name), "X-API-Key", adminKey).ok(t, 201).json(t, &o)
+	if !strings.HasPrefix(o.Token, "gat_") || o.Name != name {
+		t.Fatalf("owner: %+v", o)
+	}
+	return o.Token
+}
+
+// TestBotRoutesAnswerEachCallerAsTheirs walks every bot route with no
+// token, another owner's, the owner's and the server's key.
+func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
+	const key = "adm1n-key"
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
+	e.do(t, "POST", "/v1/owners", map1("name", "ann")).problem(t, 401)
+	ann := e.owner(t, "ann", key)
+	bob := e.owner(t, "bob", key)
+	e.do(t, "POST", "/v1/owners", map1("name", "cat"), "X-API-Key", ann).problem(t, 401)
+	r := e.do(t, "POST", "/v1/owners", map1("name", "ann"), "X-API-Key", key)
+	r.hasField(t, r.problem(t, 409), "name")
+	r = e.do(t, "POST", "/v1/owners", map1("name", "gameai"), "X-API-Key", key)
+	r.hasField(t, r.problem(t, 400), "name")
+
+	ctx := context.Background()
+	src := []byte("int main(void) { return 0; } /* ann's secret source */")
+	hash, _ := st.Artefacts.Put(ctx, src)
+	mk := func(id string) {
+		b := &store.Bot{ID: id, Game: "less", Name: "x", Owner: "ann", Language: "c", Version: 1, Status: store.BotRejected,
+			Reason: "validation game 1 (as Yellow), turn 1: illegal action", Source: hash, Program: hash, BuildLog: "ann's build log",
+			Validation: []store.ValidationGame{{Seat: "Yellow", Fault: "illegal action", Turn: 1, Result: "irregular loss", Stderr: "ann's stderr"}},
+			CreatedAt:  time.Now(), UpdatedAt: time.Now()}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("bot_ann1")
+	mk("bot_ann2")
+
+	private := []string{"ann's build log", "ann's stderr", "ann's secret source"}
+	for _, c := range []struct {
+		who, token string
+		sees       bool
+	}{{"anyone", "", false}, {"a wrong token", "gat_guess", false}, {"bob", bob, false}, {"the server's key", key, false}, {"ann", ann, true}} {
+		for _, path := range []string{"/v1/bots/bot_ann1", "/v1/bots?owner=ann", "/v1/bots"} {
+			body := string(e.do(t, "GET", path, nil, "X-API-Key", c.token).ok(t, 200).body)
+			for _, p := range private {
+				if strings.Contains(body, p) != (c.sees && p != "ann's secret source") {
+					t.Errorf("GET %s as %s: %q shown: %v", path, c.who, p, strings.Contains(body, p))
+				}
+			}
+		}
+		src := e.do(t, "GET", "/v1/bots/bot_ann1/source", nil, "X-API-Key", c.token)
+		switch {
+		case c.sees:
+			if src.ok(t, 200); !bytes.Equal(src.body, []byte("int main(void) { return 0; } /* ann's secret source */")) {
+				t.Errorf("ann's source: %q", src.body)
+			}
+		case c.token == "" || c.token == "gat_guess":
+			src.problem(t, 401)
+		default:
+			src.problem(t, 403)
+		}
+	}
+	// Deleting: bob may not, the host may, the owner may.
+	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil).problem(t, 401)
+	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", bob).problem(t, 403)
+	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", key).ok(t, 204)
+	e.do(t, "DELETE", "/v1/bots/bot_ann2", nil, "X-API-Key", ann).ok(t, 204)
+	e.do(t, "GET", "/v1/bots/bot_ann2", nil).problem(t, 404)
+	e.do(t, "DELETE", "/v1/bots/gameai:greedy", nil, "X-API-Key", key).problem(t, 403)
+
+	// Uploading: an owner's token only; this server cannot confine.
+	e.upload(t, "", "less", "x", "c", src).problem(t, 401)
+	e.upload(t, "gat_guess", "less", "x", "c", src).problem(t, 401)
+	e.upload(t, key, "less", "x", "c", src).problem(t, 403)
+	e.upload(t, bob, "less", "x", "c", src).problem(t, 503)
+	var langs api.LanguagesResponse
+	e.do(t, "GET", "/v1/languages", nil).ok(t, 200).json(t, &langs)
+	if langs.Confined || !strings.Contains(langs.Reason, "no sandbox") {
+		t.Errorf("languages on a server that cannot confine: %+v", langs)
+	}
+	for _, l := range langs.Languages {
+		if l.Available {
+			t.Errorf("%s is available without a sandbox", l.Name)
+		}
+	}
+}
+
+func TestBotListShowsOurEnginesAndPages(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var page api.BotListResponse
+	e.do(t, "GET", "/v1/bots?game=less&limit=2", nil).ok(t, 200).json(t, &page)
+	if len(page.Bots) != 2 || page.NextCursor == "" || !page.Bots[0].Builtin || page.Bots[0].Status != "ready" {
+		t.Fatalf("first page: %+v", page)
+	}
+	seen := map[string]bool{}
+	for cursor := ""; ; {
+		var p api.BotListResponse
+		e.do(t, "GET", "/v1/bots?game=less&limit=2&cursor="+cursor, nil).ok(t, 200).json(t, &p)
+		for _, b := range p.Bots {
+			if seen[b.ID] || b.Game != "less" {
+				t.Errorf("%s twice or of another game", b.ID)
+			}
+			seen[b.ID] = true
+		}
+		if cursor = p.NextCursor; cursor == "" {
+			break
+		}
+	}
+	if !seen["gameai:uct:teammate=max"] || !seen["gameai:greedy"] {
+		t.Errorf("our Less engines: %v", seen)
+	}
+	var one api.BotResponse
+	e.do(t, "GET", "/v1/bots/gameai:alphabeta:strategy=ga-2019-best", nil).ok(t, 200).json(t, &one)
+	if one.Game != "morris" || !one.Builtin {
+		t.Errorf("a built-in Morris bot: %+v", one)
+	}
+	for q, field := range map[string]string{"game=go": "game", "status=done": "status", "cursor=x": "cursor", "limit=0": "limit"} {
+		r := e.do(t, "GET", "/v1/bots?"+q, nil)
+		r.hasField(t, r.problem(t, 400), field)
+	}
+	e.do(t, "GET", "/v1/bots/bot_nope", nil).problem(t, 404)
+	e.do(t, "GET", "/v1/bots/gameai:nope", nil).problem(t, 404)
+}
+
+// sandboxed is a server whose host runs uploads, with short clocks; the
+// test is skipped where the machine cannot confine (failed under CI,
+// which sets GAMEAI_REQUIRE_SANDBOX).
+func sandboxed(t *testing.T) (*env, *hosting.Host) {
+	t.Helper()
+	st := memory.New(store.Config{})
+	h := hosting.New(st, hosting.Config{LessClock: 2 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second, Log: quiet})
+	if err := h.Unavailable(); err != nil {
+		h.Close()
+		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	t.Cleanup(h.Close)
+	return newHostingEnv(t, st, nil, h), h
+}
+
+func TestAnUploadIsCheckedFieldByField(t *testing.T) {
+	e, _ := sandboxed(t)
+	tok := e.owner(t, "ann", "")
+	src := []byte("int main(void) { return 0; }")
+	for _, c := range []struct {
+		game, name, lang string
+		file             []byte
+		status           int
+		field            string
+	}{
+		{"chess", "x", "c", src, 400, "game"},
+		{"less", "", "c", src, 400, "name"},
+		{"less", "../../etc", "c", src, 400, "name"},
+		{"less", "x;rm -rf /", "c", src, 400, "name"},
+		{"less", "x", "cobol", src, 400, "language"},
+		{"less", "x", "c", nil, 400, "file"},
+		{"less", "x", "c", []byte{}, 400, "file"},
+		{"less", "x", "executable", bytes.Repeat([]byte{0}, hosting.MaxUpload+1), 413, "file"},
+	} {
+		r := e.upload(t, tok, c.game, c.name, c.lang, c.file)
+		r.hasField(t, r.problem(t, c.status), c.field)
+	}
+	var bots api.BotListResponse
+	e.do(t, "GET", "/v1/bots?owner=ann", nil).ok(t, 200).json(t, &bots)
+	if len(bots.Bots) != 0 {
+		t.Errorf("refused uploads were stored: %+v", bots.Bots)
+	}
+}

@@ -1,0 +1,74 @@
+package api
+
+import "time"
+
+// OwnerRequest creates an owner.
+type OwnerRequest struct {
+	Name string `json:"name" validate:"required" example:"ann"`
+}
+
+// OwnerResponse is a new owner with its token, shown this once.
+type OwnerResponse struct {
+	Name      string    `json:"name"`
+	Token     string    `json:"token"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// LanguagesResponse says what this server builds.
+type LanguagesResponse struct {
+	// Confined is false where the machine cannot run programs in its
+	// sandbox; Reason says why, and uploads are refused.
+	Confined       bool               `json:"confined"`
+	Reason         string             `json:"reason,omitempty"`
+	MaxUploadBytes int                `json:"max_upload_bytes"`
+	Games          map[string]string  `json:"games"`
+	Languages      []LanguageResponse `json:"languages"`
+}
+
+// LanguageResponse is one language.
+type LanguageResponse struct {
+	Name      string `json:"name" example:"cpp"`
+	Title     string `json:"title" example:"C++ (g++ -O2)"`
+	File      string `json:"file" example:"main.cpp"`
+	Toolchain string `json:"toolchain,omitempty"`
+	Available bool   `json:"available"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// BotResponse is a bot version. BuildLog and the games' Stderr are
+// present for the bot's owner only.
+type BotResponse struct {
+	ID       string `json:"id" example:"bot_5d1c0e2f9a7b3c4d5e6f7a8b"`
+	Name     string `json:"name"`
+	Game     string `json:"game" example:"less"`
+	Owner    string `json:"owner"`
+	Language string `json:"language" example:"cpp"`
+	Version  int    `json:"version"`
+	// Status: building, validating, ready or rejected.
+	Status     string                   `json:"status" example:"ready"`
+	Reason     string                   `json:"reason"`
+	Size       int64                    `json:"size"`
+	Builtin    bool                     `json:"builtin"`
+	BuildLog   *string                  `json:"build_log,omitempty"`
+	Validation []ValidationGameResponse `json:"validation"`
+	CreatedAt  *time.Time               `json:"created_at,omitempty"`
+	UpdatedAt  *time.Time               `json:"updated_at,omitempty"`
+}
+
+// ValidationGameResponse is one admission game.
+type ValidationGameResponse struct {
+	Seat      string  `json:"seat" example:"Yellow"`
+	Opponents string  `json:"opponents"`
+	Result    string  `json:"result"`
+	Fault     string  `json:"fault,omitempty"`
+	Turn      int     `json:"turn,omitempty"`
+	Record    string  `json:"record"`
+	ThinkMS   int64   `json:"think_ms"`
+	Stderr    *string `json:"stderr,omitempty"`
+}
+
+// BotListResponse is a page of bots.
+type BotListResponse struct {
+	Bots       []BotResponse `json:"bots"`
+	NextCursor string        `json:"next_cursor,omitempty"`
+}

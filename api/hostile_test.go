@@ -1,0 +1,245 @@
+package api_test
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/api"
+	"gameai/sandbox"
+)
+
+// hostileBot is a program written to misbehave, and the fault it must be
+// rejected for.
+type hostileBot struct {
+	file, lang, want string
+}
+
+var hostileBots = []hostileBot{
+	{"forkbomb.c", "c", "timed out"},
+	{"allocate.cpp", "cpp", "out of memory"},
+	{"busyloop.go", "go", "timed out"},
+	{"sleep.py", "python", "timed out"},
+	{"connect.py", "python", "exited with status 3"},
+	{"escape.c", "c", "illegal action"},
+	{"stderrflood.c", "c", "exited with status 0"},
+	{"longline.c", "c", "a line longer than the protocol allows"},
+	{"closestdout.c", "c", "ended"},
+	{"exit.c", "c", "exited with status 0"},
+	{"illegal.py", "python", "illegal action"},
+	// As its PID namespace's init it cannot even kill itself; its parent
+	// is out of its sight.
+	{"killparent.c", "c", "illegal action"},
+	{"orphan.c", "c", "illegal action"},
+}
+
+// TestHostileBotsLoseAndHarmNothing runs the hostile bots of
+// testdata/hostile through the real upload, build, admission and game
+// path. Each must end as an irregular loss with its reason at turn 1,
+// while a legal bot is admitted and the server answers best moves within
+// their budget; no connection reaches the test's listener, the planted
+// file's content appears nowhere, nothing is written outside, and no
+// process of any bot outlives its game.
+func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
+	e, h := sandboxed(t)
+	legalBot := lessBotExecutable(t) // built before the clock-watching starts
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var reached sync.WaitGroup
+	connections := 0
+	reached.Add(1)
+	go func() {
+		defer reached.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			connections++
+			c.Close()
+		}
+	}()
+	planted := t.TempDir()
+	if err := os.Chmod(planted, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "h2h3-planted-6c1e"
+	plantedFile := filepath.Join(planted, "secret")
+	if err := os.WriteFile(plantedFile, []byte(secret+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fill := strings.NewReplacer("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port),
+		"PLANTED_FILE", plantedFile, "PLANTED_DIR", planted)
+
+	// The server goes on answering while the bots are built and played:
+	// every best move is answered at once, a search (200) or, when the
+	// machine is too busy for the budget, 429 with Retry-After, never an
+	// error or a hang. Whether accepted searches meet their budget under
+	// load is the load test's to measure (BENCHMARKS.md), not a unit
+	// test's: here other packages' tests share the cores.
+	stop := make(chan struct{})
+	var wrong []string
+	answered := 0
+	var searching sync.WaitGroup
+	searching.Add(1)
+	go func() {
+		defer searching.Done()
+		req := api.BestMoveRequest{Limits: api.LimitsRequest{TimeMS: 100}, NoCache: true}
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(300 * time.Millisecond):
+			}
+			start := time.Now()
+			r := e.do(t, "POST", "/v1/games/morris/best-move", req)
+			took := time.Since(start)
+			switch {
+			case r.status == 200 && took < 1500*time.Millisecond:
+				answered++
+			case r.status == 429 && r.header.Get("Retry-After") != "":
+			default:
+				wrong = append(wrong, strconv.Itoa(r.status)+" after "+took.String()+": "+string(r.body))
+			}
+		}
+	}()
+
+	ids := map[string]hostileBot{}
+	for i, hb := range hostileBots {
+		src, err := os.ReadFile(filepath.Join("testdata", "hostile", hb.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// An owner each: an owner has at most three bots on their way.
+		tok := e.owner(t, "hostile-"+strconv.Itoa(i), "")
+		var b api.BotResponse
+		e.upload(t, tok, "less", strings.TrimSuffix(hb.file, filepath.Ext(hb.file)), hb.lang, []byte(fill.Replace(string(src)))).ok(t, 202).json(t, &b)
+		ids[b.ID] = hb
+		ids[b.ID+" token"] = hostileBot{file: tok}
+	}
+	legalTok := e.owner(t, "legal", "")
+	var legal api.BotResponse
+	e.upload(t, legalTok, "less", "greedy", "executable", legalBot).ok(t, 202).json(t, &legal)
+
+	h.Wait()
+	close(stop)
+	searching.Wait()
+
+	for id, hb := range ids {
+		if strings.HasSuffix(id, " token") {
+			continue
+		}
+		r := e.do(t, "GET", "/v1/bots/"+id, nil, "X-API-Key", ids[id+" token"].file).ok(t, 200)
+		var b api.BotResponse
+		r.json(t, &b)
+		if strings.Contains(string(r.body), secret) {
+			t.Errorf("%s: the planted file's content is in its record: %s", hb.file, r.body)
+		}
+		if b.Status != "rejected" || !strings.Contains(b.Reason, hb.want) {
+			t.Errorf("%s: %s %q, want rejected for %q (build log %v)", hb.file, b.Status, b.Reason, hb.want, deref(b.BuildLog))
+			continue
+		}
+		g := b.Validation[0]
+		if g.Result != "irregular loss" || g.Turn != 1 || !strings.Contains(g.Fault, hb.want) {
+			t.Errorf("%s: its game: %+v", hb.file, g)
+		}
+		if g.Stderr == nil {
+			t.Errorf("%s: its owner does not see its stderr", hb.file)
+		} else if len(*g.Stderr) > 70<<10 {
+			t.Errorf("%s: %d bytes of stderr kept, over the cap", hb.file, len(*g.Stderr))
+		}
+		if hb.file == "stderrflood.c" && (g.Stderr == nil || !strings.Contains(*g.Stderr, "more bytes not kept")) {
+			t.Errorf("the stderr flood was not capped: %d bytes", len(deref(g.Stderr)))
+		}
+	}
+	var ok api.BotResponse
+	e.do(t, "GET", "/v1/bots/"+legal.ID, nil).ok(t, 200).json(t, &ok)
+	if ok.Status != "ready" || len(ok.Validation) != 2 {
+		t.Errorf("the legal bot among them: %s %q", ok.Status, ok.Reason)
+	}
+	ln.Close()
+	reached.Wait()
+	if connections > 0 {
+		t.Errorf("%d connections reached the host's listener", connections)
+	}
+	for _, p := range []string{filepath.Join(planted, "written"), "/written", "/usr/written"} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("a bot wrote %s", p)
+			_ = os.Remove(p)
+		}
+	}
+	if left := botProcesses(t); len(left) > 0 {
+		t.Errorf("processes of bots outlived their games: %v", left)
+	}
+	if len(wrong) > 0 || answered == 0 {
+		t.Errorf("best moves meanwhile: %d answered; wrong: %v", answered, wrong)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// botProcesses lists the processes running as the sandbox's user.
+func botProcesses(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		status, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(status), "\n") {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == "Uid:" && f[1] == strconv.Itoa(sandbox.User) {
+				cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+				if strings.HasPrefix(string(cmd), "/bot/") {
+					out = append(out, e.Name()+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
+				}
+			}
+		}
+	}
+	return out
+}
+
+var (
+	lessBotOnce sync.Once
+	lessBot     []byte
+	lessBotErr  error
+)
+
+// lessBotExecutable is our greedy Less bot built as a static executable
+// (hosting/testdata/lessbot), uploaded as any author's would be.
+func lessBotExecutable(t *testing.T) []byte {
+	t.Helper()
+	lessBotOnce.Do(func() {
+		out := filepath.Join(t.TempDir(), "lessbot")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "../hosting/testdata/lessbot")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			lessBotErr = err
+			t.Logf("%s", b)
+			return
+		}
+		lessBot, lessBotErr = os.ReadFile(out)
+	})
+	if lessBotErr != nil {
+		t.Fatal(lessBotErr)
+	}
+	return lessBot
+}

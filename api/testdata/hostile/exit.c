@@ -1,0 +1,2 @@
+/* Exits at once. */
+int main(void) { return 0; }

@@ -1,0 +1,5 @@
+/* Forks without end and never answers. */
+#include <unistd.h>
+int main(void) {
+    for (;;) fork();
+}
