@@ -62,6 +62,276 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/bots": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "List bots: our engines and the uploads, newest first",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "an owner's name (gameai: our engines)",
+                        "name": "owner",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "building, validating, ready or rejected",
+                        "name": "status",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "bots a page (1-100, default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.BotListResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "post": {
+                "description": "Multipart form: game (less or morris), name, language (GET /v1/languages) and file (one source file, or one static Linux x86-64 executable; at most 8 MiB). Needs an owner's token. The bot is built and validated in the background: follow its status with GET /v1/bots/{id}.",
+                "consumes": [
+                    "multipart/form-data"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Upload a bot (a new version when the name exists)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "formData",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "the bot's name (1-40 of A-Z a-z 0-9 _ . -)",
+                        "name": "name",
+                        "in": "formData",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "c, cpp, go, python or executable",
+                        "name": "language",
+                        "in": "formData",
+                        "required": true
+                    },
+                    {
+                        "type": "file",
+                        "description": "the source file or the executable",
+                        "name": "file",
+                        "in": "formData",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.BotResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "413": {
+                        "description": "the file is over the cap",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "the language is not built on this machine",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "429": {
+                        "description": "the owner has three bots on their way already",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "this machine cannot confine programs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/bots/{id}": {
+            "get": {
+                "description": "The owner's token also shows the compiler's output and the bot's stderr in each validation game; nobody else sees them.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A bot: status, reason, validation games",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id (gameai:SPEC for our engines)",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.BotResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "delete": {
+                "description": "Games already played keep their records.",
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Delete a bot version (its owner, or the server's key)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "another owner's bot",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/bots/{id}/source": {
+            "get": {
+                "produces": [
+                    "application/octet-stream"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A bot's uploaded file (its owner only)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "type": "file"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "another owner's bot",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/games": {
             "get": {
                 "produces": [
@@ -412,6 +682,26 @@ const docTemplate = `{
                         "description": "too many streams, or the store does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/languages": {
+            "get": {
+                "description": "What this deployment's machines can build, with each toolchain's version; confined is false (with the reason) on a machine that cannot run programs in its sandbox, which then refuses uploads.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Languages a bot may be uploaded in",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LanguagesResponse"
                         }
                     }
                 }
@@ -971,6 +1261,58 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/owners": {
+            "post": {
+                "description": "Needs the server's API key where it has one. The token in the answer is shown only now: the server keeps a hash of it. An owner sends it as X-API-Key or Authorization: Bearer.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Create an owner (who uploads bots)",
+                "parameters": [
+                    {
+                        "description": "the owner's name",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.OwnerRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.OwnerResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the name is taken",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -1432,6 +1774,75 @@ const docTemplate = `{
                 }
             }
         },
+        "api.BotListResponse": {
+            "type": "object",
+            "properties": {
+                "bots": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.BotResponse"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.BotResponse": {
+            "type": "object",
+            "properties": {
+                "build_log": {
+                    "type": "string"
+                },
+                "builtin": {
+                    "type": "boolean"
+                },
+                "created_at": {
+                    "type": "string"
+                },
+                "game": {
+                    "type": "string",
+                    "example": "less"
+                },
+                "id": {
+                    "type": "string",
+                    "example": "bot_5d1c0e2f9a7b3c4d5e6f7a8b"
+                },
+                "language": {
+                    "type": "string",
+                    "example": "cpp"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "owner": {
+                    "type": "string"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "size": {
+                    "type": "integer"
+                },
+                "status": {
+                    "description": "Status: building, validating, ready or rejected.",
+                    "type": "string",
+                    "example": "ready"
+                },
+                "updated_at": {
+                    "type": "string"
+                },
+                "validation": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.ValidationGameResponse"
+                    }
+                },
+                "version": {
+                    "type": "integer"
+                }
+            }
+        },
         "api.CreateSessionRequest": {
             "type": "object",
             "properties": {
@@ -1672,6 +2083,59 @@ const docTemplate = `{
                     "description": "Version counts the job's writes: the id of its events, so a client\nthat reads it both by GET and by events keeps the newer.",
                     "type": "integer",
                     "example": 7
+                }
+            }
+        },
+        "api.LanguageResponse": {
+            "type": "object",
+            "properties": {
+                "available": {
+                    "type": "boolean"
+                },
+                "file": {
+                    "type": "string",
+                    "example": "main.cpp"
+                },
+                "name": {
+                    "type": "string",
+                    "example": "cpp"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "title": {
+                    "type": "string",
+                    "example": "C++ (g++ -O2)"
+                },
+                "toolchain": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.LanguagesResponse": {
+            "type": "object",
+            "properties": {
+                "confined": {
+                    "description": "Confined is false where the machine cannot run programs in its\nsandbox; Reason says why, and uploads are refused.",
+                    "type": "boolean"
+                },
+                "games": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "string"
+                    }
+                },
+                "languages": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LanguageResponse"
+                    }
+                },
+                "max_upload_bytes": {
+                    "type": "integer"
+                },
+                "reason": {
+                    "type": "string"
                 }
             }
         },
@@ -2494,6 +2958,32 @@ const docTemplate = `{
                 }
             }
         },
+        "api.OwnerRequest": {
+            "type": "object",
+            "required": [
+                "name"
+            ],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "example": "ann"
+                }
+            }
+        },
+        "api.OwnerResponse": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "token": {
+                    "type": "string"
+                }
+            }
+        },
         "api.Problem": {
             "type": "object",
             "properties": {
@@ -2710,6 +3200,36 @@ const docTemplate = `{
                     "type": "integer",
                     "minimum": 0,
                     "example": 6
+                }
+            }
+        },
+        "api.ValidationGameResponse": {
+            "type": "object",
+            "properties": {
+                "fault": {
+                    "type": "string"
+                },
+                "opponents": {
+                    "type": "string"
+                },
+                "record": {
+                    "type": "string"
+                },
+                "result": {
+                    "type": "string"
+                },
+                "seat": {
+                    "type": "string",
+                    "example": "Yellow"
+                },
+                "stderr": {
+                    "type": "string"
+                },
+                "think_ms": {
+                    "type": "integer"
+                },
+                "turn": {
+                    "type": "integer"
                 }
             }
         },
