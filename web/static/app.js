@@ -21,7 +21,8 @@ export async function api(method, path, body, headers = {}) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
   }
-  if (apiKey()) opts.headers['X-API-Key'] = apiKey();
+  // A caller's own token (an owner's) is not replaced by the admin key.
+  if (apiKey() && !opts.headers['X-API-Key']) opts.headers['X-API-Key'] = apiKey();
   let resp;
   try {
     resp = await fetch(path, opts);
@@ -179,6 +180,7 @@ const pages = {
   morpion: () => import('./morpion.js'),
   tuning: () => import('./tuning.js'),
   jobs: () => import('./jobs.js'),
+  bots: () => import('./bots.js'),
 };
 
 let cleanup = null;

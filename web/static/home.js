@@ -15,6 +15,7 @@ export async function render(main) {
       el('p', { class: 'muted' }, `Variants: ${g.variants.join(', ')}. Players: ${g.players}.`),
       el('ul', {}, g.engines.map(e => el('li', {}, el('strong', {}, e.name), e.default ? ' (default)' : '', ': ', e.description)))))));
     box.append(el('p', {}, el('a', { href: '#/tuning' }, 'Tune the Morris evaluation'), ' · ',
+      el('a', { href: '#/bots' }, 'Bots: upload yours'), ' · ',
       el('a', { href: '#/jobs' }, 'Jobs')));
   } catch (e) { showProblem(box, e); }
 }

@@ -1,0 +1,143 @@
+import { api, el, showProblem, ProblemError } from './app.js';
+
+// Bots: the list (ours and the uploads), the upload form with what this
+// server builds, and a page a bot: its status as it is built and
+// validated, the reason it was rejected, its validation games, and (for
+// its owner) the compiler's output and its stderr.
+
+// The owner's token is this browser's, kept apart from the admin key.
+const tokenKey = 'gameai.ownerToken';
+const ownerToken = () => localStorage.getItem(tokenKey) || '';
+const asOwner = () => (ownerToken() ? { 'X-API-Key': ownerToken() } : {});
+
+const statuses = ['', 'building', 'validating', 'ready', 'rejected'];
+
+export async function render(main, [id]) {
+  return id ? one(main, id) : list(main);
+}
+
+function tokenField(onchange = () => {}) {
+  return el('label', {}, 'Owner token',
+    el('input', { id: 'bots-token', type: 'password', value: ownerToken(), autocomplete: 'off', size: 30,
+      oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange }));
+}
+
+// upload posts the form as multipart, the way the API takes a file.
+async function upload(form) {
+  let resp;
+  try {
+    resp = await fetch('/v1/bots', { method: 'POST', body: new FormData(form), headers: asOwner() });
+  } catch (e) {
+    throw new ProblemError({ title: 'The server does not answer', detail: String(e), status: 0 });
+  }
+  const out = await resp.json().catch(() => ({ title: resp.statusText, status: resp.status }));
+  if (!resp.ok) {
+    if (resp.headers.get('Retry-After')) out.retryAfter = resp.headers.get('Retry-After');
+    throw new ProblemError(out);
+  }
+  return out;
+}
+
+async function list(main) {
+  const problemBox = el('div');
+  const uploadBox = el('div');
+  const game = el('select', { id: 'bots-game' }, ['', 'less', 'morris'].map(g => el('option', { value: g }, g || 'any game')));
+  const status = el('select', { id: 'bots-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
+  const owner = el('input', { id: 'bots-owner', placeholder: 'any owner', size: 12 });
+  const body = el('tbody');
+  const more = el('button', { class: 'secondary' }, 'More');
+  const langs = el('ul', { id: 'bots-languages', class: 'muted' });
+  const language = el('select', { name: 'language', id: 'upload-language' });
+  const form = el('form', { class: 'row', id: 'upload-form' },
+    el('label', {}, 'Game', el('select', { name: 'game' }, el('option', { value: 'less' }, 'Less (CodeCup)'), el('option', { value: 'morris' }, "Morris (Sanmill's protocol)"))),
+    el('label', {}, 'Name', el('input', { name: 'name', required: true, maxlength: 40, pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]*', size: 14 })),
+    el('label', {}, 'Language', language),
+    el('label', {}, 'File', el('input', { name: 'file', type: 'file', required: true, id: 'upload-file' })),
+    el('button', { type: 'submit', id: 'upload-submit' }, 'Upload'));
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    try {
+      const b = await upload(form);
+      location.hash = `#/bots/${b.id}`;
+    } catch (err) { showProblem(uploadBox, err); }
+  });
+  main.append(el('h1', {}, 'Bots'),
+    el('div', { class: 'panel' }, el('h2', {}, 'Upload a bot'),
+      el('p', { class: 'muted' }, 'One source file or one static Linux x86-64 executable. It is built and plays two validation games against our engines, confined, before it is ready. A new upload under the same name is a new version.'),
+      el('div', { class: 'row' }, tokenField()), form, uploadBox, langs),
+    el('h2', {}, 'All bots'),
+    el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner)),
+    problemBox,
+    el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, ['Bot', 'Game', 'Owner', 'Language', 'Version', 'Status'].map(h => el('th', {}, h)))), body), more);
+
+  api('GET', '/v1/languages').then(l => {
+    language.replaceChildren(...l.languages.map(x => el('option', { value: x.name, disabled: !x.available }, x.title + (x.available ? '' : ' (not here)'))));
+    langs.replaceChildren(...(l.confined ? [] : [el('li', { class: 'problem' }, 'This server takes no uploads: ', l.reason)]),
+      ...l.languages.map(x => el('li', {}, el('strong', {}, x.name), ` ${x.file}: `, x.available ? x.toolchain : x.reason)));
+  }).catch(e => showProblem(uploadBox, e));
+
+  let cursor = '', generation = 0;
+  const load = async reset => {
+    const mine = reset ? ++generation : generation;
+    if (reset) cursor = '';
+    const q = new URLSearchParams({ limit: '50' });
+    if (game.value) q.set('game', game.value);
+    if (status.value) q.set('status', status.value);
+    if (owner.value.trim()) q.set('owner', owner.value.trim());
+    if (cursor) q.set('cursor', cursor);
+    try {
+      const page = await api('GET', '/v1/bots?' + q);
+      if (mine !== generation) return;
+      if (reset) body.replaceChildren();
+      for (const b of page.bots) {
+        body.append(el('tr', { 'data-bot': b.id },
+          el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}` }, b.name)), el('td', {}, b.game),
+          el('td', {}, b.owner), el('td', {}, b.language), el('td', {}, b.version),
+          el('td', { class: `bot-${b.status}` }, b.status)));
+      }
+      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No bot.')));
+      cursor = page.next_cursor || '';
+      more.hidden = !cursor;
+      showProblem(problemBox, null);
+    } catch (e) { showProblem(problemBox, e); }
+  };
+  for (const f of [game, status]) f.addEventListener('change', () => load(true));
+  owner.addEventListener('change', () => load(true));
+  more.addEventListener('click', () => load(false));
+  load(true);
+}
+
+function one(main, id) {
+  const problemBox = el('div');
+  const status = el('div', { class: 'status', id: 'bot-status' });
+  const kv = el('dl', { class: 'kv' });
+  const games = el('div', { id: 'bot-games' });
+  const build = el('div', { id: 'bot-build' });
+  const del = el('button', { class: 'secondary', id: 'bot-delete', hidden: true, onclick: async () => {
+    if (!confirm('Delete this version?')) return;
+    try { await api('DELETE', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()); location.hash = '#/bots'; } catch (e) { showProblem(problemBox, e); }
+  } }, 'Delete this version');
+  main.append(el('h1', {}, 'Bot ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del), build, games);
+  let timer = null, stopped = false;
+  const show = b => {
+    status.textContent = b.status + (b.reason ? `: ${b.reason}` : '');
+    status.dataset.status = b.status;
+    kv.replaceChildren(el('dt', {}, 'Name'), el('dd', {}, `${b.name} (version ${b.version})`),
+      el('dt', {}, 'Game'), el('dd', {}, b.game), el('dt', {}, 'Owner'), el('dd', {}, b.owner),
+      el('dt', {}, 'Language'), el('dd', {}, b.language),
+      b.builtin ? null : el('dt', {}, 'Uploaded'), b.builtin ? null : el('dd', {}, `${new Date(b.created_at).toLocaleString()}, ${b.size} bytes`));
+    del.hidden = b.builtin || b.build_log === undefined;
+    build.replaceChildren(...(b.build_log ? [el('h2', {}, 'Build output (only you see it)'), el('pre', { id: 'bot-build-log' }, b.build_log)] : []));
+    games.replaceChildren(...(b.validation.length ? [el('h2', {}, 'Validation games')] : []),
+      ...b.validation.map((g, i) => el('div', { class: 'panel game', 'data-game': i },
+        el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${g.opponents}: `,
+        el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss at turn ${g.turn}: ${g.fault}` : g.result),
+        el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
+        el('details', {}, el('summary', {}, 'The game'), el('pre', {}, g.record)),
+        g.stderr !== undefined ? el('details', { class: 'stderr', open: !!g.fault }, el('summary', {}, 'Its stderr (only you see it)'), el('pre', {}, g.stderr || '(nothing)')) : null)));
+    if (['building', 'validating'].includes(b.status) && !stopped) timer = setTimeout(read, 1500);
+  };
+  const read = () => api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()).then(show).catch(e => showProblem(problemBox, e));
+  read();
+  return () => { stopped = true; clearTimeout(timer); };
+}
