@@ -45,11 +45,11 @@ func TestBrowserBotUploadedAndValidated(t *testing.T) {
 
 	uploadIn("greedy", "executable", exe)
 	poll[bool](t, ctx, "the bot ready", `(document.getElementById('bot-status') || {dataset: {}}).dataset.status === 'ready'`, time.Minute)
-	if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games .game').length`); n != 2 {
-		t.Errorf("%d validation games shown, want 2", n)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games .game').length`); n != 4 {
+		t.Errorf("%d validation games shown, want 4 (a game in each colour)", n)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games details.stderr').length`); n != 2 {
-		t.Errorf("the owner sees the stderr of %d games, want 2", n)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games details.stderr').length`); n != 4 {
+		t.Errorf("the owner sees the stderr of %d games, want 4", n)
 	}
 	browsertest.Screenshot(t, ctx, "bot-ready")
 

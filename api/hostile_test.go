@@ -163,7 +163,7 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	}
 	var ok api.BotResponse
 	e.do(t, "GET", "/v1/bots/"+legal.ID, nil).ok(t, 200).json(t, &ok)
-	if ok.Status != "ready" || len(ok.Validation) != 2 {
+	if ok.Status != "ready" || len(ok.Validation) != 4 {
 		t.Errorf("the legal bot among them: %s %q", ok.Status, ok.Reason)
 	}
 	ln.Close()

@@ -45,16 +45,16 @@ func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store
 // greedyLabel names our greedy Less bot in records.
 const greedyLabel = "gameai:greedy"
 
-// validateLess plays a game as Yellow and one as Black (each side of the
-// table), our greedy bot in the other three seats, on layouts drawn from
-// the bot's id.
+// validateLess plays a game in each colour (Yellow moves first, Red
+// last: a bot may go wrong in one seat only), our greedy bot in the other
+// three seats, on layouts drawn from the bot's id.
 func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store.ValidationGame, error) {
 	seed := fnv.New64a()
 	_, _ = seed.Write([]byte(id))
 	rng := rand.New(rand.NewPCG(seed.Sum64(), 0x1e55))
 	greedy := codecup.Internal{Label: greedyLabel, Config: codecup.BotConfig{Engine: "greedy", Budget: h.cfg.LessClock}}
 	var games []store.ValidationGame
-	for _, seat := range []int{0, 1} {
+	for seat := range 4 {
 		w := less.RandomWalls(0.27, 0.1, rng.Float64)
 		prog := &LessProgram{sb: h.sb, r: r}
 		seats := [4]codecup.Program{greedy, greedy, greedy, greedy}

@@ -107,7 +107,7 @@ func TestLegalBotsAreAdmitted(t *testing.T) {
 			if b.Status != store.BotReady {
 				t.Fatalf("a legal bot: %s %q\n%+v", b.Status, b.Reason, b.Validation)
 			}
-			if len(b.Validation) != 2 || b.Validation[0].Record == "" || b.Validation[0].Fault != "" {
+			if want := map[string]int{"less": 4, "morris": 2}[game]; len(b.Validation) != want || b.Validation[0].Record == "" || b.Validation[0].Fault != "" {
 				t.Fatalf("validation games: %+v", b.Validation)
 			}
 			for _, g := range b.Validation {
@@ -152,5 +152,35 @@ func TestAMachineThatCannotConfineRefusesUploads(t *testing.T) {
 		if l.Available {
 			t.Errorf("%s is listed available without a sandbox", l.Name)
 		}
+	}
+}
+
+func TestResumeTakesUpAdmissionsAStoppedServerLeft(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	hash, err := h.store.Artefacts.Put(ctx, testBot(t, "morrisbot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, id := range []string{"bot_stale", "bot_fresh"} {
+		b := &store.Bot{ID: id, Game: "morris", Name: id, Owner: "ann", Language: "executable", Version: 1,
+			Status: store.BotValidating, Source: hash, CreatedAt: old, UpdatedAt: old}
+		if id == "bot_fresh" {
+			b.UpdatedAt = time.Now() // another server is on it
+		}
+		if err := h.store.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.Resume(ctx, 10*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	h.Wait()
+	if b, _ := h.store.Bots.Get(ctx, "bot_stale"); b.Status != store.BotReady {
+		t.Errorf("the stale admission: %s %q", b.Status, b.Reason)
+	}
+	if b, _ := h.store.Bots.Get(ctx, "bot_fresh"); b.Status != store.BotValidating {
+		t.Errorf("another server's admission was taken over: %s", b.Status)
 	}
 }

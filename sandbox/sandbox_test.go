@@ -206,3 +206,18 @@ print(t.children_user + t.children_system)
 		t.Errorf("%.2f s of CPU in %v with a limit of one core", cpu, wall)
 	}
 }
+
+func TestScratchIsEachRunsOwnAndGoneAfter(t *testing.T) {
+	s := forTest(t)
+	out, e := run(t, s, sh(`echo left > /tmp/mark && ls /tmp`))
+	if !e.OK() || !strings.Contains(out, "mark") {
+		t.Fatalf("%v %q", e, out)
+	}
+	out, _ = run(t, s, sh(`ls -A /tmp; echo end`))
+	if strings.TrimSpace(out) != "end" {
+		t.Errorf("the next run's scratch holds %q", out)
+	}
+	if _, err := os.Stat("/tmp/mark"); err == nil {
+		t.Error("the scratch file is on the host")
+	}
+}

@@ -135,16 +135,33 @@ func (s *owners) ByToken(ctx context.Context, hash string) (*store.Owner, error)
 }
 
 type artefacts struct {
-	c *redis.Client
-	k keys
+	c   *redis.Client
+	k   keys
+	cfg store.Config
 }
 
-// Put stores data under its hash once: the same file uploaded twice, or by
-// two owners, is one key.
+func (k keys) artefactBytes() string { return string(k) + "artefacts:bytes" }
+
+// putArtefact: KEYS[1] the artefact, KEYS[2] the bytes held; ARGV data,
+// the cap. 1 stored or held already, 0 over the cap.
+var putArtefact = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 1 end
+local held = tonumber(redis.call('GET', KEYS[2]) or '0')
+if held + string.len(ARGV[1]) > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('INCRBY', KEYS[2], string.len(ARGV[1]))
+return 1`)
+
+// Put stores data under its hash once (the same file uploaded twice, or by
+// two owners, is one key), within MaxArtefactBytes in all.
 func (s *artefacts) Put(ctx context.Context, data []byte) (string, error) {
 	h := store.ContentHash(data)
-	if err := s.c.SetNX(ctx, s.k.artefact(h), data, 0).Err(); err != nil {
+	n, err := putArtefact.Run(ctx, s.c, []string{s.k.artefact(h), s.k.artefactBytes()}, data, s.cfg.MaxArtefactBytes).Int()
+	if err != nil {
 		return "", err
+	}
+	if n == 0 {
+		return "", store.ErrFull
 	}
 	return h, nil
 }

@@ -97,4 +97,14 @@ func testOwnersAndArtefacts(t *testing.T, open Factory) {
 	if _, err := st.Artefacts.Get(ctx, store.ContentHash([]byte("nope"))); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a missing hash: %v", err)
 	}
+	small := open(t, store.Config{MaxArtefactBytes: 10})
+	if _, err := small.Artefacts.Put(ctx, []byte("12345678")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := small.Artefacts.Put(ctx, []byte("12345678")); err != nil {
+		t.Errorf("the same bytes again within the cap: %v", err)
+	}
+	if _, err := small.Artefacts.Put(ctx, []byte("abcdefgh")); !errors.Is(err, store.ErrFull) {
+		t.Errorf("past MaxArtefactBytes: %v, want ErrFull", err)
+	}
 }

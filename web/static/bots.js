@@ -63,7 +63,7 @@ async function list(main) {
   });
   main.append(el('h1', {}, 'Bots'),
     el('div', { class: 'panel' }, el('h2', {}, 'Upload a bot'),
-      el('p', { class: 'muted' }, 'One source file or one static Linux x86-64 executable. It is built and plays two validation games against our engines, confined, before it is ready. A new upload under the same name is a new version.'),
+      el('p', { class: 'muted' }, 'One source file or one static Linux x86-64 executable. It is built and plays validation games against our engines (Less: one in each colour; Morris: one with each), confined, before it is ready. A new upload under the same name is a new version.'),
       el('div', { class: 'row' }, tokenField()), form, uploadBox, langs),
     el('h2', {}, 'All bots'),
     el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner)),
