@@ -186,7 +186,7 @@ func TestBotListShowsOurEnginesAndPages(t *testing.T) {
 func sandboxed(t *testing.T) (*env, *hosting.Host) {
 	t.Helper()
 	st := memory.New(store.Config{})
-	h := hosting.New(st, hosting.Config{LessClock: 2 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second, Log: quiet})
+	h := hosting.New(st, hosting.Config{LessClock: 5 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second, Log: quiet})
 	if err := h.Unavailable(); err != nil {
 		h.Close()
 		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {

@@ -17,7 +17,7 @@ import (
 
 // testConfig keeps validation games short: a bot that hangs costs its
 // clock, and the hostile suite has several.
-var testConfig = Config{LessClock: 3 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second}
+var testConfig = Config{LessClock: 5 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second}
 
 func newHost(t testing.TB) *Host {
 	t.Helper()

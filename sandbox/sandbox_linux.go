@@ -60,13 +60,14 @@ func New() (*Sandbox, error) {
 		_ = os.Remove(s.root)
 		return fail("control groups (memory, pids, cpu): %v", err)
 	}
-	// Every confined program together weighs an eighth of one of the
-	// server's threads when the cores are contended: a bot never delays a
-	// search the server answers within its budget. (A bot's clock is its
-	// referee's; on a loaded machine it is slowed, never given more time.)
-	weight, value := filepath.Join("/sys/fs/cgroup", s.name, "cpu.weight"), "1"
+	// Every confined program together weighs half of one of the server's
+	// threads when the cores are contended: the server's searches come
+	// first, and a bot still runs (its clock is wall time; starved to
+	// nothing, a legal bot would lose on time on a busy machine). Each is
+	// also held to its Limits.CPUs by a quota.
+	weight, value := filepath.Join("/sys/fs/cgroup", s.name, "cpu.weight"), "50"
 	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
-		weight, value = filepath.Join("/sys/fs/cgroup/cpu", s.name, "cpu.shares"), "2"
+		weight, value = filepath.Join("/sys/fs/cgroup/cpu", s.name, "cpu.shares"), "512"
 	}
 	if err := os.WriteFile(weight, []byte(value), 0o644); err != nil {
 		s.Close()
