@@ -2,6 +2,7 @@ package hosting
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"gameai/codecup"
 	"gameai/games/less"
 	"gameai/games/morris"
+	"gameai/morrisuci"
 	"gameai/sandbox"
 	"gameai/store"
 )
@@ -121,7 +123,13 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		if res.Record != nil {
 			g.Record = res.Record.String()
 		}
+		var claim *morrisuci.ClaimError
 		switch {
+		case errors.As(err, &claim):
+			// A rule edge where engines differ, not a fault of the
+			// protocol: admission does not reject a bot for it.
+			g.Turn = len(res.Record.Moves) + 1
+			g.Result = fmt.Sprintf("it answered bestmove %s at ply %d, holding the game over; by these rules it goes on (a loss in a competition)", claim.Token, g.Turn)
 		case err != nil:
 			g.Fault, g.Turn, g.Result = err.Error(), len(res.Record.Moves)+1, "irregular loss"
 		case res.Winner == 1-side && strings.Contains(res.Reason, "illegal move"):

@@ -3,6 +3,7 @@ package morrisuci
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -201,5 +202,31 @@ func TestClientAgainstTheBot(t *testing.T) {
 		if want := strings.HasPrefix(l, "info depth"); ok == want {
 			t.Errorf("%q: token %q %v", l, tok, ok)
 		}
+	}
+}
+
+// An engine that holds the game over answers draw or none where a move
+// was asked: the client says so as a ClaimError, for the referee to weigh.
+func TestClientReportsAClaimThatTheGameIsOver(t *testing.T) {
+	for _, tok := range []string{"draw", "none", "(none)"} {
+		toEngR, toEngW := io.Pipe()
+		fromEngR, fromEngW := io.Pipe()
+		go func() {
+			sc := bufio.NewScanner(toEngR)
+			for sc.Scan() {
+				if strings.HasPrefix(sc.Text(), "go") {
+					_, _ = io.WriteString(fromEngW, "info score 0 bestmove "+tok+"\n")
+				}
+			}
+		}()
+		c := NewClient("engine", fromEngR, toEngW)
+		c.MoveTime = 10 * time.Millisecond
+		_, err := c.Move(context.Background(), morris.NewPosition(morris.StandardRules), nil)
+		var claim *ClaimError
+		if !errors.As(err, &claim) || claim.Token != tok {
+			t.Errorf("bestmove %s: %v, want a ClaimError", tok, err)
+		}
+		toEngW.Close()
+		fromEngW.Close()
 	}
 }

@@ -170,6 +170,9 @@ func (c *Client) Move(ctx context.Context, p *morris.Position, history []morris.
 	if err != nil {
 		return 0, err
 	}
+	if claimsOver(first) {
+		return 0, &ClaimError{Engine: c.name, Token: first}
+	}
 	m, err := morris.ParseMove(first)
 	if err != nil {
 		return 0, fmt.Errorf("%s answered bestmove %q: %w", c.name, first, err)
@@ -193,6 +196,28 @@ func (c *Client) Move(ctx context.Context, p *morris.Position, history []morris.
 		m = full
 	}
 	return m, nil
+}
+
+// ClaimError is an engine's answer that the game is over where it was
+// asked for a move: Sanmill answers "bestmove draw" for a position it
+// holds drawn (repetition, the N-move rule) and "bestmove none" where it
+// finds no move. Engines' rules differ at the edges (Sanmill counts a
+// repetition on the move that closes a mill, before its removal), so a
+// referee decides what a claim is worth.
+type ClaimError struct {
+	Engine, Token string
+}
+
+func (e *ClaimError) Error() string {
+	return fmt.Sprintf("%s answered bestmove %s: it holds the game over", e.Engine, e.Token)
+}
+
+func claimsOver(tok string) bool {
+	switch strings.ToLower(tok) {
+	case "draw", "none", "(none)", "0000":
+		return true
+	}
+	return false
 }
 
 // needsRemoval reports whether m (or m with one more removal) is a legal

@@ -192,7 +192,8 @@ func Play(ctx context.Context, white, black Player, o GameOptions) (GameResult, 
 			start := time.Now()
 			var err error
 			if m, err = players[side].Move(ctx, p, rec.Moves); err != nil {
-				return GameResult{Record: rec}, err
+				think[side] += time.Since(start)
+				return GameResult{Record: rec, Plies: len(rec.Moves), Think: think, Moves: moves}, err
 			}
 			think[side] += time.Since(start)
 			moves[side]++
