@@ -7,13 +7,13 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"gameai/api"
 	"gameai/hosting"
+	"gameai/internal/confinetest"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -189,10 +189,7 @@ func sandboxed(t *testing.T) (*env, *hosting.Host) {
 	h := hosting.New(st, hosting.Config{LessClock: 5 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: time.Second, Log: quiet})
 	if err := h.Unavailable(); err != nil {
 		h.Close()
-		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
+		confinetest.Check(t, err)
 	}
 	t.Cleanup(h.Close)
 	return newHostingEnv(t, st, nil, h), h

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/confinetest"
 	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
@@ -24,10 +25,7 @@ func newHost(t testing.TB) *Host {
 	h := New(memory.New(store.Config{}), testConfig)
 	if err := h.Unavailable(); err != nil {
 		h.Close()
-		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
+		confinetest.Check(t, err)
 	}
 	t.Cleanup(h.Close)
 	return h

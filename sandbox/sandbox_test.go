@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gameai/internal/confinetest"
 )
 
 // forTest is the sandbox, or a skip where the machine cannot confine
@@ -17,12 +19,7 @@ import (
 func forTest(t testing.TB) *Sandbox {
 	t.Helper()
 	s, err := New()
-	if err != nil {
-		if os.Getenv("GAMEAI_REQUIRE_SANDBOX") != "" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	confinetest.Check(t, err)
 	t.Cleanup(s.Close)
 	return s
 }
