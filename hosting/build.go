@@ -45,6 +45,9 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 		return nil, "", err
 	}
 	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o755); err != nil { // the sandbox's users pass through it
+		return nil, "", err
+	}
 	in, out := filepath.Join(dir, "src"), filepath.Join(dir, "out")
 	for _, d := range []string{in, out} {
 		if err := os.Mkdir(d, 0o755); err != nil {

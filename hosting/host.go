@@ -238,6 +238,7 @@ func (h *Host) admitLater(id string) {
 		defer func() { <-h.slot }()
 		if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
 			h.cfg.Log.Error("bot admission", "bot", id, "err", err)
+			h.failed(id, err)
 		}
 	}()
 }
@@ -290,6 +291,17 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	b.Status, b.Reason = store.BotReady, ""
 	h.cfg.Log.Info("bot ready", "bot", id)
 	return h.save(ctx, b)
+}
+
+// failed ends an admission the server could not carry out (its sandbox
+// or store failed, not the bot): the bot is rejected saying so, rather
+// than left building for ever; its owner uploads it again.
+func (h *Host) failed(id string, err error) {
+	b, gerr := h.store.Bots.Get(h.ctx, id)
+	if gerr != nil || b.Status == store.BotReady || b.Status == store.BotRejected {
+		return
+	}
+	_ = h.reject(h.ctx, b, "the server failed to build or validate it, not the bot: "+err.Error()+"; upload it again")
 }
 
 func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {

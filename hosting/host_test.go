@@ -182,3 +182,19 @@ func TestResumeTakesUpAdmissionsAStoppedServerLeft(t *testing.T) {
 		t.Errorf("another server's admission was taken over: %s", b.Status)
 	}
 }
+
+func TestAnAdmissionTheServerCannotCarryOutSaysSo(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	b := &store.Bot{ID: "bot_lost", Game: "less", Name: "lost", Owner: "ann", Language: "c", Version: 1,
+		Status: store.BotBuilding, Source: store.ContentHash([]byte("never stored")), CreatedAt: time.Now(), UpdatedAt: time.Now()}
+	if err := h.store.Bots.Create(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	h.admitLater(b.ID)
+	h.Wait()
+	got, _ := h.store.Bots.Get(ctx, b.ID)
+	if got.Status != store.BotRejected || !strings.Contains(got.Reason, "the server failed") {
+		t.Errorf("an admission whose source is gone: %s %q", got.Status, got.Reason)
+	}
+}

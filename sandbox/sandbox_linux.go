@@ -27,6 +27,11 @@ const User = 65534
 // insideUser is the same user as the program sees itself.
 const insideUser = 1000
 
+// setupUser is who root inside the namespace is on the host while the
+// sandbox sets up its mounts: another unprivileged id, never the host's
+// root, so nothing in the namespace maps to a privileged host user.
+const setupUser = 65533
+
 // systemDirs are the read-only runtime every program gets: the loader,
 // the C library and the interpreters under /usr.
 var systemDirs = []string{"/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache", "/etc/alternatives"}
@@ -204,7 +209,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
-	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1}, {ContainerID: insideUser, HostID: User, Size: 1}}
+	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: setupUser, Size: 1}, {ContainerID: insideUser, HostID: User, Size: 1}}
 	r := forkexec.Runner{
 		Args:        spec.Argv,
 		Env:         spec.Env,
