@@ -218,12 +218,22 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 			return err
 		}
 		for _, b := range bs {
-			if time.Since(b.UpdatedAt) > stale {
+			if time.Since(b.UpdatedAt) <= stale {
+				continue
+			}
+			if h.claim(ctx, b) {
 				h.admitLater(b.ID)
 			}
 		}
 	}
 	return nil
+}
+
+// claim takes up b at the revision read: of several servers sharing the
+// store that read it, one succeeds, the others get ErrConflict.
+func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
+	b.UpdatedAt = time.Now().UTC()
+	return h.store.Bots.Update(ctx, b) == nil
 }
 
 func (h *Host) admitLater(id string) {

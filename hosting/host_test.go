@@ -171,6 +171,17 @@ func TestResumeTakesUpAdmissionsAStoppedServerLeft(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Two servers on one store that read the stale bot: one claims it.
+	first, _ := h.store.Bots.Get(ctx, "bot_stale")
+	second := *first
+	if !h.claim(ctx, first) || h.claim(ctx, &second) {
+		t.Fatal("two servers claimed one stale admission, or none did")
+	}
+	stale := *first
+	stale.UpdatedAt = old
+	if err := h.store.Bots.Update(ctx, &stale); err != nil {
+		t.Fatal(err)
+	}
 	if err := h.Resume(ctx, 10*time.Minute); err != nil {
 		t.Fatal(err)
 	}
