@@ -21,8 +21,8 @@ import (
 // 127.0.0.1: another site), a page that tries what a hostile site a user
 // visits would: simple cross-origin requests that need no preflight (a
 // no-cors fetch with a body and no media type, a text/plain one, a form
-// post), aimed at a session's move, a tuning job and a search, and a frame
-// of the jobs page.
+// post), aimed at a session's move, a tuning job, a search, a new owner and
+// a bot upload, and a frame of the jobs page.
 func attackerPage(t *testing.T, target, sessionID string) string {
 	t.Helper()
 	html := fmt.Sprintf(`<!doctype html><html><body>
@@ -38,7 +38,13 @@ window.done = (async () => {
     ['/v1/sessions/%[2]s/engine-move', blob({})],
     ['/v1/morris/tunings', blob({ population: 4, generations: 1, depth: 1, seed: 1 })],
     ['/v1/games/morris/best-move', blob({ limits: { time_ms: 500 } })],
+    ['/v1/owners', blob({ name: 'mallory' })],
   ];
+  // A bot upload is a multipart form, which any page may post.
+  const upload = new FormData();
+  upload.append('game', 'less'); upload.append('name', 'planted'); upload.append('language', 'python');
+  upload.append('file', new Blob(['print("Nil")']), 'bot.py');
+  try { await fetch('%[1]s/v1/bots', { method: 'POST', mode: 'no-cors', body: upload, headers: { 'X-API-Key': 'gat_guess' } }); } catch (e) {}
   for (const [path, body] of shots) {
     try { await fetch('%[1]s' + path, { method: 'POST', mode: 'no-cors', body }); } catch (e) {}
     try { await fetch('%[1]s' + path, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{"move":"d6"}' }); } catch (e) {}
@@ -77,6 +83,13 @@ func TestBrowserAnotherSiteCannotActOnTheServer(t *testing.T) {
 	e.do(t, "GET", "/v1/jobs", nil).ok(t, 200).json(t, &jobs)
 	if len(jobs.Jobs) != 0 {
 		t.Errorf("another site started %d jobs", len(jobs.Jobs))
+	}
+	// No owner was created in its name, no bot uploaded.
+	e.do(t, "POST", "/v1/owners", map1("name", "mallory")).ok(t, 201)
+	var bots api.BotListResponse
+	e.do(t, "GET", "/v1/bots?status=building", nil).ok(t, 200).json(t, &bots)
+	if len(bots.Bots) != 0 {
+		t.Errorf("another site uploaded %d bots", len(bots.Bots))
 	}
 	m := string(e.do(t, "GET", "/metrics", nil).ok(t, 200).body)
 	if strings.Contains(m, "gameai_searches_total") && strings.Contains(m, `outcome="ok"`) {
