@@ -2,6 +2,7 @@ package hosting
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"gameai/codecup"
@@ -15,8 +16,12 @@ const BuiltinOwner = "gameai"
 
 // Builtins are our own engines as bots: listed beside the uploads, ready,
 // needing no upload. Their ids are their specs, as the referee and the
-// stdin bots read them.
-func Builtins() []*store.Bot {
+// stdin bots read them. The bots are shared: read them, never change them.
+func Builtins() []*store.Bot { return builtins() }
+
+// builtins is computed once: the engines and shipped strategies are
+// fixed in the binary, and every list of bots reads them.
+var builtins = sync.OnceValue(func() []*store.Bot {
 	var out []*store.Bot
 	add := func(game, spec string) {
 		out = append(out, &store.Bot{ID: BuiltinOwner + ":" + spec, Game: game, Name: spec, Owner: BuiltinOwner,
@@ -31,7 +36,10 @@ func Builtins() []*store.Bot {
 	}
 	add("morris", "mcts")
 	return out
-}
+})
+
+// IsBuiltin reports whether b is one of our engines.
+func IsBuiltin(b *store.Bot) bool { return b.Owner == BuiltinOwner }
 
 // Builtin finds one of our engines by id.
 func Builtin(id string) (*store.Bot, bool) {
