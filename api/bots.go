@@ -220,7 +220,7 @@ func (s *Server) uploadBot(c *echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("Location", "/v1/bots/"+b.ID)
-	return c.JSON(http.StatusAccepted, botResponse(b, who))
+	return c.JSON(http.StatusAccepted, botResponse(b, nil, who))
 }
 
 // listBots pages through the bots.
@@ -275,7 +275,7 @@ func (s *Server) listBots(c *echo.Context) error {
 	}
 	out := BotListResponse{Bots: []BotResponse{}}
 	for i := from; i < len(all) && i < from+limit; i++ {
-		out.Bots = append(out.Bots, botResponse(all[i], who))
+		out.Bots = append(out.Bots, botResponse(all[i], nil, who))
 	}
 	if from+limit < len(all) {
 		out.NextCursor = strconv.Itoa(from + limit)
@@ -303,7 +303,13 @@ func (s *Server) getBot(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, botResponse(b, who))
+	d := &store.BotDetails{}
+	if !hosting.IsBuiltin(b) {
+		if d, err = s.store.Bots.Details(c.Request().Context(), b.ID); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, botResponse(b, d, who))
 }
 
 // botSource sends an uploaded file back to its owner.
@@ -356,7 +362,7 @@ func (s *Server) deleteBot(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if b.Owner == hosting.BuiltinOwner {
+	if hosting.IsBuiltin(b) {
 		return problem(http.StatusForbidden, "forbidden", "Forbidden", "our own engines cannot be deleted", FieldError{Field: "id", Reason: "a built-in bot"})
 	}
 	if !who.owns(b) && !who.admin {
@@ -389,23 +395,28 @@ func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
 	return b, nil
 }
 
-func botResponse(b *store.Bot, who caller) BotResponse {
+// botResponse shows a bot to who asks; d, when given (a single bot, not
+// a list), adds the games' records, and for the owner the build output
+// and the stderr.
+func botResponse(b *store.Bot, d *store.BotDetails, who caller) BotResponse {
 	mine := who.owns(b)
 	r := BotResponse{ID: b.ID, Name: b.Name, Game: b.Game, Owner: b.Owner, Language: b.Language, Version: b.Version,
-		Status: string(b.Status), Reason: b.Reason, Size: b.Size, Builtin: b.Owner == hosting.BuiltinOwner,
+		Status: string(b.Status), Reason: b.Reason, Size: b.Size, Builtin: hosting.IsBuiltin(b),
 		Validation: []ValidationGameResponse{}}
 	if !r.Builtin {
 		r.CreatedAt, r.UpdatedAt = &b.CreatedAt, &b.UpdatedAt
 	}
-	if mine {
-		r.BuildLog = &b.BuildLog
+	if mine && d != nil {
+		r.BuildLog = &d.BuildLog
 	}
-	for _, g := range b.Validation {
-		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, Turn: g.Turn,
-			Record: g.Record, ThinkMS: g.ThinkMS}
-		if mine {
-			stderr := g.Stderr
-			v.Stderr = &stderr
+	for i, g := range b.Validation {
+		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, Turn: g.Turn, ThinkMS: g.ThinkMS}
+		if d != nil && i < len(d.Games) {
+			v.Record = d.Games[i].Record
+			if mine {
+				stderr := d.Games[i].Stderr
+				v.Stderr = &stderr
+			}
 		}
 		r.Validation = append(r.Validation, v)
 	}

@@ -83,10 +83,14 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	hash, _ := st.Artefacts.Put(ctx, src)
 	mk := func(id string) {
 		b := &store.Bot{ID: id, Game: "less", Name: "x", Owner: "ann", Language: "c", Version: 1, Status: store.BotRejected,
-			Reason: "validation game 1 (as Yellow), turn 1: illegal action", Source: hash, Program: hash, BuildLog: "ann's build log",
-			Validation: []store.ValidationGame{{Seat: "Yellow", Fault: "illegal action", Turn: 1, Result: "irregular loss", Stderr: "ann's stderr"}},
+			Reason: "validation game 1 (as Yellow), turn 1: illegal action", Source: hash, Program: hash,
+			Validation: []store.ValidationGame{{Seat: "Yellow", Fault: "illegal action", Turn: 1, Result: "irregular loss"}},
 			CreatedAt:  time.Now(), UpdatedAt: time.Now()}
 		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		d := &store.BotDetails{BuildLog: "ann's build log", Games: []store.GameDetails{{Record: "1 Yellow a1a1", Stderr: "ann's stderr"}}}
+		if err := st.Bots.SetDetails(ctx, id, d); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -100,10 +104,16 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	}{{"anyone", "", false}, {"a wrong token", "gat_guess", false}, {"bob", bob, false}, {"the server's key", key, false}, {"ann", ann, true}} {
 		for _, path := range []string{"/v1/bots/bot_ann1", "/v1/bots?owner=ann", "/v1/bots"} {
 			body := string(e.do(t, "GET", path, nil, "X-API-Key", c.token).ok(t, 200).body)
+			// One bot's answer has its games' records, for anyone, and
+			// its private parts for its owner; lists have neither.
+			one := path == "/v1/bots/bot_ann1"
 			for _, p := range private {
-				if strings.Contains(body, p) != (c.sees && p != "ann's secret source") {
+				if strings.Contains(body, p) != (one && c.sees && p != "ann's secret source") {
 					t.Errorf("GET %s as %s: %q shown: %v", path, c.who, p, strings.Contains(body, p))
 				}
+			}
+			if strings.Contains(body, "1 Yellow a1a1") != one {
+				t.Errorf("GET %s as %s: the game's record shown: %v", path, c.who, !one)
 			}
 		}
 		src := e.do(t, "GET", "/v1/bots/bot_ann1/source", nil, "X-API-Key", c.token)

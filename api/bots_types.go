@@ -35,8 +35,9 @@ type LanguageResponse struct {
 	Reason    string `json:"reason,omitempty"`
 }
 
-// BotResponse is a bot version. BuildLog and the games' Stderr are
-// present for the bot's owner only.
+// BotResponse is a bot version. The games' records are in the answer for
+// one bot, not in lists; BuildLog and the games' Stderr are present for
+// the bot's owner only.
 type BotResponse struct {
 	ID       string `json:"id" example:"bot_5d1c0e2f9a7b3c4d5e6f7a8b"`
 	Name     string `json:"name"`
@@ -62,7 +63,7 @@ type ValidationGameResponse struct {
 	Result    string  `json:"result"`
 	Fault     string  `json:"fault,omitempty"`
 	Turn      int     `json:"turn,omitempty"`
-	Record    string  `json:"record"`
+	Record    string  `json:"record,omitempty"`
 	ThinkMS   int64   `json:"think_ms"`
 	Stderr    *string `json:"stderr,omitempty"`
 }

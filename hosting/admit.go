@@ -24,24 +24,25 @@ func gameLimits(cpu time.Duration) sandbox.Limits {
 	return sandbox.Limits{Memory: 512 << 20, Procs: 32, CPUTime: cpu, FileSize: 1 << 20, OpenFiles: 64, Scratch: 16 << 20}
 }
 
-// validate plays a bot's admission games; the first fault ends them.
-func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store.ValidationGame, error) {
+// validate plays a bot's admission games; the first fault ends them. It
+// returns each game's summary and details.
+func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store.ValidationGame, []store.GameDetails, error) {
 	name := fmt.Sprintf("%s/%s v%d", b.Owner, b.Name, b.Version)
 	switch b.Game {
 	case "less":
 		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(2*h.cfg.LessClock+10*time.Second))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		return h.validateLess(ctx, b.ID, r)
 	case "morris":
 		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(10*time.Minute))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		return h.validateMorris(ctx, r)
 	}
-	return nil, fmt.Errorf("no validation for game %q", b.Game)
+	return nil, nil, fmt.Errorf("no validation for game %q", b.Game)
 }
 
 // greedyLabel names our greedy Less bot in records.
@@ -50,12 +51,13 @@ const greedyLabel = "gameai:greedy"
 // validateLess plays a game in each colour (Yellow moves first, Red
 // last: a bot may go wrong in one seat only), our greedy bot in the other
 // three seats, on layouts drawn from the bot's id.
-func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store.ValidationGame, error) {
+func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store.ValidationGame, []store.GameDetails, error) {
 	seed := fnv.New64a()
 	_, _ = seed.Write([]byte(id))
 	rng := rand.New(rand.NewPCG(seed.Sum64(), 0x1e55))
 	greedy := codecup.Internal{Label: greedyLabel, Config: codecup.BotConfig{Engine: "greedy", Budget: h.cfg.LessClock}}
 	var games []store.ValidationGame
+	var details []store.GameDetails
 	for seat := range 4 {
 		w := less.RandomWalls(0.27, 0.1, rng.Float64)
 		prog := &LessProgram{sb: h.sb, r: r}
@@ -63,10 +65,10 @@ func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store
 		seats[seat] = prog
 		rec, err := codecup.Referee{Budget: h.cfg.LessClock}.Play(ctx, seats, w)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		g := store.ValidationGame{Seat: less.PlayerNames[seat], Opponents: greedyLabel + " in the other seats",
-			Record: rec.String(), Stderr: prog.Stderr(), ThinkMS: rec.ClocksMS[seat]}
+		g := store.ValidationGame{Seat: less.PlayerNames[seat], Opponents: greedyLabel + " in the other seats", ThinkMS: rec.ClocksMS[seat]}
+		details = append(details, store.GameDetails{Record: rec.String(), Stderr: prog.Stderr()})
 		team := less.Team(seat)
 		switch {
 		case rec.Forfeit != nil && rec.Forfeit.Player == seat:
@@ -81,7 +83,7 @@ func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store
 			break
 		}
 	}
-	return games, nil
+	return games, details, nil
 }
 
 // morrisOpponent is the admission's alpha-beta: the default strategy at a
@@ -89,9 +91,10 @@ func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store
 const morrisOpponentDepth = 2
 
 // validateMorris plays one game with each colour against alpha-beta.
-func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.ValidationGame, error) {
+func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.ValidationGame, []store.GameDetails, error) {
 	strat, _ := morris.Preset(morris.DefaultStrategy)
 	var games []store.ValidationGame
+	var details []store.GameDetails
 	for _, side := range []int{morris.White, morris.Black} {
 		opp := &morrisai.SearchPlayer{Engine: "alphabeta", Strategy: strat.Name, Coef: strat.Coefficients,
 			Limits: minimax.Limits{Depth: morrisOpponentDepth}}
@@ -100,13 +103,14 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		c, pr, err := MorrisClient(ctx, h.sb, r)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return nil, nil, ctx.Err()
 			}
 			g.Fault, g.Result = "did not start: "+err.Error(), "irregular loss"
+			var d store.GameDetails
 			if pr != nil {
-				g.Stderr = pr.Stderr()
+				d.Stderr = pr.Stderr()
 			}
-			return append(games, g), nil
+			return append(games, g), append(details, d), nil
 		}
 		c.MoveTime, c.Slack = h.cfg.MorrisMoveTime, h.cfg.MorrisSlack
 		white, black := morrisai.Player(c), morrisai.Player(opp)
@@ -117,12 +121,10 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		opp.Release()
 		c.Close()
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
-		g.Stderr, g.ThinkMS = pr.Stderr(), res.Think[side].Milliseconds()
-		if res.Record != nil {
-			g.Record = res.Record.String()
-		}
+		g.ThinkMS = res.Think[side].Milliseconds()
+		details = append(details, store.GameDetails{Record: res.Record.String(), Stderr: pr.Stderr()})
 		var claim *morrisuci.ClaimError
 		switch {
 		case errors.As(err, &claim):
@@ -146,5 +148,5 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 			break
 		}
 	}
-	return games, nil
+	return games, details, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gameai/sandbox"
+	"gameai/store"
 )
 
 // buildLimits bound a compile: the same sandbox as a game, more room.
@@ -34,10 +35,12 @@ func (e *errBuild) Error() string { return e.why }
 // upload itself where nothing is compiled. It returns the compiler's
 // output for the owner.
 func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []byte, log string, err error) {
-	if l.Name == "executable" {
-		if why := checkExecutable(src); why != "" {
+	if l.check != nil {
+		if why := l.check(src); why != "" {
 			return nil, "", &errBuild{why}
 		}
+	}
+	if l.compile == nil {
 		return src, "", nil
 	}
 	dir, err := os.MkdirTemp(h.work, "build-")
@@ -88,7 +91,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 		}
 		return nil, log, &errBuild{"the build failed: the compiler " + e.String()}
 	}
-	if l.Name == "python" {
+	if l.runsUpload {
 		return src, log, nil
 	}
 	program, err = os.ReadFile(filepath.Join(out, "bot"))
@@ -128,18 +131,14 @@ func checkExecutable(b []byte) string {
 // content hash: a worker fetches it from the store the first time) and
 // says how to start it.
 func (h *Host) runnable(ctx context.Context, name string, l *Language, hash string, limits sandbox.Limits) (Runnable, error) {
-	dir := filepath.Join(h.work, "programs", hash)
-	file := "bot"
-	if l.Name == "python" {
-		file = l.File
-	}
+	dir, file := filepath.Join(h.work, "programs", hash), l.runFile
 	if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
 		data, err := h.store.Artefacts.Get(ctx, hash)
 		if err != nil {
 			return Runnable{}, fmt.Errorf("the program %s: %w", hash, err)
 		}
-		if store := artefactHash(data); store != hash {
-			return Runnable{}, fmt.Errorf("the program %s: the store holds bytes of hash %s", hash, store)
+		if got := store.ContentHash(data); got != hash {
+			return Runnable{}, fmt.Errorf("the program %s: the store holds bytes of hash %s", hash, got)
 		}
 		tmp, err := os.MkdirTemp(filepath.Join(h.work, "programs"), "tmp-")
 		if err != nil {

@@ -272,9 +272,12 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	}
 	h.cfg.Log.Info("bot building", "bot", id, "language", b.Language)
 	program, log, err := h.build(ctx, l, src)
+	details := &store.BotDetails{BuildLog: log}
 	var be *errBuild
 	if errors.As(err, &be) {
-		b.BuildLog = log
+		if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
+			return err
+		}
 		return h.reject(ctx, b, be.why)
 	}
 	if err != nil {
@@ -283,13 +286,20 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	if b.Program, err = h.store.Artefacts.Put(ctx, program); err != nil {
 		return err
 	}
-	b.BuildLog, b.Status = log, store.BotValidating
+	b.Status = store.BotValidating
+	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
+		return err
+	}
 	if err := h.save(ctx, b); err != nil {
 		return err
 	}
 	h.cfg.Log.Info("bot validating", "bot", id)
-	games, err := h.validate(ctx, b, l)
+	games, played, err := h.validate(ctx, b, l)
 	if err != nil {
+		return err
+	}
+	details.Games = played
+	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
 		return err
 	}
 	b.Validation = games
@@ -331,5 +341,3 @@ func (h *Host) save(ctx context.Context, b *store.Bot) error {
 	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
 	return h.store.Bots.Update(ctx, b)
 }
-
-func artefactHash(b []byte) string { return store.ContentHash(b) }

@@ -105,11 +105,19 @@ func TestLegalBotsAreAdmitted(t *testing.T) {
 			if b.Status != store.BotReady {
 				t.Fatalf("a legal bot: %s %q\n%+v", b.Status, b.Reason, b.Validation)
 			}
-			if want := map[string]int{"less": 4, "morris": 2}[game]; len(b.Validation) != want || b.Validation[0].Record == "" || b.Validation[0].Fault != "" {
+			want := map[string]int{"less": 4, "morris": 2}[game]
+			if len(b.Validation) != want || b.Validation[0].Fault != "" {
 				t.Fatalf("validation games: %+v", b.Validation)
 			}
-			for _, g := range b.Validation {
-				t.Logf("%s: %s, %d ms, %d lines of record", g.Seat, g.Result, g.ThinkMS, strings.Count(g.Record, "\n"))
+			d, err := h.store.Bots.Details(context.Background(), b.ID)
+			if err != nil || len(d.Games) != want {
+				t.Fatalf("the games' details: %+v %v", d, err)
+			}
+			for i, g := range b.Validation {
+				if d.Games[i].Record == "" {
+					t.Errorf("game %d has no record", i+1)
+				}
+				t.Logf("%s: %s, %d ms, %d lines of record", g.Seat, g.Result, g.ThinkMS, strings.Count(d.Games[i].Record, "\n"))
 			}
 			if b.Program != b.Source {
 				t.Errorf("an executable runs as uploaded: program %s, source %s", b.Program, b.Source)
@@ -135,7 +143,7 @@ func TestUploadsThatAreNotProgramsAreRejected(t *testing.T) {
 		if b.Status != store.BotRejected || !strings.Contains(b.Reason, c.want) {
 			t.Errorf("%s: %s %q, want rejected: %s", c.lang, b.Status, b.Reason, c.want)
 		}
-		if c.lang != "executable" && b.BuildLog == "" {
+		if d, _ := h.store.Bots.Details(context.Background(), b.ID); c.lang != "executable" && d.BuildLog == "" {
 			t.Errorf("%s: no compiler output for the owner", c.lang)
 		}
 	}

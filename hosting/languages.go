@@ -21,11 +21,16 @@ type Language struct {
 	// Reason says why an unavailable language is.
 	Reason string `json:"reason,omitempty"`
 
-	compile []string // nil: the upload runs as it is
-	run     []string
-	env     []string
-	runtime []string // host directories the sandbox shows besides /usr
-	tool    string   // the host program the language needs
+	check   func([]byte) string // says why an upload cannot run ("" when it can)
+	compile []string            // the build in the sandbox; nil: none
+	// runsUpload: what runs is the upload itself (a script, an
+	// executable), at /bot/runFile; else the build's /out/bot.
+	runsUpload bool
+	runFile    string
+	run        []string
+	env        []string
+	runtime    []string // host directories the sandbox shows besides /usr
+	tool       string   // the host program the language needs
 }
 
 // basicEnv is every confined program's environment.
@@ -41,13 +46,17 @@ func detectLanguages() []*Language {
 		{Name: "cpp", Title: "C++ (g++ -O2)", File: "main.cpp", tool: "/usr/bin/g++",
 			compile: []string{"/usr/bin/g++", "-O2", "-std=gnu++17", "-pipe", "-pthread", "-o", "/out/bot", "/bot/main.cpp"}},
 		{Name: "go", Title: "Go", File: "main.go"},
-		{Name: "python", Title: "Python 3", File: "bot.py", tool: "/usr/bin/python3",
+		{Name: "python", Title: "Python 3", File: "bot.py", tool: "/usr/bin/python3", runsUpload: true, runFile: "bot.py",
 			// A syntax check only: the script is what runs.
 			compile: []string{"/usr/bin/python3", "-c", "import sys; compile(open('/bot/bot.py').read(), 'bot.py', 'exec')"},
 			run:     []string{"/usr/bin/python3", "-u", "/bot/bot.py"}},
-		{Name: "executable", Title: "Linux x86-64 static executable", File: "bot", Available: true, Toolchain: "none: the upload runs as it is"},
+		{Name: "executable", Title: "Linux x86-64 static executable", File: "bot", Available: true, Toolchain: "none: the upload runs as it is",
+			check: checkExecutable, runsUpload: true},
 	}
 	for _, l := range ls {
+		if l.runFile == "" {
+			l.runFile = "bot"
+		}
 		if l.run == nil {
 			l.run = []string{"/bot/bot"}
 		}

@@ -39,9 +39,8 @@ type Bot struct {
 	Source  string `json:"source"`
 	Program string `json:"program,omitempty"`
 	Size    int64  `json:"size"`
-	// BuildLog is the compiler's output; Validation the admission games.
-	// The build log and the games' stderr are the owner's alone.
-	BuildLog   string           `json:"build_log,omitempty"`
+	// Validation sums up the admission games; their records, their stderr
+	// and the build log are the bot's Details, kept apart.
 	Validation []ValidationGame `json:"validation,omitempty"`
 	CreatedAt  time.Time        `json:"created_at"`
 	UpdatedAt  time.Time        `json:"updated_at"`
@@ -59,12 +58,24 @@ type ValidationGame struct {
 	Fault  string `json:"fault,omitempty"`
 	Turn   int    `json:"turn,omitempty"`
 	Result string `json:"result"`
-	// Record is the game in the game's record notation.
-	Record string `json:"record"`
-	// Stderr is what the bot wrote there, up to a cap (owner only).
-	Stderr string `json:"stderr,omitempty"`
 	// ThinkMS is the bot's time on its clock.
 	ThinkMS int64 `json:"think_ms"`
+}
+
+// BotDetails are a bot's bulky parts, kept apart from it so that a list of
+// bots stays small: the compiler's output and, game by game, the record and
+// the bot's stderr (up to a cap). The build log and the stderr are the
+// owner's alone.
+type BotDetails struct {
+	BuildLog string        `json:"build_log,omitempty"`
+	Games    []GameDetails `json:"games,omitempty"`
+}
+
+// GameDetails are one validation game's record and the bot's stderr in it.
+type GameDetails struct {
+	// Record is the game in the game's record notation.
+	Record string `json:"record"`
+	Stderr string `json:"stderr,omitempty"`
 }
 
 // BotFilter selects bots; an empty field matches any.
@@ -86,9 +97,14 @@ type Bots interface {
 	Get(ctx context.Context, id string) (*Bot, error)
 	// Update writes b if its stored Rev equals b.Rev (else ErrConflict).
 	Update(ctx context.Context, b *Bot) error
+	// Delete removes a bot and its details.
 	Delete(ctx context.Context, id string) error
-	// List returns the bots f matches, newest first.
+	// List returns the bots f matches, newest first (without details).
 	List(ctx context.Context, f BotFilter) ([]*Bot, error)
+	// SetDetails replaces a bot's details; Details reads them (empty
+	// details for a bot that has none yet).
+	SetDetails(ctx context.Context, id string, d *BotDetails) error
+	Details(ctx context.Context, id string) (*BotDetails, error)
 }
 
 // SortBots orders bots newest first (ties by id), the order of List.

@@ -2,12 +2,41 @@ package memory
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 
 	"gameai/store"
 )
 
-type bots struct{ t *table }
+type bots struct {
+	t       *table
+	mu      sync.Mutex
+	details map[string][]byte
+}
+
+func (s *bots) SetDetails(_ context.Context, id string, d *store.BotDetails) error {
+	if _, _, err := s.t.get(id); err != nil {
+		return err
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.details[id] = b
+	return nil
+}
+
+func (s *bots) Details(_ context.Context, id string) (*store.BotDetails, error) {
+	s.mu.Lock()
+	b, ok := s.details[id]
+	s.mu.Unlock()
+	if !ok {
+		return &store.BotDetails{}, nil
+	}
+	return decode[store.BotDetails](b)
+}
 
 func (s *bots) Create(_ context.Context, b *store.Bot) error {
 	b.Rev = 1
@@ -37,7 +66,12 @@ func (s *bots) Update(_ context.Context, b *store.Bot) error {
 	return nil
 }
 
-func (s *bots) Delete(_ context.Context, id string) error { return s.t.delete(id) }
+func (s *bots) Delete(_ context.Context, id string) error {
+	s.mu.Lock()
+	delete(s.details, id)
+	s.mu.Unlock()
+	return s.t.delete(id)
+}
 
 func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) {
 	var out []*store.Bot

@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"github.com/redis/go-redis/v9"
@@ -11,6 +12,7 @@ import (
 
 func (k keys) bot(id string) string          { return string(k) + "bot:" + id }
 func (k keys) botIndex() string              { return string(k) + "bots:index" }
+func (k keys) botDetails(id string) string   { return string(k) + "bot-details:" + id }
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
 func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
 func (k keys) artefact(hash string) string   { return string(k) + "artefact:" + hash }
@@ -63,7 +65,7 @@ func (s *bots) Update(ctx context.Context, b *store.Bot) error {
 }
 
 func (s *bots) Delete(ctx context.Context, id string) error {
-	n, err := s.c.Del(ctx, s.k.bot(id)).Result()
+	n, err := s.c.Del(ctx, s.k.bot(id), s.k.botDetails(id)).Result()
 	if err != nil {
 		return err
 	}
@@ -105,6 +107,36 @@ func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error
 	}
 	store.SortBots(out)
 	return out, nil
+}
+
+func (s *bots) SetDetails(ctx context.Context, id string, d *store.BotDetails) error {
+	n, err := s.c.Exists(ctx, s.k.bot(id)).Result()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	return s.c.Set(ctx, s.k.botDetails(id), b, 0).Err()
+}
+
+func (s *bots) Details(ctx context.Context, id string) (*store.BotDetails, error) {
+	var d store.BotDetails
+	b, err := s.c.Get(ctx, s.k.botDetails(id)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return &d, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
 }
 
 type owners struct {

@@ -48,8 +48,24 @@ func testBots(t *testing.T, open Factory) {
 	if got, _ := s.List(ctx, store.BotFilter{Status: store.BotRejected}); len(got) != 1 || got[0].Reason == "" {
 		t.Errorf("rejected: %v", ids(got))
 	}
+	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != "" || len(d.Games) != 0 {
+		t.Errorf("details not yet set: %+v %v", d, err)
+	}
+	want := &store.BotDetails{BuildLog: "main.c:1: error", Games: []store.GameDetails{{Record: "1 Yellow a1a2", Stderr: "debug"}}}
+	if err := s.SetDetails(ctx, "b", want); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != want.BuildLog || len(d.Games) != 1 || d.Games[0] != want.Games[0] {
+		t.Errorf("details: %+v %v", d, err)
+	}
+	if err := s.SetDetails(ctx, "nope", want); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("details of no bot: %v", err)
+	}
 	if err := s.Delete(ctx, "b"); err != nil {
 		t.Fatal(err)
+	}
+	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != "" {
+		t.Errorf("a deleted bot's details: %+v %v", d, err)
 	}
 	if _, err := s.Get(ctx, "b"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("deleted: %v", err)
