@@ -1,0 +1,253 @@
+package competition
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// A Less table is four bots, two against two: [a1, a2, b1, b2]. It plays
+// tableGames games on two layouts, each layout once with each team on
+// Yellow and White, the teammates exchanging seats on the second layout,
+// so that every bot at the table plays every colour once.
+const tableGames = 4
+
+// tableSeats are a table's games, seats by colour (Yellow, Black, White,
+// Red); the games of a layout are side by side.
+func tableSeats(t [4]int) [][]int {
+	a1, a2, b1, b2 := t[0], t[1], t[2], t[3]
+	return [][]int{
+		{a1, b1, a2, b2}, {b1, a1, b2, a2},
+		{a2, b2, a1, b1}, {b2, a2, b1, a1},
+	}
+}
+
+// tablesFor is how many tables a Less round robin of n bots has: every
+// bot sits at k tables, the fewest with which it can meet all the others
+// (3k ≥ n-1) and for which the n·k places fill whole tables.
+func tablesFor(n int) int {
+	k := (n - 1 + 2) / 3
+	if 3*k-(n-1) < minSlack {
+		k++
+	}
+	for n*k%4 != 0 {
+		k++
+	}
+	return n * k / 4
+}
+
+// minSlack is the fewest places beyond the others in the field a bot's
+// tables give it (3k - (n-1)): with none to spare, no draw found by the
+// annealing lets every pair meet.
+const minSlack = 3
+
+// startTemp is the annealing's first temperature, in the cost's units
+// (a pair that never meets costs neverMet).
+const startTemp = 4.0
+
+// lessTables draws a round robin's tables for n bots from seed: every bot
+// at the same number of tables, and each pair of bots teammates and
+// opponents as equally often as the field allows, found by simulated
+// annealing over swaps of two places (a few milliseconds for 64 bots).
+func lessTables(n int, seed uint64) [][4]int {
+	t := tablesFor(n)
+	var best []int
+	bestCost := math.Inf(1)
+	// A few independent runs: one run now and then settles with a pair
+	// that never meets; the best of four rarely does.
+	for run := range uint64(4) {
+		places, cost := anneal(n, t, seed*4+run)
+		if cost < bestCost {
+			best, bestCost = places, cost
+		}
+	}
+	out := make([][4]int, t)
+	for i := range out {
+		copy(out[i][:], best[4*i:4*i+4])
+	}
+	return out
+}
+
+// anneal is one run of the annealing; it returns the best assignment of
+// places (table i is places[4i:4i+4]) it met and its cost.
+func anneal(n, t int, seed uint64) ([]int, float64) {
+	k := 4 * t / n
+	rng := rand.New(rand.NewPCG(seed, 0x7ab1e5))
+	places := make([]int, 0, 4*t)
+	for b := range n {
+		for range k {
+			places = append(places, b)
+		}
+	}
+	rng.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
+	d := newDesign(n, places)
+	best, bestCost := slices4(places), d.cost
+	steps := min(20000+40*len(places)*n, 1_000_000)
+	for s := range steps {
+		// Geometric cooling, from about a typical move's cost to a
+		// hundredth of it.
+		temp := startTemp * math.Pow(0.01, float64(s)/float64(steps))
+		i, j := rng.IntN(len(places)), rng.IntN(len(places))
+		// Between tables, or across the two teams of one table.
+		if places[i] == places[j] || i/4 == j/4 && (i%4 < 2) == (j%4 < 2) {
+			continue
+		}
+		delta := d.swap(places, i, j)
+		if delta <= 0 || rng.Float64() < math.Exp(-delta/temp) {
+			if d.cost < bestCost {
+				best, bestCost = slices4(places), d.cost
+			}
+			continue
+		}
+		d.swap(places, i, j) // undo
+	}
+	d = newDesign(n, best)
+	d.repair(best)
+	return best, d.cost
+}
+
+// repair looks, for each pair that never meets, at every swap that brings
+// one of them to a table of the other, and makes the best one that
+// lowers the cost; until no such swap helps. Random moves rarely find
+// these in a large field, where almost every pair already meets.
+func (d *design) repair(places []int) {
+	for improved := true; improved; {
+		improved = false
+		for a := range d.n {
+			for b := range d.n {
+				if a == b || d.mate[a*d.n+b]+d.opp[a*d.n+b] > 0 {
+					continue
+				}
+				bestI, bestJ, bestDelta := -1, -1, -1e-9
+				for i, x := range places {
+					if x != b {
+						continue
+					}
+					for j, y := range places {
+						if y == a || y == b || !slices.Contains(places[j/4*4:j/4*4+4], a) || i/4 == j/4 {
+							continue
+						}
+						delta := d.swap(places, i, j)
+						d.swap(places, i, j)
+						if delta < bestDelta {
+							bestI, bestJ, bestDelta = i, j, delta
+						}
+					}
+				}
+				if bestI >= 0 {
+					d.swap(places, bestI, bestJ)
+					improved = true
+				}
+			}
+		}
+	}
+}
+
+func slices4(p []int) []int { return append([]int(nil), p...) }
+
+// design scores an assignment of places to tables: the squared distance
+// of every pair's teammate and opponent counts from their means, a price
+// for a pair that never meets, and a heavy one for a bot twice at one
+// table.
+type design struct {
+	n         int
+	mate, opp []int // n×n counts
+	meanMate  float64
+	meanOpp   float64
+	cost      float64
+}
+
+const twiceAtTable = 1000
+
+func newDesign(n int, places []int) *design {
+	pairs := float64(n * (n - 1) / 2)
+	t := float64(len(places) / 4)
+	d := &design{n: n, mate: make([]int, n*n), opp: make([]int, n*n), meanMate: 2 * t / pairs, meanOpp: 4 * t / pairs}
+	for i := 0; i < len(places); i += 4 {
+		d.table(places[i:i+4], +1)
+	}
+	d.cost = d.total()
+	return d
+}
+
+// table adds (sign +1) or removes (-1) one table's meetings.
+func (d *design) table(p []int, sign int) {
+	for x := range 4 {
+		for y := x + 1; y < 4; y++ {
+			a, b := p[x], p[y]
+			if (x < 2) == (y < 2) {
+				d.mate[a*d.n+b] += sign
+				d.mate[b*d.n+a] += sign
+			} else {
+				d.opp[a*d.n+b] += sign
+				d.opp[b*d.n+a] += sign
+			}
+		}
+	}
+}
+
+func (d *design) pairCost(a, b int) float64 {
+	if a == b {
+		c := d.mate[a*d.n+a] + d.opp[a*d.n+a]
+		return float64(c) * twiceAtTable
+	}
+	mate, opp := d.mate[a*d.n+b], d.opp[a*d.n+b]
+	m, o := float64(mate)-d.meanMate, float64(opp)-d.meanOpp
+	// Teammates weigh most (a team's result is its two players'), and a
+	// pair that never meets costs more than any uneven count.
+	c := 3*m*m + o*o
+	if mate+opp == 0 {
+		c += neverMet
+	}
+	return c
+}
+
+const neverMet = 10
+
+func (d *design) total() float64 {
+	c := 0.0
+	for a := range d.n {
+		for b := a; b < d.n; b++ {
+			c += d.pairCost(a, b)
+		}
+	}
+	return c
+}
+
+// swap exchanges places i and j (on two tables, or in the two teams of
+// one) and returns the
+// change of cost. Only pairs among the two tables' eight bots change, and
+// the swap keeps those eight the same.
+func (d *design) swap(places []int, i, j int) float64 {
+	ti, tj := places[i/4*4:i/4*4+4], places[j/4*4:j/4*4+4]
+	// The distinct bots of the two tables (a bot may sit at both).
+	var members []int
+	for _, b := range append(append([]int(nil), ti...), tj...) {
+		if !slices.Contains(members, b) {
+			members = append(members, b)
+		}
+	}
+	sum := func() float64 {
+		c := 0.0
+		for x, a := range members {
+			for _, b := range members[x:] {
+				c += d.pairCost(a, b)
+			}
+		}
+		return c
+	}
+	before := sum()
+	same := i/4 == j/4
+	d.table(ti, -1)
+	if !same {
+		d.table(tj, -1)
+	}
+	places[i], places[j] = places[j], places[i]
+	d.table(ti, +1)
+	if !same {
+		d.table(tj, +1)
+	}
+	delta := sum() - before
+	d.cost += delta
+	return delta
+}

@@ -1,0 +1,114 @@
+package competition
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Row is one bot's line of the standings.
+type Row struct {
+	Bot    int     `json:"bot"` // index into the field
+	Games  int     `json:"games"`
+	Points float64 `json:"points"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	// Irregular counts the games it lost by a fault of its own.
+	Irregular int `json:"irregular"`
+	Byes      int `json:"byes"`
+	// MeanMargin is Less's mean margin a game (the other team's total
+	// minus its own).
+	MeanMargin float64 `json:"mean_margin"`
+	Rated
+}
+
+// Standings are the rows, best first: by points, then fewer irregular
+// losses (a bot that breaks rules ranks below one that does not), then
+// Less's mean margin, then the rating, then the field's order. They are
+// computed from the results alone, in any order.
+func Standings(p Plan, games []Game, results []Result, byes []Bye) []Row {
+	rows := make([]Row, len(p.Field))
+	margins := make([]int, len(p.Field))
+	for i := range rows {
+		rows[i].Bot = i
+	}
+	byN := map[int]Game{}
+	for _, g := range games {
+		byN[g.N] = g
+	}
+	for _, r := range results {
+		g, ok := byN[r.N]
+		if !ok || r.Check(g) != nil {
+			continue
+		}
+		for seat, bot := range g.Seats {
+			row := &rows[bot]
+			row.Games++
+			row.Points += r.Score[seat]
+			switch {
+			case r.Score[seat] > 0.5:
+				row.Wins++
+			case r.Score[seat] < 0.5:
+				row.Losses++
+			default:
+				row.Draws++
+			}
+			if r.Margin != nil {
+				margins[bot] += r.Margin[seat]
+			}
+			if slices.Contains(r.Faults, seat) {
+				row.Irregular++
+			}
+		}
+	}
+	for _, b := range byes {
+		if b.Bot >= 0 && b.Bot < len(rows) {
+			rows[b.Bot].Byes++
+			rows[b.Bot].Points += ByePoints(p.Game)
+		}
+	}
+	ratings := Ratings(p, games, results)
+	for i := range rows {
+		if rows[i].Games > 0 {
+			rows[i].MeanMargin = float64(margins[i]) / float64(rows[i].Games)
+		}
+		rows[i].Rated = ratings[i]
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(a.Irregular, b.Irregular),
+			cmp.Compare(b.MeanMargin, a.MeanMargin), cmp.Compare(b.Rating, a.Rating), cmp.Compare(a.Bot, b.Bot))
+	})
+	return rows
+}
+
+// Crosstable is Morris's table of points: cell [i][j] is what bot i
+// scored against bot j over their games (-1 where they never met).
+func Crosstable(p Plan, games []Game, results []Result) [][]float64 {
+	n := len(p.Field)
+	out := make([][]float64, n)
+	for i := range out {
+		out[i] = make([]float64, n)
+		for j := range out[i] {
+			out[i][j] = -1
+		}
+	}
+	byN := map[int]Game{}
+	for _, g := range games {
+		byN[g.N] = g
+	}
+	for _, r := range results {
+		g, ok := byN[r.N]
+		if !ok || len(g.Seats) != 2 || r.Check(g) != nil {
+			continue
+		}
+		w, b := g.Seats[0], g.Seats[1]
+		for _, c := range [][2]int{{w, b}, {b, w}} {
+			if out[c[0]][c[1]] < 0 {
+				out[c[0]][c[1]] = 0
+			}
+		}
+		out[w][b] += r.Score[0]
+		out[b][w] += r.Score[1]
+	}
+	return out
+}
