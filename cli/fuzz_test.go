@@ -8,22 +8,6 @@ import (
 	"gameai/codecup"
 )
 
-func FuzzPlayerSpec(f *testing.F) {
-	for _, s := range []string{"alphabeta:strategy=ga-2019-best,depth=4", "mcts:iterations=100", "random",
-		"exe:/bin/engine,movetime=1,opt.SkillLevel=3", "alphabeta:coefficients=1,2,3", "chess", "alphabeta:depth"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, spec string) {
-		ps, err := parsePlayerSpec(spec)
-		if err != nil {
-			return
-		}
-		if ps.engine == "" || ps.params == nil {
-			t.Fatalf("%q parsed to %+v", spec, ps)
-		}
-	})
-}
-
 func FuzzOpponents(f *testing.F) {
 	for _, s := range []string{"default", "petcu-e32,random:3", "mine=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19", "random:0", "x="} {
 		f.Add(s)

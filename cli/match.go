@@ -6,169 +6,20 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"gameai/ai/match"
-	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
+	"gameai/arena"
 	"gameai/games"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
-	"gameai/morrisuci"
 )
 
 var matchCommands = map[string]command{
 	"morris": {"a series of Nine Men's Morris games between two engines, strategies or programs", matchMorris},
-}
-
-// playerSpec is a player of a match: ENGINE[:key=value,...].
-type playerSpec struct {
-	text   string
-	engine string // alphabeta, mcts, random, exe
-	params map[string]string
-	argv   []string // exe
-}
-
-func parsePlayerSpec(s string) (playerSpec, error) {
-	engine, rest, _ := strings.Cut(s, ":")
-	ps := playerSpec{text: s, engine: engine, params: map[string]string{}}
-	// Commas separate the parameters and the 19 coefficients alike: the
-	// bare integers after coefficients= belong to it.
-	parts := splitOpponents(rest)
-	switch engine {
-	case "exe":
-		// The program is the first non-blank part: "exe:", "exe: " and
-		// "exe:," name none.
-		if len(parts) == 0 {
-			return ps, fmt.Errorf("%q: exe needs a program, e.g. exe:/usr/local/bin/sanmill", s)
-		}
-		ps.argv = strings.Fields(parts[0])
-		parts = parts[1:]
-	case "alphabeta", "mcts", "random":
-	default:
-		return ps, fmt.Errorf("%q: engine %q: want alphabeta, mcts, random or exe", s, engine)
-	}
-	known := map[string][]string{
-		"alphabeta": {"strategy", "coefficients", "depth", "nodes", "time"},
-		"mcts":      {"strategy", "coefficients", "iterations", "time"},
-		"random":    {},
-		"exe":       {"movetime", "depth"},
-	}[engine]
-	for _, kv := range parts {
-		if kv == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return ps, fmt.Errorf("%q: %q is not key=value", s, kv)
-		}
-		if !slices.Contains(known, k) && !(engine == "exe" && strings.HasPrefix(k, "opt.")) {
-			return ps, fmt.Errorf("%q: %s takes %s", s, engine, strings.Join(append(known, map[bool]string{true: "opt.NAME (engine options)"}[engine == "exe"]), ", "))
-		}
-		ps.params[k] = v
-	}
-	return ps, nil
-}
-
-// matchLimits are the default limits of both players.
-type matchLimits struct {
-	depth      int
-	nodes      int64
-	iterations int64
-	time       time.Duration
-}
-
-// build makes a fresh player for one game (players keep per-game state).
-func (ps playerSpec) build(ctx context.Context, lim matchLimits, seed uint64) (morrisai.Player, func(), error) {
-	num := func(k string, def int64) (int64, error) {
-		v, ok := ps.params[k]
-		if !ok {
-			return def, nil
-		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q: %s=%q is not a count", ps.text, k, v)
-		}
-		return n, nil
-	}
-	dur := func(k string, def time.Duration) (time.Duration, error) {
-		v, ok := ps.params[k]
-		if !ok {
-			return def, nil
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			secs, ferr := strconv.ParseFloat(v, 64)
-			if ferr != nil || secs < 0 {
-				return 0, fmt.Errorf("%q: %s=%q is not a duration (100ms, 1s) or seconds", ps.text, k, v)
-			}
-			d = time.Duration(secs * float64(time.Second))
-		}
-		return d, nil
-	}
-	switch ps.engine {
-	case "random":
-		return morrisai.RandomPlayer{R: xrand.New(seed)}, func() {}, nil
-	case "exe":
-		mt, err := dur("movetime", max(lim.time, 100*time.Millisecond))
-		if err != nil {
-			return nil, nil, err
-		}
-		d, err := num("depth", int64(lim.depth))
-		if err != nil {
-			return nil, nil, err
-		}
-		opts := map[string]string{}
-		for k, v := range ps.params {
-			if name, ok := strings.CutPrefix(k, "opt."); ok {
-				opts[name] = v
-			}
-		}
-		c, err := morrisuci.Start(ctx, ps.text, ps.argv, opts)
-		if err != nil {
-			return nil, nil, err
-		}
-		c.MoveTime, c.Depth = mt, int(d)
-		return c, c.Close, nil
-	}
-	opts := map[string]string{}
-	for _, k := range []string{"strategy", "coefficients"} {
-		if v, ok := ps.params[k]; ok {
-			opts[k] = v
-		}
-	}
-	coef, name, err := morrisai.StrategyOption(opts)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%q: %w", ps.text, err)
-	}
-	sp := &morrisai.SearchPlayer{Engine: ps.engine, Strategy: name, Coef: coef, Seed: seed}
-	d, err := num("depth", int64(lim.depth))
-	if err != nil {
-		return nil, nil, err
-	}
-	n, err := num("nodes", lim.nodes)
-	if err != nil {
-		return nil, nil, err
-	}
-	it, err := num("iterations", lim.iterations)
-	if err != nil {
-		return nil, nil, err
-	}
-	tm, err := dur("time", lim.time)
-	if err != nil {
-		return nil, nil, err
-	}
-	sp.Limits, sp.Iterations = minimax.Limits{Depth: int(d), Nodes: n, Time: tm}, it
-	if ps.engine == "alphabeta" && d == 0 && n == 0 && tm == 0 {
-		return nil, nil, fmt.Errorf("%q: give it a depth, nodes or time (here or with --depth, --nodes, --time)", ps.text)
-	}
-	if ps.engine == "mcts" && it == 0 && tm == 0 {
-		return nil, nil, fmt.Errorf("%q: give it iterations or time (here or with --iterations, --time)", ps.text)
-	}
-	return sp, func() {}, nil
 }
 
 type gameOutcome struct {
@@ -178,11 +29,7 @@ type gameOutcome struct {
 
 func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("match morris", "Plays N games between players A and B, colours alternating, each pair of games from the same\n"+
-		"random opening. A player is ENGINE[:key=value,...]:\n"+
-		"  alphabeta:strategy=NAME|coefficients=19 ints,depth=N,nodes=N,time=DUR\n"+
-		"  mcts:strategy=NAME,iterations=N,time=DUR\n"+
-		"  random\n"+
-		"  exe:PROGRAM,movetime=DUR,depth=N,opt.NAME=VALUE   (any engine speaking Sanmill's protocol)\n"+
+		"random opening. "+arena.MorrisSpecHelp+
 		"Prints wins, draws and losses of A with the 95% interval of its score and the Elo difference.", stderr)
 	aSpec := f.String("a", "GAMEAI_MATCH_A", "alphabeta:strategy=ga-2019-best", "player A")
 	bSpec := f.String("b", "GAMEAI_MATCH_B", "alphabeta:strategy=petcu-e32", "player B")
@@ -206,11 +53,11 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *nGames < 1 || *threads < 1 || *plies < 0 || *maxPlies < 0 {
 		return fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")
 	}
-	a, err := parsePlayerSpec(*aSpec)
+	a, err := arena.ParseMorrisSpec(*aSpec)
 	if err != nil {
 		return fmt.Errorf("--a: %w", err)
 	}
-	b, err := parsePlayerSpec(*bSpec)
+	b, err := arena.ParseMorrisSpec(*bSpec)
 	if err != nil {
 		return fmt.Errorf("--b: %w", err)
 	}
@@ -237,13 +84,13 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return fmt.Errorf("--rules: %w", err)
 	}
-	lim := matchLimits{depth: *depth, nodes: *nodes, iterations: *iters, time: *tm}
+	lim := arena.MorrisLimits{Depth: *depth, Nodes: *nodes, Iterations: *iters, Time: *tm}
 	// Check both specs build before the games start.
-	for _, ps := range []playerSpec{a, b} {
-		if ps.engine == "exe" {
+	for _, ps := range []arena.MorrisSpec{a, b} {
+		if ps.Engine == "exe" {
 			continue
 		}
-		if _, _, err := ps.build(ctx, lim, 0); err != nil {
+		if _, _, err := ps.Build(ctx, lim, 0); err != nil {
 			return err
 		}
 	}
@@ -253,12 +100,12 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	results, err := match.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		pair := uint64(i / 2)
 		opening := morrisai.RandomOpening(r, *plies, xrand.New(*seed*0x9e3779b97f4a7c15+pair))
-		pa, closeA, err := a.build(ctx, lim, *seed+uint64(i)*2)
+		pa, closeA, err := a.Build(ctx, lim, *seed+uint64(i)*2)
 		if err != nil {
 			return gameOutcome{}, err
 		}
 		defer closeA()
-		pb, closeB, err := b.build(ctx, lim, *seed+uint64(i)*2+1)
+		pb, closeB, err := b.Build(ctx, lim, *seed+uint64(i)*2+1)
 		if err != nil {
 			return gameOutcome{}, err
 		}
@@ -312,7 +159,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		recs.WriteString(g.res.Record.String())
 		recs.WriteByte('\n')
 	}
-	fmt.Fprintf(stdout, "A: %s\nB: %s\n", a.text, b.text)
+	fmt.Fprintf(stdout, "A: %s\nB: %s\n", a.Text, b.Text)
 	fmt.Fprintf(stdout, "A %s\n", all)
 	fmt.Fprintf(stdout, "  as white %s\n  as black %s\n", asWhite, asBlack)
 	perMove := func(i int) time.Duration {

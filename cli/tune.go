@@ -14,6 +14,7 @@ import (
 
 	"gameai/ai/genetic"
 	"gameai/ai/morrisai"
+	"gameai/arena"
 	"gameai/games/morris"
 )
 
@@ -36,7 +37,7 @@ type tuneFile struct {
 func resolveOpponents(spec string, seed uint64) ([]morrisai.Opponent, error) {
 	var items []string
 	for _, part := range strings.Split(spec, ";") {
-		items = append(items, splitOpponents(part)...)
+		items = append(items, arena.SplitSpecs(part)...)
 	}
 	return morrisai.ResolveOpponents(items, seed, resultsFile)
 }
@@ -58,28 +59,6 @@ func resultsFile(item string) (morrisai.Opponent, bool, error) {
 	var c morris.Coefficients
 	copy(c[:], f.Best.Genes)
 	return morrisai.Opponent{Name: "tuned-" + f.Best.ID, Coef: c}, true, nil
-}
-
-// splitOpponents splits on commas, except inside NAME=c0,c1,... lists.
-func splitOpponents(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		if n := len(out); n > 0 && strings.Contains(out[n-1], "=") && isInt(f) {
-			out[n-1] += "," + f
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
-func isInt(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
