@@ -29,6 +29,8 @@ type GameRecord struct {
 	Teams    [2]int   `json:"teams"`
 	Forfeit  *Forfeit `json:"forfeit,omitempty"`
 	ClocksMS [4]int64 `json:"clocks_ms"`
+	// TimesMS is each turn's thinking time, in turn order (as Actions).
+	TimesMS []int64 `json:"times_ms,omitempty"`
 	// Where a team's points went (by team, as Teams): a total is the two
 	// players' solo distances from the start, plus Detours (points spent,
 	// and distances left at the end, beyond those: routes blocked, pieces
@@ -118,7 +120,8 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		resume(conns[pl])
 		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
 		pause(conns[pl])
-		clocks[pl] += time.Since(start)
+		took := time.Since(start)
+		clocks[pl] += took
 		rec.ClocksMS[pl] = clocks[pl].Milliseconds()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -143,6 +146,7 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 			spent[pl] += cost
 		}
 		rec.Actions = append(rec.Actions, a.String())
+		rec.TimesMS = append(rec.TimesMS, took.Milliseconds())
 		for other := range 4 {
 			if other != pl {
 				if err := conns[other].Send(a.String()); err != nil {

@@ -1,0 +1,173 @@
+// Package arena plays one game of a competition between entrants, our
+// engines and uploaded bots alike, on its game's protocol and clock: Less
+// through the CodeCup referee, Morris through Sanmill's protocol (an
+// uploaded bot) or in process (ours). Uploaded bots run confined
+// (package hosting). A game is a Spec, which any machine sharing the
+// store can play, and its Outcome is the competition's Result with the
+// record, the times and each uploaded bot's standard error.
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"gameai/codecup"
+	"gameai/competition"
+	"gameai/hosting"
+)
+
+// Builtin prefixes our engines' ids: gameai:SPEC.
+const Builtin = hosting.BuiltinOwner + ":"
+
+// Entrant is a bot in a game: one of our engines (ID gameai:SPEC, the
+// spec in its game's language), an uploaded bot, or (gameai competition
+// only, never from the service) a program on this machine run as it is.
+type Entrant struct {
+	ID       string            `json:"id"`
+	Uploaded *hosting.Uploaded `json:"uploaded,omitempty"`
+	Command  []string          `json:"command,omitempty"`
+}
+
+// Label names the entrant in records.
+func (e Entrant) Label() string {
+	if e.Uploaded != nil {
+		return e.Uploaded.Label()
+	}
+	return e.ID
+}
+
+// Clock is a competition's time control: Less a player's thinking time
+// for a whole game (CodeCup's 30 s), Morris a move's.
+type Clock struct {
+	GameMS int64 `json:"game_ms,omitempty"`
+	MoveMS int64 `json:"move_ms,omitempty"`
+}
+
+// Clock bounds.
+const (
+	MinGameMS, MaxGameMS = 200, 600_000
+	MinMoveMS, MaxMoveMS = 10, 60_000
+)
+
+// Check says what is wrong with a clock for game, naming the field.
+func (c Clock) Check(game string) error {
+	switch game {
+	case competition.Less:
+		if c.MoveMS != 0 {
+			return errors.New("clock.move_ms: a Less clock is game_ms, a player's time for the whole game")
+		}
+		if c.GameMS < MinGameMS || c.GameMS > MaxGameMS {
+			return fmt.Errorf("clock.game_ms: %d; want %d to %d", c.GameMS, MinGameMS, MaxGameMS)
+		}
+	case competition.Morris:
+		if c.GameMS != 0 {
+			return errors.New("clock.game_ms: a Morris clock is move_ms, the time a move")
+		}
+		if c.MoveMS < MinMoveMS || c.MoveMS > MaxMoveMS {
+			return fmt.Errorf("clock.move_ms: %d; want %d to %d", c.MoveMS, MinMoveMS, MaxMoveMS)
+		}
+	}
+	return nil
+}
+
+// Spec is one game: its number in the competition, the entrants by seat
+// (competition.Game's colours), the board (layout or opening) and the
+// competition's seed, from which the board and our engines' seeds come.
+type Spec struct {
+	Game  string    `json:"game"`
+	N     int       `json:"n"`
+	Seats []Entrant `json:"seats"`
+	Board int       `json:"board"`
+	Seed  uint64    `json:"seed"`
+	Clock Clock     `json:"clock"`
+}
+
+// Fault is an irregular loss: the seat, the turn (from 1) and what it did.
+type Fault struct {
+	Seat   int    `json:"seat"`
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason"`
+}
+
+// Outcome is a played game.
+type Outcome struct {
+	Result competition.Result `json:"result"`
+	// Board is the layout (Less) or the opening's moves (Morris).
+	Board string `json:"board"`
+	// Moves are the game's moves in its own notation (CodeCup actions;
+	// the API's Morris moves), opening included; TimesMS each one's
+	// thinking time (0 for an opening move).
+	Moves   []string `json:"moves"`
+	TimesMS []int64  `json:"times_ms"`
+	// ThinkMS is each seat's time on its clock.
+	ThinkMS []int64 `json:"think_ms"`
+	Reason  string  `json:"reason"`
+	Fault   *Fault  `json:"fault,omitempty"`
+	// Record is the whole game in its game's record format.
+	Record string `json:"record"`
+	// Stderr is each uploaded seat's standard error (empty for ours).
+	Stderr []string `json:"stderr,omitempty"`
+}
+
+// Runner plays games; Host runs the uploaded bots (nil: ours only).
+type Runner struct {
+	Host *hosting.Host
+	// MorrisSlack is how much longer than its move time an uploaded
+	// Morris bot may take before it loses on time (default 1 s).
+	MorrisSlack time.Duration
+}
+
+// Play plays one game. An error is the game not played (a machine that
+// cannot run a bot, a cancelled context), never a bot's fault: those are
+// in the Outcome.
+func (r Runner) Play(ctx context.Context, s Spec) (Outcome, error) {
+	if len(s.Seats) != competition.Seats(s.Game) {
+		return Outcome{}, fmt.Errorf("game %d: %d seats for %s", s.N, len(s.Seats), s.Game)
+	}
+	if err := s.Clock.Check(s.Game); err != nil {
+		return Outcome{}, err
+	}
+	switch s.Game {
+	case competition.Less:
+		return r.playLess(ctx, s)
+	case competition.Morris:
+		return r.playMorris(ctx, s)
+	}
+	return Outcome{}, fmt.Errorf("no game %q", s.Game)
+}
+
+// seatSeed is our engine's seed in a seat of a game: from the
+// competition's seed and the game's place, whichever machine plays it.
+func seatSeed(s Spec, seat int) uint64 {
+	return s.Seed*0x9e3779b97f4a7c15 + uint64(s.N)*0xbf58476d1ce4e5b9 + uint64(seat)
+}
+
+// boardRand draws a board from the competition's seed and its number.
+func boardRand(seed uint64, board int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0xb0a4d+uint64(board)))
+}
+
+// CheckBuiltin says whether id names one of our engines for game that
+// plays (an error says why not); false when id is not gameai:SPEC.
+func CheckBuiltin(game, id string) (bool, error) {
+	spec, ok := strings.CutPrefix(id, Builtin)
+	if !ok {
+		return false, nil
+	}
+	switch game {
+	case competition.Less:
+		_, err := codecup.ParseSpec(spec, codecup.BotConfig{})
+		return true, err
+	case competition.Morris:
+		ps, err := ParseMorrisSpec(spec)
+		if err == nil && ps.Engine == "exe" {
+			err = errors.New("exe: a program on the server's disk is not a bot; upload it")
+		}
+		return true, err
+	}
+	return true, fmt.Errorf("no game %q", game)
+}

@@ -1,0 +1,180 @@
+package arena
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/competition"
+	"gameai/hosting"
+	"gameai/internal/confinetest"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+func lessSpec(n int, ids ...string) Spec {
+	s := Spec{Game: competition.Less, N: n, Board: n / 2, Seed: 11, Clock: Clock{GameMS: 3000}}
+	for _, id := range ids {
+		s.Seats = append(s.Seats, Entrant{ID: id})
+	}
+	return s
+}
+
+func TestLessGameOfOurEngines(t *testing.T) {
+	s := lessSpec(3, "gameai:greedy", "gameai:greedy:seed=3", "gameai:greedy", "gameai:greedy:seed=3")
+	o, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := o.Result
+	if r.N != 3 || r.Score[0] != r.Score[2] || r.Score[1] != r.Score[3] || r.Score[0]+r.Score[1] != 1 {
+		t.Fatalf("result %+v", r)
+	}
+	if r.Margin[0] != -r.Margin[1] || r.Margin[0] != r.Margin[2] || o.Fault != nil {
+		t.Fatalf("margins %v, fault %+v", r.Margin, o.Fault)
+	}
+	if len(o.Moves) == 0 || len(o.TimesMS) != len(o.Moves) || o.Board != Layout(11, 1).String() || o.Record == "" {
+		t.Fatalf("%d moves, %d times, board %q", len(o.Moves), len(o.TimesMS), o.Board)
+	}
+}
+
+func TestMorrisGameAtADepthIsTheSameEveryTime(t *testing.T) {
+	s := Spec{Game: competition.Morris, N: 1, Board: 4, Seed: 2, Clock: Clock{MoveMS: 1000},
+		Seats: []Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=2"}, {ID: "gameai:alphabeta:strategy=petcu-e32,depth=1"}}}
+	a, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Moves, b.Moves) || a.Reason != b.Reason || len(a.Moves) <= openingPlies {
+		t.Fatalf("two plays: %v (%s) and %v (%s)", a.Moves, a.Reason, b.Moves, b.Reason)
+	}
+	if a.Result.Score[0]+a.Result.Score[1] != 1 || len(a.TimesMS) != len(a.Moves) || a.Fault != nil {
+		t.Fatalf("%+v", a)
+	}
+	if got, want := a.Board, Opening(2, 4); len(want) != openingPlies || got == "" || a.Moves[0] != want[0].String() {
+		t.Fatalf("board %q, opening %v, moves %v", got, want, a.Moves)
+	}
+}
+
+func TestCheckBuiltin(t *testing.T) {
+	for _, c := range []struct {
+		game, id string
+		ours, ok bool
+	}{
+		{"less", "gameai:uct:teammate=max", true, true},
+		{"less", "gameai:chess", true, false},
+		{"morris", "gameai:alphabeta:strategy=ga-2019-best,depth=3", true, true},
+		{"morris", "gameai:exe:/bin/sh", true, false},
+		{"morris", "bot_123", false, true},
+	} {
+		ours, err := CheckBuiltin(c.game, c.id)
+		if ours != c.ours || (err == nil) != c.ok {
+			t.Errorf("%s %s: ours %v, err %v", c.game, c.id, ours, err)
+		}
+	}
+}
+
+var (
+	buildOnce sync.Once
+	builtBots = map[string][]byte{}
+	buildErr  error
+)
+
+// testBots builds the uploaded bots of the tests as static executables.
+func testBots(t *testing.T) map[string][]byte {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gameai-arena-bots-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		for name, pkg := range map[string]string{"lesscrash": "./testdata/lesscrash", "morrisbot": "../hosting/testdata/morrisbot"} {
+			out := filepath.Join(dir, name)
+			cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Logf("%s", b)
+				buildErr = err
+				return
+			}
+			builtBots[name], buildErr = os.ReadFile(out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return builtBots
+}
+
+// uploaded stores a program as a ready bot (its admission is hosting's
+// business) and returns it as an entrant.
+func uploaded(t *testing.T, st *store.Store, game, name string, program []byte) Entrant {
+	t.Helper()
+	hash, err := st.Artefacts.Put(context.Background(), program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &store.Bot{ID: "bot_" + name, Game: game, Name: name, Owner: "ann", Language: "executable", Version: 1,
+		Status: store.BotReady, Source: hash, Program: hash, CreatedAt: time.Now()}
+	u := hosting.UploadedOf(b)
+	return Entrant{ID: b.ID, Uploaded: &u}
+}
+
+func confinedRunner(t *testing.T) (Runner, *store.Store) {
+	st := memory.New(store.Config{})
+	h := hosting.New(st, hosting.Config{})
+	if err := h.Unavailable(); err != nil {
+		h.Close()
+		confinetest.Check(t, err)
+	}
+	t.Cleanup(h.Close)
+	return Runner{Host: h}, st
+}
+
+func TestUploadedBotsPlayConfined(t *testing.T) {
+	r, st := confinedRunner(t)
+	bots := testBots(t)
+	crash := uploaded(t, st, "less", "crash", bots["lesscrash"])
+	s := lessSpec(1, "gameai:greedy", "", "gameai:greedy", "gameai:greedy")
+	s.Seats[1] = crash
+	o, err := r.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Fault == nil || o.Fault.Seat != 1 || o.Fault.Turn < 5*4 {
+		t.Fatalf("fault %+v", o.Fault)
+	}
+	if !slices.Equal(o.Result.Faults, []int{1}) || o.Result.Score[1] != 0 || o.Result.Score[3] != 0 || o.Result.Score[0] != 1 {
+		t.Fatalf("result %+v", o.Result)
+	}
+	if len(o.Stderr) != 4 || o.Stderr[0] != "" || !strings.Contains(o.Stderr[1], "giving up after five actions") {
+		t.Fatalf("stderr %q", o.Stderr)
+	}
+
+	m := uploaded(t, st, "morris", "mb", bots["morrisbot"])
+	ms := Spec{Game: competition.Morris, N: 2, Board: 0, Seed: 5, Clock: Clock{MoveMS: 50},
+		Seats: []Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=1"}, m}}
+	mo, err := r.Play(context.Background(), ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mo.Fault != nil || len(mo.Moves) <= openingPlies || mo.Result.Score[0]+mo.Result.Score[1] != 1 {
+		t.Fatalf("morris: %+v", mo)
+	}
+	if len(mo.Stderr) != 2 {
+		t.Fatalf("stderr of the uploaded seat: %q", mo.Stderr)
+	}
+}
+

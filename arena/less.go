@@ -1,0 +1,93 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"gameai/codecup"
+	"gameai/competition"
+	"gameai/games/less"
+	"gameai/hosting"
+)
+
+// Less layouts are drawn as the service's matches draw them.
+const (
+	lessDensity = 0.27
+	lessDouble  = 0.1
+)
+
+// Layout is the wall layout of a board of a competition.
+func Layout(seed uint64, board int) *less.Walls {
+	return less.RandomWalls(lessDensity, lessDouble, boardRand(seed, board).Float64)
+}
+
+func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
+	clock := time.Duration(s.Clock.GameMS) * time.Millisecond
+	w := Layout(s.Seed, s.Board)
+	var progs [4]codecup.Program
+	uploaded := map[int]*hosting.LessProgram{}
+	for seat, e := range s.Seats {
+		if e.Uploaded != nil {
+			if r.Host == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %w", seat, hosting.ErrNotRunnable)
+			}
+			p, err := r.Host.LessBot(ctx, *e.Uploaded, clock)
+			if err != nil {
+				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
+			}
+			progs[seat], uploaded[seat] = p, p
+			continue
+		}
+		if len(e.Command) > 0 {
+			progs[seat] = codecup.Exec{Label: e.ID, Argv: e.Command}
+			continue
+		}
+		spec, _ := strings.CutPrefix(e.ID, Builtin)
+		cfg, err := codecup.ParseSpec(spec, codecup.BotConfig{Budget: clock})
+		if err != nil {
+			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
+		}
+		cfg.Budget = clock // the competition's clock, whatever the spec says
+		cfg.Seed += seatSeed(s, seat)
+		progs[seat] = codecup.Internal{Label: e.ID, Config: cfg}
+	}
+	rec, err := codecup.Referee{Budget: clock}.Play(ctx, progs, w)
+	if err != nil {
+		return Outcome{}, err
+	}
+	o := Outcome{Board: rec.Layout, Moves: rec.Actions, TimesMS: rec.TimesMS, Record: rec.String(),
+		ThinkMS: rec.ClocksMS[:], Result: competition.Result{N: s.N, Score: make([]float64, 4), Margin: make([]int, 4)}}
+	for seat := range 4 {
+		t := less.Team(seat)
+		m := rec.Teams[1-t] - rec.Teams[t]
+		o.Result.Margin[seat] = m
+		o.Result.Score[seat] = score(m)
+	}
+	if f := rec.Forfeit; f != nil {
+		o.Fault = &Fault{Seat: f.Player, Turn: f.Turn, Reason: f.Reason}
+		o.Result.Faults = []int{f.Player}
+		o.Reason = less.PlayerNames[f.Player] + " " + f.Reason
+	} else {
+		o.Reason = fmt.Sprintf("Yellow and White %d, Black and Red %d (the lower wins)", rec.Teams[0], rec.Teams[1])
+	}
+	if len(uploaded) > 0 {
+		o.Stderr = make([]string, 4)
+		for seat, p := range uploaded {
+			o.Stderr[seat] = p.Stderr()
+		}
+	}
+	return o, nil
+}
+
+// score is a side's points for a margin: 1 a win, ½ a draw, 0 a loss.
+func score(margin int) float64 {
+	switch {
+	case margin > 0:
+		return 1
+	case margin < 0:
+		return 0
+	}
+	return 0.5
+}

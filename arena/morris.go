@@ -1,0 +1,215 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gameai/ai/morrisai"
+	"gameai/competition"
+	"gameai/games/morris"
+	"gameai/hosting"
+	"gameai/internal/xrand"
+	"gameai/morrisuci"
+)
+
+// A Morris game of a competition starts from openingPlies random plies
+// (both games of a pairing from the same ones), is adjudicated on
+// material after maxPlies, and when both sides repeat two moves.
+const (
+	openingPlies = 4
+	maxPlies     = 200
+)
+
+// Opening is the opening of a board of a competition.
+func Opening(seed uint64, board int) []morris.Move {
+	return morrisai.RandomOpening(morris.StandardRules, openingPlies, xrand.New(boardRand(seed, board).Uint64()))
+}
+
+// timed records how long each of a player's moves took.
+type timed struct {
+	morrisai.Player
+	took *[]time.Duration
+}
+
+func (t timed) Move(ctx context.Context, p *morris.Position, h []morris.Move) (morris.Move, error) {
+	start := time.Now()
+	m, err := t.Player.Move(ctx, p, h)
+	*t.took = append(*t.took, time.Since(start))
+	return m, err
+}
+
+func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
+	moveTime := time.Duration(s.Clock.MoveMS) * time.Millisecond
+	slack := r.MorrisSlack
+	if slack <= 0 {
+		slack = time.Second
+	}
+	var players [2]morrisai.Player
+	stderr := make([]func() string, 2)
+	var took [2][]time.Duration
+	var fault *Fault
+	defer func() {
+		for _, p := range players {
+			if c, ok := p.(timed); ok {
+				if cl, ok := c.Player.(*morrisuci.Client); ok {
+					cl.Close()
+				}
+			}
+		}
+	}()
+	for seat, e := range s.Seats {
+		if e.Uploaded != nil {
+			if r.Host == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %w", seat, hosting.ErrNotRunnable)
+			}
+			c, errs, err := r.Host.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
+			stderr[seat] = errs
+			switch {
+			case errors.Is(err, hosting.ErrNotRunnable) || ctx.Err() != nil:
+				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
+			case err != nil:
+				if fault == nil {
+					fault = &Fault{Seat: seat, Reason: "did not start: " + err.Error()}
+				}
+				continue
+			}
+			players[seat] = timed{c, &took[seat]}
+			continue
+		}
+		if len(e.Command) > 0 {
+			c, err := morrisuci.Start(ctx, e.ID, e.Command, nil)
+			if err != nil {
+				if fault == nil {
+					fault = &Fault{Seat: seat, Reason: "did not start: " + err.Error()}
+				}
+				continue
+			}
+			c.MoveTime, c.Slack = moveTime, slack
+			players[seat] = timed{c, &took[seat]}
+			continue
+		}
+		spec, _ := strings.CutPrefix(e.ID, Builtin)
+		ps, err := ParseMorrisSpec(spec)
+		if err == nil && ps.Engine == "exe" {
+			err = errors.New("exe: a program is a Command, not one of our engines")
+		}
+		if err != nil {
+			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
+		}
+		p, closeP, err := ps.Build(ctx, MorrisLimits{Time: moveTime}, seatSeed(s, seat))
+		if err != nil {
+			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
+		}
+		defer closeP()
+		players[seat] = timed{p, &took[seat]}
+	}
+	opening := Opening(s.Seed, s.Board)
+	o := Outcome{Result: competition.Result{N: s.N, Score: make([]float64, 2)}, ThinkMS: make([]int64, 2)}
+	for _, m := range opening {
+		o.Board += m.String() + " "
+	}
+	o.Board = strings.TrimSpace(o.Board)
+	if fault != nil {
+		return r.morrisFault(o, s, fault, stderr), nil
+	}
+	res, err := morrisai.Play(ctx, players[0], players[1], morrisai.GameOptions{Rules: morris.StandardRules,
+		Opening: opening, MaxPlies: maxPlies, DeadLoops: true,
+		Tags: map[string]string{"Event": "gameai competition", "Round": fmt.Sprint(s.N)}})
+	if ctx.Err() != nil {
+		return Outcome{}, ctx.Err()
+	}
+	if res.Record != nil {
+		o.Record = res.Record.String()
+		for _, m := range res.Record.Moves {
+			o.Moves = append(o.Moves, m.String())
+		}
+		o.TimesMS = append(make([]int64, len(opening)), interleave(took, len(opening)%2, len(o.Moves)-len(opening))...)
+	}
+	for side := range 2 {
+		o.ThinkMS[side] = res.Think[side].Milliseconds()
+	}
+	var claim *morrisuci.ClaimError
+	switch {
+	case errors.As(err, &claim):
+		side := sideToMove(res.Record)
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1,
+			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr), nil
+	case err != nil:
+		side := sideToMove(res.Record)
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Reason: err.Error()}, stderr), nil
+	case res.Winner >= 0 && strings.Contains(res.Reason, "played the illegal move"):
+		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Reason: res.Reason}, stderr), nil
+	}
+	switch res.Winner {
+	case morris.White:
+		o.Result.Score = []float64{1, 0}
+	case morris.Black:
+		o.Result.Score = []float64{0, 1}
+	default:
+		o.Result.Score = []float64{0.5, 0.5}
+	}
+	o.Reason = res.Reason
+	o.Stderr = collect(stderr)
+	return o, nil
+}
+
+// morrisFault ends a game as an irregular loss of f's seat.
+func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string) Outcome {
+	o.Fault = f
+	o.Result.Faults = []int{f.Seat}
+	o.Result.Score = []float64{0, 0}
+	o.Result.Score[1-f.Seat] = 1
+	o.Reason = fmt.Sprintf("%s (%s) lost irregularly at ply %d: %s", s.Seats[f.Seat].Label(),
+		[2]string{"white", "black"}[f.Seat], f.Turn, f.Reason)
+	o.Stderr = collect(stderr)
+	return o
+}
+
+// sideToMove is the side to move after a record's moves (a move carries
+// its removal, so sides alternate).
+func sideToMove(rec *morris.GameRecord) int {
+	if rec == nil {
+		return morris.White
+	}
+	p := morris.NewPosition(morris.StandardRules)
+	for _, m := range rec.Moves {
+		p.Make(m)
+	}
+	return p.SideToMove()
+}
+
+// interleave lists the sides' move times in play order, first the side
+// to move after the opening.
+func interleave(took [2][]time.Duration, first, n int) []int64 {
+	out := make([]int64, 0, n)
+	var k [2]int
+	for i := range n {
+		side := (first + i) % 2
+		var ms int64
+		if k[side] < len(took[side]) {
+			ms = took[side][k[side]].Milliseconds()
+		}
+		k[side]++
+		out = append(out, ms)
+	}
+	return out
+}
+
+func collect(stderr []func() string) []string {
+	var out []string
+	any := false
+	for _, f := range stderr {
+		s := ""
+		if f != nil {
+			s, any = f(), true
+		}
+		out = append(out, s)
+	}
+	if !any {
+		return nil
+	}
+	return out
+}
