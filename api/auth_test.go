@@ -99,7 +99,7 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 			}
 		}
 	}
-	if admins != 6 {
-		t.Errorf("%d admin routes, want 6 (searches, tunings and their former name tournaments, matches, cancelling a job, creating an owner)", admins)
+	if admins != 7 {
+		t.Errorf("%d admin routes, want 7 (searches, tunings and their former name tournaments, matches, competitions, cancelling a job, creating an owner)", admins)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/api"
+	"gameai/arena"
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morpion"
@@ -75,7 +76,7 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
 	steps := make(chan struct{})
 	registerTestJobs(runner, steps)
-	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet})
+	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet, Arena: &arena.Runner{Host: host}})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

@@ -25,24 +25,11 @@ import (
 //	@Failure		503		{object}	Problem	"the store does not answer"
 //	@Router			/v1/jobs [get]
 func (s *Server) listJobs(c *echo.Context) error {
-	f := store.JobFilter{Kind: c.QueryParam("kind"), Status: store.JobStatus(c.QueryParam("status"))}
-	if f.Kind != "" && !s.jobs.Handles(f.Kind) {
-		return badField("kind", fmt.Sprintf("%.64q is not a kind of job this server runs", f.Kind))
+	kind := c.QueryParam("kind")
+	if kind != "" && !s.jobs.Handles(kind) {
+		return badField("kind", fmt.Sprintf("%.64q is not a kind of job this server runs", kind))
 	}
-	switch f.Status {
-	case "", store.JobQueued, store.JobRunning, store.JobSucceeded, store.JobFailed, store.JobCancelled, store.JobInterrupted:
-	default:
-		return badField("status", "want queued, running, succeeded, failed, cancelled or interrupted")
-	}
-	limit, err := queryInt(c, "limit", 20, 1, 100)
-	if err != nil {
-		return err
-	}
-	cursor := c.QueryParam("cursor")
-	if cursor != "" && !store.ValidJobCursor(cursor) {
-		return badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
-	}
-	js, next, err := s.store.Jobs.List(c.Request().Context(), f, cursor, limit)
+	js, next, err := s.jobPage(c, kind)
 	if err != nil {
 		return err
 	}
@@ -51,6 +38,26 @@ func (s *Server) listJobs(c *echo.Context) error {
 		out.Jobs = append(out.Jobs, jobResponse(j))
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// jobPage reads a page of jobs of a kind (any when empty) by the status,
+// limit and cursor queries.
+func (s *Server) jobPage(c *echo.Context, kind string) ([]*store.Job, string, error) {
+	f := store.JobFilter{Kind: kind, Status: store.JobStatus(c.QueryParam("status"))}
+	switch f.Status {
+	case "", store.JobQueued, store.JobRunning, store.JobSucceeded, store.JobFailed, store.JobCancelled, store.JobInterrupted:
+	default:
+		return nil, "", badField("status", "want queued, running, succeeded, failed, cancelled or interrupted")
+	}
+	limit, err := queryInt(c, "limit", 20, 1, 100)
+	if err != nil {
+		return nil, "", err
+	}
+	cursor := c.QueryParam("cursor")
+	if cursor != "" && !store.ValidJobCursor(cursor) {
+		return nil, "", badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
+	}
+	return s.store.Jobs.List(c.Request().Context(), f, cursor, limit)
 }
 
 // getJob shows a job.

@@ -68,6 +68,13 @@ func (s *Server) table() []route {
 
 		{"POST", "/v1/less/matches", s.lessMatch, admin},
 
+		{"POST", "/v1/competitions", s.createCompetition, admin},
+		{"GET", "/v1/competitions", s.listCompetitions, public},
+		{"GET", "/v1/competitions/:id", s.getCompetition, public},
+		{"GET", "/v1/competitions/:id/games", s.competitionGames, public},
+		{"GET", "/v1/competitions/:id/games/:n", s.competitionGame, public},
+		{"GET", "/v1/competitions/:id/records", s.competitionRecords, public},
+
 		{"POST", "/v1/owners", s.createOwner, admin},
 		{"GET", "/v1/languages", s.languages, public},
 		{"POST", uploadRoute, s.uploadBot, owner},

@@ -153,7 +153,7 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Fault == nil || o.Fault.Seat != 1 || o.Fault.Turn < 5*4 {
+	if o.Fault == nil || o.Fault.Seat != 1 || o.Fault.Turn < 17 {
 		t.Fatalf("fault %+v", o.Fault)
 	}
 	if !slices.Equal(o.Result.Faults, []int{1}) || o.Result.Score[1] != 0 || o.Result.Score[3] != 0 || o.Result.Score[0] != 1 {
@@ -177,4 +177,3 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 		t.Fatalf("stderr of the uploaded seat: %q", mo.Stderr)
 	}
 }
-

@@ -19,6 +19,7 @@ import (
 	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/api"
+	"gameai/arena"
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morpion"
@@ -205,7 +206,11 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	}
 	defer st.Close()
 
-	deps := jobkinds.Deps{Store: st, Log: log}
+	// Hosting runs uploaded bots, in admissions and in competitions' games.
+	host := hosting.New(st, hosting.Config{Log: log})
+	defer host.Close()
+	player := &arena.Runner{Host: host}
+	deps := jobkinds.Deps{Store: st, Log: log, Arena: player}
 	var collectors []prometheus.Collector
 	if cfg.redisURL != "" {
 		// With Redis, the jobs' games are tasks that any worker on the same
@@ -222,7 +227,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		if !cfg.noLocalWorker {
 			wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
 			done := make(chan struct{})
-			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log})
+			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log, Arena: player})
 			go func() {
 				defer close(done)
 				if err := w.Run(wctx); err != nil {
@@ -242,8 +247,6 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	} else if n > 0 {
 		log.Info("resumed jobs", "count", n)
 	}
-	host := hosting.New(st, hosting.Config{Log: log})
-	defer host.Close()
 	if err := host.Unavailable(); err != nil {
 		log.Warn("hosting bots: uploads refused", "reason", err)
 	} else {

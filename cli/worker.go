@@ -13,6 +13,10 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"gameai/arena"
+	"gameai/hosting"
+	"gameai/store"
+	"gameai/store/redisstore"
 	"gameai/tasks"
 )
 
@@ -21,10 +25,11 @@ import (
 // games, a Morpion search's runs) until
 // SIGINT or SIGTERM, letting running tasks finish.
 func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
-	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's games, a Less match's games, a Morpion search's runs) from Redis,\n"+
+	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's games, a Less match's or a competition's games, a Morpion search's runs)\nfrom Redis, "+
 		"through asynq. "+
 		"Start any number, on any machines that reach the Redis of `gameai serve`.", stderr)
 	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0) of the servers; required")
+	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of the servers' Redis keys (uploaded bots' programs are read there)")
 	concurrency := f.Int("concurrency", "GAMEAI_WORKER_CONCURRENCY", runtime.NumCPU(), "tasks run at once")
 	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", tasks.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
@@ -50,8 +55,24 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The store, for the programs of uploaded bots that competitions'
+	// games run here, confined as on the server.
+	redisstore.SetLogger(log)
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	st, err := redisstore.New(sctx, *redisURL, *prefix, store.Config{})
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	host := hosting.New(st, hosting.Config{Log: log})
+	defer host.Close()
+	if err := host.Unavailable(); err != nil {
+		log.Warn("uploaded bots: this worker leaves their games to others", "reason", err)
+	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
-	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log}).Run(ctx)
+	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
+		Arena: &arena.Runner{Host: host}}).Run(ctx)
 }
 
 // tasksRedis reads the Redis URL of the task queue (asynq's keys, apart

@@ -332,6 +332,282 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/competitions": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "List competitions, newest first",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "queued, running, succeeded, failed, cancelled or interrupted",
+                        "name": "status",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "competitions a page (1-100, default 20)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionListResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Plays a round robin (Morris: every pair with both colours on one opening; Less: tables of two against two, every bot every colour equally often, teammates and opponents balanced, each layout with the teams swapped) or Swiss rounds (Morris: the Monrad system, a pairing playing both colours; Less: tables by score groups). Games run on the workers when the server has Redis, one at a time in process otherwise. GET /v1/competitions/{id} shows the standings as they change; DELETE /v1/jobs/{id} stops it, keeping the games played. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "Start a competition between bots",
+                "parameters": [
+                    {
+                        "description": "the competition",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "a bot that cannot play here",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/competitions/{id}": {
+            "get": {
+                "description": "The standings are computed from the games played so far (in any order: the same games give the same table), with each bot's rating and its 95% interval; Morris adds the crosstable. Follow GET /v1/jobs/{id}/events to hear of each game as it ends.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "A competition: settings, status and standings",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "competition id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/competitions/{id}/games": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "A competition's games, in schedule order",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "competition id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "only the games of this bot id",
+                        "name": "bot",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "games a page (1-100, default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionGamesResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/competitions/{id}/games/{n}": {
+            "get": {
+                "description": "The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "One game of a competition, move by move",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "competition id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "integer",
+                        "description": "game number",
+                        "name": "n",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionGameResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "no such competition, or the game is not played yet",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/competitions/{id}/records": {
+            "get": {
+                "description": "Each game in its own game's notation (Less: CodeCup actions with the layout, seats, scores and clocks; Morris: the record format of the API's games), in schedule order, blank lines between.",
+                "produces": [
+                    "text/plain"
+                ],
+                "tags": [
+                    "competitions"
+                ],
+                "summary": "A competition's game records, one file",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "competition id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "type": "string"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/games": {
             "get": {
                 "produces": [
@@ -1843,6 +2119,268 @@ const docTemplate = `{
                 }
             }
         },
+        "api.CompetitionBot": {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "string"
+                },
+                "label": {
+                    "description": "owner/name vN, or our engine's id",
+                    "type": "string"
+                },
+                "owner": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.CompetitionGameResponse": {
+            "type": "object",
+            "properties": {
+                "board": {
+                    "description": "Board is the layout (Less, 112 digits) or the opening's moves\n(Morris).",
+                    "type": "string"
+                },
+                "fault": {
+                    "$ref": "#/definitions/arena.Fault"
+                },
+                "margin": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "moves": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "n": {
+                    "type": "integer"
+                },
+                "plies": {
+                    "type": "integer"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "record": {
+                    "type": "string"
+                },
+                "round": {
+                    "type": "integer"
+                },
+                "score": {
+                    "type": "array",
+                    "items": {
+                        "type": "number"
+                    }
+                },
+                "seats": {
+                    "description": "bot ids by colour",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "stderr": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "think_ms": {
+                    "description": "ThinkMS is each seat's time on its clock.",
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "times_ms": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                }
+            }
+        },
+        "api.CompetitionGamesResponse": {
+            "type": "object",
+            "properties": {
+                "games": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.CompetitionGameResponse"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.CompetitionListResponse": {
+            "type": "object",
+            "properties": {
+                "competitions": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.CompetitionResponse"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.CompetitionRequest": {
+            "type": "object",
+            "required": [
+                "bots",
+                "game"
+            ],
+            "properties": {
+                "bots": {
+                    "description": "Bots are bot ids (GET /v1/bots): uploaded bots that are ready, or\nour engines as gameai:SPEC, any spec the game's bots take (e.g.\ngameai:alphabeta:strategy=ga-2019-best,depth=4 or\ngameai:uct:teammate=max). Less needs at least 4.",
+                    "type": "array",
+                    "maxItems": 64,
+                    "minItems": 2,
+                    "items": {
+                        "type": "string"
+                    },
+                    "example": [
+                        "gameai:alphabeta:strategy=ga-2019-best",
+                        "depth=3",
+                        "gameai:alphabeta:strategy=petcu-e32",
+                        "depth=3"
+                    ]
+                },
+                "clock": {
+                    "description": "Clock: Less {\"game_ms\": 30000} (CodeCup's 30 s a player a game, the\ndefault), Morris {\"move_ms\": 1000} (the default).",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/arena.Clock"
+                        }
+                    ]
+                },
+                "format": {
+                    "description": "Format is round-robin (the default) or swiss.",
+                    "type": "string",
+                    "enum": [
+                        "round-robin",
+                        "swiss"
+                    ],
+                    "example": "round-robin"
+                },
+                "game": {
+                    "description": "Game is less or morris.",
+                    "type": "string",
+                    "enum": [
+                        "less",
+                        "morris"
+                    ],
+                    "example": "morris"
+                },
+                "name": {
+                    "type": "string",
+                    "maxLength": 80,
+                    "example": "autumn cup"
+                },
+                "rounds": {
+                    "description": "Rounds: how many times a round robin's schedule is played (default\n1), or how many Swiss rounds (default enough to find a winner:\nlog2 of the field, rounded up, plus one).",
+                    "type": "integer",
+                    "maximum": 50,
+                    "minimum": 1,
+                    "example": 1
+                },
+                "seed": {
+                    "description": "Seed draws the schedule, the layouts or openings and our engines'\nseeds: the same seed and bots give the same competition.",
+                    "type": "integer"
+                }
+            }
+        },
+        "api.CompetitionResponse": {
+            "type": "object",
+            "properties": {
+                "bots": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.CompetitionBot"
+                    }
+                },
+                "clock": {
+                    "$ref": "#/definitions/arena.Clock"
+                },
+                "created_at": {
+                    "type": "string"
+                },
+                "crosstable": {
+                    "description": "Crosstable (Morris): row i, column j is what bots[i] scored against\nbots[j]; null where they have not met.",
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "items": {
+                            "type": "number",
+                            "format": "float64"
+                        }
+                    }
+                },
+                "error": {
+                    "type": "string"
+                },
+                "format": {
+                    "type": "string"
+                },
+                "game": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "planned": {
+                    "type": "integer"
+                },
+                "played": {
+                    "type": "integer"
+                },
+                "progress": {
+                    "$ref": "#/definitions/api.JobProgress"
+                },
+                "rounds": {
+                    "type": "integer"
+                },
+                "seed": {
+                    "type": "integer"
+                },
+                "standings": {
+                    "description": "Standings, best first: points, then fewer irregular losses, then\nmean margin (Less), then rating.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.StandingRow"
+                    }
+                },
+                "status": {
+                    "type": "string",
+                    "enum": [
+                        "queued",
+                        "running",
+                        "succeeded",
+                        "failed",
+                        "cancelled",
+                        "interrupted"
+                    ]
+                },
+                "updated_at": {
+                    "type": "string"
+                },
+                "version": {
+                    "type": "integer"
+                }
+            }
+        },
         "api.CreateSessionRequest": {
             "type": "object",
             "properties": {
@@ -3185,6 +3723,53 @@ const docTemplate = `{
                 }
             }
         },
+        "api.StandingRow": {
+            "type": "object",
+            "properties": {
+                "bot": {
+                    "type": "string"
+                },
+                "byes": {
+                    "type": "integer"
+                },
+                "draws": {
+                    "type": "integer"
+                },
+                "games": {
+                    "type": "integer"
+                },
+                "irregular": {
+                    "description": "Irregular counts games lost by a fault of its own (a crash, a\ntimeout, an illegal move, a protocol error): the first tiebreak.",
+                    "type": "integer"
+                },
+                "label": {
+                    "type": "string"
+                },
+                "losses": {
+                    "type": "integer"
+                },
+                "mean_margin": {
+                    "description": "MeanMargin is Less's mean margin a game (the other team's points\nminus its own team's; higher is better).",
+                    "type": "number"
+                },
+                "points": {
+                    "type": "number"
+                },
+                "rank": {
+                    "type": "integer"
+                },
+                "rating": {
+                    "description": "Rating is a Bradley-Terry fit over all games, teams as the sum of\ntheir players, on the Elo scale with the field's mean at 1500;\nRating95 the half-width of its 95% interval.",
+                    "type": "number"
+                },
+                "rating_95": {
+                    "type": "number"
+                },
+                "wins": {
+                    "type": "integer"
+                }
+            }
+        },
         "api.UndoRequest": {
             "type": "object",
             "properties": {
@@ -3226,6 +3811,31 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "think_ms": {
+                    "type": "integer"
+                },
+                "turn": {
+                    "type": "integer"
+                }
+            }
+        },
+        "arena.Clock": {
+            "type": "object",
+            "properties": {
+                "game_ms": {
+                    "type": "integer"
+                },
+                "move_ms": {
+                    "type": "integer"
+                }
+            }
+        },
+        "arena.Fault": {
+            "type": "object",
+            "properties": {
+                "reason": {
+                    "type": "string"
+                },
+                "seat": {
                     "type": "integer"
                 },
                 "turn": {

@@ -3,6 +3,7 @@ package jobkinds
 import (
 	"log/slog"
 
+	"gameai/arena"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/tasks"
@@ -15,6 +16,8 @@ type Deps struct {
 	// Tasks sends the jobs' games to workers through Redis (nil: they are
 	// played in this process).
 	Tasks *tasks.Dispatcher
+	// Arena plays competitions' games in this process (without Redis).
+	Arena *arena.Runner
 }
 
 // Register adds every kind's handler to the runner; call it before
@@ -24,4 +27,5 @@ func Register(r *jobs.Runner, d Deps) {
 	r.Handle(MorrisTune, morrisTune(d))
 	r.Handle(morrisTuneFormerKind, morrisTune(d))
 	r.Handle(LessMatch, lessMatch(d))
+	r.Handle(Competition, competitionJob(d))
 }

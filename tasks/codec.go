@@ -3,6 +3,7 @@ package tasks
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/hibiken/asynq"
@@ -36,10 +37,14 @@ func handler[P, R any](play func(ctx context.Context, t *asynq.Task, p P) (R, er
 			return fmt.Errorf("%w: payload: %v", asynq.SkipRetry, err)
 		}
 		r, err := play(ctx, t, p)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
+		var elsewhere errElsewhere
+		switch {
+		case err == nil:
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case errors.As(err, &elsewhere):
+			return err // asynq retries it, perhaps on another worker
+		default:
 			return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
 		}
 		if err := writeResult(t, r); err != nil {
@@ -51,6 +56,12 @@ func handler[P, R any](play func(ctx context.Context, t *asynq.Task, p P) (R, er
 		return nil
 	}
 }
+
+// errElsewhere marks work this worker cannot do and another may: the
+// task is retried rather than failed for good.
+type errElsewhere struct{ error }
+
+func (e errElsewhere) Unwrap() error { return e.error }
 
 // writeResult writes v as the task's result (again and again while it
 // runs, for a task that reports as it goes).

@@ -10,6 +10,8 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+
+	"gameai/arena"
 )
 
 // WorkerConfig sets a worker.
@@ -19,6 +21,9 @@ type WorkerConfig struct {
 	// Queues are served with their priorities (default: DefaultQueue).
 	Queues map[string]int
 	Log    *slog.Logger
+	// Arena plays competition games; nil: this worker leaves them to
+	// others.
+	Arena *arena.Runner
 }
 
 // Worker runs tasks from Redis: `gameai worker`, and the one inside
@@ -27,6 +32,7 @@ type Worker struct {
 	srv     *asynq.Server
 	log     *slog.Logger
 	morpion *morpionRunner
+	arena   *arena.Runner
 	rdb     redis.UniversalClient // announces finished tasks (Dispatcher)
 }
 
@@ -64,7 +70,7 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt)}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -75,6 +81,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	mux.Handle(TypeMorrisGames, handler(playMorrisGames, done))
 	mux.Handle(TypeLessGame, handler(playLessGame, done))
 	mux.Handle(TypeMorpionRun, handler(w.morpion.play, done))
+	mux.Handle(TypeCompetitionGame, competitionHandler(w.arena, done))
 	if err := w.srv.Start(mux); err != nil {
 		return errors.Join(fmt.Errorf("worker: %w", err), w.morpion.insp.Close(), w.rdb.Close())
 	}

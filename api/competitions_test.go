@@ -1,0 +1,225 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gameai/api"
+	"gameai/arena"
+	"gameai/store"
+)
+
+// competition starts one and waits for it to end; it returns its
+// standings as GET shows them.
+func (e *env) competition(t *testing.T, req api.CompetitionRequest, headers ...string) api.CompetitionResponse {
+	t.Helper()
+	var c api.CompetitionResponse
+	r := e.do(t, "POST", "/v1/competitions", req, headers...).ok(t, http.StatusAccepted)
+	r.json(t, &c)
+	if r.header.Get("Location") != "/v1/competitions/"+c.ID || c.Status != "queued" || c.Planned == 0 {
+		t.Fatalf("created: %s (Location %q)", r.body, r.header.Get("Location"))
+	}
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return store.JobStatus(c.Status).Final()
+	})
+	if c.Status != string(store.JobSucceeded) {
+		t.Fatalf("competition %s: %s %s", c.ID, c.Status, c.Error)
+	}
+	return c
+}
+
+func TestMorrisRoundRobinOfOurEngines(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1", "gameai:random"}
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4, Clock: nil})
+	if c.Played != 6 || c.Planned != 6 || len(c.Standings) != 3 || c.Format != "round-robin" || c.Clock.MoveMS != 1000 {
+		t.Fatalf("%+v", c)
+	}
+	points := 0.0
+	for k, r := range c.Standings {
+		points += r.Points
+		if r.Rank != k+1 || r.Games != 4 || r.Wins+r.Draws+r.Losses != 4 || r.Rating95 <= 0 {
+			t.Errorf("row %+v", r)
+		}
+	}
+	if points != 6 || c.Standings[2].Bot != "gameai:random" {
+		t.Errorf("standings %+v: 6 points shared, random last", c.Standings)
+	}
+	if len(c.Crosstable) != 3 || c.Crosstable[0][0] != nil || c.Crosstable[0][1] == nil || *c.Crosstable[0][1]+*c.Crosstable[1][0] != 2 {
+		t.Errorf("crosstable %v", c.Crosstable)
+	}
+	var page api.CompetitionGamesResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?limit=4", nil).ok(t, 200).json(t, &page)
+	if len(page.Games) != 4 || page.NextCursor != "4" || page.Games[0].N != 1 || page.Games[0].Moves != nil {
+		t.Fatalf("games page %+v", page)
+	}
+	// The pair's two games share an opening, colours swapped.
+	a, b := page.Games[0], page.Games[1]
+	if a.Board != b.Board || a.Seats[0] != b.Seats[1] || a.Board == "" {
+		t.Errorf("games 1 and 2: %+v %+v", a, b)
+	}
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=gameai:random", nil).ok(t, 200).json(t, &page)
+	if len(page.Games) != 4 {
+		t.Errorf("random's games: %d", len(page.Games))
+	}
+	var g api.CompetitionGameResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/3", nil).ok(t, 200).json(t, &g)
+	if g.N != 3 || len(g.Moves) != g.Plies || len(g.TimesMS) != len(g.Moves) || !strings.HasPrefix(strings.Join(g.Moves, " "), g.Board) || g.Record == "" {
+		t.Errorf("game 3: %+v", g)
+	}
+	r := e.do(t, "GET", "/v1/competitions/"+c.ID+"/records", nil).ok(t, 200)
+	if !strings.Contains(string(r.body), "[Game \"6\"]") || !strings.Contains(r.header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("records: %q", r.body)
+	}
+	var list api.CompetitionListResponse
+	e.do(t, "GET", "/v1/competitions", nil).ok(t, 200).json(t, &list)
+	if len(list.Competitions) != 1 || list.Competitions[0].ID != c.ID || list.Competitions[0].Standings != nil {
+		t.Errorf("list %+v", list)
+	}
+	// The same seed and bots play the same games.
+	again := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4})
+	for k := range c.Standings {
+		if c.Standings[k].Bot != again.Standings[k].Bot || c.Standings[k].Points != again.Standings[k].Points {
+			t.Fatalf("again: %+v, first %+v", again.Standings, c.Standings)
+		}
+	}
+}
+
+func TestCompetitionRequestsAreCheckedFieldByField(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	two := []string{"gameai:random", "gameai:alphabeta:strategy=ga-2019-best,depth=1"}
+	for _, c := range []struct {
+		req   any
+		field string
+	}{
+		{api.CompetitionRequest{Game: "chess", Bots: two}, "game"},
+		{api.CompetitionRequest{Game: "morris", Bots: two[:1]}, "bots"},
+		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts"}}, "bots"},
+		{api.CompetitionRequest{Game: "morris", Bots: []string{"gameai:random", "gameai:random"}}, "bots"},
+		{api.CompetitionRequest{Game: "morris", Bots: []string{"gameai:random", "gameai:exe:/bin/sh"}}, "bots[1]"},
+		{api.CompetitionRequest{Game: "morris", Bots: []string{"gameai:random", "bot_nobody"}}, "bots[1]"},
+		{api.CompetitionRequest{Game: "morris", Bots: two, Format: "knockout"}, "format"},
+		{api.CompetitionRequest{Game: "morris", Bots: two, Rounds: 51}, "rounds"},
+		{api.CompetitionRequest{Game: "morris", Bots: two, Clock: &arenaClock{GameMS: 30000}}, "clock.game_ms"},
+		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts", "gameai:greedy:seed=2"}, Clock: &arenaClock{GameMS: 5}}, "clock.game_ms"},
+		{map[string]any{"game": "morris", "bots": two, "owner": "me"}, "owner"},
+	} {
+		r := e.do(t, "POST", "/v1/competitions", c.req)
+		r.hasField(t, r.problem(t, 400), c.field)
+	}
+	// Too long for the server's job cap.
+	e2 := newEnv(t, nil, func(c *api.Config) { c.MaxJobTime = time.Minute })
+	r := e2.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Bots: two, Rounds: 10})
+	r.hasField(t, r.problem(t, 400), "rounds")
+	e.do(t, "GET", "/v1/competitions/nope", nil).problem(t, 404)
+	e.do(t, "GET", "/v1/competitions/nope/games/1", nil).problem(t, 404)
+}
+
+var (
+	programsMu sync.Mutex
+	programs   = map[string][]byte{}
+)
+
+// program builds a Go package of the repository as a static executable,
+// once a test binary.
+func program(t *testing.T, pkg string) []byte {
+	t.Helper()
+	programsMu.Lock()
+	defer programsMu.Unlock()
+	if b, ok := programs[pkg]; ok {
+		return b
+	}
+	out := filepath.Join(t.TempDir(), "bot")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	programs[pkg] = b
+	return b
+}
+
+// readyBot stores a program as a ready bot of owner, as if admitted.
+func readyBot(t *testing.T, st *store.Store, id, game, owner string, prog []byte) {
+	t.Helper()
+	ctx := context.Background()
+	hash, err := st.Artefacts.Put(ctx, prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &store.Bot{ID: id, Game: game, Name: id, Owner: owner, Language: "executable", Version: 1, Status: store.BotReady,
+		Source: hash, Program: hash, Size: int64(len(prog)), CreatedAt: time.Now(), UpdatedAt: time.Now()}
+	if err := st.Bots.Create(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
+	e, _ := sandboxed(t)
+	ann := e.owner(t, "ann", "")
+	bob := e.owner(t, "bob", "")
+	readyBot(t, e.store, "bot_crash", "less", "ann", program(t, "../arena/testdata/lesscrash"))
+	readyBot(t, e.store, "bot_rejected", "less", "bob", program(t, "../hosting/testdata/lessbot"))
+	b, err := e.store.Bots.Get(context.Background(), "bot_rejected")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Status = store.BotRejected
+	if err := e.store.Bots.Update(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	ours := []string{"gameai:greedy", "gameai:greedy:seed=5", "gameai:greedy:seed=9"}
+	r := e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "less", Bots: append(slices.Clone(ours), "bot_rejected")})
+	r.hasField(t, r.problem(t, 422), "bots[3]")
+	r = e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Bots: []string{"gameai:random", "bot_crash"}})
+	r.hasField(t, r.problem(t, 422), "bots[1]")
+
+	c := e.competition(t, api.CompetitionRequest{Game: "less", Bots: append(ours, "bot_crash"), Seed: 8,
+		Clock: &arenaClock{GameMS: 3000}})
+	last := c.Standings[3]
+	if last.Bot != "bot_crash" || last.Irregular != last.Games || last.Games == 0 || last.Points != 0 || last.Label != "ann/bot_crash v1" {
+		t.Fatalf("standings %+v: the crashing bot last with every game irregular", c.Standings)
+	}
+	var page api.CompetitionGamesResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_crash", nil).ok(t, 200).json(t, &page)
+	if len(page.Games) != last.Games {
+		t.Fatalf("%d games of bot_crash, standings say %d", len(page.Games), last.Games)
+	}
+	g0 := page.Games[0]
+	seat := slices.Index(g0.Seats, "bot_crash")
+	if g0.Fault == nil || g0.Fault.Seat != seat || g0.Fault.Turn < 17 || !strings.Contains(g0.Reason, "crashed") {
+		t.Fatalf("game %+v", g0)
+	}
+	// Its stderr: to ann only.
+	path := "/v1/competitions/" + c.ID + "/games/" + itoa(g0.N)
+	var g api.CompetitionGameResponse
+	e.do(t, "GET", path, nil, "X-API-Key", ann).ok(t, 200).json(t, &g)
+	if len(g.Stderr) != 4 || !strings.Contains(g.Stderr[seat], "giving up after five actions") {
+		t.Fatalf("ann's stderr: %q", g.Stderr)
+	}
+	for _, tok := range []string{"", bob, "gat_not-a-token"} {
+		g = api.CompetitionGameResponse{}
+		e.do(t, "GET", path, nil, "X-API-Key", tok).ok(t, 200).json(t, &g)
+		if g.Stderr != nil || len(g.Moves) == 0 {
+			t.Fatalf("token %q: stderr %q", tok, g.Stderr)
+		}
+	}
+}
+
+type arenaClock = arena.Clock
+
+func itoa(n int) string { return strconv.Itoa(n) }

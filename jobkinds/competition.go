@@ -1,0 +1,194 @@
+package jobkinds
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"gameai/arena"
+	"gameai/competition"
+	"gameai/jobs"
+	"gameai/store"
+)
+
+// Competition is the kind of a competition between bots.
+const Competition = "competition"
+
+// CompetitionParams are a competition's settings (already checked): the
+// plan (its field holds the bots' ids), each bot as a game needs it (by
+// field index), the clock and a name.
+type CompetitionParams struct {
+	Name     string           `json:"name"`
+	Plan     competition.Plan `json:"plan"`
+	Entrants []arena.Entrant  `json:"entrants"`
+	Clock    arena.Clock      `json:"clock"`
+}
+
+// CompetitionGame is a finished game: its place in the schedule and
+// what happened.
+type CompetitionGame struct {
+	competition.Game
+	Outcome arena.Outcome `json:"outcome"`
+}
+
+// CompetitionState is the competition so far, its checkpoint and its
+// result: the schedule drawn (a round robin's whole at the start, Swiss
+// rounds one by one), the byes, and the games played, in the order they
+// finished.
+type CompetitionState struct {
+	Schedule []competition.Game `json:"schedule"`
+	Rounds   int                `json:"rounds_drawn"`
+	Byes     []competition.Bye  `json:"byes,omitempty"`
+	Played   []CompetitionGame  `json:"played"`
+}
+
+// Results are the played games' results.
+func (s *CompetitionState) Results() []competition.Result {
+	out := make([]competition.Result, len(s.Played))
+	for i, g := range s.Played {
+		out[i] = g.Outcome.Result
+	}
+	return out
+}
+
+// DecodeCompetition reads a competition job's settings and its state (the
+// result once it has ended, else the checkpoint).
+func DecodeCompetition(j *store.Job) (CompetitionParams, CompetitionState, error) {
+	var p CompetitionParams
+	var st CompetitionState
+	if err := json.Unmarshal(j.Params, &p); err != nil {
+		return p, st, fmt.Errorf("params: %w", err)
+	}
+	raw := j.Checkpoint
+	if len(j.Result) > 0 && string(j.Result) != "null" {
+		raw = j.Result
+	}
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &st); err != nil {
+			return p, st, fmt.Errorf("state: %w", err)
+		}
+	}
+	return p, st, nil
+}
+
+// competitionProgress is a competition's progress detail: the leader.
+type competitionProgress struct {
+	Played  int     `json:"played"`
+	Planned int     `json:"planned"`
+	Leader  string  `json:"leader,omitempty"`
+	Points  float64 `json:"points"`
+}
+
+func competitionJob(d Deps) jobs.Handler {
+	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
+		p, st, err := DecodeCompetition(j)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.Plan.Check(); err != nil {
+			return nil, err
+		}
+		if len(p.Entrants) != len(p.Plan.Field) {
+			return nil, fmt.Errorf("params: %d entrants for a field of %d", len(p.Entrants), len(p.Plan.Field))
+		}
+		if p.Plan.Format == competition.RoundRobin && st.Rounds == 0 {
+			st.Schedule, st.Rounds = p.Plan.Schedule(), p.Plan.Rounds
+		}
+		planned := p.Plan.PlannedGames()
+		save := func() {
+			rows := competition.Standings(p.Plan, st.Schedule, st.Results(), st.Byes)
+			pr := competitionProgress{Played: len(st.Played), Planned: planned}
+			msg := fmt.Sprintf("%d of %d games", len(st.Played), planned)
+			if len(rows) > 0 && len(st.Played) > 0 {
+				pr.Leader, pr.Points = p.Plan.Field[rows[0].Bot], rows[0].Points
+				msg += fmt.Sprintf("; first %s with %g points", pr.Leader, pr.Points)
+			}
+			if err := rep.Checkpoint(float64(len(st.Played))/float64(max(planned, 1)), msg, pr, st); err != nil {
+				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
+			}
+		}
+		for {
+			todo := unplayed(st)
+			if len(todo) == 0 {
+				if p.Plan.Format != competition.Swiss || st.Rounds >= p.Plan.Rounds {
+					break
+				}
+				// The next Swiss round, from the results so far.
+				round := st.Rounds + 1
+				games, byes := p.Plan.SwissRound(round, st.Schedule, st.Results(), st.Byes)
+				st.Schedule, st.Byes, st.Rounds = append(st.Schedule, games...), append(st.Byes, byes...), round
+				save()
+				continue
+			}
+			if err := PlayCompetition(ctx, d, j.ID, p, todo, func(g CompetitionGame) {
+				st.Played = append(st.Played, g)
+				save()
+			}); err != nil {
+				if ctx.Err() != nil {
+					return st, ctx.Err() // keeps the games finished
+				}
+				return nil, err
+			}
+		}
+		slices.SortFunc(st.Played, func(a, b CompetitionGame) int { return cmp.Compare(a.N, b.N) })
+		return st, nil
+	}
+}
+
+// unplayed are the scheduled games not yet played.
+func unplayed(st CompetitionState) []competition.Game {
+	done := map[int]bool{}
+	for _, g := range st.Played {
+		done[g.N] = true
+	}
+	var out []competition.Game
+	for _, g := range st.Schedule {
+		if !done[g.N] {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Spec is the game of the competition as any machine plays it.
+func (p CompetitionParams) Spec(g competition.Game) arena.Spec {
+	s := arena.Spec{Game: p.Plan.Game, N: g.N, Board: g.Board, Seed: p.Plan.Seed, Clock: p.Clock}
+	for _, b := range g.Seats {
+		s.Seats = append(s.Seats, p.Entrants[b])
+	}
+	return s
+}
+
+// errNoArena is a competition job on a server that plays no games.
+var errNoArena = errors.New("this server plays no competition games (no arena)")
+
+// PlayCompetition plays games of a competition: on the workers when the
+// server has Redis (all at once, each a task), else here one at a time
+// (bots' clocks are wall time: two games would share the cores). done
+// hears of each game as it finishes, in any order.
+func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParams, games []competition.Game, done func(CompetitionGame)) error {
+	specs := make([]arena.Spec, len(games))
+	for i, g := range games {
+		specs[i] = p.Spec(g)
+	}
+	if d.Tasks != nil {
+		return d.Tasks.CompetitionGames(job).Play(ctx, specs, func(i int, o arena.Outcome) error {
+			done(CompetitionGame{Game: games[i], Outcome: o})
+			return nil
+		})
+	}
+	if d.Arena == nil {
+		return errNoArena
+	}
+	for i, s := range specs {
+		o, err := d.Arena.Play(ctx, s)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", s.N, err)
+		}
+		done(CompetitionGame{Game: games[i], Outcome: o})
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package tasks
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hibiken/asynq"
+
+	"gameai/arena"
+	"gameai/hosting"
+)
+
+// TypeCompetitionGame is the task of one game of a competition.
+const TypeCompetitionGame = "competition:game"
+
+// CompetitionGames sends a competition's games to the workers, a game a
+// task.
+type CompetitionGames struct{ batch }
+
+// CompetitionGames runs the games of the competition with id job.
+func (d *Dispatcher) CompetitionGames(job string) *CompetitionGames {
+	return &CompetitionGames{batch{d: d, job: job}}
+}
+
+// Play runs the games and calls result with each game's index and
+// outcome as it finishes, in any order.
+func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result func(i int, o arena.Outcome) error) error {
+	payloads, err := encodeAll(games)
+	if err != nil {
+		return err
+	}
+	return r.run(ctx, TypeCompetitionGame, payloads, func(i int, b []byte) error {
+		var o arena.Outcome
+		if err := json.Unmarshal(b, &o); err != nil || o.Result.N != games[i].N {
+			return fmt.Errorf("result of game %d: %v", games[i].N, err)
+		}
+		return result(i, o)
+	}, nil)
+}
+
+// competitionHandler is the worker's side of TypeCompetitionGame. A game
+// this worker cannot play (no sandbox, or not the bot's language) is
+// retried, by asynq, on whichever worker takes it next; any other error
+// fails the task for good, as for every task.
+func competitionHandler(r *arena.Runner, done func(ctx context.Context, id string)) asynq.HandlerFunc {
+	play := handler(func(ctx context.Context, _ *asynq.Task, s arena.Spec) (arena.Outcome, error) {
+		if r == nil {
+			return arena.Outcome{}, errElsewhere{fmt.Errorf("this worker plays no competition games")}
+		}
+		o, err := r.Play(ctx, s)
+		if errors.Is(err, hosting.ErrNotRunnable) {
+			return o, errElsewhere{err}
+		}
+		return o, err
+	}, done)
+	return play
+}
