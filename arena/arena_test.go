@@ -177,3 +177,18 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 		t.Fatalf("stderr of the uploaded seat: %q", mo.Stderr)
 	}
 }
+
+func TestLessGameOfBoundedSearchesIsTheSameEveryTime(t *testing.T) {
+	s := lessSpec(5, "gameai:uct:iterations=300,teammate=max", "gameai:greedy", "gameai:uct:iterations=300,teammate=max", "gameai:expectimax:depth=1")
+	a, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Moves, b.Moves) || a.Fault != nil {
+		t.Fatalf("two plays differ: %v\n%v", a.Moves, b.Moves)
+	}
+}

@@ -50,6 +50,12 @@ type BotConfig struct {
 	// (points of margin); lessai.Chooser.
 	HorizonTurns int     `json:"horizon_turns,omitempty"`
 	Scale        float64 `json:"scale,omitempty"`
+	// Iterations (mcts, uct) and Depth (expectimax), when set, bound each
+	// turn's search instead of its share of the clock, so that the bot
+	// plays the same game every time (a competition's reproducible
+	// entrant); the clock still bounds it.
+	Iterations int64 `json:"iterations,omitempty"`
+	Depth      int   `json:"depth,omitempty"`
 }
 
 func (c BotConfig) withDefaults() BotConfig {
@@ -233,7 +239,11 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
 	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees,
 		TeamPlay: b.cfg.TeamPlay, HorizonTurns: b.cfg.HorizonTurns, Scale: b.cfg.Scale}
-	ch, err := c.Choose(ctx, b.p, b.d, lessai.Limits{Time: share}, nil)
+	lim := lessai.Limits{Time: share}
+	if b.cfg.Iterations > 0 || b.cfg.Depth > 0 {
+		lim = lessai.Limits{Iterations: b.cfg.Iterations, Depth: b.cfg.Depth, Time: left}
+	}
+	ch, err := c.Choose(ctx, b.p, b.d, lim, nil)
 	if err != nil {
 		b.logf("turn %d: %v; playing greedy", b.p.Turn(), err)
 		return lessai.Greedy(b.p, b.d)

@@ -18,7 +18,8 @@ const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RA
 	"makes a 73% reward, default 6),\n" +
 	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
 	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its\n" +
-	"moves)"
+	"moves); iterations=N (mcts, uct) and depth=N (expectimax) bound a turn's search instead of the clock,\n" +
+	"so the bot plays the same game every time"
 
 // ParseSpec reads one of our bots, ENGINE[:key=value,...] (SpecHelp), onto
 // base: the referee's, the service's and the stdin bot's settings are one
@@ -49,6 +50,24 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				return BotConfig{}, err
 			}
 			cfg.Seed = seed
+		case "iterations":
+			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
+				return BotConfig{}, fmt.Errorf("iterations is a setting of the mcts and uct engines, not of %s", engine)
+			}
+			n, err := ai.ParseInt(k, v, 1, 100_000_000)
+			if err != nil {
+				return BotConfig{}, err
+			}
+			cfg.Iterations = int64(n)
+		case "depth":
+			if engine != lessai.KindExpectimax {
+				return BotConfig{}, fmt.Errorf("depth is a setting of the expectimax engine, not of %s", engine)
+			}
+			n, err := ai.ParseInt(k, v, 1, 64)
+			if err != nil {
+				return BotConfig{}, err
+			}
+			cfg.Depth = n
 		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth", "horizon", "scale":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
@@ -57,7 +76,7 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				return BotConfig{}, err
 			}
 		default:
-			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, or for mcts and uct c, rave_k, fpu, max_depth, horizon, scale, reuse, teammate or settle", kv)
+			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, for mcts and uct c, rave_k, fpu, max_depth, horizon, scale, reuse, teammate, settle or iterations, for expectimax depth", kv)
 		}
 	}
 	return cfg, nil

@@ -62,7 +62,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true or false",
 		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max or chance", "greedy:settle=true": "mcts and uct",
 		"mcts:settle=maybe": "true or false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "non-negative integer",
-		"mcts:depth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
+		"mcts:depth=3": "setting of the expectimax engine", "mcts:dpeth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
 		"uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
 	} {
@@ -84,4 +84,21 @@ func FuzzParseSpec(f *testing.F) {
 			t.Errorf("%q parsed to engine %q", spec, cfg.Engine)
 		}
 	})
+}
+
+// TestSpecBoundsBySearchNotClock: iterations and depth make a bot that
+// plays the same game every time, and belong to the engines they bound.
+func TestSpecBoundsBySearchNotClock(t *testing.T) {
+	cfg, err := ParseSpec("uct:iterations=500,teammate=max", BotConfig{})
+	if err != nil || cfg.Iterations != 500 || !cfg.TeamPlay {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	if cfg, err = ParseSpec("expectimax:depth=2", BotConfig{}); err != nil || cfg.Depth != 2 {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	for _, bad := range []string{"greedy:iterations=5", "uct:depth=2", "uct:iterations=0", "expectimax:depth=x", "mcts:iterations=-1"} {
+		if _, err := ParseSpec(bad, BotConfig{}); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
 }
