@@ -92,6 +92,10 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		}
 	}()
 	var spent [4]int // points spent on moves, by the player who moved
+	// broken holds a failed write to a player: it forfeits at its own
+	// next turn, not at the write, whose failing depends on when its
+	// process was seen to end; so the same bots give the same game.
+	var broken [4]error
 	turn := -1
 	forfeit := func(pl int, why string) (*GameRecord, error) {
 		rec.Forfeit = &Forfeit{Player: pl, Reason: why, Turn: turn + 1}
@@ -106,16 +110,18 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		}
 		conns[pl] = c
 		if err := c.Send(rec.Layout); err != nil {
-			return forfeit(pl, "crashed before the game: "+err.Error())
-		}
-		if err := c.Send(less.PlayerNames[pl]); err != nil {
-			return forfeit(pl, "crashed before the game: "+err.Error())
+			broken[pl] = err
+		} else if err := c.Send(less.PlayerNames[pl]); err != nil {
+			broken[pl] = err
 		}
 		pause(c)
 	}
 	var clocks [4]time.Duration
 	for turn = 0; turn < less.Turns && !p.Over(); turn++ {
 		pl := turn % 4
+		if broken[pl] != nil {
+			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v", turn+1, broken[pl]))
+		}
 		start := time.Now()
 		resume(conns[pl])
 		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
@@ -148,10 +154,8 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		rec.Actions = append(rec.Actions, a.String())
 		rec.TimesMS = append(rec.TimesMS, took.Milliseconds())
 		for other := range 4 {
-			if other != pl {
-				if err := conns[other].Send(a.String()); err != nil {
-					return forfeit(other, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
-				}
+			if other != pl && broken[other] == nil {
+				broken[other] = conns[other].Send(a.String())
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package competition
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // Rated is a bot's rating on the Elo scale, 1500 the field's mean, with
 // the half-width of its 95% interval.
@@ -32,7 +36,9 @@ func Ratings(p Plan, games []Game, results []Result) []Rated {
 		byN[g.N] = g
 	}
 	var obs []outcome
-	for _, r := range results {
+	// In game order: floating-point sums depend on their order, and the
+	// same results must give the same ratings to the last bit.
+	for _, r := range byNumber(results) {
 		g, ok := byN[r.N]
 		if !ok || r.Check(g) != nil {
 			continue
@@ -205,5 +211,12 @@ func invert(m [][]float64) [][]float64 {
 			out[i][c] = x[i]
 		}
 	}
+	return out
+}
+
+// byNumber is the results sorted by game number.
+func byNumber(results []Result) []Result {
+	out := slices.Clone(results)
+	slices.SortStableFunc(out, func(a, b Result) int { return cmp.Compare(a.N, b.N) })
 	return out
 }

@@ -119,7 +119,7 @@ func TestStandingsDependOnTheResultsNotTheirOrder(t *testing.T) {
 	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 	b := Standings(p, games, shuffled, nil)
 	for i := range a {
-		if a[i].Bot != b[i].Bot || a[i].Points != b[i].Points || math.Abs(a[i].Rating-b[i].Rating) > 1e-6 {
+		if a[i].Bot != b[i].Bot || a[i].Points != b[i].Points || a[i].Rated != b[i].Rated || a[i].MeanMargin != b[i].MeanMargin {
 			t.Fatalf("row %d: %+v, shuffled %+v", i, a[i], b[i])
 		}
 	}

@@ -36,7 +36,7 @@ func Standings(p Plan, games []Game, results []Result, byes []Bye) []Row {
 	for _, g := range games {
 		byN[g.N] = g
 	}
-	for _, r := range results {
+	for _, r := range byNumber(results) {
 		g, ok := byN[r.N]
 		if !ok || r.Check(g) != nil {
 			continue

@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"gameai/arena"
+	"gameai/competition"
+	"gameai/hosting"
+	"gameai/internal/confinetest"
+	"gameai/jobkinds"
+	"gameai/store"
+	"gameai/store/redisstore"
+)
+
+// goProgram builds a package of the repository as a static executable.
+func goProgram(t *testing.T, pkg string) []byte {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "bot")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Issue 46's acceptance: an 8-bot Less competition of bots that play the
+// same game every time (ours bounded by iterations or depth, two uploaded
+// programs, one of which crashes mid-game) gives the same standings in
+// process and on two `gameai worker` processes of which one is SIGKILLed
+// while it plays a game; the crashing bot is last, every game of its an
+// irregular loss.
+func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
+	if raceOn {
+		t.Skip("under the race detector the bots' games take minutes; the plain run checks it")
+	}
+	srv, rdb := killTestRedis(t)
+	ctx := context.Background()
+	st, err := redisstore.New(ctx, srv.URL(), "gameai:", store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	host := hosting.New(st, hosting.Config{})
+	defer host.Close()
+	if err := host.Unavailable(); err != nil {
+		confinetest.Check(t, err)
+	}
+	upload := func(id, pkg string) arena.Entrant {
+		prog := goProgram(t, pkg)
+		hash, err := st.Artefacts.Put(ctx, prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := hosting.Uploaded{ID: id, Name: id, Owner: "ann", Version: 1, Language: "executable", Program: hash}
+		return arena.Entrant{ID: id, Uploaded: &u}
+	}
+	entrants := []arena.Entrant{
+		{ID: "gameai:greedy"}, {ID: "gameai:uct:iterations=100"}, {ID: "gameai:uct:iterations=200,teammate=max"},
+		{ID: "gameai:mcts:iterations=100"}, {ID: "gameai:expectimax:depth=1"}, {ID: "gameai:uct:iterations=50,scale=3"},
+		upload("bot_greedy", "../hosting/testdata/lessbot"), upload("bot_crash", "../arena/testdata/lesscrash"),
+	}
+	p := jobkinds.CompetitionParams{Name: "acceptance", Entrants: entrants, Clock: arena.Clock{GameMS: 60000},
+		Plan: competition.Plan{Game: competition.Less, Format: competition.RoundRobin, Rounds: 1, Seed: 46}}
+	for _, e := range entrants {
+		p.Plan.Field = append(p.Plan.Field, e.ID)
+	}
+	if err := p.Plan.Check(); err != nil {
+		t.Fatal(err)
+	}
+	schedule := p.Plan.Schedule()
+	standings := func(d jobkinds.Deps, job string) ([]competition.Row, []competition.Result) {
+		t.Helper()
+		var res []competition.Result
+		cctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+		defer cancel()
+		err := jobkinds.PlayCompetition(cctx, d, job, p, schedule, func(g jobkinds.CompetitionGame) {
+			res = append(res, g.Outcome.Result)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return competition.Standings(p.Plan, schedule, res, nil), res
+	}
+	want, wantRes := standings(jobkinds.Deps{Arena: &arena.Runner{Host: host}}, "")
+
+	last := want[len(want)-1]
+	if p.Plan.Field[last.Bot] != "bot_crash" || last.Irregular != last.Games || last.Games == 0 {
+		t.Fatalf("in process: %+v; bot_crash last with every game irregular", want)
+	}
+
+	startWorker(t, srv.URL(), "two")
+	victim := startWorker(t, srv.URL(), "two")
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	killed := make(chan bool, 1)
+	go func() {
+		for range 6000 {
+			if active, err := insp.ListActiveTasks("two"); err == nil && len(active) == 2 {
+				_ = victim.Process.Kill()
+				killed <- true
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		close(killed)
+	}()
+	two := newDispatcher(t, srv, "two")
+	got, gotRes := standings(jobkinds.Deps{Tasks: two}, "competition-two")
+	if len(gotRes) != len(wantRes) {
+		t.Errorf("%d games on the workers, %d in process", len(gotRes), len(wantRes))
+	}
+	for _, a := range wantRes {
+		for _, b := range gotRes {
+			if a.N == b.N && !reflect.DeepEqual(a, b) {
+				t.Errorf("game %d %v: %+v on the workers, %+v in process", a.N, schedule[a.N-1].Seats, b, a)
+			}
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("on two workers, one killed:\n%+v\nin process:\n%+v", got, want)
+	}
+	if !<-killed {
+		t.Fatal("the two workers were never busy at once: nothing was killed")
+	}
+}
