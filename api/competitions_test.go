@@ -223,3 +223,48 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 type arenaClock = arena.Clock
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Issue 46's acceptance: a 4-bot Morris round robin in which one bot is
+// an uploaded executable speaking Sanmill's protocol.
+func TestMorrisRoundRobinWithAnUploadedEngine(t *testing.T) {
+	e, _ := sandboxed(t)
+	readyBot(t, e.store, "bot_uci", "morris", "ann", program(t, "../hosting/testdata/morrisbot"))
+	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1",
+		"gameai:random", "bot_uci"}
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 7, Clock: &arenaClock{MoveMS: 20}})
+	if c.Played != 12 || len(c.Standings) != 4 {
+		t.Fatalf("%+v", c)
+	}
+	for _, r := range c.Standings {
+		if r.Games != 6 || r.Irregular != 0 {
+			t.Errorf("row %+v: six games, none irregular", r)
+		}
+	}
+	var page api.CompetitionGamesResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_uci", nil).ok(t, 200).json(t, &page)
+	if len(page.Games) != 6 || page.Games[0].Plies <= 4 {
+		t.Fatalf("the uploaded engine's games: %+v", page.Games)
+	}
+}
+
+func TestSwissCompetitionThroughTheAPI(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1",
+		"gameai:random", "gameai:alphabeta:strategy=ga-2019-best,depth=1", "gameai:mcts:iterations=50"}
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Format: "swiss", Bots: bots, Seed: 3})
+	// Five bots: four Swiss rounds (log2 5 rounded up, plus one), two
+	// pairings a round, each both colours; one bye a round.
+	if c.Rounds != 4 || c.Played != 16 || c.Planned != 16 {
+		t.Fatalf("%+v", c)
+	}
+	byes := 0
+	for _, r := range c.Standings {
+		byes += r.Byes
+		if r.Games+2*r.Byes != 8 {
+			t.Errorf("row %+v: 4 rounds of 2 games or a bye", r)
+		}
+	}
+	if byes != 4 {
+		t.Errorf("%d byes, want one a round", byes)
+	}
+}
