@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -133,5 +134,44 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	}
 	if !<-killed {
 		t.Fatal("the two workers were never busy at once: nothing was killed")
+	}
+}
+
+// gameai competition less runs local programs beside our engines: here
+// the gameai binary's own stdin bot (this test binary, run as gameai),
+// and writes every record.
+func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
+	t.Setenv(processEnv, "1") // the programs it starts are gameai
+	out := filepath.Join(t.TempDir(), "records.txt")
+	var stdout, stderr strings.Builder
+	err := Main(context.Background(), []string{"competition", "less", "--clock", "5s", "--seed", "2", "--out", out,
+		"--bot", "gameai:greedy", "--bot", "gameai:uct:iterations=50", "--bot", "gameai:expectimax:depth=1",
+		"--bot", os.Args[0] + " bot less --engine greedy"}, &stdout, &stderr)
+	if err != 0 {
+		t.Fatalf("exit %d: %s", err, stderr.String())
+	}
+	table := stdout.String()
+	if !strings.Contains(table, "rank") || !strings.Contains(table, " bot less --engine greedy") || !strings.Contains(table, "8 of 8 games") {
+		t.Fatalf("standings:\n%s", table)
+	}
+	if n := strings.Count(stderr.String(), "\ngame ") + 1; n != 8 {
+		t.Errorf("%d game lines:\n%s", n, stderr.String())
+	}
+	rec, rerr := os.ReadFile(out)
+	if rerr != nil || strings.Count(string(rec), "[Layout ") != 8 {
+		t.Errorf("records: %v\n%s", rerr, rec)
+	}
+	// Checked before anything is played.
+	for args, want := range map[string]string{
+		"competition less --bot gameai:greedy --bot gameai:uct --bot gameai:mcts":               "bot",
+		"competition morris --bot gameai:random --bot gameai:chess":                             "gameai:chess",
+		"competition morris --bot gameai:random --bot gameai:random":                            "twice",
+		"competition morris --bot gameai:random --bot gameai:mcts:iterations=5 --format ladder": "format",
+		"competition morris --bot gameai:random --bot gameai:mcts:iterations=5 --clock 1h":      "--clock",
+	} {
+		var o, e strings.Builder
+		if code := Main(context.Background(), strings.Fields(args), &o, &e); code == 0 || !strings.Contains(e.String(), want) {
+			t.Errorf("%s: exit %d, %q; want an error about %s", args, code, e.String(), want)
+		}
 	}
 }

@@ -24,6 +24,8 @@ var commands = map[string]command{
 	"match":   {"play a series of games between two engines or programs", byGame("match", matchCommands)},
 	"tune":    {"tune an evaluation with the genetic algorithm (morris)", byGame("tune", tuneCommands)},
 	"referee": {"run games between programs speaking a game protocol (less)", byGame("referee", refereeCommands)},
+	"competition": {"run a competition (round robin or Swiss) between programs and our engines (less, morris)",
+		byGame("competition", competitionCommands)},
 	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
 	"bench":   {"measure the engines' speed on this machine (the work of BENCHMARKS.md)", runBench},
 	"version": {"print the version", runVersion},

@@ -94,9 +94,6 @@ func competitionJob(d Deps) jobs.Handler {
 		if len(p.Entrants) != len(p.Plan.Field) {
 			return nil, fmt.Errorf("params: %d entrants for a field of %d", len(p.Entrants), len(p.Plan.Field))
 		}
-		if p.Plan.Format == competition.RoundRobin && st.Rounds == 0 {
-			st.Schedule, st.Rounds = p.Plan.Schedule(), p.Plan.Rounds
-		}
 		planned := p.Plan.PlannedGames()
 		save := func() {
 			rows := competition.Standings(p.Plan, st.Schedule, st.Results(), st.Byes)
@@ -110,32 +107,47 @@ func competitionJob(d Deps) jobs.Handler {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 		}
-		for {
-			todo := unplayed(st)
-			if len(todo) == 0 {
-				if p.Plan.Format != competition.Swiss || st.Rounds >= p.Plan.Rounds {
-					break
-				}
-				// The next Swiss round, from the results so far.
-				round := st.Rounds + 1
-				games, byes := p.Plan.SwissRound(round, st.Schedule, st.Results(), st.Byes)
-				st.Schedule, st.Byes, st.Rounds = append(st.Schedule, games...), append(st.Byes, byes...), round
-				save()
-				continue
+		if err := RunCompetition(ctx, d, j.ID, p, &st, save); err != nil {
+			if ctx.Err() != nil {
+				return st, ctx.Err() // keeps the games finished
 			}
-			if err := PlayCompetition(ctx, d, j.ID, p, todo, func(g CompetitionGame) {
-				st.Played = append(st.Played, g)
-				save()
-			}); err != nil {
-				if ctx.Err() != nil {
-					return st, ctx.Err() // keeps the games finished
-				}
-				return nil, err
-			}
+			return nil, err
 		}
-		slices.SortFunc(st.Played, func(a, b CompetitionGame) int { return cmp.Compare(a.N, b.N) })
 		return st, nil
 	}
+}
+
+// RunCompetition plays a competition on from st: a round robin's whole
+// schedule drawn at the start, Swiss rounds drawn as the rounds before
+// them end. saved is called after each game and each draw, with st up to
+// date; st.Played ends in game order.
+func RunCompetition(ctx context.Context, d Deps, job string, p CompetitionParams, st *CompetitionState, saved func()) error {
+	if p.Plan.Format == competition.RoundRobin && st.Rounds == 0 {
+		st.Schedule, st.Rounds = p.Plan.Schedule(), p.Plan.Rounds
+		saved()
+	}
+	for {
+		todo := unplayed(*st)
+		if len(todo) == 0 {
+			if p.Plan.Format != competition.Swiss || st.Rounds >= p.Plan.Rounds {
+				break
+			}
+			// The next Swiss round, from the results so far.
+			round := st.Rounds + 1
+			games, byes := p.Plan.SwissRound(round, st.Schedule, st.Results(), st.Byes)
+			st.Schedule, st.Byes, st.Rounds = append(st.Schedule, games...), append(st.Byes, byes...), round
+			saved()
+			continue
+		}
+		if err := PlayCompetition(ctx, d, job, p, todo, func(g CompetitionGame) {
+			st.Played = append(st.Played, g)
+			saved()
+		}); err != nil {
+			return err
+		}
+	}
+	slices.SortFunc(st.Played, func(a, b CompetitionGame) int { return cmp.Compare(a.N, b.N) })
+	return nil
 }
 
 // unplayed are the scheduled games not yet played.

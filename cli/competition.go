@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"gameai/arena"
+	"gameai/codecup"
+	"gameai/competition"
+	"gameai/jobkinds"
+)
+
+var competitionCommands = map[string]command{
+	"less":   {"a CodeCup-style competition of Less between programs and our engines", competitionLess},
+	"morris": {"a competition of Nine Men's Morris between programs and our engines", competitionMorris},
+}
+
+func competitionLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runCompetition(ctx, competition.Less, args, stdout, stderr)
+}
+
+func competitionMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runCompetition(ctx, competition.Morris, args, stdout, stderr)
+}
+
+// competitionHelp says what a bot of each game is.
+var competitionHelp = map[string]string{
+	competition.Less: "A bot is gameai:SPEC, ours in this process, SPEC being\n" + codecup.SpecHelp +
+		"\n(iterations= and depth= make ours play the same game every time), or a command line speaking CodeCup's protocol.",
+	competition.Morris: "A bot is gameai:SPEC, ours in this process, SPEC being one of\n" +
+		strings.ReplaceAll(strings.TrimPrefix(arena.MorrisSpecHelp, "A player is ENGINE[:key=value,...]:\n"), "  exe:PROGRAM,movetime=DUR,depth=N,opt.NAME=VALUE   (any engine speaking Sanmill's protocol)\n", "") +
+		"(depth= or iterations= make ours play the same game every time), or a command line speaking Sanmill's protocol.",
+}
+
+func runCompetition(ctx context.Context, game string, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("competition "+game, "Runs a competition between bots, --bot once for each (at least "+
+		map[string]string{competition.Less: "4", competition.Morris: "2"}[game]+"): a round robin (Morris: every pair with both\n"+
+		"colours on one opening; Less: tables of two against two, every bot every colour equally often, teammates and\n"+
+		"opponents balanced, each layout with the teams swapped) or Swiss rounds, as POST /v1/competitions does.\n"+
+		competitionHelp[game]+"\nCommand lines run unconfined, as the operator's own programs; upload others' bots to a server instead.\n"+
+		"Prints a line a game on standard error and the standings (and Morris's crosstable) at the end.", stderr)
+	var bots multiFlag
+	f.fs.Var(&bots, "bot", "a bot (give one for each)")
+	format := f.String("format", "GAMEAI_COMPETITION_FORMAT", competition.RoundRobin, "round-robin or swiss")
+	rounds := f.Int("rounds", "GAMEAI_COMPETITION_ROUNDS", 1, "times the round robin is played, or Swiss rounds")
+	seed := f.Uint64("seed", "GAMEAI_COMPETITION_SEED", 1, "seed of the schedule, the boards and our engines")
+	clock := f.Duration("clock", "GAMEAI_COMPETITION_CLOCK", map[string]time.Duration{competition.Less: 30 * time.Second,
+		competition.Morris: time.Second}[game], map[string]string{competition.Less: "each bot's thinking time for a game",
+		competition.Morris: "the time a move"}[game])
+	out := f.String("out", "GAMEAI_COMPETITION_OUT", "", "file to write every game's record to")
+	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	p := jobkinds.CompetitionParams{Name: "gameai competition " + game,
+		Plan: competition.Plan{Game: game, Format: *format, Rounds: *rounds, Seed: *seed}}
+	if game == competition.Less {
+		p.Clock.GameMS = clock.Milliseconds()
+	} else {
+		p.Clock.MoveMS = clock.Milliseconds()
+	}
+	if err := p.Clock.Check(game); err != nil {
+		return fmt.Errorf("--clock: %w", err)
+	}
+	for i, b := range bots {
+		id := strings.TrimSpace(b)
+		e := arena.Entrant{ID: id}
+		ours, err := arena.CheckBuiltin(game, id)
+		switch {
+		case ours && err != nil:
+			return fmt.Errorf("--bot %q: %w", b, err)
+		case !ours:
+			if e.Command = strings.Fields(id); len(e.Command) == 0 {
+				return fmt.Errorf("--bot %d is empty", i+1)
+			}
+		}
+		p.Plan.Field = append(p.Plan.Field, id)
+		p.Entrants = append(p.Entrants, e)
+	}
+	if err := p.Plan.Check(); err != nil {
+		return fmt.Errorf("--%s", strings.Replace(strings.Replace(err.Error(), "bots:", "bot:", 1), "rounds:", "rounds:", 1))
+	}
+	progress := &syncWriter{w: stderr}
+	var st jobkinds.CompetitionState
+	seen := 0
+	start := time.Now()
+	err := jobkinds.RunCompetition(ctx, jobkinds.Deps{Arena: &arena.Runner{}}, "", p, &st, func() {
+		for ; seen < len(st.Played); seen++ {
+			g := st.Played[seen]
+			var seats []string
+			for _, b := range g.Seats {
+				seats = append(seats, p.Plan.Field[b])
+			}
+			fmt.Fprintf(progress, "game %d of %d (round %d) %s: %s\n", g.N, p.Plan.PlannedGames(), g.Round,
+				strings.Join(seats, " | "), g.Outcome.Reason)
+		}
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	printStandings(stdout, p, st)
+	fmt.Fprintf(stdout, "%d of %d games in %s\n", len(st.Played), p.Plan.PlannedGames(), time.Since(start).Round(time.Millisecond))
+	if *out != "" {
+		var b strings.Builder
+		for _, g := range st.Played {
+			b.WriteString(strings.TrimRight(g.Outcome.Record, "\n"))
+			b.WriteString("\n\n")
+		}
+		if werr := os.WriteFile(*out, []byte(b.String()), 0o644); werr != nil {
+			return werr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("stopped after %d of %d games", len(st.Played), p.Plan.PlannedGames())
+	}
+	return nil
+}
+
+// printStandings writes the table, and Morris's crosstable.
+func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.CompetitionState) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	less := p.Plan.Game == competition.Less
+	margin := map[bool]string{true: "margin\t"}[less]
+	fmt.Fprintf(tw, "rank\tpoints\tgames\twon\tdrawn\tlost\tirregular\tbyes\t%srating\t\t  bot\n", margin)
+	for k, r := range competition.Standings(p.Plan, st.Schedule, st.Results(), st.Byes) {
+		if less {
+			margin = fmt.Sprintf("%+.1f\t", r.MeanMargin)
+		}
+		fmt.Fprintf(tw, "%d\t%g\t%d\t%d\t%d\t%d\t%d\t%d\t%s%.0f\t±%.0f\t  %s\n", k+1, r.Points, r.Games, r.Wins, r.Draws,
+			r.Losses, r.Irregular, r.Byes, margin, r.Rating, r.Half, p.Plan.Field[r.Bot])
+	}
+	tw.Flush()
+	if p.Plan.Game != competition.Morris {
+		return
+	}
+	fmt.Fprintln(w, "\ncrosstable (row's points against column):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for i := range p.Plan.Field {
+		fmt.Fprintf(tw, "%d\t", i+1)
+	}
+	fmt.Fprintln(tw)
+	for i, row := range competition.Crosstable(p.Plan, st.Schedule, st.Results()) {
+		fmt.Fprintf(tw, "%d\t", i+1)
+		for _, v := range row {
+			if v < 0 {
+				fmt.Fprint(tw, "-\t")
+			} else {
+				fmt.Fprintf(tw, "%g\t", v)
+			}
+		}
+		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])
+	}
+	tw.Flush()
+}
