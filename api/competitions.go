@@ -15,6 +15,7 @@ import (
 
 	"gameai/arena"
 	"gameai/competition"
+	"gameai/games"
 	"gameai/hosting"
 	"gameai/jobkinds"
 	"gameai/store"
@@ -349,7 +350,9 @@ func (s *Server) competitionGame(c *echo.Context) error {
 	}
 	for _, g := range st.Played {
 		if g.N == n {
-			return c.JSON(http.StatusOK, gameResponse(p, g, true, who))
+			out := gameResponse(p, g, true, who)
+			out.Positions = s.positions(p.Plan.Game, g.Outcome)
+			return c.JSON(http.StatusOK, out)
 		}
 	}
 	return notFound("n", fmt.Sprintf("game %d is not played (yet)", n))
@@ -378,4 +381,39 @@ func (s *Server) competitionRecords(c *echo.Context) error {
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="competition-%s.txt"`, j.ID))
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+}
+
+// positions replays a game for the page: the start (a Less layout, the
+// Morris start) and the position after each move; nil where this server
+// does not serve the game or a move does not replay.
+func (s *Server) positions(game string, o arena.Outcome) []string {
+	g, ok := s.games.Get(game)
+	if !ok {
+		return nil
+	}
+	opts, err := games.ResolveOptions(g.Options(), nil)
+	if err != nil {
+		return nil
+	}
+	var st games.State
+	if game == competition.Less {
+		st, err = g.ParseState(g.Variants()[0], opts, o.Board)
+	} else {
+		st, err = g.NewState(g.Variants()[0], opts)
+	}
+	if err != nil {
+		return nil
+	}
+	out := []string{st.String()}
+	for _, text := range o.Moves {
+		m, err := st.ParseMove(text)
+		if err == nil {
+			err = st.Play(m)
+		}
+		if err != nil {
+			return nil
+		}
+		out = append(out, st.String())
+	}
+	return out
 }

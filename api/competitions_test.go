@@ -74,6 +74,9 @@ func TestMorrisRoundRobinOfOurEngines(t *testing.T) {
 	}
 	var g api.CompetitionGameResponse
 	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/3", nil).ok(t, 200).json(t, &g)
+	if len(g.Positions) != len(g.Moves)+1 {
+		t.Errorf("game 3: %d positions for %d moves", len(g.Positions), len(g.Moves))
+	}
 	if g.N != 3 || len(g.Moves) != g.Plies || len(g.TimesMS) != len(g.Moves) || !strings.HasPrefix(strings.Join(g.Moves, " "), g.Board) || g.Record == "" {
 		t.Errorf("game 3: %+v", g)
 	}
@@ -208,6 +211,9 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	path := "/v1/competitions/" + c.ID + "/games/" + itoa(g0.N)
 	var g api.CompetitionGameResponse
 	e.do(t, "GET", path, nil, "X-API-Key", ann).ok(t, 200).json(t, &g)
+	if len(g.Positions) != len(g.Moves)+1 || !strings.HasPrefix(g.Positions[0], g.Board) {
+		t.Fatalf("%d positions for %d moves, from %q", len(g.Positions), len(g.Moves), g.Positions)
+	}
 	if len(g.Stderr) != 4 || !strings.Contains(g.Stderr[seat], "giving up after five actions") {
 		t.Fatalf("ann's stderr: %q", g.Stderr)
 	}

@@ -113,6 +113,9 @@ type CompetitionGameResponse struct {
 	ThinkMS []int64  `json:"think_ms"`
 	Moves   []string `json:"moves,omitempty"`
 	TimesMS []int64  `json:"times_ms,omitempty"`
+	// Positions are the game's positions in its session notation (as
+	// GET /v1/sessions/{id} shows them): the start, then after each move.
+	Positions []string `json:"positions,omitempty"`
 	Record  string   `json:"record,omitempty"`
 	Stderr  []string `json:"stderr,omitempty"`
 }

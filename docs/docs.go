@@ -2162,6 +2162,13 @@ const docTemplate = `{
                 "plies": {
                     "type": "integer"
                 },
+                "positions": {
+                    "description": "Positions are the game's positions in its session notation (as\nGET /v1/sessions/{id} shows them): the start, then after each move.",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
                 "reason": {
                     "type": "string"
                 },
