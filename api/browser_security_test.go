@@ -39,6 +39,7 @@ window.done = (async () => {
     ['/v1/morris/tunings', blob({ population: 4, generations: 1, depth: 1, seed: 1 })],
     ['/v1/games/morris/best-move', blob({ limits: { time_ms: 500 } })],
     ['/v1/owners', blob({ name: 'mallory' })],
+    ['/v1/competitions', blob({ game: 'morris', bots: ['gameai:random', 'gameai:alphabeta:strategy=ga-2019-best,depth=1'] })],
   ];
   // A bot upload is a multipart form, which any page may post.
   const upload = new FormData();

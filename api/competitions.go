@@ -16,6 +16,7 @@ import (
 	"gameai/arena"
 	"gameai/competition"
 	"gameai/games"
+	"gameai/games/less"
 	"gameai/hosting"
 	"gameai/jobkinds"
 	"gameai/store"
@@ -405,7 +406,13 @@ func (s *Server) positions(game string, o arena.Outcome) []string {
 		return nil
 	}
 	out := []string{st.String()}
-	for _, text := range o.Moves {
+	for i, text := range o.Moves {
+		// A CodeCup record has a Nil for every turn, the ones the
+		// position skips by itself (a finished team's) among them.
+		if game == competition.Less && text == less.Nil.String() && st.ToMove() != i%4 {
+			out = append(out, out[len(out)-1])
+			continue
+		}
 		m, err := st.ParseMove(text)
 		if err == nil {
 			err = st.Play(m)

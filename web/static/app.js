@@ -181,6 +181,7 @@ const pages = {
   tuning: () => import('./tuning.js'),
   jobs: () => import('./jobs.js'),
   bots: () => import('./bots.js'),
+  competitions: () => import('./competitions.js'),
 };
 
 let cleanup = null;

@@ -1,4 +1,5 @@
-import { api, el, svg, showProblem } from './app.js';
+import { api, el, showProblem } from './app.js';
+import { lessBoard, lessNames, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
 // to watch. Walls drawn, points left in the turn, points used by each team;
@@ -9,25 +10,7 @@ import { api, el, svg, showProblem } from './app.js';
 // watched turn by turn from the page that started them, or after a click
 // on "Play on".
 
-const names = ['Yellow', 'Black', 'White', 'Red'];
-const colours = ['#eab308', '#222', '#f4f4f4', '#dc2626'];
-const sq = name => (name.charCodeAt(0) - 97) * 8 + Number(name.slice(1)) - 1;
-const sqName = s => String.fromCharCode(97 + Math.floor(s / 8)) + (s % 8 + 1);
-
-// parsePosition reads the position text: walls, pieces, turn, points left,
-// moves made and points used.
-function parsePosition(text) {
-  const f = text.split(' ');
-  const walls = f[0];
-  const right = [], down = [];
-  let i = 0;
-  for (let r = 0; r < 8; r++) {
-    for (let c = 0; c < 7; c++) right[r * 8 + c] = Number(walls[i++]);
-    if (r < 7) for (let c = 0; c < 8; c++) down[r * 8 + c] = Number(walls[i++]);
-  }
-  const pieces = f.slice(1, 5).map(p => p ? p.split(',').map(sq) : []);
-  return { right, down, pieces, turn: Number(f[5] || 0), left: Number(f[6] || 3), used: (f[8] || '0,0,0,0').split(',').map(Number) };
-}
+const names = lessNames;
 
 const split = a => a === 'Nil' ? [] : a.split(':');
 // autoplayKey marks, for the next page only, a game of four engines just
@@ -172,8 +155,6 @@ export async function render(main, [sessionID]) {
   function draw() {
     const s = state.session;
     const pos = s ? parsePosition(s.position) : null;
-    const C = 56, O = 20;
-    const g = svg('svg', { class: 'board', id: 'less-board', viewBox: `0 0 ${8 * C + 2 * O} ${8 * C + 2 * O}` });
     const targets = new Set();
     if (s && human() && state.selected !== null) {
       const from = sqName(state.selected);
@@ -188,28 +169,7 @@ export async function render(main, [sessionID]) {
       at[to] = at[from];
       delete at[from];
     }
-    for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
-      const q = r * 8 + c;
-      const corner = (r < 2 || r > 5) && (c < 2 || c > 5);
-      const cell = svg('g', { class: 'point', 'data-square': sqName(q), 'data-target': targets.has(q) ? 'yes' : null,
-        'data-piece': at[q] !== undefined ? names[at[q]].toLowerCase() : 'empty', onclick: () => click(q) },
-        svg('rect', { x: O + c * C, y: O + r * C, width: C, height: C, fill: corner ? '#eef2f6' : '#fff', stroke: '#d4dbe2' }));
-      if (at[q] !== undefined) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: C / 2 - 9,
-        fill: colours[at[q]], stroke: state.selected === q ? '#16a34a' : '#555', 'stroke-width': state.selected === q ? 4 : 1.5 }));
-      if (targets.has(q)) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: 7, fill: '#16a34a' }));
-      g.append(cell);
-    }
-    if (pos) for (let q = 0; q < 64; q++) {
-      const r = Math.floor(q / 8), c = q % 8;
-      const wall = (n, x1, y1, x2, y2) => n && g.append(svg('line', { x1, y1, x2, y2, stroke: '#7c2d12', 'stroke-width': n === 2 ? 9 : 4, 'stroke-linecap': 'round' }));
-      if (c < 7) wall(pos.right[q], O + (c + 1) * C, O + r * C + 4, O + (c + 1) * C, O + (r + 1) * C - 4);
-      if (r < 7) wall(pos.down[q], O + c * C + 4, O + (r + 1) * C, O + (c + 1) * C - 4, O + (r + 1) * C);
-    }
-    for (let i = 0; i < 8; i++) {
-      g.append(svg('text', { x: 4, y: O + i * C + C / 2 + 4, 'font-size': 11, fill: '#888' }, String.fromCharCode(97 + i)),
-        svg('text', { x: O + i * C + C / 2 - 3, y: 14, 'font-size': 11, fill: '#888' }, i + 1));
-    }
-    boardBox.replaceChildren(g);
+    boardBox.replaceChildren(lessBoard(pos, { at, selected: state.selected, targets, click }));
     if (!s) { status.textContent = 'Start a game: choose who plays each colour.'; endTurn.disabled = true; return; }
     // The CodeCup score: points used plus the distance home, lower better.
     const sc = s.scores || [0, 0, 0, 0];

@@ -1,4 +1,7 @@
-import { api, el, svg, showProblem } from './app.js';
+import { api, el, showProblem } from './app.js';
+import { morrisBoard, parseMorris as parsePosition, parseMove } from './boards.js';
+
+export { parseMove };
 
 // Nine Men's Morris against an engine: click to place, move and remove
 // (legal targets shown), last move and mills marked, the engine's score and
@@ -6,35 +9,6 @@ import { api, el, svg, showProblem } from './app.js';
 // session is in the URL (#/morris/ID), so a reload or a link resumes it.
 // The engine belongs to the session: the server plays its replies to the
 // person's moves, so opening the page (or a link to it) never plays one.
-
-const ranks = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4', 'e4', 'f4', 'g4'],
-  ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1']];
-const points = ranks.flat();
-const xy = p => [p.charCodeAt(0) - 97, 7 - Number(p[1])];
-const rows = ranks.flatMap(r => r.length === 6 ? [r.slice(0, 3), r.slice(3)] : [r]);
-const cols = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].flatMap(f => {
-  const ps = points.filter(p => p[0] === f).sort((a, b) => b[1] - a[1]);
-  return ps.length === 6 ? [ps.slice(0, 3), ps.slice(3)] : [ps];
-});
-const diagonals = [['a7', 'b6', 'c5'], ['g7', 'f6', 'e5'], ['a1', 'b2', 'c3'], ['g1', 'f2', 'e3']];
-const millLines = variant => [...rows, ...cols, ...(variant === 'twelve' ? diagonals : [])];
-
-// parseMove reads d6, d6-d5, d5-c5xg7 (and a second removal: xg7xa1).
-export function parseMove(text) {
-  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(text);
-  if (!m) return null;
-  const removals = m[3] ? m[3].slice(1).split('x') : [];
-  return m[2] ? { from: m[1], to: m[2], removals, text } : { from: null, to: m[1], removals, text };
-}
-
-// board reads the position text's first fields: who stands where, the side
-// to move and the pieces in hand.
-function parsePosition(text) {
-  const [board, side, handW, handB] = text.split(' ');
-  const at = {};
-  board.split('/').forEach((r, i) => [...r].forEach((ch, j) => { at[ranks[i][j]] = ch; }));
-  return { at, side, hand: [Number(handW), Number(handB)] };
-}
 
 // scoreText says a search's score; alpha-beta's scores beyond 1e8 are won
 // or lost games, MCTS's are the expected result, 0..1.
@@ -224,33 +198,8 @@ export async function render(main, [sessionID], query) {
     const variant = s ? s.variant : 'nine';
     const pos = s ? parsePosition(s.position) : { at: {}, hand: [9, 9] };
     const last = s && s.moves.length ? parseMove(s.moves[s.moves.length - 1]) : null;
-    const mills = new Set(millLines(variant).filter(l => pos.at[l[0]] !== '.' && pos.at[l[0]] && l.every(p => pos.at[p] === pos.at[l[0]])).flat());
-    const tgt = targets();
-    const S = 60, O = 40;
-    const P = p => xy(p).map(v => O + v * S);
-    const lines = [['a7', 'g7', 'g1', 'a1'], ['b6', 'f6', 'f2', 'b2'], ['c5', 'e5', 'e3', 'c3']].map(sq =>
-      svg('polygon', { points: sq.map(p => P(p).join(',')).join(' '), fill: 'none', stroke: '#444', 'stroke-width': 2 }));
-    const spokes = [['d7', 'd5'], ['d3', 'd1'], ['a4', 'c4'], ['e4', 'g4'], ...(variant === 'twelve' ? [['a7', 'c5'], ['g7', 'e5'], ['a1', 'c3'], ['g1', 'e3']] : [])]
-      .map(([a, b]) => svg('line', { x1: P(a)[0], y1: P(a)[1], x2: P(b)[0], y2: P(b)[1], stroke: '#444', 'stroke-width': 2 }));
-    const pts = points.map(p => {
-      const [x, y] = P(p);
-      const who = pos.at[p];
-      const g = svg('g', { class: 'point', 'data-point': p, 'data-piece': who === 'W' ? 'white' : who === 'B' ? 'black' : 'empty',
-        'data-target': tgt.has(p) ? 'yes' : null, onclick: () => click(p) },
-        svg('circle', { cx: x, cy: y, r: 24, fill: 'transparent' }),
-        svg('circle', { cx: x, cy: y, r: 5, fill: '#444' }));
-      if (last && (last.to === p || last.from === p)) g.append(svg('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#2563eb', 'stroke-width': 3, 'stroke-dasharray': last.from === p ? '5 4' : null }));
-      if (who === 'W' || who === 'B') {
-        g.append(svg('circle', { cx: x, cy: y, r: 19, fill: who === 'W' ? 'var(--white)' : 'var(--black)', stroke: mills.has(p) ? 'var(--mill)' : '#333', 'stroke-width': mills.has(p) ? 4 : 1.5 }));
-      }
-      if (state.selected && state.selected.from === p) g.append(svg('circle', { cx: x, cy: y, r: 22, fill: 'none', stroke: 'var(--target)', 'stroke-width': 3 }));
-      if (tgt.has(p)) g.append(svg('circle', { cx: x, cy: y, r: 8, fill: 'var(--target)', opacity: .75 }));
-      return g;
-    });
-    const ranksText = [7, 6, 5, 4, 3, 2, 1].map((r, i) => svg('text', { x: 4, y: O + i * S + 4, 'font-size': 11, fill: '#888' }, r));
-    const filesText = 'abcdefg'.split('').map((f, i) => svg('text', { x: O + i * S - 3, y: O + 6 * S + 34, 'font-size': 11, fill: '#888' }, f));
-    boardBox.replaceChildren(svg('svg', { class: 'board', id: 'morris-board', viewBox: `0 0 ${6 * S + 2 * O} ${6 * S + 2 * O + 6}` },
-      ...lines, ...spokes, ...ranksText, ...filesText, ...pts));
+    boardBox.replaceChildren(morrisBoard(pos, { variant, last, selected: state.selected ? state.selected.from : null,
+      targets: targets(), click }));
 
     if (!s) {
       status.textContent = 'Start a game: choose the variant, your side, the engine and its time.';

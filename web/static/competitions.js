@@ -1,0 +1,269 @@
+import { api, el, showProblem, follow, keyField } from './app.js';
+import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
+
+// Competitions: the list and a form that starts one from the bots list;
+// a page a competition with its standings, the Morris crosstable and its
+// games, live as they end; and a page a game, replayed move by move on
+// its board with each side's clock. Everything here reads the same API.
+
+const statuses = ['', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'];
+const finals = ['succeeded', 'failed', 'cancelled', 'interrupted'];
+const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
+const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
+const labelOf = (c, botID) => (c.bots.find(b => b.id === botID) || { label: botID }).label;
+
+export async function render(main, [id, what, n]) {
+  if (id && what === 'games' && n) return replay(main, id, n);
+  return id ? one(main, id) : list(main);
+}
+
+async function list(main) {
+  const problemBox = el('div');
+  const body = el('tbody');
+  const status = el('select', { id: 'competitions-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
+  const more = el('button', { class: 'secondary' }, 'More');
+  main.append(el('h1', {}, 'Competitions'), problemBox, createForm(problemBox),
+    el('h2', {}, 'All competitions'), el('div', { class: 'row' }, el('label', {}, 'Status', status)),
+    el('table', { id: 'competitions-table' }, el('thead', {}, el('tr', {},
+      ['Created', 'Name', 'Game', 'Format', 'Bots', 'Status', 'Games', ''].map(h => el('th', {}, h)))), body), more);
+  let cursor = '', generation = 0;
+  // A filter changed while a page was on its way: only the newest load
+  // fills the table.
+  const load = async reset => {
+    const mine = reset ? ++generation : generation;
+    if (reset) cursor = '';
+    const q = new URLSearchParams({ limit: '20' });
+    if (status.value) q.set('status', status.value);
+    if (cursor) q.set('cursor', cursor);
+    try {
+      const page = await api('GET', '/v1/competitions?' + q);
+      if (mine !== generation) return;
+      if (reset) body.replaceChildren();
+      for (const c of page.competitions) {
+        body.append(el('tr', { 'data-competition': c.id },
+          el('td', {}, new Date(c.created_at).toLocaleString()), el('td', {}, c.name), el('td', {}, c.game),
+          el('td', {}, c.format), el('td', {}, c.bots.length), el('td', {}, c.status),
+          el('td', {}, `${c.played} of ${c.planned}`), el('td', {}, el('a', { href: `#/competitions/${c.id}` }, 'open'))));
+      }
+      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 8, class: 'muted' }, 'No competition yet.')));
+      cursor = page.next_cursor || '';
+      more.hidden = !cursor;
+    } catch (e) { showProblem(problemBox, e); }
+  };
+  status.addEventListener('change', () => load(true));
+  more.addEventListener('click', () => load(false));
+  load(true);
+}
+
+// createForm starts a competition: the game, the bots ticked from the
+// list of ready bots (ours and uploads) or typed as gameai:SPEC, the
+// format, rounds, clock and seed.
+function createForm(problemBox) {
+  const game = el('select', { name: 'game', id: 'competition-game' }, el('option', { value: 'morris' }, "Nine Men's Morris"), el('option', { value: 'less' }, 'Less (CodeCup 2017)'));
+  const picks = el('div', { id: 'competition-bots', class: 'picks' });
+  const extra = el('input', { name: 'extra', id: 'competition-extra', size: 50, placeholder: 'more of ours: gameai:alphabeta:strategy=ga-2019-best,depth=4; gameai:random' });
+  const clock = el('input', { name: 'clock', id: 'competition-clock', type: 'number', min: 10, max: 600000 });
+  const clockLabel = el('span');
+  const form = el('form', { id: 'competition-form', class: 'panel' },
+    el('h2', {}, 'New competition'),
+    el('div', { class: 'row' },
+      el('label', {}, 'Game', game),
+      el('label', {}, 'Name', el('input', { name: 'name', maxlength: 80, size: 20 })),
+      el('label', {}, 'Format', el('select', { name: 'format', id: 'competition-format' }, el('option', { value: 'round-robin' }, 'round robin'), el('option', { value: 'swiss' }, 'Swiss'))),
+      el('label', {}, 'Rounds', el('input', { name: 'rounds', type: 'number', min: 1, max: 50, placeholder: 'default' })),
+      el('label', {}, clockLabel, clock),
+      el('label', {}, 'Seed', el('input', { name: 'seed', type: 'number', min: 0, value: 1 }))),
+    el('div', {}, el('span', { class: 'muted' }, 'Bots that are ready (Less needs at least four):'), picks),
+    el('div', { class: 'row' }, el('label', {}, 'More of our engines, separated by ;', extra)),
+    el('div', { class: 'row' }, keyField(), el('button', { type: 'submit', id: 'competition-start' }, 'Start')));
+  const fillBots = async () => {
+    const morris = game.value === 'morris';
+    clockLabel.textContent = morris ? 'Move time (ms)' : 'Clock a game (ms)';
+    clock.value = morris ? 1000 : 30000;
+    picks.replaceChildren(el('span', { class: 'muted' }, 'loading…'));
+    try {
+      const bots = [];
+      let cursor = '';
+      do {
+        const q = new URLSearchParams({ game: game.value, status: 'ready', limit: '100' });
+        if (cursor) q.set('cursor', cursor);
+        const page = await api('GET', '/v1/bots?' + q);
+        bots.push(...page.bots);
+        cursor = page.next_cursor || '';
+      } while (cursor && bots.length < 500);
+      picks.replaceChildren(...bots.map(b => el('label', { class: 'check' },
+        el('input', { type: 'checkbox', name: 'bot', value: b.id }),
+        b.owner === 'gameai' ? el('code', {}, b.id) : `${b.owner}/${b.name} v${b.version}`)));
+    } catch (e) { showProblem(problemBox, e); }
+  };
+  game.addEventListener('change', fillBots);
+  fillBots();
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const typed = String(f.get('extra') || '').split(';').map(s => s.trim()).filter(Boolean);
+    const req = { game: game.value, format: f.get('format'), bots: [...f.getAll('bot'), ...typed], seed: Number(f.get('seed') || 0) };
+    if (f.get('name')) req.name = f.get('name');
+    if (f.get('rounds')) req.rounds = Number(f.get('rounds'));
+    req.clock = game.value === 'morris' ? { move_ms: Number(clock.value) } : { game_ms: Number(clock.value) };
+    try {
+      const c = await api('POST', '/v1/competitions', req);
+      location.hash = `#/competitions/${c.id}`;
+    } catch (err) { showProblem(problemBox, err); }
+  });
+  return form;
+}
+
+function one(main, id) {
+  const problemBox = el('div');
+  const title = el('h1', {}, 'Competition ', el('code', {}, id));
+  const status = el('div', { class: 'status', id: 'competition-status' });
+  const note = el('div', { class: 'muted' });
+  const settings = el('dl', { class: 'kv' });
+  const standings = el('table', { id: 'standings' });
+  const cross = el('div', { id: 'crosstable' });
+  const gamesBody = el('tbody');
+  const more = el('button', { class: 'secondary', hidden: true }, 'More games');
+  const cancel = el('button', { class: 'secondary', id: 'competition-cancel', onclick: async () => {
+    try { await api('DELETE', '/v1/jobs/' + id); } catch (e) { showProblem(problemBox, e); }
+  } }, 'Stop');
+  main.append(title, problemBox, status, note, settings, el('h2', {}, 'Standings'), standings, cross,
+    el('h2', {}, 'Games'), el('p', {}, el('a', { href: `/v1/competitions/${id}/records`, download: '' }, 'Download every record')),
+    el('table', { id: 'competition-games' }, el('thead', {}, el('tr', {},
+      ['Game', 'Round', 'Seats', 'Result', 'Plies', ''].map(h => el('th', {}, h)))), gamesBody), more,
+    el('div', { class: 'row' }, keyField(), cancel));
+  let comp = null, shown = 0, seen = -1, loading = null, again = false;
+  const gameRow = g => el('tr', { 'data-game': g.n },
+    el('td', {}, g.n), el('td', {}, g.round),
+    el('td', {}, g.seats.map((b, i) => `${seatNames(comp.game)[i]}: ${labelOf(comp, b)}`).join(', ')),
+    el('td', { class: g.fault ? 'bad' : '' }, g.reason), el('td', {}, g.plies),
+    el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}` }, 'replay')));
+  // showGames shows the first count games played, in schedule order,
+  // read again from the start: on workers games end in any order, so a
+  // page read before may since have gained a game in its middle.
+  const showGames = async count => {
+    const rows = [];
+    let next = '';
+    do {
+      const q = new URLSearchParams({ limit: String(Math.min(100, count - rows.length)) });
+      if (next) q.set('cursor', next);
+      const page = await api('GET', `/v1/competitions/${id}/games?` + q);
+      rows.push(...page.games);
+      next = page.next_cursor || '';
+    } while (next && rows.length < count);
+    gamesBody.replaceChildren(...rows.map(gameRow));
+    if (!rows.length) gamesBody.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No game has ended yet.')));
+    shown = rows.length;
+    more.hidden = !next;
+  };
+  more.addEventListener('click', () => showGames(shown + 50).catch(e => showProblem(problemBox, e)));
+  const draw = c => {
+    comp = c;
+    title.replaceChildren(c.name, ' ', el('span', { class: 'muted' }, `(${c.game}, ${c.format})`));
+    status.textContent = `${c.status}: ${c.played} of ${c.planned} games${c.error ? ' — ' + c.error : ''}`;
+    status.dataset.status = c.status;
+    cancel.disabled = finals.includes(c.status);
+    settings.replaceChildren(
+      el('dt', {}, 'Clock'), el('dd', {}, c.clock.move_ms ? `${c.clock.move_ms} ms a move` : `${c.clock.game_ms / 1000} s a player a game`),
+      el('dt', {}, 'Rounds'), el('dd', {}, c.rounds), el('dt', {}, 'Seed'), el('dd', {}, c.seed),
+      el('dt', {}, 'Progress'), el('dd', {}, c.progress.message || `${Math.round(c.progress.fraction * 100)}%`));
+    const less = c.game === 'less';
+    standings.replaceChildren(el('thead', {}, el('tr', {}, ['#', 'Bot', 'Points', 'Games', 'W', 'D', 'L', 'Irregular', 'Byes',
+      ...(less ? ['Mean margin'] : []), 'Rating'].map(h => el('th', {}, h)))),
+    el('tbody', {}, c.standings.map(r => el('tr', { 'data-bot': r.bot },
+      el('td', {}, r.rank), el('td', {}, r.label), el('td', { class: 'points' }, r.points), el('td', {}, r.games),
+      el('td', {}, r.wins), el('td', {}, r.draws), el('td', {}, r.losses),
+      el('td', { class: r.irregular ? 'bad irregular' : 'irregular' }, r.irregular), el('td', {}, r.byes),
+      ...(less ? [el('td', {}, r.mean_margin.toFixed(1))] : []),
+      el('td', {}, r.games ? `${Math.round(r.rating)} ± ${Math.round(r.rating_95)}` : '—')))));
+    cross.replaceChildren();
+    if (c.crosstable) {
+      cross.append(el('h2', {}, 'Crosstable'), el('p', { class: 'muted' }, "Each row's points against each column's bot."),
+        el('table', { id: 'crosstable-table', class: 'cross' },
+          el('thead', {}, el('tr', {}, el('th', {}, ''), c.bots.map((_, j) => el('th', {}, j + 1)))),
+          el('tbody', {}, c.crosstable.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${c.bots[i].label}`),
+            row.map(v => el('td', {}, v === null ? '·' : v)))))));
+    }
+  };
+  // refresh reads the competition and, when games ended since, its
+  // games; one request at a time, the last of a burst kept.
+  const refresh = async () => {
+    if (loading) { again = true; return; }
+    loading = (async () => {
+      try {
+        const c = await api('GET', '/v1/competitions/' + id);
+        draw(c);
+        if (c.played !== seen) {
+          seen = c.played;
+          await showGames(Math.max(50, shown));
+        }
+        showProblem(problemBox, null);
+      } catch (e) { showProblem(problemBox, e); }
+    })();
+    await loading;
+    loading = null;
+    if (again) { again = false; refresh(); }
+  };
+  refresh();
+  return follow(id, () => refresh(), text => { note.textContent = text; });
+}
+
+async function replay(main, id, n) {
+  const problemBox = el('div');
+  main.append(el('p', {}, el('a', { href: `#/competitions/${id}` }, '← the competition')), problemBox);
+  let c, g;
+  try {
+    // The owner's token (the bots page keeps it) shows its bots' stderr.
+    const token = localStorage.getItem('gameai.ownerToken');
+    [c, g] = await Promise.all([api('GET', '/v1/competitions/' + id),
+      api('GET', `/v1/competitions/${id}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
+  } catch (e) { showProblem(problemBox, e); return; }
+  const names = seatNames(c.game);
+  const boardBox = el('div', { id: 'replay-board' });
+  const clocks = el('table', { id: 'replay-clocks' });
+  const where = el('div', { class: 'status', id: 'replay-ply' });
+  const slider = el('input', { type: 'range', min: 0, max: g.moves.length, value: 0, id: 'replay-slider' });
+  const moves = el('ol', { class: 'moves mono', id: 'replay-moves' });
+  let k = 0;
+  const mover = i => c.game === 'less' ? i % 4 : i % 2;
+  // show draws the game after its first `to` moves, with the clocks then.
+  const show = to => {
+    k = Math.max(0, Math.min(g.moves.length, to));
+    slider.value = k;
+    const pos = g.positions ? g.positions[k] : null;
+    if (c.game === 'less') boardBox.replaceChildren(lessBoard(pos ? parseLess(pos) : null, { id: 'replay-svg' }));
+    else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
+    const used = names.map(() => 0);
+    for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
+    clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
+      el('th', {}, names[s]), el('td', {}, labelOf(c, b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s]))))));
+    where.textContent = k === 0 ? 'The start.'
+      : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
+    where.dataset.ply = k;
+    [...moves.children].forEach((li, i) => li.classList.toggle('current', i === k - 1));
+  };
+  g.moves.forEach((m, i) => moves.append(el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
+    el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
+  slider.addEventListener('input', () => show(Number(slider.value)));
+  const btn = (text, to, bid, title) => el('button', { class: 'secondary', id: bid, title, onclick: () => show(to()) }, text);
+  const points = g.score.map((s, i) => `${names[i]} ${s}`).join(', ');
+  main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, `of ${c.name}, round ${g.round}`)),
+    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, g.reason, el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
+    el('div', { class: 'cols' },
+      el('div', {}, boardBox, el('div', { class: 'row' }, btn('Start', () => 0, 'replay-first', 'the start (Home)'), btn('◀', () => k - 1, 'replay-prev', 'back a move (←)'),
+        btn('▶', () => k + 1, 'replay-next', 'on a move (→)'), btn('End', () => g.moves.length, 'replay-last', 'the end (End)'), slider), where),
+      el('div', {}, el('h2', {}, 'Clocks'), clocks, el('h2', {}, 'Moves'), moves)),
+    el('div', { id: 'replay-stderr', hidden: !g.stderr }, el('h2', {}, 'Standard error (your bots only)'),
+      (g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null)),
+    el('details', {}, el('summary', {}, 'The record'), el('pre', {}, g.record)));
+  const onKey = e => {
+    if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
+    if (e.key === 'ArrowRight') show(k + 1);
+    if (e.key === 'ArrowLeft') show(k - 1);
+    if (e.key === 'Home') show(0);
+    if (e.key === 'End') show(g.moves.length);
+  };
+  document.addEventListener('keydown', onKey);
+  show(0);
+  return () => document.removeEventListener('keydown', onKey);
+}
