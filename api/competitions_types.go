@@ -116,8 +116,8 @@ type CompetitionGameResponse struct {
 	// Positions are the game's positions in its session notation (as
 	// GET /v1/sessions/{id} shows them): the start, then after each move.
 	Positions []string `json:"positions,omitempty"`
-	Record  string   `json:"record,omitempty"`
-	Stderr  []string `json:"stderr,omitempty"`
+	Record    string   `json:"record,omitempty"`
+	Stderr    []string `json:"stderr,omitempty"`
 }
 
 // CompetitionGamesResponse is a page of a competition's games, in
