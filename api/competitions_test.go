@@ -16,6 +16,7 @@ import (
 	"gameai/api"
 	"gameai/arena"
 	"gameai/store"
+	"gameai/store/memory"
 )
 
 // competition starts one and waits for it to end; it returns its
@@ -272,5 +273,57 @@ func TestSwissCompetitionThroughTheAPI(t *testing.T) {
 	}
 	if byes != 4 {
 		t.Errorf("%d byes, want one a round", byes)
+	}
+}
+
+// A competition resumes after its server stops: the games played before
+// are kept, the rest are played by the next server on the same store,
+// and with bots bounded by depth or iterations the standings are those of
+// a run that never stopped.
+func TestCompetitionResumesAfterARestart(t *testing.T) {
+	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=4", "gameai:alphabeta:strategy=petcu-e32,depth=3",
+		"gameai:mcts:iterations=2000"}
+	req := api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 11}
+	whole := newEnv(t, nil, nil).competition(t, req)
+
+	st := memory.New(store.Config{})
+	a := newEnv(t, st, nil)
+	var c api.CompetitionResponse
+	a.do(t, "POST", "/v1/competitions", req).ok(t, http.StatusAccepted).json(t, &c)
+	waitLong(t, func() bool {
+		a.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return c.Played >= 2
+	})
+	if err := a.runner.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var before api.CompetitionGamesResponse
+	a.do(t, "GET", "/v1/competitions/"+c.ID+"/games", nil).ok(t, 200).json(t, &before)
+	if c.Played >= 6 || len(before.Games) < 2 {
+		t.Skipf("the competition ended (%d games) before its server stopped", c.Played)
+	}
+	b := newEnv(t, st, nil)
+	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Resume = %d, %v", n, err)
+	}
+	waitLong(t, func() bool {
+		b.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return store.JobStatus(c.Status).Final()
+	})
+	if c.Status != "succeeded" || c.Played != 6 {
+		t.Fatalf("after the restart: %s, %d games", c.Status, c.Played)
+	}
+	var after api.CompetitionGamesResponse
+	b.do(t, "GET", "/v1/competitions/"+c.ID+"/games", nil).ok(t, 200).json(t, &after)
+	for k, g := range before.Games {
+		if a := after.Games[g.N-1]; a.N != g.N || a.Reason != g.Reason || a.Plies != g.Plies {
+			t.Errorf("game %d: %+v before the stop, %+v after", k+1, g, a)
+		}
+	}
+	for k := range whole.Standings {
+		w, r := whole.Standings[k], c.Standings[k]
+		if w.Bot != r.Bot || w.Points != r.Points || w.Wins != r.Wins || w.Rating != r.Rating {
+			t.Errorf("row %d: %+v resumed, %+v uninterrupted", k+1, r, w)
+		}
 	}
 }
