@@ -250,15 +250,9 @@ func (s *Server) listBots(c *echo.Context) error {
 	default:
 		return badField("status", "want building, validating, ready or rejected")
 	}
-	limit, err := queryInt(c, "limit", 50, 1, 100)
+	from, limit, err := offsetPage(c)
 	if err != nil {
 		return err
-	}
-	from := 0
-	if cur := c.QueryParam("cursor"); cur != "" {
-		if from, err = strconv.Atoi(cur); err != nil || from < 0 || len(cur) > 9 {
-			return badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
-		}
 	}
 	var all []*store.Bot
 	for _, b := range hosting.Builtins() {

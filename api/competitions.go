@@ -299,15 +299,9 @@ func (s *Server) competitionGames(c *echo.Context) error {
 			return badField("bot", fmt.Sprintf("%.200q is not in this competition", id))
 		}
 	}
-	limit, err := queryInt(c, "limit", 50, 1, 100)
+	from, limit, err := offsetPage(c)
 	if err != nil {
 		return err
-	}
-	from := 0
-	if cur := c.QueryParam("cursor"); cur != "" {
-		if from, err = strconv.Atoi(cur); err != nil || from < 0 || len(cur) > 9 {
-			return badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
-		}
 	}
 	var games []jobkinds.CompetitionGame
 	for _, g := range played(st) {

@@ -3,18 +3,15 @@ package api_test
 import (
 	"context"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"gameai/api"
 	"gameai/arena"
+	"gameai/internal/gobuild"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -129,34 +126,6 @@ func TestCompetitionRequestsAreCheckedFieldByField(t *testing.T) {
 	e.do(t, "GET", "/v1/competitions/nope/games/1", nil).problem(t, 404)
 }
 
-var (
-	programsMu sync.Mutex
-	programs   = map[string][]byte{}
-)
-
-// program builds a Go package of the repository as a static executable,
-// once a test binary.
-func program(t *testing.T, pkg string) []byte {
-	t.Helper()
-	programsMu.Lock()
-	defer programsMu.Unlock()
-	if b, ok := programs[pkg]; ok {
-		return b
-	}
-	out := filepath.Join(t.TempDir(), "bot")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	programs[pkg] = b
-	return b
-}
-
 // readyBot stores a program as a ready bot of owner, as if admitted.
 func readyBot(t *testing.T, st *store.Store, id, game, owner string, prog []byte) {
 	t.Helper()
@@ -176,8 +145,8 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	bob := e.owner(t, "bob", "")
-	readyBot(t, e.store, "bot_crash", "less", "ann", program(t, "../arena/testdata/lesscrash"))
-	readyBot(t, e.store, "bot_rejected", "less", "bob", program(t, "../hosting/testdata/lessbot"))
+	readyBot(t, e.store, "bot_crash", "less", "ann", gobuild.Static(t, "../arena/testdata/lesscrash"))
+	readyBot(t, e.store, "bot_rejected", "less", "bob", gobuild.Static(t, "../hosting/testdata/lessbot"))
 	b, err := e.store.Bots.Get(context.Background(), "bot_rejected")
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +204,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // an uploaded executable speaking Sanmill's protocol.
 func TestMorrisRoundRobinWithAnUploadedEngine(t *testing.T) {
 	e, _ := sandboxed(t)
-	readyBot(t, e.store, "bot_uci", "morris", "ann", program(t, "../hosting/testdata/morrisbot"))
+	readyBot(t, e.store, "bot_uci", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
 	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1",
 		"gameai:random", "bot_uci"}
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 7, Clock: &arenaClock{MoveMS: 20}})

@@ -3,7 +3,6 @@ package api_test
 import (
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/internal/gobuild"
 	"gameai/sandbox"
 )
 
@@ -217,29 +217,6 @@ func botProcesses(t *testing.T) []string {
 	return out
 }
 
-var (
-	lessBotOnce sync.Once
-	lessBot     []byte
-	lessBotErr  error
-)
-
 // lessBotExecutable is our greedy Less bot built as a static executable
 // (hosting/testdata/lessbot), uploaded as any author's would be.
-func lessBotExecutable(t *testing.T) []byte {
-	t.Helper()
-	lessBotOnce.Do(func() {
-		out := filepath.Join(t.TempDir(), "lessbot")
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "../hosting/testdata/lessbot")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if b, err := cmd.CombinedOutput(); err != nil {
-			lessBotErr = err
-			t.Logf("%s", b)
-			return
-		}
-		lessBot, lessBotErr = os.ReadFile(out)
-	})
-	if lessBotErr != nil {
-		t.Fatal(lessBotErr)
-	}
-	return lessBot
-}
+func lessBotExecutable(t *testing.T) []byte { return gobuild.Static(t, "../hosting/testdata/lessbot") }

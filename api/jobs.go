@@ -121,3 +121,17 @@ func queryInt(c *echo.Context, name string, def, lo, hi int) (int, error) {
 	}
 	return n, nil
 }
+
+// offsetPage reads the limit (1-100, default 50) and cursor queries of a
+// list paged by offset: the cursor is the offset the previous page gave.
+func offsetPage(c *echo.Context) (from, limit int, err error) {
+	if limit, err = queryInt(c, "limit", 50, 1, 100); err != nil {
+		return 0, 0, err
+	}
+	if cur := c.QueryParam("cursor"); cur != "" {
+		if from, err = strconv.Atoi(cur); err != nil || from < 0 || len(cur) > 9 {
+			return 0, 0, badField("cursor", "not a cursor this server gave (use next_cursor of the previous page)")
+		}
+	}
+	return from, limit, nil
+}

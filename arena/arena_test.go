@@ -2,18 +2,15 @@ package arena
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"gameai/competition"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
+	"gameai/internal/gobuild"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -84,38 +81,10 @@ func TestCheckBuiltin(t *testing.T) {
 	}
 }
 
-var (
-	buildOnce sync.Once
-	builtBots = map[string][]byte{}
-	buildErr  error
-)
-
-// testBots builds the uploaded bots of the tests as static executables.
+// testBots are the uploaded bots of the tests, static executables.
 func testBots(t *testing.T) map[string][]byte {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gameai-arena-bots-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		defer os.RemoveAll(dir)
-		for name, pkg := range map[string]string{"lesscrash": "./testdata/lesscrash", "morrisbot": "../hosting/testdata/morrisbot"} {
-			out := filepath.Join(dir, name)
-			cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
-			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Logf("%s", b)
-				buildErr = err
-				return
-			}
-			builtBots[name], buildErr = os.ReadFile(out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return builtBots
+	return map[string][]byte{"lesscrash": gobuild.Static(t, "./testdata/lesscrash"),
+		"morrisbot": gobuild.Static(t, "../hosting/testdata/morrisbot")}
 }
 
 // uploaded stores a program as a ready bot (its admission is hosting's

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -16,26 +15,11 @@ import (
 	"gameai/competition"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
+	"gameai/internal/gobuild"
 	"gameai/jobkinds"
 	"gameai/store"
 	"gameai/store/redisstore"
 )
-
-// goProgram builds a package of the repository as a static executable.
-func goProgram(t *testing.T, pkg string) []byte {
-	t.Helper()
-	out := filepath.Join(t.TempDir(), "bot")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // Issue 46's acceptance: an 8-bot Less competition of bots that play the
 // same game every time (ours bounded by iterations or depth, two uploaded
@@ -60,7 +44,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		confinetest.Check(t, err)
 	}
 	upload := func(id, pkg string) arena.Entrant {
-		prog := goProgram(t, pkg)
+		prog := gobuild.Static(t, pkg)
 		hash, err := st.Artefacts.Put(ctx, prog)
 		if err != nil {
 			t.Fatal(err)

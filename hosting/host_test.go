@@ -2,15 +2,12 @@ package hosting
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"gameai/internal/confinetest"
+	"gameai/internal/gobuild"
 	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
@@ -31,43 +28,9 @@ func newHost(t testing.TB) *Host {
 	return h
 }
 
-var (
-	builtOnce sync.Once
-	built     = map[string][]byte{}
-	buildErr  error
-)
-
-// testBot is one of the legal bots of testdata, built once as a static
-// executable, as a bot author would upload it.
-func testBot(t testing.TB, name string) []byte {
-	t.Helper()
-	builtOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gameai-testbots-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		defer os.RemoveAll(dir)
-		for _, n := range []string{"lessbot", "morrisbot"} {
-			out := filepath.Join(dir, n)
-			cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./testdata/"+n)
-			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				buildErr = err
-				built[n+".log"] = b
-				return
-			}
-			if built[n], err = os.ReadFile(out); err != nil {
-				buildErr = err
-				return
-			}
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("building the test bots: %v\n%s", buildErr, string(built["lessbot.log"])+string(built["morrisbot.log"]))
-	}
-	return built[name]
-}
+// testBot is one of the legal bots of testdata (lessbot, morrisbot), built
+// as a static executable, as a bot author would upload it.
+func testBot(t testing.TB, name string) []byte { return gobuild.Static(t, "./testdata/"+name) }
 
 // admitted submits an upload and waits for its verdict.
 func admitted(t *testing.T, h *Host, u Upload) *store.Bot {
