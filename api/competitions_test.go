@@ -174,7 +174,7 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	}
 	g0 := page.Games[0]
 	seat := slices.Index(g0.Seats, "bot_crash")
-	if g0.Fault == nil || g0.Fault.Seat != seat || g0.Fault.Turn < 17 || !strings.Contains(g0.Reason, "crashed") {
+	if g0.Fault == nil || g0.Fault.Seat != seat || g0.Fault.Turn < 17 || !strings.Contains(g0.Reason, "ann/bot_crash v1 (") || !strings.Contains(g0.Reason, "crashed") {
 		t.Fatalf("game %+v", g0)
 	}
 	// Its stderr: to ann only.

@@ -68,7 +68,8 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 	if f := rec.Forfeit; f != nil {
 		o.Fault = &Fault{Seat: f.Player, Turn: f.Turn, Reason: f.Reason}
 		o.Result.Faults = []int{f.Player}
-		o.Reason = less.PlayerNames[f.Player] + " " + f.Reason
+		o.Reason = fmt.Sprintf("%s (%s) lost irregularly at turn %d: %s", s.Seats[f.Player].Label(), less.PlayerNames[f.Player],
+			f.Turn, f.Reason)
 	} else {
 		o.Reason = fmt.Sprintf("Yellow and White %d, Black and Red %d (the lower wins)", rec.Teams[0], rec.Teams[1])
 	}
