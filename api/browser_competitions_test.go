@@ -16,6 +16,9 @@ import (
 // standings fill, sees the crosstable, and replays a game move by move
 // with the clocks; a Less game replays on its board too.
 func TestBrowserCompetition(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
+	}
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions"), chromedp.WaitVisible(chromedp.CSS("#competition-start")))

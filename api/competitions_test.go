@@ -142,6 +142,9 @@ func readyBot(t *testing.T, st *store.Store, id, game, owner string, prog []byte
 }
 
 func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
+	}
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	bob := e.owner(t, "bob", "")
@@ -162,7 +165,7 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	r.hasField(t, r.problem(t, 422), "bots[1]")
 
 	c := e.competition(t, api.CompetitionRequest{Game: "less", Bots: append(ours, "bot_crash"), Seed: 8,
-		Clock: &arenaClock{GameMS: 3000}})
+		Clock: &arenaClock{GameMS: 3000 * raceSlowdown}})
 	last := c.Standings[3]
 	if last.Bot != "bot_crash" || last.Irregular != last.Games || last.Games == 0 || last.Points != 0 || last.Label != "ann/bot_crash v1" {
 		t.Fatalf("standings %+v: the crashing bot last with every game irregular", c.Standings)
@@ -203,6 +206,9 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // Issue 46's acceptance: a 4-bot Morris round robin in which one bot is
 // an uploaded executable speaking Sanmill's protocol.
 func TestMorrisRoundRobinWithAnUploadedEngine(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
+	}
 	e, _ := sandboxed(t)
 	readyBot(t, e.store, "bot_uci", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
 	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1",
@@ -250,6 +256,9 @@ func TestSwissCompetitionThroughTheAPI(t *testing.T) {
 // and with bots bounded by depth or iterations the standings are those of
 // a run that never stopped.
 func TestCompetitionResumesAfterARestart(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
+	}
 	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=4", "gameai:alphabeta:strategy=petcu-e32,depth=3",
 		"gameai:mcts:iterations=2000"}
 	req := api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 11}

@@ -125,6 +125,9 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 // the gameai binary's own stdin bot (this test binary, run as gameai),
 // and writes every record.
 func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
+	if raceOn {
+		t.Skip("the bots are this test binary, ten times slower under the race detector; the plain run checks it")
+	}
 	t.Setenv(processEnv, "1") // the programs it starts are gameai
 	out := filepath.Join(t.TempDir(), "records.txt")
 	var stdout, stderr strings.Builder

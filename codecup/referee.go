@@ -92,9 +92,10 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		}
 	}()
 	var spent [4]int // points spent on moves, by the player who moved
-	// broken holds a failed write to a player: it forfeits at its own
-	// next turn, not at the write, whose failing depends on when its
-	// process was seen to end; so the same bots give the same game.
+	// broken holds a failed write to a player. It does not forfeit then:
+	// whether a write fails depends on when its process was seen to end.
+	// Its own next turn reads what it wrote before it ended (an action,
+	// legal or not) or finds it gone, so the same bots give the same game.
 	var broken [4]error
 	turn := -1
 	forfeit := func(pl int, why string) (*GameRecord, error) {
@@ -119,9 +120,6 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 	var clocks [4]time.Duration
 	for turn = 0; turn < less.Turns && !p.Over(); turn++ {
 		pl := turn % 4
-		if broken[pl] != nil {
-			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v", turn+1, broken[pl]))
-		}
 		start := time.Now()
 		resume(conns[pl])
 		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
@@ -135,6 +133,8 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		switch {
 		case err == ErrTimeout:
 			return forfeit(pl, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
+		case err != nil && broken[pl] != nil:
+			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v (and earlier: %v)", turn+1, err, broken[pl]))
 		case err != nil:
 			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
 		}
