@@ -50,6 +50,12 @@ type Bot struct {
 	history []morris.Move
 	pending *morris.Move
 	search  *minimax.Searcher[morrisai.Pos, morris.Move]
+	// chosen is the last move the search chose and the position it was
+	// chosen in: a mill's removal, asked for at the next go, is the one
+	// that search chose with it.
+	chosen     morris.Move
+	chosenHash uint64
+	hasChosen  bool
 
 	cancel context.CancelFunc
 	done   chan struct{}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -140,6 +141,36 @@ func TestAMillIsCompletedWithItsRemoval(t *testing.T) {
 	tok := strings.Fields(s.expect("bestmove"))[1]
 	if tok != "xd2" && tok != "xf2" {
 		t.Errorf("removal %q, want xd2 or xf2", tok)
+	}
+	s.send("quit")
+	<-s.done
+}
+
+// The removal of a mill the search chose is the one that search chose
+// with it, answered without searching again: a minute's movetime is not
+// spent (expect gives up after 20 s).
+func TestTheRemovalIsTheOneChosenWithTheMill(t *testing.T) {
+	s := newSession(t)
+	s.send("setoption name Strategy value petcu-e32")
+	s.send("position startpos moves d6 d2 b6 f2")
+	s.send("go depth 2")
+	var pv []string
+	for {
+		l := s.expect("")
+		if strings.HasPrefix(l, "bestmove") {
+			break
+		}
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "info" {
+			pv = f[slices.Index(f, "pv")+1:]
+		}
+	}
+	if len(pv) < 2 || pv[0] != "f6" || !strings.HasPrefix(pv[1], "x") {
+		t.Fatalf("principal variation %v, want the mill f6 and its removal", pv)
+	}
+	s.send("position startpos moves d6 d2 b6 f2 f6")
+	s.send("go movetime 60000")
+	if l := s.expect(""); l != "bestmove "+pv[1] {
+		t.Errorf("after the mill: %q, want at once bestmove %s", l, pv[1])
 	}
 	s.send("quit")
 	<-s.done

@@ -98,6 +98,7 @@ func (b *Bot) best(ctx context.Context, p *morris.Position, pending *morris.Move
 	if !ok {
 		return "none"
 	}
+	b.chosen, b.chosenHash, b.hasChosen = m, p.Hash(), true
 	return m.Tokens()[0]
 }
 
@@ -129,9 +130,14 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 	return res.Move, res.HasMove
 }
 
-// bestRemoval picks the removal of a pending mill: the legal full move
-// with the pending move's points whose resulting position searches best.
+// bestRemoval picks the removal of a pending mill: the one the search
+// that chose the mill chose with it, at once, when this is that mill in
+// that position; else the legal full move with the pending move's points
+// whose resulting position searches best.
 func (b *Bot) bestRemoval(ctx context.Context, p *morris.Position, pending morris.Move, limit time.Duration, depth int) string {
+	if c := b.chosen; b.hasChosen && b.chosenHash == p.Hash() && c.Removes() && c.From() == pending.From() && c.To() == pending.To() {
+		return c.Tokens()[1]
+	}
 	var cands []morris.Move
 	for _, m := range p.GenMoves(nil) {
 		if m.Removes() && m.To() == pending.To() && m.From() == pending.From() {

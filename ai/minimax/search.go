@@ -13,8 +13,9 @@ const MaxPly = 128
 type Limits struct {
 	Depth int
 	Nodes int64
-	// Time is the budget of the time manager: it starts no iteration it
-	// does not expect to finish, and stops at the budget.
+	// Time is the budget: the search deepens until it runs out, and an
+	// iteration it cuts short still counts once its first root move is
+	// searched (a later move that beat it, beat it at the new depth).
 	Time time.Duration
 }
 
@@ -27,9 +28,10 @@ type Info[M comparable] struct {
 	Elapsed time.Duration
 }
 
-// Result is the outcome of a search: the best move of the deepest finished
-// iteration (or of the first iteration's first move when time ran out
-// before any finished), its score and principal variation.
+// Result is the outcome of a search: the best move of the deepest
+// iteration that searched its first root move (the last one may be cut
+// short by the clock), its score and principal variation; Depth is the
+// deepest finished iteration.
 type Result[M comparable] struct {
 	Move    M
 	HasMove bool
@@ -59,6 +61,7 @@ type Searcher[P Position[M], M comparable] struct {
 
 	nodes    int64
 	stopped  bool
+	rootDone int // root moves searched to the end in this iteration
 	ctx      context.Context
 	deadline time.Time
 	maxNodes int64
@@ -113,8 +116,14 @@ func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M
 	}
 	var res Result[M]
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDone = 0
 		score := s.negamax(pos, depth, 0, -Inf, Inf)
 		if s.stopped && depth > 1 {
+			if s.rootDone > 0 && s.pvLen[0] > 0 {
+				// Cut short after its first root move, the table's best:
+				// what it found is at the new depth, and as good or better.
+				res.Move, res.Score, res.PV = s.pv[0][0], score, append([]M(nil), s.pv[0][:s.pvLen[0]]...)
+			}
 			break
 		}
 		if s.pvLen[0] == 0 {
@@ -129,13 +138,10 @@ func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M
 		if s.OnInfo != nil {
 			s.OnInfo(Info[M]{Depth: depth, Score: score, Nodes: s.nodes, PV: res.PV, Elapsed: time.Since(s.start)})
 		}
-		// A win or loss within the depth is final; and an iteration
-		// costs several times the last, so none starts that could not
-		// finish.
+		// A win or loss within the depth is final. A timed search goes
+		// on to its deadline: a cut iteration is kept (above), so time
+		// left over is time lost.
 		if IsMate(score) && int(Mate-abs(score)) <= depth {
-			break
-		}
-		if !s.deadline.IsZero() && time.Since(s.start) > time.Until(s.deadline)/2 {
 			break
 		}
 	}
@@ -261,6 +267,9 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 			}
 		}
 		pos.Unmake(m)
+		if ply == 0 && !s.stopped {
+			s.rootDone++
+		}
 		if s.stopped && (ply > 0 || i > 0) {
 			return best // the caller discards it, or the root keeps its best
 		}

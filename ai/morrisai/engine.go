@@ -17,7 +17,7 @@ import (
 // AlphaBetaVersion changes whenever the alpha-beta engine's answers may
 // change (search or evaluation), so cached analyses of older versions are
 // not served.
-const AlphaBetaVersion = "1"
+const AlphaBetaVersion = "2"
 
 // ttEntries is the transposition table of one search (16 MB).
 const ttEntries = 1 << 20

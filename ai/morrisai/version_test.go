@@ -29,7 +29,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		config        any
 		recorded      ai.Recorded
 	}{
-		{"alphabeta", AlphaBetaVersion, alphabeta, ai.Recorded{Version: "1", Fingerprint: "9ffca386c8ec"}},
+		{"alphabeta", AlphaBetaVersion, alphabeta, ai.Recorded{Version: "2", Fingerprint: "9ffca386c8ec"}},
 		{"mcts", MCTSVersion, mcts, ai.Recorded{Version: "1", Fingerprint: "6cacc9c3d1fa"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
