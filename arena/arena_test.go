@@ -44,14 +44,7 @@ func TestLessGameOfOurEngines(t *testing.T) {
 func TestMorrisGameAtADepthIsTheSameEveryTime(t *testing.T) {
 	s := Spec{Game: competition.Morris, N: 1, Board: 4, Seed: 2, Clock: Clock{MoveMS: 1000},
 		Seats: []Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=2"}, {ID: "gameai:alphabeta:strategy=petcu-e32,depth=1"}}}
-	a, err := Runner{}.Play(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Runner{}.Play(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := playTwice(t, s)
 	if !slices.Equal(a.Moves, b.Moves) || a.Reason != b.Reason || len(a.Moves) <= openingPlies {
 		t.Fatalf("two plays: %v (%s) and %v (%s)", a.Moves, a.Reason, b.Moves, b.Reason)
 	}
@@ -149,15 +142,20 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 
 func TestLessGameOfBoundedSearchesIsTheSameEveryTime(t *testing.T) {
 	s := lessSpec(5, "gameai:uct:iterations=300,teammate=max", "gameai:greedy", "gameai:uct:iterations=300,teammate=max", "gameai:expectimax:depth=1")
-	a, err := Runner{}.Play(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Runner{}.Play(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := playTwice(t, s)
 	if !slices.Equal(a.Moves, b.Moves) || a.Fault != nil {
 		t.Fatalf("two plays differ: %v\n%v", a.Moves, b.Moves)
 	}
+}
+
+// playTwice plays the same game twice, in process.
+func playTwice(t *testing.T, s Spec) (a, b Outcome) {
+	t.Helper()
+	for _, o := range []*Outcome{&a, &b} {
+		var err error
+		if *o, err = (Runner{}).Play(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, b
 }

@@ -81,7 +81,7 @@ func anneal(n, t int, seed uint64) ([]int, float64) {
 	}
 	rng.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
 	d := newDesign(n, places)
-	best, bestCost := slices4(places), d.cost
+	best, bestCost := slices.Clone(places), d.cost
 	steps := min(20000+40*len(places)*n, 1_000_000)
 	for s := range steps {
 		// Geometric cooling, from about a typical move's cost to a
@@ -95,7 +95,7 @@ func anneal(n, t int, seed uint64) ([]int, float64) {
 		delta := d.swap(places, i, j)
 		if delta <= 0 || rng.Float64() < math.Exp(-delta/temp) {
 			if d.cost < bestCost {
-				best, bestCost = slices4(places), d.cost
+				best, bestCost = slices.Clone(places), d.cost
 			}
 			continue
 		}
@@ -142,8 +142,6 @@ func (d *design) repair(places []int) {
 		}
 	}
 }
-
-func slices4(p []int) []int { return append([]int(nil), p...) }
 
 // design scores an assignment of places to tables: the squared distance
 // of every pair's teammate and opponent counts from their means, a price

@@ -193,23 +193,44 @@ func solve(m [][]float64, v []float64) []float64 {
 	return x
 }
 
-// invert returns m's inverse, column by column, or nil.
+// invert returns m's inverse by Gauss-Jordan elimination with partial
+// pivoting, or nil: one elimination, where a solve a column cost n of them.
 func invert(m [][]float64) [][]float64 {
 	n := len(m)
-	out := make([][]float64, n)
-	for i := range out {
-		out[i] = make([]float64, n)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, 2*n)
+		copy(a[i], m[i])
+		a[i][n+i] = 1
 	}
 	for c := range n {
-		e := make([]float64, n)
-		e[c] = 1
-		x := solve(m, e)
-		if x == nil {
+		p := c
+		for i := c + 1; i < n; i++ {
+			if math.Abs(a[i][c]) > math.Abs(a[p][c]) {
+				p = i
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-300 {
 			return nil
 		}
-		for i := range n {
-			out[i][c] = x[i]
+		a[c], a[p] = a[p], a[c]
+		inv := 1 / a[c][c]
+		for k := range a[c] {
+			a[c][k] *= inv
 		}
+		for i := range n {
+			if i == c || a[i][c] == 0 {
+				continue
+			}
+			f := a[i][c]
+			for k := range a[i] {
+				a[i][k] -= f * a[c][k]
+			}
+		}
+	}
+	out := make([][]float64, n)
+	for i := range out {
+		out[i] = a[i][n:]
 	}
 	return out
 }

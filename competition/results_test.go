@@ -240,3 +240,31 @@ func TestSwissRoundsPairEveryBotOnceWithoutRepeats(t *testing.T) {
 		}
 	}
 }
+
+func TestInvertGivesTheIdentityBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 7
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+		for j := range m[i] {
+			m[i][j] = rng.NormFloat64()
+		}
+		m[i][i] += 5
+	}
+	inv := invert(m)
+	for i := range n {
+		for j := range n {
+			v := 0.0
+			for k := range n {
+				v += m[i][k] * inv[k][j]
+			}
+			if want := map[bool]float64{true: 1}[i == j]; math.Abs(v-want) > 1e-9 {
+				t.Fatalf("(m·inv)[%d][%d] = %g", i, j, v)
+			}
+		}
+	}
+	if invert([][]float64{{1, 2}, {2, 4}}) != nil {
+		t.Error("a singular matrix inverted")
+	}
+}

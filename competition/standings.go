@@ -27,6 +27,21 @@ type Row struct {
 // Less's mean margin, then the rating, then the field's order. They are
 // computed from the results alone, in any order.
 func Standings(p Plan, games []Game, results []Result, byes []Bye) []Row {
+	rows := tally(p, games, results, byes)
+	ratings := Ratings(p, games, results)
+	for i := range rows {
+		rows[i].Rated = ratings[i]
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(a.Irregular, b.Irregular),
+			cmp.Compare(b.MeanMargin, a.MeanMargin), cmp.Compare(b.Rating, a.Rating), cmp.Compare(a.Bot, b.Bot))
+	})
+	return rows
+}
+
+// tally counts each bot's games, points and results, in field order,
+// without the ratings (a Swiss pairing needs the points only).
+func tally(p Plan, games []Game, results []Result, byes []Bye) []Row {
 	rows := make([]Row, len(p.Field))
 	margins := make([]int, len(p.Field))
 	for i := range rows {
@@ -67,17 +82,11 @@ func Standings(p Plan, games []Game, results []Result, byes []Bye) []Row {
 			rows[b.Bot].Points += ByePoints(p.Game)
 		}
 	}
-	ratings := Ratings(p, games, results)
 	for i := range rows {
 		if rows[i].Games > 0 {
 			rows[i].MeanMargin = float64(margins[i]) / float64(rows[i].Games)
 		}
-		rows[i].Rated = ratings[i]
 	}
-	slices.SortStableFunc(rows, func(a, b Row) int {
-		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(a.Irregular, b.Irregular),
-			cmp.Compare(b.MeanMargin, a.MeanMargin), cmp.Compare(b.Rating, a.Rating), cmp.Compare(a.Bot, b.Bot))
-	})
 	return rows
 }
 

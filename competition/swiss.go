@@ -73,7 +73,7 @@ func (p Plan) SwissRound(round int, before []Game, results []Result, byes []Bye)
 
 // swissRanking orders the field for pairing: points, Buchholz, field order.
 func (p Plan) swissRanking(before []Game, results []Result, byes []Bye) []int {
-	rows := Standings(Plan{Game: p.Game, Field: p.Field}, before, results, byes)
+	rows := tally(p, before, results, byes)
 	points := make([]float64, len(p.Field))
 	for _, r := range rows {
 		points[r.Bot] = r.Points

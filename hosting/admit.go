@@ -27,7 +27,7 @@ func gameLimits(cpu time.Duration) sandbox.Limits {
 // validate plays a bot's admission games; the first fault ends them. It
 // returns each game's summary and details.
 func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store.ValidationGame, []store.GameDetails, error) {
-	name := fmt.Sprintf("%s/%s v%d", b.Owner, b.Name, b.Version)
+	name := UploadedOf(b).Label()
 	switch b.Game {
 	case "less":
 		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(2*h.cfg.LessClock+10*time.Second))

@@ -45,7 +45,7 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 // retried, by asynq, on whichever worker takes it next; any other error
 // fails the task for good, as for every task.
 func competitionHandler(r *arena.Runner, done func(ctx context.Context, id string)) asynq.HandlerFunc {
-	play := handler(func(ctx context.Context, _ *asynq.Task, s arena.Spec) (arena.Outcome, error) {
+	return handler(func(ctx context.Context, _ *asynq.Task, s arena.Spec) (arena.Outcome, error) {
 		if r == nil {
 			return arena.Outcome{}, errElsewhere{fmt.Errorf("this worker plays no competition games")}
 		}
@@ -55,5 +55,4 @@ func competitionHandler(r *arena.Runner, done func(ctx context.Context, id strin
 		}
 		return o, err
 	}, done)
-	return play
 }

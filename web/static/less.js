@@ -1,5 +1,5 @@
 import { api, el, showProblem } from './app.js';
-import { lessBoard, lessNames, parseLess as parsePosition, sq, sqName } from './boards.js';
+import { lessBoard, lessNames as names, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
 // to watch. Walls drawn, points left in the turn, points used by each team;
@@ -9,8 +9,6 @@ import { lessBoard, lessNames, parseLess as parsePosition, sq, sqName } from './
 // so opening the page (or a link to it) plays nothing. Four engines are
 // watched turn by turn from the page that started them, or after a click
 // on "Play on".
-
-const names = lessNames;
 
 const split = a => a === 'Nil' ? [] : a.split(':');
 // autoplayKey marks, for the next page only, a game of four engines just
