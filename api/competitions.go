@@ -157,12 +157,20 @@ func (s *Server) competitionJob(c *echo.Context) (*store.Job, jobkinds.Competiti
 
 // competitionResponse shows a competition; the standings when asked.
 func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, error) {
-	p, st, err := jobkinds.DecodeCompetition(j)
+	// A list shows the settings and the count of games: the state, with
+	// every game's record, is decoded for the standings only.
+	p, err := jobkinds.DecodeCompetitionParams(j)
+	var st jobkinds.CompetitionState
+	played := jobkinds.PlayedSoFar(j)
+	if standings {
+		p, st, err = jobkinds.DecodeCompetition(j)
+		played = len(st.Played)
+	}
 	if err != nil {
 		return CompetitionResponse{}, err
 	}
 	out := CompetitionResponse{ID: j.ID, Name: p.Name, Game: p.Plan.Game, Format: p.Plan.Format, Rounds: p.Plan.Rounds,
-		Clock: p.Clock, Seed: p.Plan.Seed, Status: string(j.Status), Error: j.Error, Played: len(st.Played),
+		Clock: p.Clock, Seed: p.Plan.Seed, Status: string(j.Status), Error: j.Error, Played: played,
 		Planned: p.Plan.PlannedGames(), CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, Version: j.Version,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best}}
 	for _, e := range p.Entrants {

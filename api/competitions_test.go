@@ -84,7 +84,8 @@ func TestMorrisRoundRobinOfOurEngines(t *testing.T) {
 	}
 	var list api.CompetitionListResponse
 	e.do(t, "GET", "/v1/competitions", nil).ok(t, 200).json(t, &list)
-	if len(list.Competitions) != 1 || list.Competitions[0].ID != c.ID || list.Competitions[0].Standings != nil {
+	if len(list.Competitions) != 1 || list.Competitions[0].ID != c.ID || list.Competitions[0].Standings != nil ||
+		list.Competitions[0].Played != 6 {
 		t.Errorf("list %+v", list)
 	}
 	// The same seed and bots play the same games.

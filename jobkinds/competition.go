@@ -57,10 +57,10 @@ func (s *CompetitionState) Results() []competition.Result {
 // DecodeCompetition reads a competition job's settings and its state (the
 // result once it has ended, else the checkpoint).
 func DecodeCompetition(j *store.Job) (CompetitionParams, CompetitionState, error) {
-	var p CompetitionParams
 	var st CompetitionState
-	if err := json.Unmarshal(j.Params, &p); err != nil {
-		return p, st, fmt.Errorf("params: %w", err)
+	p, err := DecodeCompetitionParams(j)
+	if err != nil {
+		return p, st, err
 	}
 	raw := j.Checkpoint
 	if len(j.Result) > 0 && string(j.Result) != "null" {
@@ -72,6 +72,24 @@ func DecodeCompetition(j *store.Job) (CompetitionParams, CompetitionState, error
 		}
 	}
 	return p, st, nil
+}
+
+// DecodeCompetitionParams reads a competition job's settings only, and
+// how many games it has played (from its progress): what a list shows,
+// without decoding every game's record.
+func DecodeCompetitionParams(j *store.Job) (CompetitionParams, error) {
+	var p CompetitionParams
+	if err := json.Unmarshal(j.Params, &p); err != nil {
+		return p, fmt.Errorf("params: %w", err)
+	}
+	return p, nil
+}
+
+// PlayedSoFar is how many games a competition job's last progress counted.
+func PlayedSoFar(j *store.Job) int {
+	var pr competitionProgress
+	_ = json.Unmarshal(j.Progress.Best, &pr)
+	return pr.Played
 }
 
 // competitionProgress is a competition's progress detail: the leader.
