@@ -65,6 +65,7 @@ type Searcher[P Position[M], M comparable] struct {
 	ctx      context.Context
 	deadline time.Time
 	maxNodes int64
+	nextPoll int64 // the node count from which poll looks at the clock again
 	start    time.Time
 
 	// OnInfo, when set, is called after every finished iteration.
@@ -104,7 +105,7 @@ func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M
 	} else {
 		clear(s.history)
 	}
-	s.nodes, s.stopped, s.ctx, s.maxNodes = 0, false, ctx, lim.Nodes
+	s.nodes, s.stopped, s.ctx, s.maxNodes, s.nextPoll = 0, false, ctx, lim.Nodes, checkEvery
 	s.start = time.Now()
 	s.deadline = time.Time{}
 	if lim.Time > 0 {
@@ -164,14 +165,19 @@ func abs(s Score) Score {
 }
 
 // poll decides whether to stop: the context, the deadline, the node budget.
+// Leaves, most of the nodes, do not poll: the clock is looked at once
+// checkEvery nodes have passed since the last look, not when the count is
+// a multiple of it (which a leaf usually has, and the clock was then
+// missed for tens of thousands of nodes).
 func (s *Searcher[P, M]) poll() {
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = true
 		return
 	}
-	if s.nodes%checkEvery != 0 {
+	if s.nodes < s.nextPoll {
 		return
 	}
+	s.nextPoll = s.nodes + checkEvery
 	if s.ctx.Err() != nil || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
 		s.stopped = true
 	}
@@ -288,6 +294,11 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 			s.cutoff(pos, ply, depth, m, i, first)
 			break
 		}
+	}
+	if s.stopped {
+		// The root cut in its first move: its score is none, and the
+		// table (shared beyond the search) must not keep it.
+		return best
 	}
 	b := boundExact
 	switch {
