@@ -5,8 +5,10 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -92,6 +94,28 @@ func New() (*Sandbox, error) {
 	return s, nil
 }
 
+// noSwap keeps a program within its memory limit on a host with swap:
+// without it the kernel swaps the program's pages out at the limit
+// instead of killing it, and a memory hog thrashes the host's disk until
+// its clock runs out rather than ending "out of memory".
+func (s *Sandbox) noSwap(name string, limit int64) error {
+	writes := [][2]string{{filepath.Join("/sys/fs/cgroup", s.name, name, "memory.swap.max"), "0"}}
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		dir := filepath.Join("/sys/fs/cgroup/memory", s.name, name)
+		// The memory+swap limit exists only with the kernel's swap
+		// accounting; swappiness 0 stops the group's own reclaim from
+		// swapping either way.
+		writes = [][2]string{{filepath.Join(dir, "memory.memsw.limit_in_bytes"), strconv.FormatInt(limit, 10)}, {filepath.Join(dir, "memory.swappiness"), "0"}}
+	}
+	for _, w := range writes {
+		err := os.WriteFile(w[0], []byte(w[1]), 0o644)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
 // probe runs the system's true confined.
 func (s *Sandbox) probe() error {
 	p, err := s.Start(Spec{Argv: []string{"/bin/true"}, Limits: Limits{Memory: 64 << 20, Procs: 4, CPUTime: 5 * time.Second}})
@@ -170,6 +194,9 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	if l.Memory > 0 {
 		if err := cg.SetMemoryLimit(uint64(l.Memory)); err != nil {
 			return nil, fmt.Errorf("sandbox: memory limit: %w", err)
+		}
+		if err := s.noSwap(name, l.Memory); err != nil {
+			return nil, fmt.Errorf("sandbox: swap limit: %w", err)
 		}
 	}
 	if err := cg.SetProcLimit(uint64(max(l.Procs, 1))); err != nil {

@@ -132,6 +132,56 @@ func TestLimitsHold(t *testing.T) {
 	})
 }
 
+// TestSwapCountsInTheMemoryLimit: on a host with swap, a program at its
+// limit is killed, not swapped out (which would let it hold more, slowly).
+func TestSwapCountsInTheMemoryLimit(t *testing.T) {
+	s := forTest(t)
+	p, err := s.Start(sh("read l"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Kill()
+	pids := p.Pids()
+	if len(pids) == 0 {
+		t.Fatal("no process in its control group")
+	}
+	cgroups, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pids[0]), "cgroup"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	var dir string
+	for _, line := range strings.Split(strings.TrimSpace(string(cgroups)), "\n") {
+		f := strings.SplitN(line, ":", 3)
+		switch {
+		case len(f) == 3 && f[1] == "memory":
+			dir = filepath.Join("/sys/fs/cgroup/memory", f[2])
+			want["memory.memsw.limit_in_bytes"] = strconv.FormatInt(small.Memory, 10)
+			want["memory.swappiness"] = "0"
+		case len(f) == 3 && f[0] == "0" && f[1] == "" && dir == "":
+			dir = filepath.Join("/sys/fs/cgroup", f[2])
+			want["memory.swap.max"] = "0"
+		}
+	}
+	if dir == "" {
+		t.Fatalf("no memory control group in %q", cgroups)
+	}
+	checked := 0
+	for file, value := range want {
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		if errors.Is(err, os.ErrNotExist) {
+			continue // the kernel accounts no swap
+		}
+		checked++
+		if err != nil || strings.TrimSpace(string(b)) != value {
+			t.Errorf("%s: %q %v, want %s", file, b, err, value)
+		}
+	}
+	if checked == 0 && len(want) > 1 {
+		t.Errorf("no swap setting of %s could be read", dir)
+	}
+}
+
 func TestFreezeStopsItAndKillLeavesNothing(t *testing.T) {
 	s := forTest(t)
 	p, err := s.Start(sh(`(while :; do :; done) & (sleep 1000) & while read l; do echo "$l"; done`))
