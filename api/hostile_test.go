@@ -23,7 +23,7 @@ type hostileBot struct {
 
 var hostileBots = []hostileBot{
 	{"forkbomb.c", "c", "timed out"},
-	{"allocate.cpp", "cpp", "out of memory"},
+	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)"},
 	{"busyloop.go", "go", "timed out"},
 	{"sleep.py", "python", "timed out"},
 	{"connect.py", "python", "exited with status 3"},

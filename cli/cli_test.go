@@ -19,12 +19,12 @@ func env(m map[string]string) func(string) string { return func(k string) string
 
 func TestFlagsReadEnvironmentAndFlagsWin(t *testing.T) {
 	cfg, err := parseServe([]string{"--max-search-time", "10s"}, env(map[string]string{
-		"GAMEAI_ADDR": "127.0.0.1:9999", "GAMEAI_MAX_SEARCH_TIME": "5s", "GAMEAI_API_KEY": "k",
+		"GAMEAI_ADDR": "127.0.0.1:9999", "GAMEAI_MAX_SEARCH_TIME": "5s", "GAMEAI_API_KEY": "k", "GAMEAI_BOT_MEMORY_MIB": "64",
 	}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" {
+	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" || cfg.botMemory != 64<<20 {
 		t.Errorf("environment not applied: %+v", cfg)
 	}
 	if cfg.api.MaxSearchTime != 10*time.Second {
@@ -46,6 +46,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"--default-search-time", "1m"}, nil, "--default-search-time"},
 		{[]string{"--request-timeout", "1s"}, nil, "--request-timeout"},
 		{[]string{"extra"}, nil, "unexpected arguments"},
+		{[]string{"--bot-memory-mib", "8"}, nil, "--bot-memory-mib"},
 	} {
 		_, err := parseServe(c.args, env(c.env), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -52,7 +52,9 @@ type serveConfig struct {
 	// noLocalWorker leaves them all to `gameai worker` processes.
 	taskQueue     string
 	noLocalWorker bool
-	api           api.Config
+	// botMemory bounds an uploaded bot's memory in its games.
+	botMemory int64
+	api       api.Config
 }
 
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
@@ -84,12 +86,13 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tuning)")
 	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
 	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
+	botMemory := botMemoryFlag(f)
 	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
-		taskQueue: *taskQueue, noLocalWorker: *noLocal, api: d}
+		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, api: d}
 	c.api.APIKey = *apiKey
 	for _, h := range strings.Split(*allowedHosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
@@ -135,6 +138,19 @@ func (c serveConfig) check() error {
 		return errors.New("--read-header-timeout and --idle-timeout must be positive")
 	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
 		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
+	}
+	return checkBotMemory(c.botMemory)
+}
+
+// botMemoryFlag is --bot-memory-mib, in serve and in worker: both run
+// uploaded bots' games.
+func botMemoryFlag(f *flags) *int {
+	return f.Int("bot-memory-mib", "GAMEAI_BOT_MEMORY_MIB", hosting.DefaultBotMemory>>20, "memory an uploaded bot may hold in a game, MiB (its /tmp included)")
+}
+
+func checkBotMemory(b int64) error {
+	if b < 32<<20 || b > 64<<30 {
+		return errors.New("--bot-memory-mib must be from 32 to 65536")
 	}
 	return nil
 }
@@ -207,7 +223,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	defer st.Close()
 
 	// Hosting runs uploaded bots, in admissions and in competitions' games.
-	host := hosting.New(st, hosting.Config{Log: log})
+	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory})
 	defer host.Close()
 	player := &arena.Runner{Host: host}
 	deps := jobkinds.Deps{Store: st, Log: log, Arena: player}

@@ -34,7 +34,11 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", tasks.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
+	botMemory := botMemoryFlag(f)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	if err := checkBotMemory(int64(*botMemory) << 20); err != nil {
 		return err
 	}
 	if *redisURL == "" {
@@ -65,7 +69,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	host := hosting.New(st, hosting.Config{Log: log})
+	host := hosting.New(st, hosting.Config{Log: log, BotMemory: int64(*botMemory) << 20})
 	defer host.Close()
 	if err := host.Unavailable(); err != nil {
 		log.Warn("uploaded bots: this worker leaves their games to others", "reason", err)

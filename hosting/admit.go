@@ -20,8 +20,8 @@ import (
 )
 
 // gameLimits bound a bot in a game (the clock is the referee's).
-func gameLimits(cpu time.Duration) sandbox.Limits {
-	return sandbox.Limits{Memory: 512 << 20, Procs: 32, CPUTime: cpu, FileSize: 1 << 20, OpenFiles: 64, Scratch: 16 << 20}
+func (h *Host) gameLimits(cpu time.Duration) sandbox.Limits {
+	return sandbox.Limits{Memory: h.cfg.BotMemory, Procs: 32, CPUTime: cpu, FileSize: 1 << 20, OpenFiles: 64, Scratch: 16 << 20}
 }
 
 // validate plays a bot's admission games; the first fault ends them. It
@@ -30,13 +30,13 @@ func (h *Host) validate(ctx context.Context, b *store.Bot, l *Language) ([]store
 	name := UploadedOf(b).Label()
 	switch b.Game {
 	case "less":
-		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(2*h.cfg.LessClock+10*time.Second))
+		r, err := h.runnable(ctx, name, l, b.Program, h.gameLimits(2*h.cfg.LessClock+10*time.Second))
 		if err != nil {
 			return nil, nil, err
 		}
 		return h.validateLess(ctx, b.ID, r)
 	case "morris":
-		r, err := h.runnable(ctx, name, l, b.Program, gameLimits(10*time.Minute))
+		r, err := h.runnable(ctx, name, l, b.Program, h.gameLimits(10*time.Minute))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -44,7 +44,7 @@ func (h *Host) runnableOf(ctx context.Context, u Uploaded, cpu time.Duration) (R
 	if u.Program == "" {
 		return Runnable{}, fmt.Errorf("bot %s has no program (not admitted)", u.ID)
 	}
-	return h.runnable(ctx, u.Label(), l, u.Program, gameLimits(cpu))
+	return h.runnable(ctx, u.Label(), l, u.Program, h.gameLimits(cpu))
 }
 
 // LessBot is an uploaded Less bot as the CodeCup referee runs it, confined,

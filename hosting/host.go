@@ -47,6 +47,9 @@ type Config struct {
 	// MorrisMoveTime is sent as go movetime; a Morris bot must answer
 	// within MorrisMoveTime+MorrisSlack.
 	MorrisMoveTime, MorrisSlack time.Duration
+	// BotMemory bounds an uploaded bot's memory in its games, scratch
+	// included (DefaultBotMemory when 0).
+	BotMemory int64
 	// Log gets the admissions' progress.
 	Log *slog.Logger
 }
@@ -61,11 +64,17 @@ func (c Config) withDefaults() Config {
 	if c.MorrisSlack <= 0 {
 		c.MorrisSlack = 2 * time.Second
 	}
+	if c.BotMemory <= 0 {
+		c.BotMemory = DefaultBotMemory
+	}
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
 	return c
 }
+
+// DefaultBotMemory is a bot's memory limit unless the host sets one.
+const DefaultBotMemory = 512 << 20
 
 // Host builds, admits and runs uploaded bots.
 type Host struct {
