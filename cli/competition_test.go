@@ -89,18 +89,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	startWorker(t, srv.URL(), "two")
 	victim := startWorker(t, srv.URL(), "two")
 	insp := asynq.NewInspectorFromRedisClient(rdb)
-	killed := make(chan bool, 1)
-	go func() {
-		for range 6000 {
-			if active, err := insp.ListActiveTasks("two"); err == nil && len(active) == 2 {
-				_ = victim.Process.Kill()
-				killed <- true
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		close(killed)
-	}()
+	killed := killWhileBusy(t, srv, insp, "two", victim)
 	two := newDispatcher(t, srv, "two")
 	got, gotRes := standings(jobkinds.Deps{Tasks: two}, "competition-two")
 	if len(gotRes) != len(wantRes) {
@@ -116,7 +105,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("on two workers, one killed:\n%+v\nin process:\n%+v", got, want)
 	}
-	if !<-killed {
+	if _, ok := <-killed; !ok {
 		t.Fatal("the two workers were never busy at once: nothing was killed")
 	}
 }

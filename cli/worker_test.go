@@ -41,17 +41,63 @@ func TestMain(m *testing.M) {
 // task at a time; the test ends it (SIGTERM) unless it was killed.
 func startWorker(t *testing.T, url, queue string) *exec.Cmd {
 	t.Helper()
+	cmd, err := spawnWorker(t, url, queue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
+// spawnWorker is startWorker for any goroutine: it returns its error.
+func spawnWorker(t *testing.T, url, queue string) (*exec.Cmd, error) {
 	cmd := exec.Command(os.Args[0], "worker", "--redis-url", url, "--queues", queue, "--concurrency", "1", "--log-level", "warn")
 	cmd.Env = append(os.Environ(), processEnv+"=1")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		_ = cmd.Wait()
 	})
-	return cmd
+	return cmd, nil
+}
+
+// killWhileBusy SIGKILLs victim, one of two one-task workers of queue,
+// while it holds a task, and sends the time of the kill (or closes the
+// channel, having never managed it). Two tasks active means the victim
+// holds one, but the list can be a moment old: when no task that was
+// active at the kill is still active a while after it (the other worker
+// ends its tasks well within that), the victim had finished its task
+// first, and a new victim is started and the kill tried again.
+func killWhileBusy(t *testing.T, srv *redistest.Server, insp *asynq.Inspector, queue string, victim *exec.Cmd) <-chan time.Time {
+	killed := make(chan time.Time, 1)
+	go func() {
+		defer close(killed)
+		for range 6000 {
+			active, err := insp.ListActiveTasks(queue)
+			if err != nil || len(active) != 2 {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			_ = victim.Process.Kill()
+			at := time.Now()
+			time.Sleep(time.Second)
+			still, _ := insp.ListActiveTasks(queue)
+			for _, a := range active {
+				for _, s := range still {
+					if a.ID == s.ID {
+						killed <- at
+						return
+					}
+				}
+			}
+			if victim, err = spawnWorker(t, srv.URL(), queue); err != nil {
+				return
+			}
+		}
+	}()
+	return killed
 }
 
 // killTestRedis starts the Redis of a test that kills a worker (which
@@ -123,20 +169,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	startWorker(t, srv.URL(), "two")
 	victim := startWorker(t, srv.URL(), "two")
 	insp := asynq.NewInspectorFromRedisClient(rdb)
-	killed := make(chan time.Time, 1)
-	go func() {
-		// Both workers run one task at a time: two tasks active means the
-		// victim holds one.
-		for range 3000 {
-			if active, err := insp.ListActiveTasks("two"); err == nil && len(active) == 2 {
-				_ = victim.Process.Kill()
-				killed <- time.Now()
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		close(killed)
-	}()
+	killed := killWhileBusy(t, srv, insp, "two", victim)
 	two := newDispatcher(t, srv, "two")
 	runner := two.MorrisGames("tune-two")
 	if got := tuneWith(t, p, runner); !reflect.DeepEqual(got, want) {
