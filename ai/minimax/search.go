@@ -70,6 +70,11 @@ type Searcher[P Position[M], M comparable] struct {
 
 	// OnInfo, when set, is called after every finished iteration.
 	OnInfo func(Info[M])
+	// Keep keeps the table from one search to the next (a player's
+	// successive moves): what earlier searches found serves, and is the
+	// first replaced. Left false, a search at a fixed depth or node count
+	// gives the same answer whatever was searched before.
+	Keep bool
 
 	seed []Entry[M] // for the next Search (SearchFrom)
 }
@@ -91,10 +96,11 @@ func NewSearcher[P Position[M], M comparable](ttEntries int) *Searcher[P, M] {
 const checkEvery = 2048
 
 // Search finds the best move of pos within the limits. pos is returned in
-// its state at the call. The transposition table, killers and history are
-// cleared first, so that a search at a fixed depth always gives the same
-// answer.
+// its state at the call. The transposition table (unless Keep), killers
+// and history are cleared first, so that a search at a fixed depth always
+// gives the same answer.
 func (s *Searcher[P, M]) Search(ctx context.Context, pos P, lim Limits) Result[M] {
+	s.tt.keep = s.Keep
 	s.tt.clear()
 	for _, e := range s.seed {
 		s.tt.store(e.Hash, e.Move, e.Score, e.Depth, bound(e.Bound))
@@ -193,9 +199,10 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 	// usually asked for the slot already (see the move loop).
 	var key uint64
 	var slot entry[M]
+	var inTable bool
 	if depth > 0 {
 		key = pos.Hash()
-		slot = s.tt.slots[key&s.tt.mask]
+		slot, inTable = s.tt.probe(key)
 	}
 	if ply > 0 {
 		if over, sc := pos.Terminal(ply); over {
@@ -212,7 +219,7 @@ func (s *Searcher[P, M]) negamax(pos P, depth, ply int, alpha, beta Score) Score
 
 	var ttMove M
 	hasTT := false
-	if e := &slot; s.tt.valid(e, key) {
+	if e := &slot; inTable {
 		ttMove, hasTT = e.move, true
 		if ply > 0 && int(e.depth) >= depth {
 			sc := fromTable(e.score, ply)

@@ -51,8 +51,8 @@ func (s *Searcher[P, M]) Shallow(pos P, plies, minDepth int) []Entry[M] {
 			return
 		}
 		seen[key] = true
-		e := &s.tt.slots[key&s.tt.mask]
-		if !s.tt.valid(e, key) {
+		e, ok := s.tt.probe(key)
+		if !ok {
 			return // not searched here: nor below it, as far as the table knows
 		}
 		if int(e.depth) >= minDepth {
