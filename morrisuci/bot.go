@@ -45,6 +45,8 @@ type Bot struct {
 	depth    int
 	skill    int
 	threads  int
+	// hashMB is the transposition table's size (Hash), in megabytes.
+	hashMB int
 
 	pos     *morris.Position
 	history []morris.Move
@@ -61,11 +63,17 @@ type Bot struct {
 	done   chan struct{}
 }
 
+// The table's size (option Hash, megabytes), as chess engines give it.
+const (
+	DefaultHashMB = 16
+	MaxHashMB     = 4096
+)
+
 // NewBot returns a bot with Sanmill's defaults: standard rules, one
 // second a move.
 func NewBot(out, log io.Writer, version string) *Bot {
 	b := &Bot{Out: out, Log: log, Version: version, opts: map[string]string{}, engine: "alphabeta",
-		moveTime: time.Second, threads: 1, stratNm: morris.DefaultStrategy}
+		moveTime: time.Second, threads: 1, hashMB: DefaultHashMB, stratNm: morris.DefaultStrategy}
 	s, _ := morris.Preset(morris.DefaultStrategy)
 	b.coef = s.Coefficients
 	b.resetRules()
@@ -140,6 +148,7 @@ func (b *Bot) handle(ctx context.Context, line string) (quit bool) {
 			"option name Strategy type string default " + morris.DefaultStrategy,
 			"option name Engine type combo default alphabeta var alphabeta var mcts",
 			"option name Threads type spin default 1 min 1 max 256",
+			fmt.Sprintf("option name Hash type spin default %d min 1 max %d", DefaultHashMB, MaxHashMB),
 			"option name Variant type combo default nine var nine var twelve var lasker",
 		} {
 			b.say("%s", o)
@@ -158,6 +167,7 @@ func (b *Bot) handle(ctx context.Context, line string) (quit bool) {
 	case "ucinewgame":
 		b.stop()
 		b.resetRules()
+		b.search = nil // a new game starts from an empty table
 	case "setoption":
 		b.stop()
 		b.setOption(f[1:])
@@ -211,6 +221,10 @@ func (b *Bot) setOption(f []string) {
 	case "threads":
 		if n, ok := spin(1, 256); ok {
 			b.threads = n
+		}
+	case "hash":
+		if n, ok := spin(1, MaxHashMB); ok {
+			b.hashMB, b.search = n, nil
 		}
 	case "engine":
 		if value != "alphabeta" && value != "mcts" {

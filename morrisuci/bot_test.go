@@ -97,6 +97,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 		t.Errorf("id: %q", l)
 	}
 	s.expect("option name MoveTime")
+	s.expect("option name Hash type spin default 16 min 1 max 4096")
 	s.expect("uciok")
 	s.send("isready")
 	s.expect("readyok")
@@ -105,6 +106,8 @@ func TestHandshakeAndOptions(t *testing.T) {
 	s.send("setoption name Strategy value nobody")
 	s.send("setoption name flying value maybe")
 	s.send("setoption name Colour value blue")
+	s.send("setoption name Hash value 0")
+	s.send("setoption name Hash value 64")
 	s.send("position startpos moves d6 d2")
 	start := time.Now()
 	s.send("go")
@@ -118,7 +121,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if err := <-s.done; err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\""} {
+	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option Hash: \"0\""} {
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("log %q lacks %q", s.log.String(), want)
 		}

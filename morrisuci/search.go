@@ -114,7 +114,7 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 		return res.Move, res.HasMove
 	}
 	if b.search == nil {
-		b.search = morrisai.NewSearcher()
+		b.search = morrisai.NewSearcherMB(b.hashMB)
 	}
 	s := b.search
 	s.OnInfo = nil
@@ -125,6 +125,9 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 				in.Elapsed.Milliseconds(), pvTokens(in.PV))
 		}
 	}
+	// A game's moves share the table, but a search to a depth answers
+	// as it would alone.
+	s.Keep = depth == 0
 	res := s.Search(ctx, morrisai.Pos{P: p, C: &b.coef}, minimax.Limits{Depth: depth, Time: limit})
 	s.OnInfo = nil
 	return res.Move, res.HasMove
@@ -158,9 +161,10 @@ func (b *Bot) bestRemoval(ctx context.Context, p *morris.Position, pending morri
 			}
 		} else {
 			if b.search == nil {
-				b.search = morrisai.NewSearcher()
+				b.search = morrisai.NewSearcherMB(b.hashMB)
 			}
 			d := max(depth-1, 0)
+			b.search.Keep = d == 0
 			res := b.search.Search(ctx, morrisai.Pos{P: p, C: &b.coef}, minimax.Limits{Depth: d, Time: each})
 			sc = -res.Score
 		}

@@ -22,6 +22,14 @@ const AlphaBetaVersion = "2"
 // ttEntries is the transposition table of one search (16 MB).
 const ttEntries = 1 << 20
 
+// EntryBytes is the size of a table entry.
+const EntryBytes = 16
+
+// NewSearcherMB returns a searcher with a table of about mb megabytes.
+func NewSearcherMB(mb int) *Searcher {
+	return minimax.NewSearcher[Pos, morris.Move](mb << 20 / EntryBytes)
+}
+
 // DefaultTime is the budget of a search given no limit at all.
 const DefaultTime = time.Second
 

@@ -19,9 +19,25 @@ type Pos struct {
 func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf) }
 func (p Pos) Make(m morris.Move)                       { p.P.Make(m) }
 func (p Pos) Unmake(m morris.Move)                     { p.P.Unmake(m) }
-func (p Pos) Hash() uint64                             { return p.P.Hash() }
-func (p Pos) HashAfter(m morris.Move) uint64           { return p.P.HashAfter(m) }
+func (p Pos) Hash() uint64                             { return p.P.Hash() ^ millKey[p.P.LastMill()+1] }
+func (p Pos) HashAfter(m morris.Move) uint64           { return p.P.HashAfter(m) ^ millKey[millAfter(p.P, m)+1] }
 func (p Pos) KeySpace() int                            { return 25 * morris.NPoints }
+
+// millKey tells apart, in the table, positions that differ only in whose
+// last move closed a mill (none, White, Black): the evaluation reads it
+// (the closed-mill feature), the position's own hash does not (a
+// repetition is of the board, the side and the hands).
+var millKey = [3]uint64{0, 0x7f4a7c159e3779b9, 0x94d049bb133111eb}
+
+// millAfter is whose last move closed a mill once m is played: the mover's
+// when m removes (a mill with nothing to remove, which Make also counts,
+// is rare enough to cost only a prefetch of the wrong slot).
+func millAfter(p *morris.Position, m morris.Move) int {
+	if m.Removes() {
+		return p.SideToMove()
+	}
+	return -1
+}
 
 // OrderKeys keys a move by from (24 for a placement) and to; a move that
 // closes a mill and removes is tactical.

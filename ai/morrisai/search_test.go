@@ -125,3 +125,38 @@ func TestEngineTakesATunedStrategyByName(t *testing.T) {
 		t.Fatalf("strategy gameai-2026-d4: %v %s %v", c, name, err)
 	}
 }
+
+// The search's key tells apart positions that differ only in whose last
+// move closed a mill, which the evaluation reads; HashAfter, with which the
+// search fetches a child's slot, is the key the child has (over random
+// games, every move that removes or does not).
+func TestTheKeyCoversTheClosedMill(t *testing.T) {
+	p := mustPos(t, "W.W/.../.../B....B/.../.../... w 6 6 0 6 -")
+	q := mustPos(t, "W.W/.../.../B....B/.../.../... w 6 6 0 6 b")
+	if (Pos{P: p}).Hash() == (Pos{P: q}).Hash() {
+		t.Fatalf("%s and %s share a key", p, q)
+	}
+	rng := rand.New(rand.NewPCG(5, 9))
+	checked := 0
+	for range 40 {
+		p := morris.NewPosition(morris.StandardRules)
+		for ply := 0; ply < 120 && !p.Outcome().Over; ply++ {
+			moves := p.GenMoves(nil)
+			for _, m := range moves {
+				after := (Pos{P: p}).HashAfter(m)
+				p.Make(m)
+				// A mill with nothing to remove is the one case HashAfter
+				// does not foresee.
+				if got := (Pos{P: p}).Hash(); got != after && (m.Removes() || p.LastMill() < 0) {
+					t.Fatalf("%s: HashAfter %x, the key after it %x", p, after, got)
+				}
+				checked++
+				p.Unmake(m)
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d moves checked", checked)
+	}
+}
