@@ -17,8 +17,16 @@ import (
 // poll waits until the page's expression is truthy and returns its value.
 func poll[T any](t *testing.T, ctx context.Context, what, expr string, timeout time.Duration) T {
 	t.Helper()
+	deadline := time.Now().Add(timeout)
 	v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond),
 		chromedp.WithPollingTimeout(timeout)))
+	// A poll begun as a navigation ends runs in the document it replaces,
+	// whose context is gone: poll the new document for the time left.
+	for err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && time.Until(deadline) > 0 {
+		time.Sleep(50 * time.Millisecond)
+		v, err = chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond),
+			chromedp.WithPollingTimeout(max(time.Until(deadline), time.Millisecond))))
+	}
 	if err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('main').innerText`))
 		t.Fatalf("waiting for %s: %v\nthe page says:\n%s", what, err, text)
