@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
 )
@@ -177,7 +178,7 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 			_ = os.Remove(p)
 		}
 	}
-	if left := botProcesses(t); len(left) > 0 {
+	if left := confinetest.Leftovers(sandbox.User, sandbox.Group()); len(left) > 0 {
 		t.Errorf("processes of bots outlived their games: %v", left)
 	}
 	if len(wrong) > 0 || answered == 0 {
@@ -190,31 +191,6 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
-}
-
-// botProcesses lists the processes running as the sandbox's user.
-func botProcesses(t *testing.T) []string {
-	t.Helper()
-	var out []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		status, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-		if err != nil {
-			continue
-		}
-		for _, l := range strings.Split(string(status), "\n") {
-			if f := strings.Fields(l); len(f) > 1 && f[0] == "Uid:" && f[1] == strconv.Itoa(sandbox.User) {
-				cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-				if strings.HasPrefix(string(cmd), "/bot/") {
-					out = append(out, e.Name()+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
-				}
-			}
-		}
-	}
-	return out
 }
 
 // lessBotExecutable is our greedy Less bot built as a static executable

@@ -11,6 +11,7 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
+	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -158,4 +159,30 @@ func playTwice(t *testing.T, s Spec) (a, b Outcome) {
 		}
 	}
 	return a, b
+}
+
+// A bot admitted in good faith that turns hostile in a competition game
+// (after its third action it starts a child meant to outlive it and spins
+// without answering) loses that game on time
+// at its own turn, the others' results stand, and no process of it
+// outlives the game.
+func TestABotTurningHostileMidGameLosesAndLeavesNothing(t *testing.T) {
+	r, st := confinedRunner(t)
+	coat := uploaded(t, st, "less", "turncoat", gobuild.Static(t, "./testdata/lessturncoat"))
+	s := lessSpec(2, "gameai:greedy", "gameai:greedy", "", "gameai:greedy")
+	s.Clock.GameMS = 2000
+	s.Seats[2] = coat
+	o, err := r.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Fault == nil || o.Fault.Seat != 2 || o.Fault.Turn <= 4 || !strings.Contains(o.Fault.Reason, "timed out") {
+		t.Fatalf("fault %+v, want White (seat 2) timed out after its third action", o.Fault)
+	}
+	if !slices.Equal(o.Result.Faults, []int{2}) || o.Result.Score[2] != 0 || o.Result.Score[0] != 0 || o.Result.Score[1] != 1 {
+		t.Fatalf("result %+v: the irregular loss is its team's", o.Result)
+	}
+	if left := confinetest.Leftovers(sandbox.User, sandbox.Group()); len(left) > 0 {
+		t.Fatalf("processes of the bot outlived its game: %v", left)
+	}
 }

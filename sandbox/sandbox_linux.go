@@ -47,6 +47,10 @@ type Sandbox struct {
 	seq     atomic.Int64
 }
 
+// Group is the name of this process's control groups, under which each
+// confined program has its own.
+func Group() string { return fmt.Sprintf("gameai-%d", os.Getpid()) }
+
 // New prepares the sandbox and proves it by running a program confined.
 // The error wraps ErrUnavailable and says why (not root, namespaces or
 // control groups refused).
@@ -57,7 +61,7 @@ func New() (*Sandbox, error) {
 	if os.Geteuid() != 0 {
 		return fail("the server runs as uid %d; confining needs root (to create control groups and run programs as an unprivileged user)", os.Geteuid())
 	}
-	s := &Sandbox{name: fmt.Sprintf("gameai-%d", os.Getpid())}
+	s := &Sandbox{name: Group()}
 	var err error
 	if s.root, err = os.MkdirTemp("", "gameai-sandbox-root-"); err != nil {
 		return fail("%v", err)

@@ -268,3 +268,22 @@ func TestScratchIsEachRunsOwnAndGoneAfter(t *testing.T) {
 		t.Error("the scratch file is on the host")
 	}
 }
+
+// confinetest.Leftovers, which the game tests use to find processes that
+// outlived their game, sees a confined program while it runs and not once
+// it is killed.
+func TestLeftoversSeesARunningProgram(t *testing.T) {
+	s := forTest(t)
+	p, err := s.Start(sh("read l"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left := confinetest.Leftovers(User, Group()); len(left) != 1 || !strings.Contains(left[0], "/bin/sh") {
+		t.Errorf("while it runs: %q, want the shell", left)
+	}
+	p.Kill()
+	<-p.Done()
+	if left := confinetest.Leftovers(User, Group()); len(left) != 0 {
+		t.Errorf("once killed: %q", left)
+	}
+}
