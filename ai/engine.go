@@ -3,8 +3,6 @@ package ai
 import (
 	"context"
 	"errors"
-	"slices"
-	"strings"
 	"time"
 
 	"gameai/games"
@@ -85,14 +83,3 @@ type OptionError struct {
 }
 
 func (e *OptionError) Error() string { return "engine option " + e.Name + ": " + e.Reason }
-
-// OnlyOptions reports the first engine option not among known, as an
-// *OptionError naming the ones the engine takes.
-func OnlyOptions(opts map[string]string, known ...string) error {
-	for name := range opts {
-		if !slices.Contains(known, name) {
-			return &OptionError{Name: name, Reason: "unknown option (this engine takes " + strings.Join(known, ", ") + ")"}
-		}
-	}
-	return nil
-}

@@ -1,15 +1,19 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"gameai/games"
 )
 
 // The parsers of engine settings. ParseInt, ParseBool, ParseSeed and
 // ParsePositive read one value and say what is wrong with a bad one as an
-// *OptionError; the ...Option forms read an engine request's option map,
-// leaving *out alone when the option is absent. Every engine and the
-// CodeCup bot specs word their errors alike through them.
+// *OptionError (the CodeCup bot specs read theirs through them); an engine
+// request's options are checked against the engine's table by
+// ResolveOptions.
 
 // ParseInt reads an integer in lo..hi.
 func ParseInt(name, s string, lo, hi int) (int, error) {
@@ -47,31 +51,54 @@ func ParsePositive(name, s string, hi float64) (float64, error) {
 	return x, nil
 }
 
-// IntOption reads an integer option in lo..hi.
-func IntOption(opts map[string]string, name string, lo, hi int, out *int) error {
-	return option(opts, name, out, func(s string) (int, error) { return ParseInt(name, s, lo, hi) })
-}
+// MaxSeed is the largest seed an engine's table takes: the largest
+// integer a JSON client (a web page's numbers are doubles) writes exactly.
+const MaxSeed = 1<<53 - 1
 
-// BoolOption reads a true-or-false option.
-func BoolOption(opts map[string]string, name string, out *bool) error {
-	return option(opts, name, out, func(s string) (bool, error) { return ParseBool(name, s) })
-}
-
-// SeedOption reads the seed option, a non-negative integer.
-func SeedOption(opts map[string]string, out *uint64) error {
-	return option(opts, "seed", out, ParseSeed)
-}
-
-// option sets *out from opts[name] when it is present and parses.
-func option[T any](opts map[string]string, name string, out *T, parse func(string) (T, error)) error {
-	s, ok := opts[name]
-	if !ok {
-		return nil
+// ResolveOptions checks an engine request's options against the engine's
+// table (EngineInfo.Options) and fills in the defaults: an unknown name or
+// a bad value is an *OptionError naming the option (and, for an unknown
+// one, the options the engine takes).
+func ResolveOptions(table []games.OptionSpec, given map[string]string) (games.Options, error) {
+	o, err := games.ResolveOptions(table, given)
+	var oe *games.OptionError
+	if errors.As(err, &oe) {
+		reason := oe.Reason
+		if reason == "unknown option" {
+			names := make([]string, len(table))
+			for i, s := range table {
+				names[i] = s.Name
+			}
+			reason += " (this engine takes " + strings.Join(names, ", ") + ")"
+			if len(names) == 0 {
+				reason = "unknown option (this engine takes none)"
+			}
+		}
+		return nil, &OptionError{Name: oe.Name, Reason: reason}
 	}
-	v, err := parse(s)
-	if err != nil {
-		return err
+	return o, err
+}
+
+// DescribeOptions is an option table in a sentence, for descriptions:
+// "options: level (int 1..5, default 3): the nesting level; ...".
+func DescribeOptions(table []games.OptionSpec) string {
+	if len(table) == 0 {
+		return "no options"
 	}
-	*out = v
-	return nil
+	parts := make([]string, len(table))
+	for i, s := range table {
+		kind := string(s.Kind)
+		switch s.Kind {
+		case games.OptionInt:
+			kind = fmt.Sprintf("int %d..%d", s.Min, s.Max)
+		case games.OptionChoice:
+			kind = strings.Join(s.Choices, " | ")
+		}
+		def := ""
+		if s.Default != "" {
+			def = ", default " + s.Default
+		}
+		parts[i] = fmt.Sprintf("%s (%s%s): %s", s.Name, kind, def, s.Description)
+	}
+	return "options: " + strings.Join(parts, "; ")
 }

@@ -4,40 +4,49 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"gameai/games"
 )
 
-// The option parsers set a present, good value; leave the default when the
-// option is absent; and name the option in an *OptionError, the default
-// untouched, when the value is bad.
-func TestOptionParsers(t *testing.T) {
-	opts := map[string]string{"n": "7", "big": "12", "b": "true", "nb": "yes", "seed": "42"}
-	n, big := 1, 1
-	if err := IntOption(opts, "n", 1, 10, &n); err != nil || n != 7 {
-		t.Errorf("n: %d, %v", n, err)
+// An engine's table fills in its defaults, normalises what it is given,
+// and refuses an unknown option (naming the ones it takes) or a bad value
+// as an *OptionError naming the option.
+func TestResolveOptions(t *testing.T) {
+	table := []games.OptionSpec{
+		{Name: "level", Kind: games.OptionInt, Default: "3", Min: 1, Max: 5, Description: "the level"},
+		{Name: "layers", Kind: games.OptionBool, Default: "false", Description: "by layers"},
+		{Name: "teammate", Kind: games.OptionChoice, Default: "chance", Choices: []string{"chance", "max"}, Description: "who"},
+		{Name: "coefficients", Kind: games.OptionText, Description: "19 integers"},
+	}
+	o, err := ResolveOptions(table, map[string]string{"level": " 4", "layers": "1"})
+	if err != nil || o.Int("level") != 4 || !o.Bool("layers") || o["teammate"] != "chance" || o["coefficients"] != "" {
+		t.Fatalf("%v, %v", o, err)
 	}
 	var oe *OptionError
-	if err := IntOption(opts, "big", 1, 10, &big); !errors.As(err, &oe) || oe.Name != "big" || big != 1 {
-		t.Errorf("big: %d, %v", big, err)
+	for given, want := range map[string]string{"level=9": "level", "layers=maybe": "layers", "teammate=min": "teammate", "depth=3": "depth"} {
+		k, v, _ := strings.Cut(given, "=")
+		if _, err := ResolveOptions(table, map[string]string{k: v}); !errors.As(err, &oe) || oe.Name != want {
+			t.Errorf("%s: %v, want an option error naming %s", given, err, want)
+		}
 	}
-	absent := 5
-	if err := IntOption(opts, "none", 1, 10, &absent); err != nil || absent != 5 {
-		t.Errorf("absent: %d, %v", absent, err)
+	if _, err := ResolveOptions(table, map[string]string{"depth": "3"}); err == nil ||
+		!strings.Contains(err.Error(), "this engine takes level, layers, teammate, coefficients") {
+		t.Errorf("unknown option: %v", err)
 	}
-	var b, nb bool
-	if err := BoolOption(opts, "b", &b); err != nil || !b {
-		t.Errorf("b: %v, %v", b, err)
+	if _, err := ResolveOptions(nil, map[string]string{"seed": "1"}); err == nil || !strings.Contains(err.Error(), "takes none") {
+		t.Errorf("an engine without options: %v", err)
 	}
-	if err := BoolOption(opts, "nb", &nb); !errors.As(err, &oe) || oe.Name != "nb" || nb {
-		t.Errorf("nb: %v, %v", nb, err)
+	d := DescribeOptions(table)
+	for _, want := range []string{"level (int 1..5, default 3): the level", "teammate (chance | max, default chance)", "coefficients (text): 19 integers"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("description %q lacks %q", d, want)
+		}
 	}
-	seed := uint64(1)
-	if err := SeedOption(opts, &seed); err != nil || seed != 42 {
-		t.Errorf("seed: %d, %v", seed, err)
-	}
-	seed = 1
-	if err := SeedOption(map[string]string{"seed": "-1"}, &seed); !errors.As(err, &oe) || oe.Name != "seed" || seed != 1 {
-		t.Errorf("seed -1: %d, %v", seed, err)
-	}
+}
+
+// ParsePositive refuses what is not in (0, hi], NaN and infinities too.
+func TestParsePositive(t *testing.T) {
+	var oe *OptionError
 	for _, bad := range []string{"0", "-1", "1001", "NaN", "+Inf", "x", ""} {
 		if _, err := ParsePositive("scale", bad, 1000); !errors.As(err, &oe) || oe.Name != "scale" || !strings.Contains(err.Error(), "(0, 1000]") {
 			t.Errorf("ParsePositive(%q): %v", bad, err)

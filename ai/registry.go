@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"gameai/games"
 )
 
 // EngineInfo describes an engine registered for one game.
@@ -18,7 +20,11 @@ type EngineInfo struct {
 	// Deterministic engines give the same answer for the same position and
 	// limits of depth, nodes or iterations, so their analyses may be cached.
 	Deterministic bool
-	Engine        Engine
+	// Options are the engine options it takes, with their types, ranges
+	// and defaults: GET /v1/games lists them, and the engine checks a
+	// request's against them (ResolveOptions).
+	Options []games.OptionSpec
+	Engine  Engine
 }
 
 // Registry maps (game, engine) to engines. The first engine registered for a

@@ -16,6 +16,9 @@ const (
 	OptionBool   OptionKind = "bool"
 	OptionInt    OptionKind = "int"
 	OptionChoice OptionKind = "choice"
+	// OptionText is free text its user reads (an engine's 19
+	// coefficients): checked there, not here.
+	OptionText OptionKind = "text"
 )
 
 // OptionSpec declares one rule option of a game.
@@ -100,6 +103,8 @@ func (s OptionSpec) check(v string) (string, error) {
 		if !slices.Contains(s.Choices, v) {
 			return "", fmt.Errorf("%q is not one of %s", v, strings.Join(s.Choices, ", "))
 		}
+		return v, nil
+	case OptionText:
 		return v, nil
 	}
 	return "", fmt.Errorf("option kind %q is not supported", s.Kind)

@@ -3,6 +3,7 @@ package lessai
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -78,32 +79,17 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{}, ai.ErrNoMove
 	}
 	c := Chooser{Kind: e.kind, Trees: trees}
+	opts, err := ai.ResolveOptions(optionsOf(e.kind), req.Options)
+	if err != nil {
+		return ai.Result{}, err
+	}
 	switch e.kind {
 	case KindGreedy:
-		if err := ai.OnlyOptions(req.Options); err != nil {
-			return ai.Result{}, err
-		}
 	case KindExpectimax:
-		if err := ai.OnlyOptions(req.Options, "beam"); err != nil {
-			return ai.Result{}, err
-		}
-		if err := ai.IntOption(req.Options, "beam", 1, 1000, &c.Beam); err != nil {
-			return ai.Result{}, err
-		}
+		c.Beam = opts.Int("beam")
 	default:
-		if err := ai.OnlyOptions(req.Options, "seed", "teammate"); err != nil {
-			return ai.Result{}, err
-		}
-		if t := req.Options["teammate"]; t != "" {
-			var err error
-			if c.TeamPlay, err = ParseTeammate(t); err != nil {
-				return ai.Result{}, err
-			}
-		}
-		c.Seed = Config.Seed
-		if err := ai.SeedOption(req.Options, &c.Seed); err != nil {
-			return ai.Result{}, err
-		}
+		c.TeamPlay = opts["teammate"] == "max"
+		c.Seed = uint64(opts.Int("seed"))
 	}
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
@@ -125,10 +111,26 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 
 // treeOptions says what the mcts and uct engines take, for their
 // descriptions.
-const treeOptions = "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
-	" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; options seed, and" +
-	" teammate = chance (default: the teammate's turns drawn by move weight, for a teammate whose play is not ours)" +
-	" or max (planned as the mover's own, for a team whose both seats this engine plays))"
+var treeOptions = "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
+	" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; " + ai.DescribeOptions(optionsOf(KindUCT)) + ")"
+
+// optionsOf is an engine's option table.
+func optionsOf(kind string) []games.OptionSpec {
+	switch kind {
+	case KindGreedy:
+		return nil
+	case KindExpectimax:
+		return []games.OptionSpec{{Name: "beam", Kind: games.OptionInt, Default: strconv.Itoa(DefaultBeam), Min: 1, Max: 1000,
+			Description: "turns kept at each node"}}
+	}
+	return []games.OptionSpec{
+		{Name: "teammate", Kind: games.OptionChoice, Default: "chance", Choices: []string{"chance", "max"},
+			Description: "chance: the teammate's turns drawn by move weight, for a teammate whose play is not ours; " +
+				"max: planned as the mover's own, for a team whose both seats this engine plays"},
+		{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(Config.Seed, 10), Min: 0, Max: ai.MaxSeed,
+			Description: "the random seed"},
+	}
+}
 
 // Infos registers the engines; UCT is the default: RAVE was worth nothing
 // at 3 s a game and if anything a point a game less at 30 s, and the
@@ -142,13 +144,15 @@ func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
 			Description: tree + uct.Describe() + treeOptions +
-				"; with teammate=max the best measured against the CodeCup 2017 runner-up for a team of two (docs/strength.md)"},
+				"; with teammate=max the best measured against the CodeCup 2017 runner-up for a team of two (docs/strength.md)",
+			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
-			Description: tree + Config.Describe() + treeOptions},
+			Description: tree + Config.Describe() + treeOptions, Options: optionsOf(KindMCTS)},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
-			Description: fmt.Sprintf("expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands "+
-				"(limits: time, depth in turns, nodes; option beam = turns kept per node, default %d)", DefaultBeam)},
+			Description: "expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands " +
+				"(limits: time, depth in turns, nodes; " + ai.DescribeOptions(optionsOf(KindExpectimax)) + ")",
+			Options: optionsOf(KindExpectimax)},
 		{Game: "less", Name: KindGreedy, Version: GreedyVersion, Deterministic: true, Engine: engine{KindGreedy},
-			Description: "the turn that brings the mover's pieces closest to home alone (no search; a baseline)"},
+			Description: "the turn that brings the mover's pieces closest to home alone (no search; a baseline; no options)"},
 	}
 }

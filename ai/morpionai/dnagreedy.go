@@ -3,6 +3,7 @@ package morpionai
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -38,15 +39,11 @@ func (DNAGreedy) Search(ctx context.Context, req ai.Request) (ai.Result, error) 
 	if !ok {
 		return ai.Result{}, fmt.Errorf("dna-greedy plays morpion, not %s", req.State.Game().Name())
 	}
-	seed := uint64(dnaGreedyDefaultSeed)
-	if err := ai.SeedOption(req.Options, &seed); err != nil {
+	opts, err := ai.ResolveOptions(dnaGreedyOptions, req.Options)
+	if err != nil {
 		return ai.Result{}, err
 	}
-	for name := range req.Options {
-		if name != "seed" {
-			return ai.Result{}, &ai.OptionError{Name: name, Reason: "unknown option (dna-greedy takes seed)"}
-		}
-	}
+	seed := uint64(opts.Int("seed"))
 	root := st.Board()
 	if root.NumLegal() == 0 {
 		return ai.Result{}, ai.ErrNoMove
@@ -96,11 +93,15 @@ func (DNAGreedy) Search(ctx context.Context, req ai.Request) (ai.Result, error) 
 		Nodes: nodes, Elapsed: time.Since(start)}, nil
 }
 
+// dnaGreedyOptions is the engine's option table.
+var dnaGreedyOptions = []games.OptionSpec{{Name: "seed", Kind: games.OptionInt, Default: strconv.Itoa(dnaGreedyDefaultSeed),
+	Min: 0, Max: ai.MaxSeed, Description: "the random seed (with an iteration or node limit, one answer)"}}
+
 // DNAGreedyInfo registers the engine.
 func DNAGreedyInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morpion", Name: "dna-greedy", Version: DNAGreedyVersion, Deterministic: true,
 		Description: fmt.Sprintf("random DNAs played to the end from the position; plays the first move of the longest game "+
-			"(limits: time, iterations = DNAs, at most %d with time alone; nodes = moves; option seed, default %d)",
-			dnaGreedyDefaults.MaxSamples, dnaGreedyDefaults.Seed),
-		Engine: DNAGreedy{}}
+			"(limits: time, iterations = DNAs, at most %d with time alone; nodes = moves; %s)",
+			dnaGreedyDefaults.MaxSamples, ai.DescribeOptions(dnaGreedyOptions)),
+		Options: dnaGreedyOptions, Engine: DNAGreedy{}}
 }

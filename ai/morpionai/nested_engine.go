@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strconv"
 	"time"
 
 	"gameai/ai"
@@ -42,37 +43,15 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if !ok {
 		return ai.Result{}, fmt.Errorf("%s plays morpion, not %s", e.Algorithm, req.State.Game().Name())
 	}
-	known := []string{"level", "threads", "seed"}
-	if e.Algorithm == "nrpa" {
-		known = append(known, "layers", "repetitions", "extend")
-	}
-	if err := ai.OnlyOptions(req.Options, known...); err != nil {
+	opts, err := ai.ResolveOptions(nestedOptions(e.Algorithm), req.Options)
+	if err != nil {
 		return ai.Result{}, err
 	}
 	var nc nested.NRPAConfig
-	if err := ai.BoolOption(req.Options, "layers", &nc.Layers); err != nil {
-		return ai.Result{}, err
+	if e.Algorithm == "nrpa" {
+		nc = nested.NRPAConfig{Layers: opts.Bool("layers"), Extend: opts.Bool("extend"), Repetitions: opts.Int("repetitions")}
 	}
-	if err := ai.BoolOption(req.Options, "extend", &nc.Extend); err != nil {
-		return ai.Result{}, err
-	}
-	if err := ai.IntOption(req.Options, "repetitions", 0, 10000, &nc.Repetitions); err != nil {
-		return ai.Result{}, err
-	}
-	level := nestedDefaults.NRPALevel
-	if e.Algorithm == "nmcs" {
-		level = nestedDefaults.NMCSLevel
-	}
-	threads, seed := nestedDefaults.Threads, nestedDefaults.Seed
-	if err := ai.IntOption(req.Options, "level", 1, 5, &level); err != nil {
-		return ai.Result{}, err
-	}
-	if err := ai.IntOption(req.Options, "threads", 1, runtime.NumCPU(), &threads); err != nil {
-		return ai.Result{}, err
-	}
-	if err := ai.SeedOption(req.Options, &seed); err != nil {
-		return ai.Result{}, err
-	}
+	level, threads, seed := opts.Int("level"), opts.Int("threads"), uint64(opts.Int("seed"))
 	root := st.Board()
 	if root.NumLegal() == 0 {
 		return ai.Result{}, ai.ErrNoMove
@@ -111,21 +90,43 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 
 // NRPAInfo registers the NRPA engine, the default for Morpion.
 func NRPAInfo() ai.EngineInfo {
-	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation", nestedDefaults.NRPALevel,
-		"; layers (true: adapt order-free, by layers of the best grid), repetitions (end a level whose best grid came back that many times), "+
-			"extend (true: a level that improves to within 90% of the best gets its iterations again)")
+	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation")
 }
 
 // NMCSInfo registers the nested Monte Carlo engine.
 func NMCSInfo() ai.EngineInfo {
-	return nestedInfo("nmcs", "Cazenave's nested Monte Carlo search", nestedDefaults.NMCSLevel, "")
+	return nestedInfo("nmcs", "Cazenave's nested Monte Carlo search")
 }
 
-func nestedInfo(algo, what string, level int, more string) ai.EngineInfo {
+func nestedInfo(algo, what string) ai.EngineInfo {
+	table := nestedOptions(algo)
 	return ai.EngineInfo{Game: "morpion", Name: algo, Version: NestedVersion, Deterministic: true,
 		Description: fmt.Sprintf("%s from the position, root-parallel; plays the first move of the longest game found, "+
-			"the pv its whole continuation, the score its length (limits: time, iterations = playouts; "+
-			"options: level (default %d), threads (default %d, at most the cores), seed (default %d)%s)",
-			what, level, nestedDefaults.Threads, nestedDefaults.Seed, more),
-		Engine: Nested{Algorithm: algo}}
+			"the pv its whole continuation, the score its length (limits: time, iterations = playouts; %s)",
+			what, ai.DescribeOptions(table)),
+		Options: table, Engine: Nested{Algorithm: algo}}
+}
+
+// nestedOptions is the nrpa or nmcs engine's option table.
+func nestedOptions(algo string) []games.OptionSpec {
+	level := nestedDefaults.NRPALevel
+	if algo == "nmcs" {
+		level = nestedDefaults.NMCSLevel
+	}
+	t := []games.OptionSpec{
+		{Name: "level", Kind: games.OptionInt, Default: strconv.Itoa(level), Min: 1, Max: 5, Description: "the nesting level"},
+		{Name: "threads", Kind: games.OptionInt, Default: strconv.Itoa(nestedDefaults.Threads), Min: 1, Max: runtime.NumCPU(),
+			Description: "independent runs at once, at most the machine's cores"},
+		{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(nestedDefaults.Seed, 10), Min: 0, Max: ai.MaxSeed,
+			Description: "the random seed (one thread, one seed and an iteration limit give one answer)"},
+	}
+	if algo == "nrpa" {
+		t = append(t,
+			games.OptionSpec{Name: "layers", Kind: games.OptionBool, Default: "false", Description: "adapt order-free, by layers of the best grid"},
+			games.OptionSpec{Name: "repetitions", Kind: games.OptionInt, Default: "0", Min: 0, Max: 10000,
+				Description: "end a level whose best grid came back that many times (0: never)"},
+			games.OptionSpec{Name: "extend", Kind: games.OptionBool, Default: "false",
+				Description: "a level that improves to within 90% of the best gets its iterations again"})
+	}
+	return t
 }

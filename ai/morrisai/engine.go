@@ -57,11 +57,11 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if !ok {
 		return ai.Result{}, fmt.Errorf("alphabeta plays morris, not %s", req.State.Game().Name())
 	}
-	coef, _, err := StrategyOption(req.Options)
-	if err != nil {
+	if _, err := ai.ResolveOptions(strategyOptions, req.Options); err != nil {
 		return ai.Result{}, err
 	}
-	if err := ai.OnlyOptions(req.Options, "strategy", "coefficients"); err != nil {
+	coef, _, err := StrategyOption(req.Options)
+	if err != nil {
 		return ai.Result{}, err
 	}
 	p := st.P.Clone()
@@ -108,6 +108,23 @@ func toGames(ms []morris.Move) []games.Move {
 	return out
 }
 
+// strategyOptions are the options that choose the evaluation (StrategyOption
+// reads them).
+var strategyOptions = []games.OptionSpec{
+	{Name: "strategy", Kind: games.OptionText, Default: morris.DefaultStrategy,
+		Description: "a shipped strategy (" + strings.Join(shippedNames(), ", ") + ") or, through the service, a trained one's name"},
+	{Name: "coefficients", Kind: games.OptionText,
+		Description: "19 integers, comma-separated: the evaluation's coefficients, instead of a strategy"},
+}
+
+func shippedNames() []string {
+	var names []string
+	for _, p := range morris.Shipped() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
 // StrategyOption reads the strategy of engine options: coefficients (19
 // integers) win over strategy (a preset name); neither gives the default
 // preset. It returns the coefficients and a name for them.
@@ -125,13 +142,8 @@ func StrategyOption(opts map[string]string) (morris.Coefficients, string, error)
 	}
 	s, ok := morris.Preset(name)
 	if !ok {
-		shipped := morris.Shipped()
-		names := make([]string, len(shipped))
-		for i, p := range shipped {
-			names[i] = p.Name
-		}
 		return morris.Coefficients{}, "", &ai.OptionError{Name: "strategy",
-			Reason: fmt.Sprintf("no strategy %q (presets: %s; trained strategies are named through the service)", name, strings.Join(names, ", "))}
+			Reason: fmt.Sprintf("no strategy %q (presets: %s; trained strategies are named through the service)", name, strings.Join(shippedNames(), ", "))}
 	}
 	return s.Coefficients, name, nil
 }
@@ -158,8 +170,7 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 func AlphaBetaInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: AlphaBetaVersion, Deterministic: true,
 		Description: fmt.Sprintf("negamax alpha-beta with PVS, iterative deepening, a transposition table of %d entries and "+
-			"the 19-coefficient evaluation, strategy %s unless one is named "+
-			"(limits: time, depth, nodes; options: strategy = a preset or trained strategy, or coefficients = 19 integers)",
-			ttEntries, morris.DefaultStrategy),
-		Engine: NewAlphaBeta()}
+			"the 19-coefficient evaluation, strategy %s unless one is named (limits: time, depth, nodes; %s)",
+			ttEntries, morris.DefaultStrategy, ai.DescribeOptions(strategyOptions)),
+		Options: strategyOptions, Engine: NewAlphaBeta()}
 }

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"time"
 
 	"gameai/ai"
 	"gameai/ai/mcts"
+	"gameai/games"
 	"gameai/games/morris"
 )
 
@@ -95,17 +98,16 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if !ok {
 		return ai.Result{}, fmt.Errorf("mcts plays morris, not %s", req.State.Game().Name())
 	}
+	opts, err := ai.ResolveOptions(mctsOptions, req.Options)
+	if err != nil {
+		return ai.Result{}, err
+	}
 	coef, _, err := StrategyOption(req.Options)
 	if err != nil {
 		return ai.Result{}, err
 	}
-	if err := ai.OnlyOptions(req.Options, "strategy", "coefficients", "seed"); err != nil {
-		return ai.Result{}, err
-	}
 	cfg := MCTSConfig
-	if err := ai.SeedOption(req.Options, &cfg.Seed); err != nil {
-		return ai.Result{}, err
-	}
+	cfg.Seed = uint64(opts.Int("seed"))
 	if st.P.Outcome().Over {
 		return ai.Result{}, ai.ErrNoMove
 	}
@@ -143,6 +145,11 @@ func MCTSInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "mcts", Version: MCTSVersion, Deterministic: true,
 		Description: "Monte Carlo tree search: " + MCTSConfig.Describe() + "; random playouts, scored by the strategy where they are cut; " +
 			"a time-limited search starts from the last searches' trees where one holds the position " +
-			"(limits: time, iterations; score = expected result for the side to move, 0..1; options: strategy, coefficients, seed)",
-		Engine: MCTS{}}
+			"(limits: time, iterations; score = expected result for the side to move, 0..1; " + ai.DescribeOptions(mctsOptions) + ")",
+		Options: mctsOptions, Engine: MCTS{}}
 }
+
+// mctsOptions is the MCTS engine's option table: the strategy's, and the
+// seed.
+var mctsOptions = append(slices.Clone(strategyOptions), games.OptionSpec{Name: "seed", Kind: games.OptionInt,
+	Default: strconv.FormatUint(MCTSConfig.Seed, 10), Min: 0, Max: ai.MaxSeed, Description: "the random seed"})
