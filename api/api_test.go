@@ -25,6 +25,10 @@ func TestListGames(t *testing.T) {
 		!m.Engines[0].Default || m.Engines[1].Name != "nmcs" || m.Engines[2].Name != "dna-greedy" {
 		t.Errorf("morpion = %+v", m)
 	}
+	if o := out.Games[1].Engines[0].Options; len(o) != 6 || o[0].Name != "level" || o[0].Kind != "int" || o[0].Default != "3" ||
+		o[0].Min == nil || *o[0].Min != 1 || *o[0].Max != 5 || o[3].Name != "layers" || o[3].Kind != "bool" {
+		t.Errorf("nrpa's options = %+v", o)
+	}
 	if m := out.Games[2]; m.Players != 2 || len(m.Variants) != 3 || m.Engines[0].Name != "alphabeta" || len(m.Options) != 5 {
 		t.Errorf("morris = %+v", m)
 	}
@@ -397,5 +401,57 @@ func TestBudgetedAnalysesServeSmallerBudgets(t *testing.T) {
 	}
 	if r := lessAsk(4500); !r.Cached || r.Nodes != 5000 {
 		t.Errorf("4500 iterations after 5000 and 4000: %+v, want the 5000 analysis", r)
+	}
+}
+
+// Every engine's options are listed as data, and the list is what the
+// engine takes: each option at its default is accepted by best-move, an
+// option not listed is refused naming it, and the description says the
+// same (it is made from the table).
+func TestEveryEngineTakesTheOptionsItLists(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var out api.GamesResponse
+	e.do(t, "GET", "/v1/games", nil).ok(t, 200).json(t, &out)
+	listed := 0
+	for _, g := range out.Games {
+		if g.Name == "tictactoe" {
+			continue // the tests' own game
+		}
+		for _, en := range g.Engines {
+			defaults := map[string]string{}
+			for _, o := range en.Options {
+				listed++
+				switch o.Kind {
+				case "int":
+					if o.Min == nil || o.Max == nil {
+						t.Errorf("%s %s: int option %s without its range", g.Name, en.Name, o.Name)
+					}
+				case "choice":
+					if len(o.Choices) == 0 {
+						t.Errorf("%s %s: choice option %s without choices", g.Name, en.Name, o.Name)
+					}
+				}
+				if o.Description == "" || !strings.Contains(en.Description, o.Name+" (") {
+					t.Errorf("%s %s: option %s is not described (%q)", g.Name, en.Name, o.Name, en.Description)
+				}
+				if o.Default != "" {
+					defaults[o.Name] = o.Default
+				}
+			}
+			// Small limits of work, not time, which a busy machine would
+			// refuse (429).
+			lim := api.LimitsRequest{Iterations: 20}
+			if en.Name == "alphabeta" || en.Name == "expectimax" || en.Name == "greedy" {
+				lim = api.LimitsRequest{Depth: 1}
+			}
+			req := api.BestMoveRequest{Engine: en.Name, EngineOptions: defaults, Limits: lim, NoCache: true}
+			e.do(t, "POST", "/v1/games/"+g.Name+"/best-move", req).ok(t, 200)
+			req.EngineOptions = map[string]string{"frobnicate": "1"}
+			r := e.do(t, "POST", "/v1/games/"+g.Name+"/best-move", req)
+			r.hasField(t, r.problem(t, 400), "engine_options.frobnicate")
+		}
+	}
+	if listed < 12 {
+		t.Errorf("%d engine options listed in all", listed)
 	}
 }

@@ -22,15 +22,27 @@ func (s *Server) listGames(c *echo.Context) error {
 		gi := GameInfo{Name: g.Name(), Title: g.Title(), Variants: g.Variants(), Players: g.Players(),
 			Engines: []EngineInfo{}, Options: []OptionInfo{}}
 		for i, e := range s.engines.ForGame(g.Name()) {
-			gi.Engines = append(gi.Engines, EngineInfo{Name: e.Name, Description: e.Description, Version: e.Version, Default: i == 0})
+			gi.Engines = append(gi.Engines, EngineInfo{Name: e.Name, Description: e.Description, Version: e.Version, Default: i == 0,
+				Options: optionInfos(e.Options)})
 		}
-		for _, o := range g.Options() {
-			gi.Options = append(gi.Options, OptionInfo{Name: o.Name, Kind: string(o.Kind), Default: o.Default,
-				Description: o.Description, Min: o.Min, Max: o.Max, Choices: o.Choices})
-		}
+		gi.Options = optionInfos(g.Options())
 		out.Games = append(out.Games, gi)
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// optionInfos lists an option table (a game's rules or an engine's
+// settings) as data.
+func optionInfos(table []games.OptionSpec) []OptionInfo {
+	out := make([]OptionInfo, 0, len(table))
+	for _, o := range table {
+		info := OptionInfo{Name: o.Name, Kind: string(o.Kind), Default: o.Default, Description: o.Description, Choices: o.Choices}
+		if o.Kind == games.OptionInt {
+			info.Min, info.Max = &o.Min, &o.Max
+		}
+		out = append(out, info)
+	}
+	return out
 }
 
 // bestMove searches a position.

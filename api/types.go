@@ -62,14 +62,16 @@ type BestMoveResponse struct {
 	Position string `json:"position"`
 }
 
-// OptionInfo describes one rule option of a game.
+// OptionInfo describes one option, a rule of a game or a setting of an
+// engine: kind bool, int (with min and max), choice (with choices) or text
+// (free, checked by its engine); the default is "" where there is none.
 type OptionInfo struct {
 	Name        string   `json:"name" example:"flying"`
 	Kind        string   `json:"kind" example:"bool"`
 	Default     string   `json:"default" example:"true"`
 	Description string   `json:"description"`
-	Min         int      `json:"min,omitempty"`
-	Max         int      `json:"max,omitempty"`
+	Min         *int     `json:"min,omitempty"`
+	Max         *int     `json:"max,omitempty"`
 	Choices     []string `json:"choices,omitempty"`
 }
 
@@ -79,6 +81,9 @@ type EngineInfo struct {
 	Description string `json:"description"`
 	Version     string `json:"version" example:"1"`
 	Default     bool   `json:"default"`
+	// Options are the engine_options it takes: kind (int, bool, choice,
+	// text), default, range or choices.
+	Options []OptionInfo `json:"options"`
 }
 
 // GameInfo describes one game.

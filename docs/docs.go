@@ -2429,6 +2429,13 @@ const docTemplate = `{
                     "type": "string",
                     "example": "alphabeta"
                 },
+                "options": {
+                    "description": "Options are the engine_options it takes: kind (int, bool, choice,\ntext), default, range or choices.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.OptionInfo"
+                    }
+                },
                 "version": {
                     "type": "string",
                     "example": "1"
