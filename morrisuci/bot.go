@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,6 +69,32 @@ const (
 	DefaultHashMB = 16
 	MaxHashMB     = 4096
 )
+
+// Options are the engine's own options (uci lists them, then the rules'
+// options, morris.OptionSpecs); setoption checks a value against them.
+var Options = []games.OptionSpec{
+	{Name: "MoveTime", Kind: games.OptionText, Default: "1", Description: "seconds a move when go gives no time (a number in (0, 3600])"},
+	{Name: "SkillLevel", Kind: games.OptionInt, Default: "0", Min: 0, Max: 30, Description: "Sanmill's skill level, here a depth cap (0: none)"},
+	{Name: "Depth", Kind: games.OptionInt, Default: "0", Min: 0, Max: 64, Description: "a depth cap (0: none)"},
+	{Name: "Strategy", Kind: games.OptionText, Default: morris.DefaultStrategy, Description: "a shipped strategy's name, or 19 integers"},
+	{Name: "Engine", Kind: games.OptionChoice, Default: "alphabeta", Choices: []string{"alphabeta", "mcts"}, Description: "the search"},
+	{Name: "Threads", Kind: games.OptionInt, Default: "1", Min: 1, Max: 256, Description: "MCTS threads"},
+	{Name: "Hash", Kind: games.OptionInt, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: MaxHashMB, Description: "the transposition table, MB"},
+	{Name: "Variant", Kind: games.OptionChoice, Default: "nine", Choices: morris.Game.Variants(), Description: "the board and pieces"},
+}
+
+// OptionLine is an option as the protocol's uci lists it.
+func OptionLine(o games.OptionSpec) string {
+	switch o.Kind {
+	case games.OptionBool:
+		return fmt.Sprintf("option name %s type check default %s", o.Name, o.Default)
+	case games.OptionInt:
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+	case games.OptionChoice:
+		return fmt.Sprintf("option name %s type combo default %s var %s", o.Name, o.Default, strings.Join(o.Choices, " var "))
+	}
+	return fmt.Sprintf("option name %s type string default %s", o.Name, o.Default)
+}
 
 // NewBot returns a bot with Sanmill's defaults: standard rules, one
 // second a move.
@@ -141,25 +168,11 @@ func (b *Bot) handle(ctx context.Context, line string) (quit bool) {
 	case "uci":
 		b.say("id name gameai %s", b.Version)
 		b.say("id author gameai")
-		for _, o := range []string{
-			"option name MoveTime type string default 1",
-			"option name SkillLevel type spin default 0 min 0 max 30",
-			"option name Depth type spin default 0 min 0 max 64",
-			"option name Strategy type string default " + morris.DefaultStrategy,
-			"option name Engine type combo default alphabeta var alphabeta var mcts",
-			"option name Threads type spin default 1 min 1 max 256",
-			fmt.Sprintf("option name Hash type spin default %d min 1 max %d", DefaultHashMB, MaxHashMB),
-			"option name Variant type combo default nine var nine var twelve var lasker",
-		} {
-			b.say("%s", o)
+		for _, o := range Options {
+			b.say("%s", OptionLine(o))
 		}
 		for _, o := range morris.OptionSpecs {
-			switch o.Kind {
-			case games.OptionBool:
-				b.say("option name %s type check default %s", o.Name, o.Default)
-			case games.OptionInt:
-				b.say("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
-			}
+			b.say("%s", OptionLine(o))
 		}
 		b.say("uciok")
 	case "isready":
@@ -194,13 +207,17 @@ func (b *Bot) setOption(f []string) {
 	line := strings.Join(f, " ")
 	name, value, _ := strings.Cut(strings.TrimPrefix(line, "name "), " value ")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-	spin := func(lo, hi int) (int, bool) {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < lo || n > hi {
-			b.logf("option %s: %q is not an integer in %d..%d", name, value, lo, hi)
-			return 0, false
+	// The engine's own options are checked against their table (kind,
+	// range, choices); the rules' below against the rules'.
+	var n int
+	if i := slices.IndexFunc(Options, func(o games.OptionSpec) bool { return strings.EqualFold(o.Name, name) }); i >= 0 {
+		o := Options[i]
+		v, err := games.ResolveOptions([]games.OptionSpec{o}, map[string]string{o.Name: value})
+		if err != nil {
+			b.logf("%v", err)
+			return
 		}
-		return n, true
+		value, n = v[o.Name], v.Int(o.Name)
 	}
 	switch strings.ToLower(name) {
 	case "movetime":
@@ -211,26 +228,14 @@ func (b *Bot) setOption(f []string) {
 		}
 		b.moveTime = time.Duration(s * float64(time.Second))
 	case "skilllevel":
-		if n, ok := spin(0, 30); ok {
-			b.skill = n
-		}
+		b.skill = n
 	case "depth":
-		if n, ok := spin(0, 64); ok {
-			b.depth = n
-		}
+		b.depth = n
 	case "threads":
-		if n, ok := spin(1, 256); ok {
-			b.threads = n
-		}
+		b.threads = n
 	case "hash":
-		if n, ok := spin(1, MaxHashMB); ok {
-			b.hashMB, b.search = n, nil
-		}
+		b.hashMB, b.search = n, nil
 	case "engine":
-		if value != "alphabeta" && value != "mcts" {
-			b.logf("option Engine: %q is not alphabeta or mcts", value)
-			return
-		}
 		b.engine = value
 	case "strategy":
 		c, name, err := morrisai.StrategyOption(strategyOpts(value))

@@ -96,9 +96,18 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if l := s.expect("id name"); !strings.Contains(l, "gameai") {
 		t.Errorf("id: %q", l)
 	}
-	s.expect("option name MoveTime")
-	s.expect("option name Hash type spin default 16 min 1 max 4096")
+	// Every option of the table, then the rules', as the protocol writes
+	// them.
+	for _, o := range append(slices.Clone(Options), morris.OptionSpecs...) {
+		s.expect(OptionLine(o))
+	}
 	s.expect("uciok")
+	if l := OptionLine(Options[6]); l != "option name Hash type spin default 16 min 1 max 4096" {
+		t.Errorf("Hash: %q", l)
+	}
+	if l := OptionLine(Options[4]); l != "option name Engine type combo default alphabeta var alphabeta var mcts" {
+		t.Errorf("Engine: %q", l)
+	}
 	s.send("isready")
 	s.expect("readyok")
 	s.send("setoption name MoveTime value 0.2")
@@ -121,7 +130,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if err := <-s.done; err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option Hash: \"0\""} {
+	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option \"Hash\": 0 is outside 1..4096"} {
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("log %q lacks %q", s.log.String(), want)
 		}
