@@ -100,6 +100,27 @@ func clickRedrawn(t *testing.T, ctx context.Context, sel string) {
 	}
 }
 
+// The Morris page's engine settings are the chosen engine's option table:
+// MCTS shows its seed, and the game's session gets what was set.
+func TestBrowserMorrisEngineOptionsFromTheTable(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/morris"), chromedp.WaitVisible(chromedp.CSS("#morris-start")))
+	if eval[bool](t, ctx, `!!document.querySelector('input[name="eng:seed"]')`) {
+		t.Fatal("alpha-beta shows a seed")
+	}
+	eval[bool](t, ctx, `(() => { const s = document.querySelector('select[name=engine]'); s.value = 'mcts'; s.dispatchEvent(new Event('change')); return true; })()`)
+	poll[bool](t, ctx, "mcts's seed field", `!!document.querySelector('input[name="eng:seed"]')`, 5*time.Second)
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`input[name="eng:seed"]`), "7"), chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "30"),
+		chromedp.Click(chromedp.CSS("#morris-start")))
+	id := poll[string](t, ctx, "the game to start", `location.hash.startsWith('#/morris/') && location.hash.slice(9)`, 10*time.Second)
+	var sess api.SessionResponse
+	e.do(t, "GET", "/v1/sessions/"+id, nil).ok(t, 200).json(t, &sess)
+	if len(sess.Engines) != 2 || sess.Engines[1] == nil || sess.Engines[1].Engine != "mcts" || sess.Engines[1].EngineOptions["seed"] != "7" {
+		t.Fatalf("the session's engines: %+v", sess.Engines)
+	}
+}
+
 // A whole game of Nine Men's Morris, played by clicks against the engine
 // until it ends: the person clicks a legal target when the page shows one,
 // else one of its pieces to see where it can go.

@@ -60,6 +60,34 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// optionFields are a form's fields for an option table as GET /v1/games
+// lists it (a game's rules, an engine's settings): a checkbox, a number
+// within the range, a choice, or text; each named prefix + the option.
+export function optionFields(options, prefix) {
+  return options.map(o => {
+    const name = prefix + o.name;
+    switch (o.kind) {
+      case 'bool':
+        return el('label', { class: 'check', title: o.description }, el('input', { type: 'checkbox', name, checked: o.default === 'true' }), o.name);
+      case 'int':
+        return el('label', { title: o.description }, o.name, el('input', { type: 'number', name, value: o.default, min: o.min, max: o.max }));
+      case 'choice':
+        return el('label', { title: o.description }, o.name,
+          el('select', { name }, o.choices.map(c => el('option', { value: c, selected: c === o.default }, c))));
+    }
+    return el('label', { title: o.description }, o.name, el('input', { type: 'text', name, placeholder: o.default || o.description }));
+  });
+}
+
+// optionValues reads the fields optionFields made: every option by name,
+// checkboxes as true or false, empty text left out (the default).
+export function optionValues(form, prefix) {
+  const out = {};
+  for (const [k, v] of new FormData(form).entries()) if (k.startsWith(prefix) && String(v) !== '') out[k.slice(prefix.length)] = String(v);
+  form.querySelectorAll('input[type=checkbox]').forEach(c => { if (c.name.startsWith(prefix)) out[c.name.slice(prefix.length)] = String(c.checked); });
+  return out;
+}
+
 // svg builds an SVG element.
 export function svg(tag, attrs = {}, ...children) {
   const e = document.createElementNS('http://www.w3.org/2000/svg', tag);

@@ -1,4 +1,4 @@
-import { api, el, showProblem } from './app.js';
+import { api, el, optionFields, optionValues, showProblem } from './app.js';
 import { morrisBoard, parseMorris as parsePosition, parseMove } from './boards.js';
 
 export { parseMove };
@@ -55,21 +55,29 @@ export async function render(main, [sessionID], query) {
   }
 
   function buildSetup(game, strats, strategy) {
-    const opts = game.options.map(o => o.kind === 'bool'
-      ? el('label', { class: 'check', title: o.description }, el('input', { type: 'checkbox', name: 'opt:' + o.name, checked: o.default === 'true' }), o.name)
-      : el('label', { title: o.description }, o.name, el('input', { type: 'number', name: 'opt:' + o.name, value: o.default, min: o.min, max: o.max })));
+    // The chosen engine's settings, from its option table; the strategy
+    // has a list of its own (the trained ones too).
+    const engineOpts = el('span', { class: 'row', id: 'morris-engine-options' });
+    const showEngineOpts = name => {
+      const en = game.engines.find(e => e.name === name);
+      engineOpts.replaceChildren(...optionFields((en ? en.options : []).filter(o => o.name !== 'strategy'), 'eng:'));
+    };
     setup.append(
       el('label', {}, 'Variant', el('select', { name: 'variant' }, game.variants.map(v => el('option', { value: v }, v)))),
       el('label', {}, 'You play', el('select', { name: 'human' }, el('option', { value: '0' }, 'White (first)'), el('option', { value: '1' }, 'Black'))),
-      el('label', {}, 'Engine', el('select', { name: 'engine' }, game.engines.map(e => el('option', { value: e.name }, e.name)))),
+      el('label', {}, 'Engine', el('select', { name: 'engine', onchange: e => showEngineOpts(e.target.value) }, game.engines.map(e => el('option', { value: e.name }, e.name)))),
       el('label', {}, 'Strategy', el('select', { name: 'strategy' }, strats.map(s => el('option', { value: s.name, selected: s.name === strategy }, s.name)))),
+      engineOpts,
       el('label', {}, 'Time a move (ms)', el('input', { type: 'number', name: 'time', value: 1000, min: 10, max: 30000 })),
-      ...opts,
+      ...optionFields(game.options, 'opt:'),
       el('button', { id: 'morris-start' }, 'Start'));
+    showEngineOpts(game.engines[0].name);
     setup.addEventListener('submit', async e => {
       e.preventDefault();
       const s = readSetup();
-      const engine = { engine: s.engine, engine_options: { strategy: s.strategy }, limits: { time_ms: s.time } };
+      // Coefficients, when given, stand for the strategy.
+      const settings = s.engineOptions.coefficients ? s.engineOptions : { strategy: s.strategy, ...s.engineOptions };
+      const engine = { engine: s.engine, engine_options: settings, limits: { time_ms: s.time } };
       try {
         const sess = await api('POST', '/v1/games/morris/sessions', { variant: s.variant, options: s.options,
           engines: s.human === 0 ? [null, engine] : [engine, null] });
@@ -80,11 +88,9 @@ export async function render(main, [sessionID], query) {
 
   function readSetup() {
     const f = new FormData(setup);
-    const options = {};
-    for (const [k, v] of f.entries()) if (k.startsWith('opt:')) options[k.slice(4)] = String(v);
-    setup.querySelectorAll('input[type=checkbox]').forEach(c => { options[c.name.slice(4)] = String(c.checked); });
     return { variant: f.get('variant'), human: Number(f.get('human')), engine: f.get('engine'),
-      strategy: f.get('strategy'), time: Number(f.get('time')), options };
+      strategy: f.get('strategy'), time: Number(f.get('time')), options: optionValues(setup, 'opt:'),
+      engineOptions: optionValues(setup, 'eng:') };
   }
 
   async function load(id) {
