@@ -16,8 +16,11 @@ import (
 	"gameai/store/memory"
 )
 
+// lessSpec is a Less game of a competition. Its clock is long for bots
+// that answer at once, as these tests' do: a confined bot's start on a
+// loaded machine (CI) is no one's fault.
 func lessSpec(n int, ids ...string) Spec {
-	s := Spec{Game: competition.Less, N: n, Board: n / 2, Seed: 11, Clock: Clock{GameMS: 3000}}
+	s := Spec{Game: competition.Less, N: n, Board: n / 2, Seed: 11, Clock: Clock{GameMS: 10000}}
 	for _, id := range ids {
 		s.Seats = append(s.Seats, Entrant{ID: id})
 	}
@@ -170,7 +173,7 @@ func TestABotTurningHostileMidGameLosesAndLeavesNothing(t *testing.T) {
 	r, st := confinedRunner(t)
 	coat := uploaded(t, st, "less", "turncoat", gobuild.Static(t, "./testdata/lessturncoat"))
 	s := lessSpec(2, "gameai:greedy", "gameai:greedy", "", "gameai:greedy")
-	s.Clock.GameMS = 2000
+	s.Clock.GameMS = 4000 // spent by its spin
 	s.Seats[2] = coat
 	o, err := r.Play(context.Background(), s)
 	if err != nil {
