@@ -9,8 +9,8 @@ import (
 	"gameai/games"
 )
 
-// The parsers of engine settings. ParseInt, ParseBool, ParseSeed and
-// ParsePositive read one value and say what is wrong with a bad one as an
+// The parsers of engine settings. ParseInt, ParseBool and ParseSeed read
+// one value and say what is wrong with a bad one as an
 // *OptionError (the CodeCup bot specs read theirs through them); an engine
 // request's options are checked against the engine's table by
 // ResolveOptions.
@@ -40,15 +40,6 @@ func ParseSeed(s string) (uint64, error) {
 		return 0, &OptionError{Name: "seed", Reason: fmt.Sprintf("%q is not a non-negative integer", s)}
 	}
 	return n, nil
-}
-
-// ParsePositive reads a number in (0, hi]; NaN and infinities are refused.
-func ParsePositive(name, s string, hi float64) (float64, error) {
-	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(x > 0 && x <= hi) {
-		return 0, &OptionError{Name: name, Reason: fmt.Sprintf("%q is not a number in (0, %s]", s, strconv.FormatFloat(hi, 'f', -1, 64))}
-	}
-	return x, nil
 }
 
 // MaxSeed is the largest seed an engine's table takes: the largest
@@ -91,6 +82,8 @@ func DescribeOptions(table []games.OptionSpec) string {
 		switch s.Kind {
 		case games.OptionInt:
 			kind = fmt.Sprintf("int %d..%d", s.Min, s.Max)
+		case games.OptionFloat:
+			kind = fmt.Sprintf("float in (%d, %d]", s.Min, s.Max)
 		case games.OptionChoice:
 			kind = strings.Join(s.Choices, " | ")
 		}

@@ -43,16 +43,3 @@ func TestResolveOptions(t *testing.T) {
 		}
 	}
 }
-
-// ParsePositive refuses what is not in (0, hi], NaN and infinities too.
-func TestParsePositive(t *testing.T) {
-	var oe *OptionError
-	for _, bad := range []string{"0", "-1", "1001", "NaN", "+Inf", "x", ""} {
-		if _, err := ParsePositive("scale", bad, 1000); !errors.As(err, &oe) || oe.Name != "scale" || !strings.Contains(err.Error(), "(0, 1000]") {
-			t.Errorf("ParsePositive(%q): %v", bad, err)
-		}
-	}
-	if x, err := ParsePositive("scale", "1000", 1000); err != nil || x != 1000 {
-		t.Errorf("ParsePositive(1000): %v, %v", x, err)
-	}
-}

@@ -422,7 +422,7 @@ func TestEveryEngineTakesTheOptionsItLists(t *testing.T) {
 			for _, o := range en.Options {
 				listed++
 				switch o.Kind {
-				case "int":
+				case "int", "float":
 					if o.Min == nil || o.Max == nil {
 						t.Errorf("%s %s: int option %s without its range", g.Name, en.Name, o.Name)
 					}

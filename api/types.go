@@ -63,8 +63,9 @@ type BestMoveResponse struct {
 }
 
 // OptionInfo describes one option, a rule of a game or a setting of an
-// engine: kind bool, int (with min and max), choice (with choices) or text
-// (free, checked by its engine); the default is "" where there is none.
+// engine: kind bool, int (from min to max), float (above min, at most max),
+// choice (with choices) or text (free, checked by its engine); the default
+// is "" where there is none.
 type OptionInfo struct {
 	Name        string   `json:"name" example:"flying"`
 	Kind        string   `json:"kind" example:"bool"`

@@ -77,7 +77,7 @@ func TestBotLess(t *testing.T) {
 	if a, err := less.ParseAction(strings.Fields(text)[0]); err != nil || a.N == 0 {
 		t.Errorf("first action of uct:teammate=max %q: %v", text, err)
 	}
-	if text, code := run(t, in, "bot", "less", "--engine", "mcts:teammate=self"); code == 0 || !strings.Contains(text, "max or chance") {
+	if text, code := run(t, in, "bot", "less", "--engine", "mcts:teammate=self"); code == 0 || !strings.Contains(text, "one of chance, max") {
 		t.Errorf("a bad setting: %d %q", code, text)
 	}
 }

@@ -1,19 +1,21 @@
 package codecup
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"gameai/ai"
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
-	"gameai/games/less"
+	"gameai/games"
 )
 
 // SpecHelp says what ParseSpec reads, for flags' and API fields' help.
 const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
-	"budget=DUR and seed=N for any; for mcts and uct, c=, rave_k=, fpu= and max_depth= (the tree search),\n" +
+	"budget=DUR and seed=N for any; for mcts and uct, c=, fpu= and max_depth= (the tree search; rave_k= for mcts),\n" +
 	"horizon= (turns past the root's round that playouts go, default 16), scale= (the margin in points that\n" +
 	"makes a 73% reward, default 6),\n" +
 	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
@@ -72,6 +74,14 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
 			}
+			if k == "reuse" {
+				b, err := ai.ParseBool(k, v)
+				if err != nil {
+					return BotConfig{}, err
+				}
+				cfg.ReuseTree = b
+				continue
+			}
 			if err := setTreeSearch(&cfg, k, v); err != nil {
 				return BotConfig{}, err
 			}
@@ -82,8 +92,19 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 	return cfg, nil
 }
 
-// setTreeSearch applies one setting of the mcts and uct bots to cfg.
+// setTreeSearch applies one setting of the mcts and uct bots to cfg,
+// checked against the engines' table (lessai.TreeOptions), the service's
+// engine options' too.
 func setTreeSearch(cfg *BotConfig, k, v string) error {
+	table := lessai.TreeOptions(cfg.Engine)
+	i := slices.IndexFunc(table, func(s games.OptionSpec) bool { return s.Name == k })
+	if i < 0 {
+		return fmt.Errorf("%s is a setting of the mcts engine (RAVE), not of %s", k, cfg.Engine)
+	}
+	o, err := games.ResolveOptions(table[i:i+1], map[string]string{k: v})
+	if oe := (*games.OptionError)(nil); errors.As(err, &oe) {
+		return &ai.OptionError{Name: k, Reason: oe.Reason}
+	}
 	search := func() *mcts.Config {
 		if cfg.MCTS == nil {
 			c := lessai.Config
@@ -91,38 +112,23 @@ func setTreeSearch(cfg *BotConfig, k, v string) error {
 		}
 		return cfg.MCTS
 	}
-	var err error
 	switch k {
-	case "reuse":
-		cfg.ReuseTree, err = ai.ParseBool(k, v)
-	case "settle":
-		var b bool
-		if b, err = ai.ParseBool(k, v); err == nil {
-			search().StopSettled = b
-		}
 	case "teammate":
-		cfg.TeamPlay, err = lessai.ParseTeammate(v)
-	case "max_depth":
-		var n int
-		if n, err = ai.ParseInt(k, v, 1, 1000); err == nil {
-			search().MaxDepth = n
-		}
-	case "horizon":
-		cfg.HorizonTurns, err = ai.ParseInt(k, v, 1, less.Turns)
+		cfg.TeamPlay = o[k] == "max"
 	case "scale":
-		cfg.Scale, err = ai.ParsePositive(k, v, 1000)
-	default: // c, rave_k, fpu
-		var x float64
-		if x, err = ai.ParsePositive(k, v, 1e6); err == nil {
-			switch k {
-			case "c":
-				search().C = x
-			case "rave_k":
-				search().RaveK = x
-			default:
-				search().FPU = x
-			}
-		}
+		cfg.Scale = o.Float(k)
+	case "horizon":
+		cfg.HorizonTurns = o.Int(k)
+	case "settle":
+		search().StopSettled = o.Bool(k)
+	case "max_depth":
+		search().MaxDepth = o.Int(k)
+	case "c":
+		search().C = o.Float(k)
+	case "rave_k":
+		search().RaveK = o.Float(k)
+	case "fpu":
+		search().FPU = o.Float(k)
 	}
-	return err
+	return nil
 }

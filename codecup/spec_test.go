@@ -60,7 +60,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"": "our engines", "alphago": "our engines", "greedy:c=0.1": "mcts and uct", "mcts:c=0": "(0, 1000000]",
 		"mcts:c=x": "(0, 1000000]", "uct:max_depth=1.5": "1..1000", "mcts:max_depth=0": "1..1000",
 		"expectimax:fpu=1": "mcts and uct", "greedy:reuse=true": "mcts and uct", "mcts:reuse=yes": "true or false",
-		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "max or chance", "greedy:settle=true": "mcts and uct",
+		"greedy:teammate=max": "mcts and uct", "mcts:teammate=self": "one of chance, max", "uct:rave_k=50": "mcts engine (RAVE)", "greedy:settle=true": "mcts and uct",
 		"mcts:settle=maybe": "true or false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "non-negative integer",
 		"mcts:depth=3": "setting of the expectimax engine", "mcts:dpeth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",

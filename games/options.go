@@ -16,6 +16,9 @@ const (
 	OptionBool   OptionKind = "bool"
 	OptionInt    OptionKind = "int"
 	OptionChoice OptionKind = "choice"
+	// OptionFloat is a finite number above Min and at most Max (an
+	// engine's exploration constant, a reward's scale).
+	OptionFloat OptionKind = "float"
 	// OptionText is free text its user reads (an engine's 19
 	// coefficients): checked there, not here.
 	OptionText OptionKind = "text"
@@ -37,6 +40,12 @@ type Options map[string]string
 
 // Bool reads a bool option; resolved options always parse.
 func (o Options) Bool(name string) bool { return o[name] == "true" }
+
+// Float reads a float option; resolved options always parse.
+func (o Options) Float(name string) float64 {
+	x, _ := strconv.ParseFloat(o[name], 64)
+	return x
+}
 
 // Int reads an int option; resolved options always parse.
 func (o Options) Int(name string) int {
@@ -87,18 +96,21 @@ func (s OptionSpec) check(v string) (string, error) {
 	case OptionBool:
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return "", fmt.Errorf("%q is not a bool", v)
+			return "", fmt.Errorf("%q is not true or false", v)
 		}
 		return strconv.FormatBool(b), nil
 	case OptionInt:
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return "", fmt.Errorf("%q is not an integer", v)
-		}
-		if n < s.Min || n > s.Max {
-			return "", fmt.Errorf("%d is outside %d..%d", n, s.Min, s.Max)
+		if err != nil || n < s.Min || n > s.Max {
+			return "", fmt.Errorf("%q is not an integer in %d..%d", v, s.Min, s.Max)
 		}
 		return strconv.Itoa(n), nil
+	case OptionFloat:
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || !(x > float64(s.Min) && x <= float64(s.Max)) {
+			return "", fmt.Errorf("%q is not a number in (%d, %d]", v, s.Min, s.Max)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	case OptionChoice:
 		if !slices.Contains(s.Choices, v) {
 			return "", fmt.Errorf("%q is not one of %s", v, strings.Join(s.Choices, ", "))

@@ -130,7 +130,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if err := <-s.done; err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option \"Hash\": 0 is outside 1..4096"} {
+	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option \"Hash\": \"0\" is not an integer in 1..4096"} {
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("log %q lacks %q", s.log.String(), want)
 		}

@@ -122,8 +122,8 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		if c.Trees != nil && lim.Iterations == 0 {
 			// Positions hash their pieces, not the walls: the key keeps
 			// two layouts' trees apart; a tree grown with another
-			// teammate model, horizon or reward is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %s", c.Kind, c.TeamPlay, turns, scale, p.Walls())
+			// teammate model, horizon, reward or search is not this one's.
+			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU, cfg.MaxDepth, p.Walls())
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}

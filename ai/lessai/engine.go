@@ -88,8 +88,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	case KindExpectimax:
 		c.Beam = opts.Int("beam")
 	default:
-		c.TeamPlay = opts["teammate"] == "max"
-		c.Seed = uint64(opts.Int("seed"))
+		c.ApplyTree(opts)
 	}
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
@@ -109,10 +108,12 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		Elapsed: ch.Elapsed, Reused: ch.Reused}, nil
 }
 
-// treeOptions says what the mcts and uct engines take, for their
-// descriptions.
-var treeOptions = "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
-	" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; " + ai.DescribeOptions(optionsOf(KindUCT)) + ")"
+// treeOptions says what the mcts or uct engine takes, for its
+// description.
+func treeOptions(kind string) string {
+	return "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
+		" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; " + ai.DescribeOptions(optionsOf(kind)) + ")"
+}
 
 // optionsOf is an engine's option table.
 func optionsOf(kind string) []games.OptionSpec {
@@ -123,13 +124,51 @@ func optionsOf(kind string) []games.OptionSpec {
 		return []games.OptionSpec{{Name: "beam", Kind: games.OptionInt, Default: strconv.Itoa(DefaultBeam), Min: 1, Max: 1000,
 			Description: "turns kept at each node"}}
 	}
-	return []games.OptionSpec{
+	return append([]games.OptionSpec{{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(Config.Seed, 10), Min: 0,
+		Max: ai.MaxSeed, Description: "the random seed"}}, TreeOptions(kind)...)
+}
+
+// TreeOptions are the settings of the mcts and uct engines' tree search:
+// the service's engine options and the CodeCup bot specs'
+// (codecup.ParseSpec) are this one table.
+func TreeOptions(kind string) []games.OptionSpec {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	t := []games.OptionSpec{
 		{Name: "teammate", Kind: games.OptionChoice, Default: "chance", Choices: []string{"chance", "max"},
 			Description: "chance: the teammate's turns drawn by move weight, for a teammate whose play is not ours; " +
 				"max: planned as the mover's own, for a team whose both seats this engine plays"},
-		{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(Config.Seed, 10), Min: 0, Max: ai.MaxSeed,
-			Description: "the random seed"},
+		{Name: "scale", Kind: games.OptionFloat, Default: f(Scale), Min: 0, Max: 1000,
+			Description: "the margin in points that makes a 73% reward"},
+		{Name: "horizon", Kind: games.OptionInt, Default: strconv.Itoa(HorizonTurns), Min: 1, Max: less.Turns,
+			Description: "turns past the root's round that playouts go"},
+		{Name: "c", Kind: games.OptionFloat, Default: f(Config.C), Min: 0, Max: 1_000_000, Description: "the exploration constant"},
+		{Name: "fpu", Kind: games.OptionFloat, Default: f(Config.FPU), Min: 0, Max: 1_000_000,
+			Description: "the value of a move not yet tried"},
+		{Name: "max_depth", Kind: games.OptionInt, Default: strconv.Itoa(Config.MaxDepth), Min: 1, Max: 1000,
+			Description: "how deep the tree grows"},
+		{Name: "settle", Kind: games.OptionBool, Default: "false",
+			Description: "end a timed search once the time left could not change its move"},
 	}
+	if kind == KindMCTS {
+		t = append(t, games.OptionSpec{Name: "rave_k", Kind: games.OptionFloat, Default: f(Config.RaveK), Min: 0, Max: 1_000_000,
+			Description: "RAVE's equivalence: the visits at which a move's own value weighs as much as its RAVE value"})
+	}
+	return t
+}
+
+// ApplyTree sets the chooser's tree search from resolved TreeOptions.
+func (c *Chooser) ApplyTree(o games.Options) {
+	cfg := Config
+	if c.MCTS != nil {
+		cfg = *c.MCTS
+	}
+	cfg.C, cfg.FPU, cfg.MaxDepth, cfg.StopSettled = o.Float("c"), o.Float("fpu"), o.Int("max_depth"), o.Bool("settle")
+	if _, ok := o["rave_k"]; ok {
+		cfg.RaveK = o.Float("rave_k")
+	}
+	c.MCTS = &cfg
+	c.TeamPlay, c.Seed = o["teammate"] == "max", uint64(o.Int("seed"))
+	c.Scale, c.HorizonTurns = o.Float("scale"), o.Int("horizon")
 }
 
 // Infos registers the engines; UCT is the default: RAVE was worth nothing
@@ -143,11 +182,11 @@ func Infos() []ai.EngineInfo {
 		"and stopped %d turns past the root's round: ", HorizonTurns)
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
-			Description: tree + uct.Describe() + treeOptions +
+			Description: tree + uct.Describe() + treeOptions(KindUCT) +
 				"; with teammate=max the best measured against the CodeCup 2017 runner-up for a team of two (docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
-			Description: tree + Config.Describe() + treeOptions, Options: optionsOf(KindMCTS)},
+			Description: tree + Config.Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: "expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands " +
 				"(limits: time, depth in turns, nodes; " + ai.DescribeOptions(optionsOf(KindExpectimax)) + ")",

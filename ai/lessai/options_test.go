@@ -9,14 +9,10 @@ import (
 	"gameai/games/less"
 )
 
-// The teammate model reads max and chance and refuses anything else with
-// an option error naming it, in ParseTeammate and in the service's engines.
-func TestParseTeammate(t *testing.T) {
-	for s, want := range map[string]bool{"max": true, "chance": false} {
-		if got, err := ParseTeammate(s); err != nil || got != want {
-			t.Errorf("%q: %v, %v; want %v", s, got, err, want)
-		}
-	}
+// The service's tree engines take their table's settings and refuse a
+// bad one with an option error naming it: a teammate model other than max
+// or chance, a scale of 0, a horizon past the game.
+func TestTreeEnginesCheckTheirSettings(t *testing.T) {
 	st, err := less.Game.NewState("", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -27,11 +23,17 @@ func TestParseTeammate(t *testing.T) {
 			continue
 		}
 		checked++
-		var oe *ai.OptionError
-		_, err := info.Engine.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
-			Options: map[string]string{"teammate": "self"}})
-		if !errors.As(err, &oe) || oe.Name != "teammate" {
-			t.Errorf("%s with teammate=self: %v, want an option error on teammate", info.Name, err)
+		for k, v := range map[string]string{"teammate": "self", "scale": "0", "horizon": "81", "c": "x"} {
+			var oe *ai.OptionError
+			_, err := info.Engine.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
+				Options: map[string]string{k: v}})
+			if !errors.As(err, &oe) || oe.Name != k {
+				t.Errorf("%s with %s=%s: %v, want an option error on %s", info.Name, k, v, err, k)
+			}
+		}
+		if _, err := info.Engine.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
+			Options: map[string]string{"teammate": "max", "scale": "3", "horizon": "8", "c": "0.5", "settle": "true"}}); err != nil {
+			t.Errorf("%s with good settings: %v", info.Name, err)
 		}
 	}
 	if checked != 2 {

@@ -71,6 +71,8 @@ export function optionFields(options, prefix) {
         return el('label', { class: 'check', title: o.description }, el('input', { type: 'checkbox', name, checked: o.default === 'true' }), o.name);
       case 'int':
         return el('label', { title: o.description }, o.name, el('input', { type: 'number', name, value: o.default, min: o.min, max: o.max }));
+      case 'float':
+        return el('label', { title: o.description }, o.name, el('input', { type: 'number', step: 'any', name, value: o.default, min: o.min, max: o.max }));
       case 'choice':
         return el('label', { title: o.description }, o.name,
           el('select', { name }, o.choices.map(c => el('option', { value: c, selected: c === o.default }, c))));
