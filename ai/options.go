@@ -52,20 +52,8 @@ const MaxSeed = 1<<53 - 1
 // one, the options the engine takes).
 func ResolveOptions(table []games.OptionSpec, given map[string]string) (games.Options, error) {
 	o, err := games.ResolveOptions(table, given)
-	var oe *games.OptionError
-	if errors.As(err, &oe) {
-		reason := oe.Reason
-		if reason == "unknown option" {
-			names := make([]string, len(table))
-			for i, s := range table {
-				names[i] = s.Name
-			}
-			reason += " (this engine takes " + strings.Join(names, ", ") + ")"
-			if len(names) == 0 {
-				reason = "unknown option (this engine takes none)"
-			}
-		}
-		return nil, &OptionError{Name: oe.Name, Reason: reason}
+	if oe := (*games.OptionError)(nil); errors.As(err, &oe) {
+		return nil, &OptionError{Name: oe.Name, Reason: oe.Reason}
 	}
 	return o, err
 }

@@ -30,10 +30,10 @@ func TestResolveOptions(t *testing.T) {
 		}
 	}
 	if _, err := ResolveOptions(table, map[string]string{"depth": "3"}); err == nil ||
-		!strings.Contains(err.Error(), "this engine takes level, layers, teammate, coefficients") {
+		!strings.Contains(err.Error(), "the options are level, layers, teammate, coefficients") {
 		t.Errorf("unknown option: %v", err)
 	}
-	if _, err := ResolveOptions(nil, map[string]string{"seed": "1"}); err == nil || !strings.Contains(err.Error(), "takes none") {
+	if _, err := ResolveOptions(nil, map[string]string{"seed": "1"}); err == nil || !strings.Contains(err.Error(), "there are none") {
 		t.Errorf("an engine without options: %v", err)
 	}
 	d := DescribeOptions(table)

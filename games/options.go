@@ -80,7 +80,7 @@ func ResolveOptions(specs []OptionSpec, given map[string]string) (Options, error
 		v := given[name]
 		i := slices.IndexFunc(specs, func(s OptionSpec) bool { return s.Name == name })
 		if i < 0 {
-			return nil, &OptionError{Name: name, Reason: "unknown option"}
+			return nil, &OptionError{Name: name, Reason: "unknown option (" + known(specs) + ")"}
 		}
 		norm, err := specs[i].check(v)
 		if err != nil {
@@ -89,6 +89,18 @@ func ResolveOptions(specs []OptionSpec, given map[string]string) (Options, error
 		out[name] = norm
 	}
 	return out, nil
+}
+
+// known names the options a table takes, for an unknown one's error.
+func known(specs []OptionSpec) string {
+	if len(specs) == 0 {
+		return "there are none"
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return "the options are " + strings.Join(names, ", ")
 }
 
 func (s OptionSpec) check(v string) (string, error) {
