@@ -14,7 +14,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,14 +65,14 @@ type Bot struct {
 
 // The table's size (option Hash, megabytes), as chess engines give it.
 const (
-	DefaultHashMB = 16
+	DefaultHashMB = morrisai.TableMB
 	MaxHashMB     = 4096
 )
 
 // Options are the engine's own options (uci lists them, then the rules'
 // options, morris.OptionSpecs); setoption checks a value against them.
 var Options = []games.OptionSpec{
-	{Name: "MoveTime", Kind: games.OptionText, Default: "1", Description: "seconds a move when go gives no time (a number in (0, 3600])"},
+	{Name: "MoveTime", Kind: games.OptionFloat, Default: "1", Min: 0, Max: 3600, Description: "seconds a move when go gives no time"},
 	{Name: "SkillLevel", Kind: games.OptionInt, Default: "0", Min: 0, Max: 30, Description: "Sanmill's skill level, here a depth cap (0: none)"},
 	{Name: "Depth", Kind: games.OptionInt, Default: "0", Min: 0, Max: 64, Description: "a depth cap (0: none)"},
 	{Name: "Strategy", Kind: games.OptionText, Default: morris.DefaultStrategy, Description: "a shipped strategy's name, or 19 integers"},
@@ -93,6 +92,7 @@ func OptionLine(o games.OptionSpec) string {
 	case games.OptionChoice:
 		return fmt.Sprintf("option name %s type combo default %s var %s", o.Name, o.Default, strings.Join(o.Choices, " var "))
 	}
+	// text, and float: the protocol has no number type but spin's integers
 	return fmt.Sprintf("option name %s type string default %s", o.Name, o.Default)
 }
 
@@ -210,6 +210,7 @@ func (b *Bot) setOption(f []string) {
 	// The engine's own options are checked against their table (kind,
 	// range, choices); the rules' below against the rules'.
 	var n int
+	var x float64
 	if i := slices.IndexFunc(Options, func(o games.OptionSpec) bool { return strings.EqualFold(o.Name, name) }); i >= 0 {
 		o := Options[i]
 		v, err := games.ResolveOptions([]games.OptionSpec{o}, map[string]string{o.Name: value})
@@ -217,16 +218,11 @@ func (b *Bot) setOption(f []string) {
 			b.logf("%v", err)
 			return
 		}
-		value, n = v[o.Name], v.Int(o.Name)
+		value, n, x = v[o.Name], v.Int(o.Name), v.Float(o.Name)
 	}
 	switch strings.ToLower(name) {
 	case "movetime":
-		s, err := strconv.ParseFloat(value, 64)
-		if err != nil || s <= 0 || s > 3600 || math.IsNaN(s) {
-			b.logf("option MoveTime: %q is not a number of seconds in (0, 3600]", value)
-			return
-		}
-		b.moveTime = time.Duration(s * float64(time.Second))
+		b.moveTime = time.Duration(x * float64(time.Second))
 	case "skilllevel":
 		b.skill = n
 	case "depth":

@@ -110,6 +110,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	}
 	s.send("isready")
 	s.expect("readyok")
+	s.send("setoption name MoveTime value NaN")
 	s.send("setoption name MoveTime value 0.2")
 	s.send("setoption name Strategy value petcu-e32")
 	s.send("setoption name Strategy value nobody")
@@ -130,7 +131,8 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if err := <-s.done; err != nil {
 		t.Error(err)
 	}
-	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option \"Hash\": \"0\" is not an integer in 1..4096"} {
+	for _, want := range []string{"Strategy", "flying", "unknown option \"Colour\"", "option \"Hash\": \"0\" is not an integer in 1..4096",
+		"option \"MoveTime\": \"NaN\" is not a number in (0, 3600]"} {
 		if !strings.Contains(s.log.String(), want) {
 			t.Errorf("log %q lacks %q", s.log.String(), want)
 		}

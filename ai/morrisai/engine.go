@@ -22,8 +22,11 @@ const AlphaBetaVersion = "2"
 // ttEntries is the transposition table of one search (16 MB).
 const ttEntries = 1 << 20
 
-// EntryBytes is the size of a table entry.
-const EntryBytes = 16
+// EntryBytes is the size of a table entry, TableMB the table's.
+const (
+	EntryBytes = 16
+	TableMB    = ttEntries * EntryBytes >> 20
+)
 
 // NewSearcherMB returns a searcher with a table of about mb megabytes.
 func NewSearcherMB(mb int) *Searcher {
