@@ -79,7 +79,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		return ai.Result{}, ai.ErrNoMove
 	}
 	c := Chooser{Kind: e.kind, Trees: trees}
-	opts, err := ai.ResolveOptions(optionsOf(e.kind), req.Options)
+	opts, err := ai.ResolveOptions(engineOptions[e.kind], req.Options)
 	if err != nil {
 		return ai.Result{}, err
 	}
@@ -114,6 +114,10 @@ func treeOptions(kind string) string {
 	return "; a time-limited search starts from the last search's tree where it holds the position, whichever seat it was for" +
 		" (limits: time, iterations; score: the expected share of the margin for the side to move, 0..1; " + ai.DescribeOptions(optionsOf(kind)) + ")"
 }
+
+// engineOptions are the engines' option tables by kind, made once.
+var engineOptions = map[string][]games.OptionSpec{KindUCT: optionsOf(KindUCT), KindMCTS: optionsOf(KindMCTS),
+	KindExpectimax: optionsOf(KindExpectimax), KindGreedy: nil}
 
 // optionsOf is an engine's option table.
 func optionsOf(kind string) []games.OptionSpec {

@@ -43,7 +43,7 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if !ok {
 		return ai.Result{}, fmt.Errorf("%s plays morpion, not %s", e.Algorithm, req.State.Game().Name())
 	}
-	opts, err := ai.ResolveOptions(nestedOptions(e.Algorithm), req.Options)
+	opts, err := ai.ResolveOptions(nestedTables[e.Algorithm], req.Options)
 	if err != nil {
 		return ai.Result{}, err
 	}
@@ -106,6 +106,9 @@ func nestedInfo(algo, what string) ai.EngineInfo {
 			what, ai.DescribeOptions(table)),
 		Options: table, Engine: Nested{Algorithm: algo}}
 }
+
+// nestedTables are the option tables by algorithm, made once.
+var nestedTables = map[string][]games.OptionSpec{"nrpa": nestedOptions("nrpa"), "nmcs": nestedOptions("nmcs")}
 
 // nestedOptions is the nrpa or nmcs engine's option table.
 func nestedOptions(algo string) []games.OptionSpec {
