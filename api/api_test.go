@@ -455,3 +455,32 @@ func TestEveryEngineTakesTheOptionsItLists(t *testing.T) {
 		t.Errorf("%d engine options listed in all", listed)
 	}
 }
+
+// Engine options as an attacker sends them: numbers past any range, NaN
+// and infinities, a huge text, names that are not options. Each is a 400
+// naming the option, never a search with it.
+func TestHostileEngineOptionsAreRefused(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	for _, c := range []struct{ game, engine, name, value string }{
+		{"less", "uct", "scale", "NaN"},
+		{"less", "uct", "c", "1e309"},
+		{"less", "mcts", "rave_k", "-Inf"},
+		{"less", "uct", "horizon", "99999999999999999999"},
+		{"less", "uct", "max_depth", "-1"},
+		{"less", "uct", "rave_k", "300"}, // RAVE is mcts's
+		{"less", "uct", "teammate", strings.Repeat("max", 3000)},
+		{"less", "expectimax", "beam", "0x10"},
+		{"morpion", "nrpa", "threads", "100000"},
+		{"morpion", "nrpa", "seed", "9007199254740992"},
+		{"morris", "mcts", "seed", "-1"},
+		{"morris", "alphabeta", "coefficients", strings.Repeat("9,", 5000)},
+		{"morris", "alphabeta", "__proto__", "1"},
+	} {
+		req := api.BestMoveRequest{Engine: c.engine, EngineOptions: map[string]string{c.name: c.value}, Limits: api.LimitsRequest{Iterations: 10}}
+		if c.engine == "alphabeta" || c.engine == "expectimax" {
+			req.Limits = api.LimitsRequest{Depth: 1}
+		}
+		r := e.do(t, "POST", "/v1/games/"+c.game+"/best-move", req)
+		r.hasField(t, r.problem(t, 400), "engine_options."+c.name)
+	}
+}
