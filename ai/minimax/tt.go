@@ -6,8 +6,9 @@ package minimax
 // line: a table lookup is a cache miss, and smaller entries miss less. A
 // bucket's first entry keeps the deepest search of its positions, the
 // second the latest of the others: a deep entry is not lost to the many
-// shallow ones near the leaves, nor are those lost to it. Entries carry the search's
-// generation: a new search bumps it instead of clearing the table (16 MB
+// shallow ones near the leaves, nor are those lost to it. Entries carry
+// the search's generation: a new search bumps it instead of clearing the
+// table (16 MB
 // cleared cost 0.3 ms a search: 3% of a bot's 10 ms move, nothing in
 // long searches).
 
