@@ -8,9 +8,8 @@ package minimax
 // second the latest of the others: a deep entry is not lost to the many
 // shallow ones near the leaves, nor are those lost to it. Entries carry
 // the search's generation: a new search bumps it instead of clearing the
-// table (16 MB
-// cleared cost 0.3 ms a search: 3% of a bot's 10 ms move, nothing in
-// long searches).
+// table (16 MB cleared cost 0.3 ms a search: 3% of a bot's 10 ms move,
+// nothing in long searches).
 
 import (
 	"unsafe"
