@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"gameai/games"
 )
@@ -74,6 +75,8 @@ func DescribeOptions(table []games.OptionSpec) string {
 			kind = fmt.Sprintf("float in (%d, %d]", s.Min, s.Max)
 		case games.OptionChoice:
 			kind = strings.Join(s.Choices, " | ")
+		case games.OptionDuration:
+			kind = fmt.Sprintf("duration %v..%v", time.Duration(s.Min)*time.Millisecond, time.Duration(s.Max)*time.Millisecond)
 		}
 		def := ""
 		if s.Default != "" {

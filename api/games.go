@@ -37,7 +37,7 @@ func optionInfos(table []games.OptionSpec) []OptionInfo {
 	out := make([]OptionInfo, 0, len(table))
 	for _, o := range table {
 		info := OptionInfo{Name: o.Name, Kind: string(o.Kind), Default: o.Default, Description: o.Description, Choices: o.Choices}
-		if o.Kind == games.OptionInt || o.Kind == games.OptionFloat {
+		if o.Kind == games.OptionInt || o.Kind == games.OptionFloat || o.Kind == games.OptionDuration {
 			info.Min, info.Max = &o.Min, &o.Max
 		}
 		out = append(out, info)

@@ -64,8 +64,9 @@ type BestMoveResponse struct {
 
 // OptionInfo describes one option, a rule of a game or a setting of an
 // engine: kind bool, int (from min to max), float (above min, at most max),
-// choice (with choices) or text (free, checked by its engine); the default
-// is "" where there is none.
+// duration (100ms, 1.5s or seconds; from min to max milliseconds), choice
+// (with choices) or text (free, checked by its engine); the default is ""
+// where there is none.
 type OptionInfo struct {
 	Name        string   `json:"name" example:"flying"`
 	Kind        string   `json:"kind" example:"bool"`

@@ -4,41 +4,103 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
+	"gameai/ai"
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
+	"gameai/games"
 	"gameai/internal/xrand"
 	"gameai/morrisuci"
 )
 
-// MorrisSpecHelp says what ParseMorrisSpec reads.
-const MorrisSpecHelp = "A player is ENGINE[:key=value,...]:\n" +
-	"  alphabeta:strategy=NAME|coefficients=19 ints,depth=N,nodes=N,time=DUR\n" +
-	"  mcts:strategy=NAME,iterations=N,time=DUR\n" +
-	"  random\n" +
-	"  exe:PROGRAM,movetime=DUR,depth=N,opt.NAME=VALUE   (any engine speaking Sanmill's protocol)\n"
+// morrisSpecTables are the keys of a player spec by engine: the engine's
+// own option table (the service's engine_options, morrisai) and its limits;
+// exe's take opt.NAME=VALUE besides, passed to the program as
+// "setoption name NAME value VALUE". A limit left out is the match's.
+var morrisSpecTables = map[string][]games.OptionSpec{
+	"alphabeta": append(slices.Clone(morrisai.AlphaBetaInfo().Options),
+		games.OptionSpec{Name: "depth", Kind: games.OptionInt, Min: 0, Max: 64, Description: "plies a move (0: none)"},
+		games.OptionSpec{Name: "nodes", Kind: games.OptionInt, Min: 0, Max: ai.MaxSeed, Description: "nodes a move (0: none)"},
+		specTime("time", "a move")),
+	"mcts": append(slices.Clone(morrisai.MCTSInfo().Options),
+		games.OptionSpec{Name: "iterations", Kind: games.OptionInt, Min: 0, Max: ai.MaxSeed, Description: "playouts a move (0: none)"},
+		specTime("time", "a move")),
+	"random": nil,
+	"exe": {specTime("movetime", "a move, sent as go movetime (default: the match's time, at least 100ms)"),
+		{Name: "depth", Kind: games.OptionInt, Min: 0, Max: 64, Description: "sent as go depth (0: none)"}},
+}
+
+func specTime(name, what string) games.OptionSpec {
+	return games.OptionSpec{Name: name, Kind: games.OptionDuration, Min: 0, Max: int((24 * time.Hour).Milliseconds()),
+		Description: "thinking time " + what + " (100ms, 1.5s or seconds)"}
+}
+
+// MorrisSpecHelp says what ParseMorrisSpec reads, from the tables.
+var MorrisSpecHelp = func() string {
+	var b strings.Builder
+	b.WriteString("A player is ENGINE[:key=value,...]; a limit left out is the match's:\n")
+	for _, engine := range []string{"alphabeta", "mcts", "random", "exe"} {
+		keys := make([]string, 0, len(morrisSpecTables[engine]))
+		for _, o := range morrisSpecTables[engine] {
+			keys = append(keys, o.Name+"="+specValue(o))
+		}
+		switch engine {
+		case "exe":
+			keys = append([]string{"PROGRAM"}, append(keys, "opt.NAME=VALUE   (any engine speaking Sanmill's protocol)")...)
+		case "alphabeta", "mcts":
+			keys[0] += "|coefficients=19 ints"
+			keys = slices.Delete(keys, 1, 2)
+		}
+		line := engine
+		if len(keys) > 0 {
+			line += ":" + strings.Join(keys, ",")
+		}
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	return b.String()
+}()
+
+// specValue is a key's value in the help: NAME, N, X or DUR.
+func specValue(o games.OptionSpec) string {
+	switch o.Kind {
+	case games.OptionInt:
+		return "N"
+	case games.OptionFloat:
+		return "X"
+	case games.OptionDuration:
+		return "DUR"
+	case games.OptionChoice:
+		return strings.Join(o.Choices, "|")
+	}
+	return "NAME"
+}
 
 // MorrisSpec is a Morris player of a match or a competition:
 // ENGINE[:key=value,...] (MorrisSpecHelp).
 type MorrisSpec struct {
 	Text   string
 	Engine string // alphabeta, mcts, random, exe
+	// params are the keys given, checked against the engine's table and
+	// written as it writes them (opt.NAME ones as given).
 	params map[string]string
 	argv   []string // exe
 }
 
-// ParseMorrisSpec reads a player (MorrisSpecHelp).
+// ParseMorrisSpec reads a player (MorrisSpecHelp): an unknown key or a bad
+// value is an error naming it.
 func ParseMorrisSpec(s string) (MorrisSpec, error) {
 	engine, rest, _ := strings.Cut(s, ":")
 	ps := MorrisSpec{Text: s, Engine: engine, params: map[string]string{}}
+	table, ok := morrisSpecTables[engine]
+	if !ok {
+		return ps, fmt.Errorf("%q: engine %q: want alphabeta, mcts, random or exe", s, engine)
+	}
 	// Commas separate the parameters and the 19 coefficients alike: the
 	// bare integers after coefficients= belong to it.
 	parts := SplitSpecs(rest)
-	switch engine {
-	case "exe":
+	if engine == "exe" {
 		// The program is the first non-blank part: "exe:", "exe: " and
 		// "exe:," name none.
 		if len(parts) == 0 {
@@ -46,28 +108,33 @@ func ParseMorrisSpec(s string) (MorrisSpec, error) {
 		}
 		ps.argv = strings.Fields(parts[0])
 		parts = parts[1:]
-	case "alphabeta", "mcts", "random":
-	default:
-		return ps, fmt.Errorf("%q: engine %q: want alphabeta, mcts, random or exe", s, engine)
 	}
-	known := map[string][]string{
-		"alphabeta": {"strategy", "coefficients", "depth", "nodes", "time"},
-		"mcts":      {"strategy", "coefficients", "iterations", "time"},
-		"random":    {},
-		"exe":       {"movetime", "depth"},
-	}[engine]
+	given := map[string]string{}
 	for _, kv := range parts {
-		if kv == "" {
-			continue
-		}
 		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
+		switch {
+		case !ok:
 			return ps, fmt.Errorf("%q: %q is not key=value", s, kv)
+		case engine == "exe" && strings.HasPrefix(k, "opt.") && len(k) > len("opt."):
+			ps.params[k] = v
+		default:
+			given[k] = v
 		}
-		if !slices.Contains(known, k) && !(engine == "exe" && strings.HasPrefix(k, "opt.")) {
-			return ps, fmt.Errorf("%q: %s takes %s", s, engine, strings.Join(append(known, map[bool]string{true: "opt.NAME (engine options)"}[engine == "exe"]), ", "))
+	}
+	resolved, err := ai.ResolveOptions(table, given)
+	if err != nil {
+		if engine == "exe" && strings.Contains(err.Error(), "unknown option") {
+			err = fmt.Errorf("%w, or opt.NAME for the program's own", err)
 		}
-		ps.params[k] = v
+		return ps, fmt.Errorf("%q: %w", s, err)
+	}
+	for k := range given {
+		ps.params[k] = resolved[k]
+	}
+	if engine == "alphabeta" || engine == "mcts" {
+		if _, _, err := morrisai.StrategyOption(ps.params); err != nil {
+			return ps, fmt.Errorf("%q: %w", s, err)
+		}
 	}
 	return ps, nil
 }
@@ -82,44 +149,24 @@ type MorrisLimits struct {
 
 // Build makes a fresh player for one game (players keep per-game state).
 func (ps MorrisSpec) Build(ctx context.Context, lim MorrisLimits, seed uint64) (morrisai.Player, func(), error) {
-	num := func(k string, def int64) (int64, error) {
-		v, ok := ps.params[k]
-		if !ok {
-			return def, nil
+	// The values were checked by ParseMorrisSpec: they parse.
+	o := games.Options(ps.params)
+	num := func(k string, def int64) int64 {
+		if _, ok := o[k]; ok {
+			return int64(o.Int(k))
 		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q: %s=%q is not a count", ps.Text, k, v)
-		}
-		return n, nil
+		return def
 	}
-	dur := func(k string, def time.Duration) (time.Duration, error) {
-		v, ok := ps.params[k]
-		if !ok {
-			return def, nil
+	dur := func(k string, def time.Duration) time.Duration {
+		if _, ok := o[k]; ok {
+			return o.Duration(k)
 		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			secs, ferr := strconv.ParseFloat(v, 64)
-			if ferr != nil || secs < 0 {
-				return 0, fmt.Errorf("%q: %s=%q is not a duration (100ms, 1s) or seconds", ps.Text, k, v)
-			}
-			d = time.Duration(secs * float64(time.Second))
-		}
-		return d, nil
+		return def
 	}
 	switch ps.Engine {
 	case "random":
 		return morrisai.RandomPlayer{R: xrand.New(seed)}, func() {}, nil
 	case "exe":
-		mt, err := dur("movetime", max(lim.Time, 100*time.Millisecond))
-		if err != nil {
-			return nil, nil, err
-		}
-		d, err := num("depth", int64(lim.Depth))
-		if err != nil {
-			return nil, nil, err
-		}
 		opts := map[string]string{}
 		for k, v := range ps.params {
 			if name, ok := strings.CutPrefix(k, "opt."); ok {
@@ -130,36 +177,18 @@ func (ps MorrisSpec) Build(ctx context.Context, lim MorrisLimits, seed uint64) (
 		if err != nil {
 			return nil, nil, err
 		}
-		c.MoveTime, c.Depth = mt, int(d)
+		c.MoveTime, c.Depth = dur("movetime", max(lim.Time, 100*time.Millisecond)), int(num("depth", int64(lim.Depth)))
 		return c, c.Close, nil
 	}
-	opts := map[string]string{}
-	for _, k := range []string{"strategy", "coefficients"} {
-		if v, ok := ps.params[k]; ok {
-			opts[k] = v
-		}
-	}
-	coef, name, err := morrisai.StrategyOption(opts)
+	coef, name, err := morrisai.StrategyOption(ps.params)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%q: %w", ps.Text, err)
 	}
+	if _, ok := o["seed"]; ok {
+		seed = uint64(o.Int("seed"))
+	}
 	sp := &morrisai.SearchPlayer{Engine: ps.Engine, Strategy: name, Coef: coef, Seed: seed}
-	d, err := num("depth", int64(lim.Depth))
-	if err != nil {
-		return nil, nil, err
-	}
-	n, err := num("nodes", lim.Nodes)
-	if err != nil {
-		return nil, nil, err
-	}
-	it, err := num("iterations", lim.Iterations)
-	if err != nil {
-		return nil, nil, err
-	}
-	tm, err := dur("time", lim.Time)
-	if err != nil {
-		return nil, nil, err
-	}
+	d, n, it, tm := num("depth", int64(lim.Depth)), num("nodes", lim.Nodes), num("iterations", lim.Iterations), dur("time", lim.Time)
 	sp.Limits, sp.Iterations = minimax.Limits{Depth: int(d), Nodes: n, Time: tm}, it
 	if ps.Engine == "alphabeta" && d == 0 && n == 0 && tm == 0 {
 		return nil, nil, fmt.Errorf("%q: give it a depth, nodes or time (here or with --depth, --nodes, --time)", ps.Text)

@@ -34,7 +34,7 @@ var competitionHelp = map[string]string{
 	competition.Less: "A bot is gameai:SPEC, ours in this process, SPEC being\n" + codecup.SpecHelp +
 		"\n(iterations= and depth= make ours play the same game every time), or a command line speaking CodeCup's protocol.",
 	competition.Morris: "A bot is gameai:SPEC, ours in this process, SPEC being one of\n" +
-		strings.ReplaceAll(strings.TrimPrefix(arena.MorrisSpecHelp, "A player is ENGINE[:key=value,...]:\n"), "  exe:PROGRAM,movetime=DUR,depth=N,opt.NAME=VALUE   (any engine speaking Sanmill's protocol)\n", "") +
+		ourMorrisSpecs() +
 		"(depth= or iterations= make ours play the same game every time), or a command line speaking Sanmill's protocol.",
 }
 
@@ -157,4 +157,16 @@ func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.Compe
 		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])
 	}
 	tw.Flush()
+}
+
+// ourMorrisSpecs are the lines of arena.MorrisSpecHelp for our engines: a
+// program is a bot of its own in a competition, not an exe: spec.
+func ourMorrisSpecs() string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(arena.MorrisSpecHelp, "\n")[1:] {
+		if !strings.HasPrefix(line, "  exe:") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }

@@ -3,9 +3,11 @@ package games
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // OptionKind is the type of a rule option's value.
@@ -22,6 +24,9 @@ const (
 	// OptionText is free text its user reads (an engine's 19
 	// coefficients): checked there, not here.
 	OptionText OptionKind = "text"
+	// OptionDuration is a time, as Go writes one (100ms, 1.5s) or in
+	// seconds (0.5), from Min to Max milliseconds.
+	OptionDuration OptionKind = "duration"
 )
 
 // OptionSpec declares one rule option of a game.
@@ -45,6 +50,24 @@ func (o Options) Bool(name string) bool { return o[name] == "true" }
 func (o Options) Float(name string) float64 {
 	x, _ := strconv.ParseFloat(o[name], 64)
 	return x
+}
+
+// Duration reads a duration option; resolved options always parse.
+func (o Options) Duration(name string) time.Duration {
+	d, _ := parseDuration(o[name])
+	return d
+}
+
+// parseDuration reads a Go duration or a number of seconds.
+func parseDuration(v string) (time.Duration, error) {
+	if d, err := time.ParseDuration(v); err == nil {
+		return d, nil
+	}
+	secs, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(secs) || math.IsInf(secs, 0) || math.Abs(secs) > 1e9 {
+		return 0, fmt.Errorf("%q is not a duration", v)
+	}
+	return time.Duration(secs * float64(time.Second)), nil
 }
 
 // Int reads an int option; resolved options always parse.
@@ -130,6 +153,13 @@ func (s OptionSpec) check(v string) (string, error) {
 		return v, nil
 	case OptionText:
 		return v, nil
+	case OptionDuration:
+		d, err := parseDuration(strings.TrimSpace(v))
+		if err != nil || d < time.Duration(s.Min)*time.Millisecond || d > time.Duration(s.Max)*time.Millisecond {
+			return "", fmt.Errorf("%q is not a time from %v to %v (100ms, 1.5s, or seconds)", v,
+				time.Duration(s.Min)*time.Millisecond, time.Duration(s.Max)*time.Millisecond)
+		}
+		return d.String(), nil
 	}
 	return "", fmt.Errorf("option kind %q is not supported", s.Kind)
 }

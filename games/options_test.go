@@ -57,3 +57,20 @@ func TestParseErrorText(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+// A duration is Go's (100ms, 1.5s) or seconds, within its range, written
+// back as Go writes it.
+func TestDurationOptions(t *testing.T) {
+	table := []OptionSpec{{Name: "movetime", Kind: OptionDuration, Min: 10, Max: 60_000}}
+	for in, want := range map[string]string{"1.5s": "1.5s", "0.5": "500ms", " 2 ": "2s", "10ms": "10ms", "60": "1m0s"} {
+		got, err := ResolveOptions(table, map[string]string{"movetime": in})
+		if err != nil || got["movetime"] != want || got.Duration("movetime").String() != want {
+			t.Errorf("%q: %v %v, want %s", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"9ms", "61s", "-1", "NaN", "Inf", "1e300", "soon", ""} {
+		if _, err := ResolveOptions(table, map[string]string{"movetime": in}); err == nil {
+			t.Errorf("%q taken", in)
+		}
+	}
+}
