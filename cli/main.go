@@ -27,6 +27,7 @@ var commands = map[string]command{
 	"competition": {"run a competition (round robin or Swiss) between programs and our engines (less, morris)",
 		byGame("competition", competitionCommands)},
 	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
+	"morris":  {"Nine Men's Morris: the perfect-play database (db build, db stats)", byGame("morris", morrisCommands)},
 	"bench":   {"measure the engines' speed on this machine (the work of BENCHMARKS.md)", runBench},
 	"version": {"print the version", runVersion},
 }

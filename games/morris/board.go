@@ -139,3 +139,16 @@ func (g *geometry) inMills(own Bits) Bits {
 	}
 	return out
 }
+
+// The standard board's geometry on bit sets, for code that walks
+// positions without a Position (the perfect-play database, ai/morrisdb).
+
+// Adjacent is the set of points next to p along a line.
+func Adjacent(p int) Bits { return standard.adj[p] }
+
+// Closes reports whether a piece arriving at p completes a mill of the
+// side whose pieces, after the move, are own.
+func Closes(p int, own Bits) bool { return standard.closes(p, own) }
+
+// InMills is the set of own pieces that stand in a mill.
+func InMills(own Bits) Bits { return standard.inMills(own) }

@@ -1,0 +1,109 @@
+package morrisdb
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"gameai/games/morris"
+)
+
+// DB is a directory of solved spaces, mapped into memory.
+type DB struct {
+	dir    string
+	spaces map[Space]*mapped
+}
+
+// Open maps every space built in dir (none is not an error: a build
+// starts from an empty directory).
+func Open(dir string) (*DB, error) {
+	db := &DB{dir: dir, spaces: map[Space]*mapped{}}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range entries {
+		var s Space
+		name, ok := strings.CutSuffix(e.Name(), ".mdb")
+		if !ok {
+			continue
+		}
+		if _, err := fmt.Sscanf(name, "%d-%d", &s.W, &s.B); err != nil || !s.valid() || s.String() != name {
+			continue
+		}
+		if err := db.load(s); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+func (db *DB) load(spaces ...Space) error {
+	for _, s := range spaces {
+		if db.spaces[s] != nil {
+			continue
+		}
+		m, err := open(db.dir, s)
+		if err != nil {
+			return fmt.Errorf("%v: %w", s, err)
+		}
+		db.spaces[s] = m
+	}
+	return nil
+}
+
+// has reports whether every one of spaces is built.
+func (db *DB) has(spaces ...Space) bool {
+	for _, s := range spaces {
+		if db.spaces[s] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// values are a built space's values (nil when it is not built).
+func (db *DB) values(s Space) []Value {
+	if m := db.spaces[s]; m != nil {
+		return m.vals
+	}
+	return nil
+}
+
+// Spaces lists the spaces built, fewest pieces first.
+func (db *DB) Spaces() []Space {
+	var out []Space
+	for s := range db.spaces {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Space) int {
+		return cmp.Or(cmp.Compare(a.W+a.B, b.W+b.B), cmp.Compare(max(a.W, a.B), max(b.W, b.B)), cmp.Compare(b.W, a.W))
+	})
+	return out
+}
+
+// Lookup is the value of the position in which the side to move has the
+// pieces mover and the other side other, both hands empty; ok is false
+// when its space is not built.
+func (db *DB) Lookup(mover, other morris.Bits) (v Value, ok bool) {
+	s := Space{mover.Count(), other.Count()}
+	vals := db.values(s)
+	if vals == nil {
+		return 0, false
+	}
+	return vals[s.Index(mover, other)], true
+}
+
+// Close unmaps the files.
+func (db *DB) Close() error {
+	var err error
+	for s, m := range db.spaces {
+		err = cmp.Or(err, m.close())
+		delete(db.spaces, s)
+	}
+	return err
+}

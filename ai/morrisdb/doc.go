@@ -1,0 +1,16 @@
+// Package morrisdb is Nine Men's Morris solved for the moving and flying
+// phases (standard rules, both hands empty) by retrograde analysis, and
+// read back for the engines.
+//
+// A space W-B holds every placement in which the side to move has W pieces
+// on the board and the other side B: C(24,W)·C(24−W,B) of them, with no
+// symmetry reduction and no reachability filter, indexed by ranking the
+// two sets (index.go). A move without a capture leads from W-B into B-W,
+// so the two are solved together (solve.go); a capture leads into
+// (B−1)-W, solved before (Plan). Each position gets its value for the
+// side to move, a win, a draw or a loss, with the plies to the next capture
+// or the end of the game (value.go): following the shortest win converts
+// it inside any N-move rule that a capture resets. Files (file.go) are
+// written once each, so a build that was stopped goes on where it stopped
+// (build.go), and mapped into memory to be read (db.go).
+package morrisdb

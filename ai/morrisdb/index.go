@@ -1,0 +1,138 @@
+package morrisdb
+
+import (
+	"fmt"
+	"math/bits"
+
+	"gameai/games/morris"
+)
+
+// binom[n][k] is n choose k, for the 24 points and up to 9 pieces a side.
+var binom = func() (t [morris.NPoints + 1][10]uint64) {
+	for n := range t {
+		t[n][0] = 1
+		for k := 1; k < len(t[n]) && k <= n; k++ {
+			t[n][k] = t[n-1][k-1]
+			if k <= n-1 {
+				t[n][k] += t[n-1][k]
+			}
+		}
+	}
+	return t
+}()
+
+// Space is the subspace of the positions in which the side to move has W
+// pieces on the board and the other side B, both hands empty.
+type Space struct{ W, B int }
+
+func (s Space) String() string { return fmt.Sprintf("%d-%d", s.W, s.B) }
+
+// valid reports whether both sides have 3 to 9 pieces.
+func (s Space) valid() bool { return s.W >= 3 && s.W <= 9 && s.B >= 3 && s.B <= 9 }
+
+// Size is the number of placements: C(24, W)·C(24−W, B), with no symmetry
+// reduction and no reachability filter.
+func (s Space) Size() uint64 { return binom[morris.NPoints][s.W] * binom[morris.NPoints-s.W][s.B] }
+
+// block is the number of placements of the other side for one of the
+// mover's.
+func (s Space) block() uint64 { return binom[morris.NPoints-s.W][s.B] }
+
+// Index is the position's place in the space: the mover's set ranked
+// among the sets of W points, then the other side's ranked among the sets
+// of B of the points the mover leaves free (both in colexicographic order).
+func (s Space) Index(mover, other morris.Bits) uint64 {
+	return rank(uint32(mover))*s.block() + rank(compress(uint32(other), uint32(mover)))
+}
+
+// rank is a set's colexicographic rank among the sets of its size.
+func rank(set uint32) uint64 {
+	var r uint64
+	for i := 1; set != 0; i++ {
+		r += binom[bits.TrailingZeros32(set)][i]
+		set &= set - 1
+	}
+	return r
+}
+
+// unrank is the set of k points of rank r (rank's inverse).
+func unrank(r uint64, k int) uint32 {
+	var set uint32
+	for ; k > 0; k-- {
+		p := k - 1
+		for binom[p+1][k] <= r {
+			p++
+		}
+		r -= binom[p][k]
+		set |= 1 << p
+	}
+	return set
+}
+
+// compress renumbers the points of other over the points not in mover.
+func compress(other, mover uint32) uint32 {
+	var out uint32
+	for o := other; o != 0; o &= o - 1 {
+		p := bits.TrailingZeros32(o)
+		out |= 1 << (p - bits.OnesCount32(mover&(1<<p-1)))
+	}
+	return out
+}
+
+// expand is compress's inverse: free lists the points not in the mover's
+// set, in order.
+func expand(c uint32, free *[morris.NPoints]uint8) morris.Bits {
+	var out morris.Bits
+	for ; c != 0; c &= c - 1 {
+		out |= 1 << free[bits.TrailingZeros32(c)]
+	}
+	return out
+}
+
+// freePoints lists the points not in mover, in order.
+func freePoints(mover uint32, free *[morris.NPoints]uint8) {
+	n := 0
+	for p := range morris.NPoints {
+		if mover>>p&1 == 0 {
+			free[n] = uint8(p)
+			n++
+		}
+	}
+}
+
+// nextComb is the next larger set of as many points (Gosper's hack):
+// the sets of k points in increasing order are in rank order.
+func nextComb(c uint32) uint32 {
+	t := c | (c - 1)
+	return (t + 1) | ((^t&-^t)-1)>>(bits.TrailingZeros32(c)+1)
+}
+
+// Position is the placement at index i of the space.
+func (s Space) Position(i uint64) (mover, other morris.Bits) {
+	m := unrank(i/s.block(), s.W)
+	var free [morris.NPoints]uint8
+	freePoints(m, &free)
+	return morris.Bits(m), expand(unrank(i%s.block(), s.B), &free)
+}
+
+// each calls fn with every placement whose mover's rank is in [lo, hi), in
+// index order.
+func (s Space) each(lo, hi uint64, fn func(i uint64, mover, other morris.Bits)) {
+	if lo >= hi {
+		return
+	}
+	var free [morris.NPoints]uint8
+	m := unrank(lo, s.W)
+	first := uint32(1)<<s.B - 1
+	n := s.block()
+	for r := lo; r < hi; r, m = r+1, nextComb(m) {
+		freePoints(m, &free)
+		i := r * n
+		for c, j := first, uint64(0); j < n; c, j = nextComb(c), j+1 {
+			fn(i+j, morris.Bits(m), expand(c, &free))
+		}
+	}
+}
+
+// movers is the number of the mover's placements (the ranks each walks).
+func (s Space) movers() uint64 { return binom[morris.NPoints][s.W] }

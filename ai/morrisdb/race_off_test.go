@@ -1,0 +1,5 @@
+//go:build !race
+
+package morrisdb
+
+const raceOn = false

@@ -1,0 +1,207 @@
+package morrisdb
+
+import (
+	"context"
+	"math/bits"
+	"runtime"
+	"sync"
+
+	"gameai/games/morris"
+)
+
+// lookup gives the values of a solved space (a lower one, by captures).
+type lookup func(Space) []Value
+
+// table is one space being solved: its values and, for each undecided
+// position, how many of its moves are not yet known to lose.
+type table struct {
+	space Space
+	val   []Value
+	left  []uint8
+}
+
+// solve works out the spaces {w-b, b-w} together (each one's moves without
+// a capture lead into the other; captures lead to the lower spaces that
+// lower gives), by retrograde analysis from the positions decided at once:
+// a side that cannot move (a loss in 0), a capture into a position lost
+// for the opponent or leaving it two pieces (a win in 1), captures only
+// into positions won by the opponent (a loss in 1). Then, distance by
+// distance, a position with a move into a loss for the opponent is a win
+// one ply longer, and one whose every move leads to a win for the opponent
+// a loss one ply longer than the longest; what is left is a draw.
+// progress, when not nil, is told the work done in units of positions.
+func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64)) (map[Space][]Value, error) {
+	spaces := []Space{s}
+	if s.W != s.B {
+		spaces = append(spaces, Space{s.B, s.W})
+	}
+	tabs := map[Space]*table{}
+	for _, sp := range spaces {
+		tabs[sp] = &table{space: sp, val: make([]Value, sp.Size()), left: make([]uint8, sp.Size())}
+	}
+	maxD := 1
+	for _, sp := range spaces {
+		initialise(ctx, tabs[sp], lower, progress)
+	}
+	for d := 0; d <= maxD && d < maxDistance; d++ {
+		for _, sp := range spaces {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if propagate(tabs[sp], tabs[Space{sp.B, sp.W}], d, progress) {
+				maxD = d + 1
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	out := map[Space][]Value{}
+	for sp, t := range tabs {
+		out[sp] = t.val
+	}
+	return out, nil
+}
+
+// initialise decides the positions that need no retrograde step and counts
+// the moves of the others, on every core.
+func initialise(ctx context.Context, t *table, lower lookup, progress func(uint64)) {
+	s := t.space
+	var below []Value
+	if s.B > 3 {
+		below = lower(Space{s.B - 1, s.W})
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	chunk := max(s.movers()/uint64(workers*16), 1)
+	next := uint64(0)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				lo := next
+				next += chunk
+				mu.Unlock()
+				if lo >= s.movers() || ctx.Err() != nil {
+					return
+				}
+				hi := min(lo+chunk, s.movers())
+				s.each(lo, hi, func(i uint64, m, o morris.Bits) { t.val[i], t.left[i] = first(s, m, o, below) })
+				if progress != nil {
+					mu.Lock()
+					progress((hi - lo) * s.block())
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// first is a position's value when its moves alone decide it, or its
+// count of moves that stay in the pair of spaces (plus one for a capture
+// into a draw, which keeps it from being lost).
+func first(s Space, m, o morris.Bits, below []Value) (Value, uint8) {
+	empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
+	fly := s.W == 3
+	removable := o &^ morris.InMills(o)
+	if removable == 0 {
+		removable = o
+	}
+	any, drawExit := false, false
+	left := 0
+	for ms := m; ms != 0; ms &= ms - 1 {
+		x := bits.TrailingZeros32(uint32(ms))
+		to := empty
+		if !fly {
+			to &= morris.Adjacent(x)
+		}
+		for ; to != 0; to &= to - 1 {
+			y := bits.TrailingZeros32(uint32(to))
+			any = true
+			after := m&^(1<<x) | 1<<y
+			if !morris.Closes(y, after) {
+				left++
+				continue
+			}
+			if s.B == 3 {
+				return Win(1), 0
+			}
+			next := Space{s.B - 1, s.W}
+			for r := removable; r != 0; r &= r - 1 {
+				v := below[next.Index(o&^(r&-r), after)]
+				if v.IsLoss() {
+					return Win(1), 0
+				}
+				drawExit = drawExit || v == Draw
+			}
+		}
+	}
+	switch {
+	case !any:
+		return Loss(0), 0
+	case left == 0 && !drawExit:
+		return Loss(1), 0
+	case drawExit:
+		left++
+	}
+	return 0, uint8(left)
+}
+
+// propagate takes the positions of t decided at distance d back to their
+// predecessors in p (the space of the side that moved into them), and
+// reports whether it decided any.
+func propagate(t, p *table, d int, progress func(uint64)) bool {
+	s := t.space
+	win, loss := Win(d), Loss(d)
+	decided := false
+	var free [morris.NPoints]uint8
+	n := s.block()
+	fly := s.B == 3 // the side that moved into t's positions
+	for r := uint64(0); r < s.movers(); r++ {
+		vals := t.val[r*n : (r+1)*n]
+		m := uint32(0)
+		for j, v := range vals {
+			if v == 0 || (v != win && v != loss) {
+				continue
+			}
+			if m == 0 {
+				m = unrank(r, s.W)
+				freePoints(m, &free)
+			}
+			o := expand(unrank(uint64(j), s.B), &free)
+			lost := v == loss
+			empty := morris.Bits(1<<morris.NPoints-1) &^ (morris.Bits(m) | o)
+			// The last move went from an empty point x to y, and closed no
+			// mill (one that did was a capture, out of this pair).
+			for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
+				y := bits.TrailingZeros32(uint32(ys))
+				from := empty
+				if !fly {
+					from &= morris.Adjacent(y)
+				}
+				for ; from != 0; from &= from - 1 {
+					x := bits.TrailingZeros32(uint32(from))
+					i := p.space.Index(o&^(1<<y)|1<<x, morris.Bits(m))
+					if p.val[i] != 0 {
+						continue
+					}
+					if lost {
+						p.val[i], decided = Win(d+1), true
+						continue
+					}
+					if p.left[i]--; p.left[i] == 0 {
+						p.val[i], decided = Loss(d+1), true
+					}
+				}
+			}
+		}
+	}
+	if progress != nil {
+		progress(0)
+	}
+	return decided
+}

@@ -1,0 +1,47 @@
+package morrisdb
+
+import "fmt"
+
+// Value is a position's game-theoretic value for the side to move, with
+// the distance in plies to the next capture or the end of the game (the
+// distance to conversion): a win in d (d ≥ 1), a loss in d (d ≥ 0: 0 is
+// a side that cannot move), or a draw. Stored as a uint16: 0 a draw,
+// 2d−1 a win in d, 2d+2 a loss in d.
+type Value uint16
+
+// Draw is the value of a position neither side can win.
+const Draw Value = 0
+
+// Win is a win in d plies (d ≥ 1).
+func Win(d int) Value { return Value(2*d - 1) }
+
+// Loss is a loss in d plies (d ≥ 0).
+func Loss(d int) Value { return Value(2*d + 2) }
+
+// IsWin and IsLoss say which way the game goes; neither is a draw.
+func (v Value) IsWin() bool  { return v&1 == 1 }
+func (v Value) IsLoss() bool { return v != 0 && v&1 == 0 }
+
+// Distance is the plies to the next capture or the end (0 for a draw).
+func (v Value) Distance() int {
+	switch {
+	case v.IsWin():
+		return int(v+1) / 2
+	case v.IsLoss():
+		return int(v-2) / 2
+	}
+	return 0
+}
+
+func (v Value) String() string {
+	switch {
+	case v.IsWin():
+		return fmt.Sprintf("win in %d", v.Distance())
+	case v.IsLoss():
+		return fmt.Sprintf("loss in %d", v.Distance())
+	}
+	return "draw"
+}
+
+// maxDistance keeps a distance within the uint16 encoding.
+const maxDistance = 1<<15 - 2

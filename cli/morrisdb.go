@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"gameai/ai/morrisdb"
+)
+
+var morrisCommands = map[string]command{
+	"db": {"the perfect-play database of the moving and flying phases: build, stats", byGame("morris db", morrisDBCommands)},
+}
+
+var morrisDBCommands = map[string]command{
+	"build": {"solve the spaces up to W-B by retrograde analysis into a directory (resumable)", morrisDBBuild},
+	"stats": {"print each built space's wins, draws and losses for the side to move", morrisDBStats},
+}
+
+func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("morris db build", "Solves Nine Men's Morris (standard rules) with both hands empty by retrograde analysis: the\n"+
+		"space W-B (the side to move has W pieces on the board, the other B) and every space it depends on, each pair\n"+
+		"{W-B, B-W} after the spaces its captures lead to, each written once to DIR/W-B.mdb (a uint16 a placement:\n"+
+		"win, draw or loss for the side to move and the plies to the next capture or the end) with DIR/W-B.json, its\n"+
+		"counts. A build that was stopped goes on where it stopped: a space whose file is there is not solved again.", stderr)
+	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+	upTo := f.String("up-to", "GAMEAI_MORRIS_DB_UP_TO", "4-4", "the largest space W-B, e.g. 7-7")
+	quiet := f.Bool("quiet", "GAMEAI_MORRIS_DB_QUIET", false, "no progress line")
+	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return errors.New("--dir DIR is required")
+	}
+	up, err := parseSpace(*upTo)
+	if err != nil {
+		return fmt.Errorf("--up-to: %w", err)
+	}
+	start := time.Now()
+	err = morrisdb.Build(ctx, *dir, up, func(p morrisdb.Progress) {
+		switch {
+		case p.Finished:
+			how := fmt.Sprintf("%.1f s", p.Stats[0].BuildSeconds)
+			if p.Skipped {
+				how = "already built"
+			}
+			for _, st := range p.Stats {
+				fmt.Fprintf(stdout, "%s (%d positions, %s)\n", st, st.Positions, how)
+			}
+		case !*quiet:
+			fmt.Fprintf(stderr, "\r[%d/%d] %v: %5.1f%% of its first pass", p.PairIndex+1, p.Pairs, p.Pair,
+				100*float64(p.Done)/float64(max(p.Total, 1)))
+		}
+	})
+	if !*quiet {
+		fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", 50))
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "up to %v built in %s in %s\n", up, *dir, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func morrisDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("morris db stats", "Prints a line a built space W-B: of all C(24,W)·C(24−W,B) placements (no symmetry\n"+
+		"reduction, no reachability filter), the wins, draws and losses for the side to move, and the longest win and loss\n"+
+		"in plies to the next capture or the end; then the build time and rate, and the file's size.", stderr)
+	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return errors.New("--dir DIR is required")
+	}
+	sts, err := morrisdb.SpaceStats(*dir)
+	if err != nil {
+		return err
+	}
+	if len(sts) == 0 {
+		return fmt.Errorf("no space is built in %s (gameai morris db build --dir %s)", *dir, *dir)
+	}
+	for _, st := range sts {
+		fmt.Fprintf(stdout, "%s  (%d positions; built in %.1f s, %.0f positions/s; %d bytes)\n", st, st.Positions,
+			st.BuildSeconds, st.PositionsPerS, st.Bytes)
+	}
+	return nil
+}
+
+// parseSpace reads W-B.
+func parseSpace(s string) (morrisdb.Space, error) {
+	var sp morrisdb.Space
+	if _, err := fmt.Sscanf(s, "%d-%d", &sp.W, &sp.B); err != nil || sp.String() != s {
+		return sp, fmt.Errorf("%q: want W-B, the pieces of the side to move and of the other, e.g. 7-7", s)
+	}
+	return sp, nil
+}
