@@ -43,6 +43,9 @@ func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer)
 	err = morrisdb.Build(ctx, *dir, up, func(p morrisdb.Progress) {
 		switch {
 		case p.Finished:
+			if !*quiet {
+				fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", 50))
+			}
 			how := fmt.Sprintf("%.1f s", p.Stats[0].BuildSeconds)
 			if p.Skipped {
 				how = "already built"
@@ -55,10 +58,10 @@ func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer)
 				100*float64(p.Done)/float64(max(p.Total, 1)))
 		}
 	})
-	if !*quiet {
-		fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", 50))
-	}
 	if err != nil {
+		if !*quiet {
+			fmt.Fprintln(stderr)
+		}
 		return err
 	}
 	fmt.Fprintf(stdout, "up to %v built in %s in %s\n", up, *dir, time.Since(start).Round(time.Millisecond))

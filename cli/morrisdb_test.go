@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A build prints each space's counts, goes on where it stopped (a space
+// whose file is there is not solved again), and stats reads them back.
+func TestMorrisDBBuildAndStats(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"build --up-to 3-3", "--dir DIR is required"},
+		{"build --dir D --up-to 2-3", "each side needs 3 to 9 pieces"},
+		{"build --dir D --up-to 33", "want W-B"},
+		{"stats --dir D", "no space is built"},
+	} {
+		args := strings.Fields(strings.ReplaceAll(c.args, " D", " "+t.TempDir()))
+		out, code := run(t, "", append([]string{"morris", "db"}, args...)...)
+		if code == 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%s: %d %q, want an error saying %q", c.args, code, out, c.want)
+		}
+	}
+	if raceOn {
+		t.Skip("a build under the race detector takes a minute; ai/morrisdb checks its one concurrent pass")
+	}
+	dir := t.TempDir()
+	out, code := run(t, "", "morris", "db", "build", "--dir", dir, "--up-to", "3-3", "--quiet")
+	if code != 0 || !strings.Contains(out, "3-3 win 2232160 draw 4112 loss 455648") || !strings.Contains(out, "up to 3-3 built") {
+		t.Fatalf("build: %d %q", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "3-3.mdb")); err != nil {
+		t.Fatal(err)
+	}
+	out, code = run(t, "", "morris", "db", "build", "--dir", dir, "--up-to", "3-3", "--quiet")
+	if code != 0 || !strings.Contains(out, "already built") {
+		t.Errorf("build again: %d %q", code, out)
+	}
+	out, code = run(t, "", "morris", "db", "stats", "--dir", dir)
+	if code != 0 || !strings.HasPrefix(out, "3-3 win 2232160 draw 4112 loss 455648 longest win 25 loss 26") {
+		t.Errorf("stats: %d %q", code, out)
+	}
+}
