@@ -31,6 +31,10 @@ type Result struct {
 	// Reused is the visits an MCTS search started with, from a tree kept
 	// from an earlier search that reached this position (0: a new tree).
 	Reused int64
+	// DB is a perfect-play database's value of the position for the side
+	// to move ("win in 13": plies to the next capture), "" when none
+	// covers it.
+	DB string
 }
 
 // Info is a progress report of a running search (one per finished depth or

@@ -182,7 +182,7 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 				if legal, ok := legalMove(st, m); ok {
 					s.metrics.cacheHits.WithLabelValues("hit").Inc()
 					return legal, SearchResult{Move: a.Move, Score: a.Score, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes,
-						ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true}, nil
+						ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true, DB: a.DB}, nil
 				}
 			}
 		}
@@ -241,10 +241,10 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 	}
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
-		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused}
+		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused, DB: res.DB}
 	if sctx.Err() == nil && cacheable && !largerBudget(held, lim) {
 		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
-			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, CreatedAt: time.Now().UTC()}
+			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, DB: out.DB, CreatedAt: time.Now().UTC()}
 		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
 			if errors.Is(err, store.ErrUnavailable) {
 				s.metrics.storeDown.WithLabelValues("analysis-put").Inc()

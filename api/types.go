@@ -53,6 +53,11 @@ type SearchResult struct {
 	// earlier search that had reached this position (tree reuse), counted
 	// in nodes beside its own iterations; absent for a new tree.
 	Reused int64 `json:"reused,omitempty" example:"0"`
+	// DB is the perfect-play database's value of the position for the side
+	// to move, with the plies to the next capture or the end ("win in
+	// 13", "draw", "loss in 4"): Morris with both hands empty on a server
+	// started with --morris-db; absent elsewhere.
+	DB string `json:"db,omitempty" example:"win in 13"`
 }
 
 // BestMoveResponse answers a best-move request.

@@ -85,7 +85,7 @@ func morrisNodes(text string, depth int) func() func() int64 {
 		coef := st.Coefficients
 		s := morrisai.NewSearcher()
 		return func() int64 {
-			return s.Search(context.Background(), morrisai.Pos{P: p, C: &coef}, minimax.Limits{Depth: depth}).Nodes
+			return s.Search(context.Background(), morrisai.NewPos(p, &coef), minimax.Limits{Depth: depth}).Nodes
 		}
 	}
 }

@@ -20,9 +20,15 @@ func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"uci, isready, ucinewgame, setoption name N value V (MoveTime in seconds, fractions allowed; SkillLevel,\n"+
 		"Depth, Strategy, Engine, Threads, Variant and the rule options), position startpos|fen TEXT [moves ...],\n"+
 		"go [movetime MS] [depth N], stop, quit. Diagnostics go to standard error.", stderr)
+	morrisDB := morrisDBFlag(f)
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
+	closeDB, err := useMorrisDB(*morrisDB)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
 	b := morrisuci.NewBot(stdout, stderr, BuildVersion())
 	return b.Run(ctx, Stdin)
 }

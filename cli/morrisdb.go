@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 )
 
@@ -100,4 +101,30 @@ func parseSpace(s string) (morrisdb.Space, error) {
 		return sp, fmt.Errorf("%q: want W-B, the pieces of the side to move and of the other, e.g. 7-7", s)
 	}
 	return sp, nil
+}
+
+// morrisDBFlag is --morris-db, for the commands whose Morris engines play.
+func morrisDBFlag(f *flags) *string {
+	return f.String("morris-db", "GAMEAI_MORRIS_DB", "", "the Nine Men's Morris perfect-play database (a directory of\n"+
+		"gameai morris db build) that the alpha-beta engine probes with both hands empty; empty: none")
+}
+
+// useMorrisDB opens dir and has the engines probe it; done closes it.
+func useMorrisDB(dir string) (done func(), err error) {
+	if dir == "" {
+		return func() {}, nil
+	}
+	db, err := morrisdb.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--morris-db: %w", err)
+	}
+	if len(db.Spaces()) == 0 {
+		db.Close()
+		return nil, fmt.Errorf("--morris-db %s: no space is built there (gameai morris db build --dir %s)", dir, dir)
+	}
+	morrisai.UseDB(db)
+	return func() {
+		morrisai.UseDB(nil)
+		db.Close()
+	}, nil
 }

@@ -54,6 +54,8 @@ type serveConfig struct {
 	noLocalWorker bool
 	// botMemory bounds an uploaded bot's memory in its games.
 	botMemory int64
+	// morrisDB is the perfect-play database's directory ("": none).
+	morrisDB string
 	api       api.Config
 }
 
@@ -87,12 +89,13 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
 	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
 	botMemory := botMemoryFlag(f)
+	morrisDB := morrisDBFlag(f)
 	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
-		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, api: d}
+		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d}
 	c.api.APIKey = *apiKey
 	for _, h := range strings.Split(*allowedHosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
@@ -193,6 +196,12 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Before the registry: the engine's version names the database.
+	closeDB, err := useMorrisDB(cfg.morrisDB)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
 	g, e := registries()
 	return serve(ctx, cfg, g, e, stderr, nil)
 }

@@ -35,9 +35,15 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
 	botMemory := botMemoryFlag(f)
+	morrisDB := morrisDBFlag(f)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
+	closeDB, err := useMorrisDB(*morrisDB)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
 	if err := checkBotMemory(int64(*botMemory) << 20); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"gameai/ai/mcts"
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
+	"gameai/ai/morrisdb"
 	"gameai/games/morris"
 )
 
@@ -128,7 +129,18 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 	// A game's moves share the table, but a search to a depth answers
 	// as it would alone.
 	s.Keep = depth == 0
-	res := s.Search(ctx, morrisai.Pos{P: p, C: &b.coef}, minimax.Limits{Depth: depth, Time: limit})
+	lim := minimax.Limits{Depth: depth, Time: limit}
+	// A position the perfect-play database decides needs one ply (each
+	// move's value is the database's).
+	if v, ok := morrisai.Probe(p); ok {
+		if info {
+			b.say("info string db %s", v)
+		}
+		if v != morrisdb.Draw {
+			lim = minimax.Limits{Depth: 1}
+		}
+	}
+	res := s.Search(ctx, morrisai.NewPos(p, &b.coef), lim)
 	s.OnInfo = nil
 	return res.Move, res.HasMove
 }
@@ -165,7 +177,7 @@ func (b *Bot) bestRemoval(ctx context.Context, p *morris.Position, pending morri
 			}
 			d := max(depth-1, 0)
 			b.search.Keep = d == 0
-			res := b.search.Search(ctx, morrisai.Pos{P: p, C: &b.coef}, minimax.Limits{Depth: d, Time: each})
+			res := b.search.Search(ctx, morrisai.NewPos(p, &b.coef), minimax.Limits{Depth: d, Time: each})
 			sc = -res.Score
 		}
 		p.Unmake(m)

@@ -100,8 +100,11 @@ type Analysis struct {
 	Depth    int      `json:"depth"`
 	Nodes    int64    `json:"nodes"`
 	// Limits is the canonical text of the limits that produced it.
-	Limits    string    `json:"limits"`
-	ElapsedMS int64     `json:"elapsed_ms"`
+	Limits    string `json:"limits"`
+	ElapsedMS int64  `json:"elapsed_ms"`
+	// DB is a perfect-play database's value of the position, when the
+	// engine probed one ("win in 13").
+	DB        string    `json:"db,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/minimax"
+	"gameai/ai/morrisdb"
 	"gameai/games"
 	"gameai/games/morris"
 )
@@ -83,7 +84,13 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 			req.Progress(ai.Info{Depth: in.Depth, Score: float64(in.Score), Nodes: in.Nodes, PV: toGames(in.PV), Elapsed: in.Elapsed})
 		}
 	}
-	pos := Pos{P: p, C: &coef}
+	pos := NewPos(p, &coef)
+	// A position the database decides needs one ply: each move's value is
+	// the database's, and the shortest win (or longest loss) is the best.
+	v, covered := pos.probe()
+	if covered && v != morrisdb.Draw {
+		lim = minimax.Limits{Depth: 1}
+	}
 	// Only a search bounded by time alone starts from the shared table: at
 	// a fixed depth or node count the answer must repeat.
 	shared := req.Shared != nil && lim.Depth == 0 && lim.Nodes == 0
@@ -99,8 +106,12 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if !res.HasMove {
 		return ai.Result{}, ai.ErrNoMove
 	}
-	return ai.Result{Move: res.Move, Score: float64(res.Score), PV: toGames(res.PV), Depth: res.Depth,
-		Nodes: res.Nodes, Elapsed: res.Elapsed}, nil
+	out := ai.Result{Move: res.Move, Score: float64(res.Score), PV: toGames(res.PV), Depth: res.Depth,
+		Nodes: res.Nodes, Elapsed: res.Elapsed}
+	if covered {
+		out.DB = v.String()
+	}
+	return out, nil
 }
 
 func toGames(ms []morris.Move) []games.Move {
@@ -169,9 +180,14 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 	return c, morris.CheckCoefficients(c)
 }
 
-// AlphaBetaInfo registers the engine.
+// AlphaBetaInfo registers the engine; its version names the database it
+// probes (UseDB), whose answers differ from the search's alone.
 func AlphaBetaInfo() ai.EngineInfo {
-	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: AlphaBetaVersion, Deterministic: true,
+	version := AlphaBetaVersion
+	if db := usedDB.Load(); db != nil {
+		version += "+" + db.Name()
+	}
+	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: version, Deterministic: true,
 		Description: fmt.Sprintf("negamax alpha-beta with PVS, iterative deepening, a transposition table of %d entries and "+
 			"the 19-coefficient evaluation, strategy %s unless one is named (limits: time, depth, nodes; %s)",
 			ttEntries, morris.DefaultStrategy, ai.DescribeOptions(strategyOptions)),

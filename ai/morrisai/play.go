@@ -84,7 +84,7 @@ func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris
 			sp.s = minimax.NewSearcher[Pos, morris.Move](sp.TTEntries)
 		}
 	}
-	res := sp.s.Search(ctx, Pos{P: p, C: &sp.Coef}, sp.Limits)
+	res := sp.s.Search(ctx, NewPos(p, &sp.Coef), sp.Limits)
 	if !res.HasMove {
 		return 0, fmt.Errorf("%s found no move in %s", sp.Name(), p)
 	}

@@ -5,6 +5,7 @@ package morrisai
 
 import (
 	"gameai/ai/minimax"
+	"gameai/ai/morrisdb"
 	"gameai/games/morris"
 )
 
@@ -14,6 +15,9 @@ import (
 type Pos struct {
 	P *morris.Position
 	C *morris.Coefficients
+	// DB, when set (NewPos), decides the positions with both hands empty
+	// that it covers.
+	DB *morrisdb.DB
 }
 
 func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf) }
@@ -65,7 +69,10 @@ func (p Pos) Evaluate() minimax.Score {
 // Terminal applies the rules: fewer than three pieces or no move loses, a
 // full board draws, and so do the N-move rule, the repetition count, and a
 // repetition of a position of the search's own path (the side to move can
-// claim it by repeating).
+// claim it by repeating). Then the database, when there is one, decides a
+// won or lost position it covers (DBWin less the distance); a drawn one is
+// searched on, so that the engine still picks the draw whose evaluation
+// gives the opponent the most chances to go wrong.
 func (p Pos) Terminal(ply int) (bool, minimax.Score) {
 	q := p.P
 	us := q.SideToMove()
@@ -87,6 +94,9 @@ func (p Pos) Terminal(ply int) (bool, minimax.Score) {
 		if q.RepeatsSince(ply) || q.Repetitions()+1 >= r.Repetitions {
 			return true, 0
 		}
+	}
+	if v, ok := p.probe(); ok && v != morrisdb.Draw {
+		return true, dbScore(v, q.Clock() == 0)
 	}
 	return false, 0
 }

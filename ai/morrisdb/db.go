@@ -107,3 +107,15 @@ func (db *DB) Close() error {
 	}
 	return err
 }
+
+// Covers reports whether positions under r are the database's: Nine Men's
+// Morris with flying, one removal a mill and pieces in mills safe (the
+// N-move and repetition rules aside: the database's distances say how a
+// win is converted within them).
+func Covers(r *morris.Rules) bool {
+	return r.Variant == morris.Nine && r.Pieces == 9 && r.Flying && !r.TwoOnDoubleMill && !r.RemoveFromMills && !r.Mixed
+}
+
+// Name says what the database holds, for an engine's version: "db 15
+// spaces" changes when a build adds spaces.
+func (db *DB) Name() string { return fmt.Sprintf("db %d spaces", len(db.spaces)) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -12,13 +13,15 @@ import (
 	"gameai/internal/xrand"
 )
 
-// built is the database up to 4-4, made once for the package's tests.
+// built is the database up to 4-4 for the package's tests: in the
+// directory internal/morrisdbtest shares between packages and runs (it
+// imports this package, so the path is repeated here), built when missing.
 var built = struct {
 	once sync.Once
 	dir  string
 	db   *DB
 	err  error
-}{}
+}{dir: filepath.Join(os.TempDir(), "gameai-morrisdb-v1-4-4")}
 
 func smallDB(t *testing.T) *DB {
 	t.Helper()
@@ -26,10 +29,7 @@ func smallDB(t *testing.T) *DB {
 		t.Skip("the race detector's run builds no database")
 	}
 	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "morrisdb")
-		if built.err == nil {
-			built.err = Build(context.Background(), built.dir, Space{4, 4}, nil)
-		}
+		built.err = Build(context.Background(), built.dir, Space{4, 4}, nil)
 		if built.err == nil {
 			built.db, built.err = Open(built.dir)
 		}
@@ -44,9 +44,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if built.db != nil {
 		built.db.Close()
-	}
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
 	}
 	os.Exit(code)
 }

@@ -1,0 +1,76 @@
+package morrisai
+
+import (
+	"sync/atomic"
+
+	"gameai/ai/minimax"
+	"gameai/ai/morrisdb"
+	"gameai/games/morris"
+)
+
+// DBWin is the score of a position the perfect-play database says is won,
+// less its distance in plies to the next capture: above any evaluation,
+// below the search's own wins by distance to the end. A lost one scores
+// its negation.
+const DBWin minimax.Score = 1 << 26
+
+// usedDB is the database this process's engines probe (nil: none): a
+// read-only, process-wide resource, set once at start (UseDB).
+var usedDB atomic.Pointer[morrisdb.DB]
+
+// UseDB makes the engines probe db from now on (nil: none).
+func UseDB(db *morrisdb.DB) { usedDB.Store(db) }
+
+// UsedDB is the database the engines probe, or nil.
+func UsedDB() *morrisdb.DB { return usedDB.Load() }
+
+// NewPos is p as alpha-beta sees it, evaluated by c, probing the
+// database when there is one and p's rules are its rules.
+func NewPos(p *morris.Position, c *morris.Coefficients) Pos {
+	pos := Pos{P: p, C: c}
+	if db := usedDB.Load(); db != nil && morrisdb.Covers(p.Rules()) {
+		pos.DB = db
+	}
+	return pos
+}
+
+// probe is the database's value of the position for the side to move:
+// when both hands are empty, its space is built, and a decided game can
+// be converted before the N-move rule draws it.
+func (p Pos) probe() (morrisdb.Value, bool) {
+	q := p.P
+	if p.DB == nil || q.InHand(morris.White) != 0 || q.InHand(morris.Black) != 0 {
+		return 0, false
+	}
+	us := q.SideToMove()
+	v, ok := p.DB.Lookup(q.Pieces(us), q.Pieces(1-us))
+	if !ok {
+		return 0, false
+	}
+	if n := q.Rules().NMovePlies; n > 0 && v != morrisdb.Draw && q.Clock()+v.Distance() >= n {
+		return 0, false
+	}
+	return v, true
+}
+
+// dbScore is a decided value's score. At a capture (or the last
+// placement: the clock is 0) the conversion it counts to has just been
+// reached: the distance is 0 then, so that the capture that wins now is
+// preferred to a quiet move into a short win, as the database's own
+// distances, which count a winning capture as one ply, have it.
+func dbScore(v morrisdb.Value, converted bool) minimax.Score {
+	d := v.Distance()
+	if converted {
+		d = 0
+	}
+	s := DBWin - minimax.Score(d)
+	if v.IsLoss() {
+		return -s
+	}
+	return s
+}
+
+// Probe is the database's value of p for the side to move ("win in 13",
+// "draw", "loss in 4"); ok is false when there is no database or it does
+// not cover p.
+func Probe(p *morris.Position) (v morrisdb.Value, ok bool) { return NewPos(p, nil).probe() }

@@ -1,0 +1,171 @@
+package morrisai
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/ai"
+	"gameai/ai/morrisdb"
+	"gameai/games/morris"
+	"gameai/internal/morrisdbtest"
+	"gameai/internal/xrand"
+)
+
+// withDB has the engines probe the shared test database up to 4-4.
+func withDB(t *testing.T) *morrisdb.DB {
+	db := morrisdbtest.Open(t)
+	UseDB(db)
+	t.Cleanup(func() { UseDB(nil) })
+	return db
+}
+
+// placed is a position with both hands empty: White's and Black's pieces,
+// the side to move.
+func placed(t *testing.T, r *morris.Rules, white, black morris.Bits, side int) *morris.Position {
+	t.Helper()
+	var b strings.Builder
+	for i := range morris.NPoints {
+		if i == 3 || i == 6 || i == 9 || i == 15 || i == 18 || i == 21 {
+			b.WriteByte('/')
+		}
+		switch {
+		case white.Has(i):
+			b.WriteByte('W')
+		case black.Has(i):
+			b.WriteByte('B')
+		default:
+			b.WriteByte('.')
+		}
+	}
+	b.WriteString([]string{" w", " b"}[side] + " 0 0 0 40 -")
+	p, err := morris.ParsePosition(r, b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// findPosition is a random placement of a space whose value pass accepts,
+// with the mover White or Black at random.
+func findPosition(t *testing.T, db *morrisdb.DB, s morrisdb.Space, r *xrand.Rand, pass func(morrisdb.Value) bool) (*morris.Position, morrisdb.Value) {
+	t.Helper()
+	for range 1_000_000 {
+		m, o := s.Position(r.Uint64() % s.Size())
+		v, _ := db.Lookup(m, o)
+		if !pass(v) {
+			continue
+		}
+		if r.Uint64()&1 == 0 {
+			return placed(t, morris.StandardRules, m, o, morris.White), v
+		}
+		return placed(t, morris.StandardRules, o, m, morris.Black), v
+	}
+	t.Fatalf("%v: no such position", s)
+	return nil, 0
+}
+
+// after is the database's value after m for the side then to move
+// (Loss(0) when the capture ended the game).
+func after(t *testing.T, db *morrisdb.DB, p *morris.Position, m morris.Move) morrisdb.Value {
+	t.Helper()
+	q := p.Clone()
+	q.Make(m)
+	us := q.SideToMove()
+	if q.Pieces(us).Count() < 3 {
+		return morrisdb.Loss(0)
+	}
+	v, ok := db.Lookup(q.Pieces(us), q.Pieces(1-us))
+	if !ok {
+		t.Fatalf("after %v in %s: not in the database", m, p)
+	}
+	return v
+}
+
+func search(t *testing.T, p *morris.Position, lim ai.Limits) ai.Result {
+	t.Helper()
+	res, err := NewAlphaBeta().Search(context.Background(), ai.Request{State: &morris.State{P: p}, Limits: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// With the database, a won position is converted by the shortest way, a
+// lost one resisted by the longest, and the answer says so; a drawn one
+// never moves into a loss.
+func TestTheEnginePlaysByTheDatabase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the test database when missing")
+	}
+	db := withDB(t)
+	r := xrand.New(5)
+	for _, c := range []struct {
+		space morrisdb.Space
+		want  func(morrisdb.Value) bool
+	}{
+		{morrisdb.Space{W: 3, B: 3}, func(v morrisdb.Value) bool { return v.IsWin() && v.Distance() >= 5 }},
+		{morrisdb.Space{W: 3, B: 3}, func(v morrisdb.Value) bool { return v.IsLoss() && v.Distance() >= 4 }},
+		{morrisdb.Space{W: 4, B: 3}, func(v morrisdb.Value) bool { return v.IsLoss() && v.Distance() >= 3 }},
+		{morrisdb.Space{W: 3, B: 4}, func(v morrisdb.Value) bool { return v.IsWin() }},
+		{morrisdb.Space{W: 4, B: 4}, func(v morrisdb.Value) bool { return v.IsWin() && v.Distance() >= 3 }},
+	} {
+		for range 3 {
+			p, v := findPosition(t, db, c.space, r, c.want)
+			start := time.Now()
+			res := search(t, p, ai.Limits{Time: 5 * time.Second})
+			if res.DB != v.String() {
+				t.Errorf("%s: the answer says %q, the database %v", p, res.DB, v)
+			}
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("%s (%v): %v for a move the database decides", p, v, took)
+			}
+			got := after(t, db, p, res.Move.(morris.Move))
+			switch {
+			case v.IsWin() && (!got.IsLoss() || (got.Distance()+1 != v.Distance() && !res.Move.(morris.Move).Removes())):
+				t.Errorf("%s (%v): %v leaves the opponent %v", p, v, res.Move, got)
+			case v.IsLoss() && got.Distance()+1 != v.Distance() && !res.Move.(morris.Move).Removes():
+				t.Errorf("%s (%v): %v leaves the opponent %v, not the longest", p, v, res.Move, got)
+			}
+		}
+	}
+	// Draws of 4-4 in which some move loses: a short search keeps the draw.
+	for found := 0; found < 5; {
+		p, _ := findPosition(t, db, morrisdb.Space{W: 4, B: 4}, r, func(v morrisdb.Value) bool { return v == morrisdb.Draw })
+		losing := 0
+		for _, m := range p.GenMoves(nil) {
+			if after(t, db, p, m).IsWin() {
+				losing++
+			}
+		}
+		if losing == 0 {
+			continue
+		}
+		found++
+		res := search(t, p, ai.Limits{Depth: 2})
+		if got := after(t, db, p, res.Move.(morris.Move)); got != morrisdb.Draw || res.DB != "draw" {
+			t.Errorf("%s (draw, %d moves lose): %v leaves the opponent %v; the answer says %q", p, losing, res.Move, got, res.DB)
+		}
+	}
+}
+
+// Without a database, or under other rules, nothing is said of one.
+func TestNoDatabaseNoVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the test database when missing")
+	}
+	p := placed(t, morris.StandardRules, 0b111, 0b111<<21, morris.White)
+	if res := search(t, p, ai.Limits{Depth: 2}); res.DB != "" {
+		t.Errorf("no database: the answer says %q", res.DB)
+	}
+	withDB(t)
+	if res := search(t, p, ai.Limits{Depth: 2}); res.DB == "" {
+		t.Error("with the database: no verdict on a 3-3 position")
+	}
+	noFlying := morris.MustRules(morris.Nine, map[string]string{morris.OptFlying: "false"})
+	q := placed(t, noFlying, 0b111, 0b111<<21, morris.White)
+	if res := search(t, q, ai.Limits{Depth: 2}); res.DB != "" {
+		t.Errorf("without flying: the answer says %q", res.DB)
+	}
+}
