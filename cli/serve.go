@@ -56,7 +56,7 @@ type serveConfig struct {
 	botMemory int64
 	// morrisDB is the perfect-play database's directory ("": none).
 	morrisDB string
-	api       api.Config
+	api      api.Config
 }
 
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
