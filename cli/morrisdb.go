@@ -24,9 +24,9 @@ var morrisDBCommands = map[string]command{
 func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("morris db build", "Solves Nine Men's Morris (standard rules) with both hands empty by retrograde analysis: the\n"+
 		"space W-B (the side to move has W pieces on the board, the other B) and every space it depends on, each pair\n"+
-		"{W-B, B-W} after the spaces its captures lead to, each written once to DIR/W-B.mdb (a uint16 a placement:\n"+
-		"win, draw or loss for the side to move and the plies to the next capture or the end) with DIR/W-B.json, its\n"+
-		"counts. A build that was stopped goes on where it stopped: a space whose file is there is not solved again.", stderr)
+		"{W-B, B-W} after the spaces its captures lead to, each written once to DIR/W-B.mdb (a byte a placement:\n"+
+		"win, draw or loss for the side to move and the plies to the next capture or the end; DIR/W-B.long the few whose\n"+
+		"distance does not fit) with DIR/W-B.json, its counts. A build that was stopped goes on where it stopped: a space whose file is there is not solved again.", stderr)
 	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
 	upTo := f.String("up-to", "GAMEAI_MORRIS_DB_UP_TO", "4-4", "the largest space W-B, e.g. 7-7")
 	quiet := f.Bool("quiet", "GAMEAI_MORRIS_DB_QUIET", false, "no progress line")

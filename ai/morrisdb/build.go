@@ -33,9 +33,10 @@ func (st Stats) String() string {
 		st.LongestWin, st.LongestLoss)
 }
 
-func count(s Space, vals []Value) Stats {
-	st := Stats{Space: s.String(), Positions: uint64(len(vals)), Bytes: headerSize + 2*int64(len(vals))}
-	for _, v := range vals {
+func count(s Space, vals *values) Stats {
+	st := Stats{Space: s.String(), Positions: vals.len(), Bytes: headerSize + int64(vals.len()) + 10*int64(len(vals.long))}
+	for i := range vals.len() {
+		v := vals.at(i)
 		switch {
 		case v.IsWin():
 			st.Wins++

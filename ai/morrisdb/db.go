@@ -67,7 +67,7 @@ func (db *DB) has(spaces ...Space) bool {
 }
 
 // values are a built space's values (nil when it is not built).
-func (db *DB) values(s Space) []Value {
+func (db *DB) values(s Space) *values {
 	if m := db.spaces[s]; m != nil {
 		return m.vals
 	}
@@ -95,7 +95,7 @@ func (db *DB) Lookup(mover, other morris.Bits) (v Value, ok bool) {
 	if vals == nil {
 		return 0, false
 	}
-	return vals[s.Index(mover, other)], true
+	return vals.at(s.Index(mover, other)), true
 }
 
 // Close unmaps the files.

@@ -7,47 +7,50 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
-	"unsafe"
 )
 
-// A space's file is a 32-byte header (magic, W, B) and then a uint16 a
-// position, little-endian, in index order: any machine can read it, and
-// one of this kind (little-endian) maps it without copying.
+// A space's file is a 32-byte header (magic, W, B) and then a byte a
+// position in index order (a value below 255 itself); its long file lists
+// the values that do not fit (255 in their byte) as pairs of a
+// little-endian uint64 index and uint16 value, in index order.
 const (
-	magic      = "GAMEAI-MORRIS-DB-1\n"
+	magic      = "GAMEAI-MORRIS-DB-2\n"
 	headerSize = 32
 )
 
 func fileName(s Space) string  { return s.String() + ".mdb" }
+func longName(s Space) string  { return s.String() + ".long" }
 func statsName(s Space) string { return s.String() + ".json" }
 
-// write puts a solved space in dir through a temporary file, so a file
-// under its name is always whole.
-func write(dir string, s Space, vals []Value) error {
-	path := filepath.Join(dir, fileName(s))
-	f, err := os.CreateTemp(dir, fileName(s)+".tmp*")
+// write puts a solved space in dir, each file through a temporary one, the
+// values last: a space is there when its .mdb file is, and whole.
+func write(dir string, s Space, v *values) error {
+	long := make([]byte, 0, 10*len(v.long))
+	for _, i := range sortedKeys(v.long) {
+		long = binary.LittleEndian.AppendUint64(long, i)
+		long = binary.LittleEndian.AppendUint16(long, uint16(v.long[i]))
+	}
+	if err := writeFile(dir, longName(s), long); err != nil {
+		return err
+	}
+	var h [headerSize]byte
+	copy(h[:], magic)
+	h[len(magic)], h[len(magic)+1] = byte(s.W), byte(s.B)
+	return writeFile(dir, fileName(s), h[:], v.cells)
+}
+
+// writeFile writes the parts to dir/name through a temporary file.
+func writeFile(dir, name string, parts ...[]byte) error {
+	f, err := os.CreateTemp(dir, name+".tmp*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
-	var h [headerSize]byte
-	copy(h[:], magic)
-	h[len(magic)], h[len(magic)+1] = byte(s.W), byte(s.B)
-	buf := make([]byte, 0, 1<<20)
-	buf = append(buf, h[:]...)
-	for _, v := range vals {
-		buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
-		if len(buf) >= 1<<20 {
-			if _, err := f.Write(buf); err != nil {
-				f.Close()
-				return err
-			}
-			buf = buf[:0]
+	for _, b := range parts {
+		if _, err := f.Write(b); err != nil {
+			f.Close()
+			return err
 		}
-	}
-	if _, err := f.Write(buf); err != nil {
-		f.Close()
-		return err
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
@@ -56,23 +59,21 @@ func write(dir string, s Space, vals []Value) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), path)
+	return os.Rename(f.Name(), filepath.Join(dir, name))
 }
 
-// mapped is a space's file mapped into memory.
+// mapped is a space's file mapped into memory, with its long values read.
 type mapped struct {
 	data []byte
-	vals []Value
+	vals *values
 }
 
 // errMissing is a space whose file is not there.
 var errMissing = errors.New("not built")
 
-// open maps a space's file, checking its header and length.
+// open maps a space's file, checking its header and length, and reads its
+// long values.
 func open(dir string, s Space) (*mapped, error) {
-	if binary.NativeEndian.Uint16([]byte{1, 0}) != 1 {
-		return nil, errors.New("the database is read on little-endian machines only")
-	}
 	f, err := os.Open(filepath.Join(dir, fileName(s)))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errMissing
@@ -85,7 +86,7 @@ func open(dir string, s Space) (*mapped, error) {
 	if err != nil {
 		return nil, err
 	}
-	if want := int64(headerSize + 2*s.Size()); st.Size() != want {
+	if want := int64(headerSize + s.Size()); st.Size() != want {
 		return nil, fmt.Errorf("%s: %d bytes, want %d", f.Name(), st.Size(), want)
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
@@ -96,8 +97,21 @@ func open(dir string, s Space) (*mapped, error) {
 		syscall.Munmap(data)
 		return nil, fmt.Errorf("%s: not the database's file of %v", f.Name(), s)
 	}
-	vals := unsafe.Slice((*Value)(unsafe.Pointer(&data[headerSize])), s.Size())
-	return &mapped{data: data, vals: vals}, nil
+	v := &values{cells: data[headerSize:], long: map[uint64]Value{}}
+	long, err := os.ReadFile(filepath.Join(dir, longName(s)))
+	if err != nil || len(long)%10 != 0 {
+		syscall.Munmap(data)
+		return nil, fmt.Errorf("%v: its long values: %v (%d bytes)", s, err, len(long))
+	}
+	for ; len(long) > 0; long = long[10:] {
+		i, x := binary.LittleEndian.Uint64(long), Value(binary.LittleEndian.Uint16(long[8:]))
+		if i >= s.Size() || v.cells[i] != overflow || x < overflow {
+			syscall.Munmap(data)
+			return nil, fmt.Errorf("%v: a long value %d at %d that is not one", s, x, i)
+		}
+		v.long[i] = x
+	}
+	return &mapped{data: data, vals: v}, nil
 }
 
 func (m *mapped) close() error { return syscall.Munmap(m.data) }

@@ -2,21 +2,24 @@ package morrisdb
 
 import (
 	"context"
+	"maps"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	"gameai/games/morris"
 )
 
 // lookup gives the values of a solved space (a lower one, by captures).
-type lookup func(Space) []Value
+type lookup func(Space) *values
 
 // table is one space being solved: its values and, for each undecided
-// position, how many of its moves are not yet known to lose.
+// position, how many of its moves are not yet known to lose (two bytes a
+// position in all).
 type table struct {
 	space Space
-	val   []Value
+	val   *values
 	left  []uint8
 }
 
@@ -30,14 +33,14 @@ type table struct {
 // one ply longer, and one whose every move leads to a win for the opponent
 // a loss one ply longer than the longest; what is left is a draw.
 // progress, when not nil, is told the work done in units of positions.
-func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64)) (map[Space][]Value, error) {
+func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64)) (map[Space]*values, error) {
 	spaces := []Space{s}
 	if s.W != s.B {
 		spaces = append(spaces, Space{s.B, s.W})
 	}
 	tabs := map[Space]*table{}
 	for _, sp := range spaces {
-		tabs[sp] = &table{space: sp, val: make([]Value, sp.Size()), left: make([]uint8, sp.Size())}
+		tabs[sp] = &table{space: sp, val: newValues(sp.Size()), left: make([]uint8, sp.Size())}
 	}
 	maxD := 1
 	for _, sp := range spaces {
@@ -56,7 +59,7 @@ func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	out := map[Space][]Value{}
+	out := map[Space]*values{}
 	for sp, t := range tabs {
 		out[sp] = t.val
 	}
@@ -67,7 +70,7 @@ func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64
 // the moves of the others, on every core.
 func initialise(ctx context.Context, t *table, lower lookup, progress func(uint64)) {
 	s := t.space
-	var below []Value
+	var below *values
 	if s.B > 3 {
 		below = lower(Space{s.B - 1, s.W})
 	}
@@ -89,7 +92,11 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 					return
 				}
 				hi := min(lo+chunk, s.movers())
-				s.each(lo, hi, func(i uint64, m, o morris.Bits) { t.val[i], t.left[i] = first(s, m, o, below) })
+				// Every value decided here fits its byte: no map is written.
+				s.each(lo, hi, func(i uint64, m, o morris.Bits) {
+					v, left := first(s, m, o, below)
+					t.val.cells[i], t.left[i] = uint8(v), left
+				})
 				if progress != nil {
 					mu.Lock()
 					progress((hi - lo) * s.block())
@@ -104,7 +111,7 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 // first is a position's value when its moves alone decide it, or its
 // count of moves that stay in the pair of spaces (plus one for a capture
 // into a draw, which keeps it from being lost).
-func first(s Space, m, o morris.Bits, below []Value) (Value, uint8) {
+func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
 	empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
 	fly := s.W == 3
 	removable := o &^ morris.InMills(o)
@@ -132,7 +139,7 @@ func first(s Space, m, o morris.Bits, below []Value) (Value, uint8) {
 			}
 			next := Space{s.B - 1, s.W}
 			for r := removable; r != 0; r &= r - 1 {
-				v := below[next.Index(o&^(r&-r), after)]
+				v := below.at(next.Index(o&^(r&-r), after))
 				if v.IsLoss() {
 					return Win(1), 0
 				}
@@ -158,45 +165,67 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 	s := t.space
 	win, loss := Win(d), Loss(d)
 	decided := false
+	back := func(m, o morris.Bits, lost bool) {
+		empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
+		fly := s.B == 3 // the side that moved into t's position
+		// The last move went from an empty point x to y, and closed no
+		// mill (one that did was a capture, out of this pair).
+		for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
+			y := bits.TrailingZeros32(uint32(ys))
+			from := empty
+			if !fly {
+				from &= morris.Adjacent(y)
+			}
+			for ; from != 0; from &= from - 1 {
+				x := bits.TrailingZeros32(uint32(from))
+				i := p.space.Index(o&^(1<<y)|1<<x, m)
+				if p.val.cells[i] != 0 {
+					continue
+				}
+				if lost {
+					p.val.set(i, Win(d+1))
+					decided = true
+					continue
+				}
+				if p.left[i]--; p.left[i] == 0 {
+					p.val.set(i, Loss(d+1))
+					decided = true
+				}
+			}
+		}
+	}
+	if win >= overflow && loss >= overflow {
+		// Past what a byte holds: the few positions are in the map.
+		for _, i := range sortedKeys(t.val.long) {
+			if v := t.val.long[i]; v == win || v == loss {
+				m, o := s.Position(i)
+				back(m, o, v == loss)
+			}
+		}
+		return decided
+	}
 	var free [morris.NPoints]uint8
 	n := s.block()
-	fly := s.B == 3 // the side that moved into t's positions
 	for r := uint64(0); r < s.movers(); r++ {
-		vals := t.val[r*n : (r+1)*n]
+		cells := t.val.cells[r*n : (r+1)*n]
 		m := uint32(0)
-		for j, v := range vals {
-			if v == 0 || (v != win && v != loss) {
+		for j, c := range cells {
+			if c == 0 || c == overflow || (Value(c) != win && Value(c) != loss) {
 				continue
 			}
 			if m == 0 {
 				m = unrank(r, s.W)
 				freePoints(m, &free)
 			}
-			o := expand(unrank(uint64(j), s.B), &free)
-			lost := v == loss
-			empty := morris.Bits(1<<morris.NPoints-1) &^ (morris.Bits(m) | o)
-			// The last move went from an empty point x to y, and closed no
-			// mill (one that did was a capture, out of this pair).
-			for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
-				y := bits.TrailingZeros32(uint32(ys))
-				from := empty
-				if !fly {
-					from &= morris.Adjacent(y)
-				}
-				for ; from != 0; from &= from - 1 {
-					x := bits.TrailingZeros32(uint32(from))
-					i := p.space.Index(o&^(1<<y)|1<<x, morris.Bits(m))
-					if p.val[i] != 0 {
-						continue
-					}
-					if lost {
-						p.val[i], decided = Win(d+1), true
-						continue
-					}
-					if p.left[i]--; p.left[i] == 0 {
-						p.val[i], decided = Loss(d+1), true
-					}
-				}
+			back(morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+		}
+	}
+	// A level that straddles the byte's end: its other half is in the map.
+	if win >= overflow || loss >= overflow {
+		for _, i := range sortedKeys(t.val.long) {
+			if v := t.val.long[i]; v == win || v == loss {
+				m, o := s.Position(i)
+				back(m, o, v == loss)
 			}
 		}
 	}
@@ -205,3 +234,5 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 	}
 	return decided
 }
+
+func sortedKeys(m map[uint64]Value) []uint64 { return slices.Sorted(maps.Keys(m)) }

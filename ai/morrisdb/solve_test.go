@@ -21,7 +21,7 @@ var built = struct {
 	dir  string
 	db   *DB
 	err  error
-}{dir: filepath.Join(os.TempDir(), "gameai-morrisdb-v1-4-4")}
+}{dir: filepath.Join(os.TempDir(), "gameai-morrisdb-v2-4-4")}
 
 func smallDB(t *testing.T) *DB {
 	t.Helper()
@@ -113,7 +113,7 @@ func TestValuesAreConsistentWithTheRules(t *testing.T) {
 			i := r.Uint64() % s.Size()
 			m, o := s.Position(i)
 			p := position(m, o, r.Uint64()&1 == 0)
-			v := vals[i]
+			v := vals.at(i)
 			buf = p.GenMoves(buf[:0])
 			best, worst, draws := -1, -1, 0
 			for _, mv := range buf {
@@ -191,7 +191,7 @@ func TestThreeAgainstThreeBySearch(t *testing.T) {
 	// and losses in even distances; up to 3: win in 1, loss in 2, win in 3.
 	for tries := 0; tries < 200000 && len(found) < 3*4; tries++ {
 		i := r.Uint64() % s.Size()
-		v := vals[i]
+		v := vals.at(i)
 		if v == Draw || v.Distance() > 3 || found[v] == 4 {
 			continue
 		}
@@ -258,13 +258,13 @@ func search(p *morris.Position, depth int) Value {
 // The first pass on every core gives what it gives on one.
 func TestInitialiseOnEveryCoreIsTheSerialPass(t *testing.T) {
 	s := Space{3, 3}
-	par := &table{space: s, val: make([]Value, s.Size()), left: make([]uint8, s.Size())}
+	par := &table{space: s, val: newValues(s.Size()), left: make([]uint8, s.Size())}
 	initialise(context.Background(), par, nil, nil)
 	i := uint64(0)
 	s.each(0, s.movers(), func(j uint64, m, o morris.Bits) {
 		v, l := first(s, m, o, nil)
-		if par.val[j] != v || par.left[j] != l {
-			t.Fatalf("%d: %v %d on every core, %v %d alone", j, par.val[j], par.left[j], v, l)
+		if par.val.at(j) != v || par.left[j] != l {
+			t.Fatalf("%d: %v %d on every core, %v %d alone", j, par.val.at(j), par.left[j], v, l)
 		}
 		i++
 	})

@@ -5,8 +5,8 @@ import "fmt"
 // Value is a position's game-theoretic value for the side to move, with
 // the distance in plies to the next capture or the end of the game (the
 // distance to conversion): a win in d (d ≥ 1), a loss in d (d ≥ 0: 0 is
-// a side that cannot move), or a draw. Stored as a uint16: 0 a draw,
-// 2d−1 a win in d, 2d+2 a loss in d.
+// a side that cannot move), or a draw: 0 a draw, 2d−1 a win in d, 2d+2 a
+// loss in d (in a file, a byte; values (below) keeps the longer ones).
 type Value uint16
 
 // Draw is the value of a position neither side can win.
@@ -45,3 +45,34 @@ func (v Value) String() string {
 
 // maxDistance keeps a distance within the uint16 encoding.
 const maxDistance = 1<<15 - 2
+
+// values are a space's values, a byte each: a value below 255 is its own
+// byte; the rare one that does not fit (a distance over 126 plies) is 255
+// in its byte and kept in long.
+type values struct {
+	cells []uint8
+	long  map[uint64]Value
+}
+
+// overflow is the byte of a value kept in long.
+const overflow = 255
+
+func newValues(n uint64) *values { return &values{cells: make([]uint8, n), long: map[uint64]Value{}} }
+
+func (v *values) at(i uint64) Value {
+	if c := v.cells[i]; c != overflow {
+		return Value(c)
+	}
+	return v.long[i]
+}
+
+func (v *values) set(i uint64, x Value) {
+	if x < overflow {
+		v.cells[i] = uint8(x)
+		return
+	}
+	v.cells[i] = overflow
+	v.long[i] = x
+}
+
+func (v *values) len() uint64 { return uint64(len(v.cells)) }

@@ -17,7 +17,7 @@ import (
 func Dir(t testing.TB) string {
 	t.Helper()
 	// The format's version in the name: another format is another database.
-	dir := filepath.Join(os.TempDir(), "gameai-morrisdb-v1-4-4")
+	dir := filepath.Join(os.TempDir(), "gameai-morrisdb-v2-4-4")
 	if err := morrisdb.Build(context.Background(), dir, morrisdb.Space{W: 4, B: 4}, nil); err != nil {
 		t.Fatalf("building the test database: %v", err)
 	}

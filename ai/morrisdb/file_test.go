@@ -1,0 +1,90 @@
+package morrisdb
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A space's values, the long ones too, come back from its files as they
+// were written; a damaged file is refused, not read.
+func TestFilesRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	s := Space{3, 3}
+	v := newValues(s.Size())
+	for i, x := range map[uint64]Value{0: Win(1), 7: Loss(126), 8: Loss(127), 9: Win(128), 1000: Win(300), s.Size() - 1: Loss(0)} {
+		v.set(i, x)
+	}
+	if len(v.long) != 3 || v.cells[7] != uint8(Loss(126)) {
+		t.Fatalf("long %v, cell 7 %d", v.long, v.cells[7])
+	}
+	if err := write(dir, s, v); err != nil {
+		t.Fatal(err)
+	}
+	m, err := open(dir, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []uint64{0, 1, 7, 8, 9, 1000, s.Size() - 1} {
+		if got, want := m.vals.at(i), v.at(i); got != want {
+			t.Errorf("%d: read %v, wrote %v", i, got, want)
+		}
+	}
+	m.close()
+
+	damage := map[string]func(){
+		"truncated": func() { os.Truncate(filepath.Join(dir, fileName(s)), headerSize+10) },
+		"another space's header": func() {
+			b, _ := os.ReadFile(filepath.Join(dir, fileName(s)))
+			b[len(magic)] = 4
+			os.WriteFile(filepath.Join(dir, fileName(s)), b, 0o644)
+		},
+		"a long value at a short cell": func() {
+			b, _ := os.ReadFile(filepath.Join(dir, longName(s)))
+			b[0] = 1 // index 1: a draw in its byte
+			os.WriteFile(filepath.Join(dir, longName(s)), b, 0o644)
+		},
+		"no long file": func() { os.Remove(filepath.Join(dir, longName(s))) },
+	}
+	for name, spoil := range damage {
+		if err := write(dir, s, v); err != nil {
+			t.Fatal(err)
+		}
+		spoil()
+		if m, err := open(dir, s); err == nil {
+			m.close()
+			t.Errorf("%s: opened", name)
+		}
+	}
+}
+
+// The long file of a space is read whatever it holds without a panic, and
+// what it gives is only values that need it, at cells that say so.
+func FuzzLongFile(f *testing.F) {
+	dir := f.TempDir()
+	s := Space{3, 3}
+	v := newValues(s.Size())
+	v.set(5, Win(200))
+	if err := write(dir, s, v); err != nil {
+		f.Fatal(err)
+	}
+	good, _ := os.ReadFile(filepath.Join(dir, longName(s)))
+	f.Add(good)
+	f.Add([]byte{})
+	f.Add([]byte{5, 0, 0, 0, 0, 0, 0, 0, 10, 0})
+	f.Fuzz(func(t *testing.T, long []byte) {
+		if err := os.WriteFile(filepath.Join(dir, longName(s)), long, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := open(dir, s)
+		if err != nil {
+			return
+		}
+		defer m.close()
+		for i, x := range m.vals.long {
+			if m.vals.cells[i] != overflow || x < overflow {
+				t.Fatalf("long value %v at %d", x, i)
+			}
+		}
+	})
+}
