@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"gameai/ai/morpionai"
+	"gameai/games"
 	"gameai/games/morpion"
 	"gameai/jobkinds"
 )
@@ -31,10 +32,13 @@ type MorpionSearchRequest struct {
 	Start *MorpionStartGrid `json:"start,omitempty"`
 }
 
-// MorpionSearchParameters tune the algorithm; zero values take defaults.
+// MorpionSearchParameters tune the algorithm; an omitted one takes its
+// default. NRPA's level, patience, layers, extend and octagon left out are
+// the ones measured best at the budget nearest the search's (the job's
+// params.preset says which row and what it set; docs/strength.md).
 type MorpionSearchParameters struct {
-	// Level of NRPA (default 3) or NMCS (default 2).
-	Level int `json:"level,omitempty" validate:"omitempty,min=1,max=6" example:"3"`
+	// Level of NRPA (default: the budget's row) or NMCS (default 2).
+	Level int `json:"level,omitempty" validate:"omitempty,min=1,max=6" example:"4"`
 	// Iterations per NRPA level (N, default 100) and the step Alpha (1).
 	Iterations int     `json:"iterations,omitempty" validate:"omitempty,min=1,max=10000" example:"100"`
 	Alpha      float64 `json:"alpha,omitempty" validate:"omitempty,gt=0,max=100" example:"1"`
@@ -43,27 +47,29 @@ type MorpionSearchParameters struct {
 	// default 1, Rosin's NRPA).
 	Stabilization int `json:"stabilization,omitempty" validate:"omitempty,min=1,max=1000" example:"1"`
 	// Patience: iterations in a row without a better sequence after which
-	// an NRPA level of 2 or more gives up and the run restarts (default:
-	// never).
-	Patience int `json:"patience,omitempty" validate:"omitempty,min=1,max=10000"`
+	// an NRPA level of 2 or more gives up and the run restarts (0: never;
+	// default: the budget's row).
+	Patience *int `json:"patience,omitempty" validate:"omitempty,min=0,max=10000" example:"20"`
 	// Layers: NRPA adapts its policy order-free, rewarding at each step
 	// every move of the best grid legal then (as Nagórko's NRPA does);
-	// default false, Rosin's adaptation along the sequence.
-	Layers bool `json:"layers,omitempty"`
+	// false: Rosin's adaptation along the sequence (default: the budget's
+	// row).
+	Layers *bool `json:"layers,omitempty"`
 	// Repetitions: an NRPA level stops once the level below has brought
 	// back its best grid this many times and the run restarts (default:
 	// never).
-	Repetitions int `json:"repetitions,omitempty" validate:"omitempty,min=1,max=10000"`
+	Repetitions int `json:"repetitions,omitempty" validate:"omitempty,min=0,max=10000"`
 	// Extend: an NRPA level that improves its best to within 90% of the
-	// run's best gets its iterations again (Nagórko's option); default
-	// false.
-	Extend bool `json:"extend,omitempty"`
+	// run's best gets its iterations again (Nagórko's option; default: the
+	// budget's row).
+	Extend *bool `json:"extend,omitempty"`
 	// Octagon: NRPA and NMCS draw lines only inside this region, "record"
 	// (the smallest octagon holding the variant's record grid, as Nagórko's --clip)
 	// or eight sides "e,se,s,sw,w,nw,n,ne" in half units from the cross's
 	// centre (the cross reaches 9 on the axes and 12 on the diagonals);
-	// the grids found are finished outside it. Default: the whole plane.
-	Octagon string `json:"octagon,omitempty" example:"record"`
+	// the grids found are finished outside it; "" the whole plane. Default:
+	// NMCS the whole plane, NRPA the budget's row.
+	Octagon *string `json:"octagon,omitempty" example:"record"`
 	// K lines black-listed per DNA modification (default 3).
 	K int `json:"k,omitempty" validate:"omitempty,min=1,max=100" example:"3"`
 	// Population of dna-pop (default 20).
@@ -128,11 +134,11 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	case req.Threads > runtime.NumCPU():
 		return badField("threads", fmt.Sprintf("%d exceeds the server's %d cores", req.Threads, runtime.NumCPU()))
 	}
+	q := req.Parameters
 	p := jobkinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
-		Level: req.Parameters.Level, Iterations: req.Parameters.Iterations, Alpha: req.Parameters.Alpha,
-		Stabilization: req.Parameters.Stabilization, Patience: req.Parameters.Patience,
-		Layers: req.Parameters.Layers, Repetitions: req.Parameters.Repetitions,
-		Extend: req.Parameters.Extend, Octagon: req.Parameters.Octagon, K: req.Parameters.K, Population: req.Parameters.Population, Threads: req.Threads, Seed: req.Seed,
+		Level: q.Level, Iterations: q.Iterations, Alpha: q.Alpha, Stabilization: q.Stabilization,
+		Patience: deref(q.Patience), Layers: deref(q.Layers), Repetitions: q.Repetitions, Extend: deref(q.Extend),
+		Octagon: deref(q.Octagon), K: q.K, Population: q.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(runtime.NumCPU()); err != nil {
 		if pe, ok := err.(*morpionai.ParamError); ok {
@@ -140,6 +146,9 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		}
 		return badField("body", err.Error())
 	}
+	given := map[string]bool{"level": q.Level != 0, "patience": q.Patience != nil, "layers": q.Layers != nil,
+		"extend": q.Extend != nil, "octagon": q.Octagon != nil}
+	p.ApplyPreset(func(s string) bool { return given[s] })
 	if req.Start != nil {
 		g, _, err := readGrid(req.Variant, req.Start.From, req.Start.Grid)
 		if err != nil {
@@ -213,4 +222,75 @@ func (s *Server) morpionRecords(c *echo.Context) error {
 			Source: r.Source, JobID: r.JobID, FoundAt: r.FoundAt.Format("2006-01-02T15:04:05Z07:00")})
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// deref is a pointer's value, or the zero value for nil.
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+// MorpionSearchSettingsResponse is the table of a search's settings and
+// the rows that choose the ones left out.
+type MorpionSearchSettingsResponse struct {
+	Algorithms []string `json:"algorithms"`
+	// Settings are parameters.NAME of POST /v1/morpion/searches: kind,
+	// default ("" where the budget's row or the algorithm chooses), range
+	// and the algorithms that read each.
+	Settings []MorpionSetting `json:"settings"`
+	// Presets are the rows measured best by budget (docs/strength.md): a
+	// search whose NRPA settings are left out takes the row whose budget is
+	// nearest its own by ratio (time, or playouts at nominal_rate a
+	// second a thread); a variant with no rows takes fallback.
+	Presets     []MorpionPreset `json:"presets"`
+	Fallback    MorpionPreset   `json:"fallback"`
+	NominalRate int             `json:"nominal_rate" example:"50000"`
+}
+
+// MorpionSetting is one setting of a search.
+type MorpionSetting struct {
+	OptionInfo
+	Algorithms []string `json:"algorithms"`
+}
+
+// MorpionPreset is a row of NRPA settings for a budget.
+type MorpionPreset struct {
+	Variant  string `json:"variant,omitempty" example:"5T"`
+	BudgetMS int64  `json:"budget_ms,omitempty" example:"600000"`
+	Level    int    `json:"level" example:"4"`
+	Patience int    `json:"patience" example:"20"`
+	Layers   bool   `json:"layers" example:"true"`
+	Extend   bool   `json:"extend" example:"true"`
+	Octagon  string `json:"octagon" example:"record"`
+}
+
+// morpionSearchSettings serves the settings' table.
+//
+//	@Summary		The settings of a Morpion record search, as data
+//	@Description	Each setting of POST /v1/morpion/searches (parameters.NAME): kind, default, range, help and the algorithms that read it; and the rows, measured best by budget, that give NRPA the settings a request leaves out.
+//	@Tags			morpion
+//	@Produce		json
+//	@Success		200	{object}	MorpionSearchSettingsResponse
+//	@Router			/v1/morpion/search-settings [get]
+func (s *Server) morpionSearchSettings(c *echo.Context) error {
+	out := MorpionSearchSettingsResponse{Algorithms: morpionai.Algorithms, NominalRate: morpionai.NominalRate,
+		Presets: []MorpionPreset{}, Fallback: morpionPreset("", morpionai.Fallback())}
+	for _, st := range morpionai.Settings {
+		out.Settings = append(out.Settings, MorpionSetting{OptionInfo: optionInfos([]games.OptionSpec{st.OptionSpec})[0],
+			Algorithms: st.Algorithms})
+	}
+	for _, v := range []string{"5T", "5D"} {
+		for _, r := range morpionai.Presets(v) {
+			out.Presets = append(out.Presets, morpionPreset(v, r))
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func morpionPreset(variant string, r morpionai.Preset) MorpionPreset {
+	return MorpionPreset{Variant: variant, BudgetMS: r.Budget.Milliseconds(), Level: r.Level, Patience: r.Patience,
+		Layers: r.Layers, Extend: r.Extend, Octagon: r.Octagon}
 }

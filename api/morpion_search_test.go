@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
+	"gameai/ai/morpionai"
 	"gameai/api"
 	"gameai/games/morpion"
 	"gameai/internal/redistest"
@@ -33,6 +36,8 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 		{"stabilization too large", func(m map[string]any) { m["parameters"] = map[string]any{"stabilization": 5000} }, 400,
 			"parameters.stabilization"},
 		{"bad octagon", func(m map[string]any) { m["parameters"] = map[string]any{"octagon": "1,2"} }, 400, "parameters.octagon"},
+		{"negative patience", func(m map[string]any) { m["parameters"] = map[string]any{"patience": -1} }, 400, "parameters.patience"},
+		{"layers not a bool", func(m map[string]any) { m["parameters"] = map[string]any{"layers": "yes"} }, 400, "parameters.layers"},
 		{"too many threads", func(m map[string]any) { m["threads"] = 100000 }, 400, "threads"},
 		{"unreadable start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(0,0)\n(9,9) q 0"} }, 400, "start.grid"},
 		{"illegal start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(3,3)\n(0,0) - 0"} }, 422, "start.grid.moves[0]"},
@@ -50,7 +55,7 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	req := api.MorpionSearchRequest{Variant: "5D", Algorithm: "nrpa", Parameters: api.MorpionSearchParameters{Level: 1, Iterations: 50,
-		Stabilization: 2, Extend: true, Octagon: "record"},
+		Stabilization: 2, Extend: new(true), Octagon: new("record")},
 		Budget: api.MorpionSearchBudget{Playouts: 2000}, Seed: 3}
 	r := e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted)
 	var j api.JobResponse
@@ -157,5 +162,79 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	res := jobResult[jobkinds.MorpionSearchResult](t, b, j.ID)
 	if res.Playouts < budget || res.BestScore < before.BestScore || len(res.Improvements) < len(before.Improvements) {
 		t.Errorf("resumed: %d playouts, best %d (before: %d playouts, best %d)", res.Playouts, res.BestScore, before.Playouts, before.BestScore)
+	}
+}
+
+// NRPA's settings left out are the budget's row, which the job's params
+// name; one given, even as 0, false or "", is kept.
+func TestMorpionSearchTakesTheBudgetsRow(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	submit := func(params map[string]any, budget map[string]any) morpionai.Params {
+		t.Helper()
+		var j api.JobResponse
+		e.do(t, "POST", "/v1/morpion/searches", map[string]any{"variant": "5T", "algorithm": "nrpa", "parameters": params,
+			"budget": budget}).ok(t, http.StatusAccepted).json(t, &j)
+		e.do(t, "DELETE", "/v1/jobs/"+j.ID, nil)
+		var p morpionai.Params
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			t.Fatalf("params %s: %v", j.Params, err)
+		}
+		return p
+	}
+	long := map[string]any{"time_ms": 600_000}
+	row := morpionai.PresetFor("5T", 600_000, 0, 1)
+	p := submit(map[string]any{}, long)
+	if p.Level != row.Level || p.Patience != row.Patience || p.Layers != row.Layers || p.Extend != row.Extend || p.Octagon != row.Octagon ||
+		!strings.Contains(p.Preset, "the 10m0s row") {
+		t.Errorf("ten minutes, nothing given: %+v, want the row %+v named", p, row)
+	}
+	p = submit(map[string]any{"level": 2, "patience": 0, "layers": false, "extend": false, "octagon": ""}, long)
+	if p.Level != 2 || p.Patience != 0 || p.Layers || p.Extend || p.Octagon != "" || p.Preset != "" {
+		t.Errorf("everything given: %+v", p)
+	}
+	if p := submit(map[string]any{}, map[string]any{"playouts": 1000}); !strings.Contains(p.Preset, "the 10s row") {
+		t.Errorf("1000 playouts: preset %q, want the 10 s row", p.Preset)
+	}
+}
+
+// The settings served are the request's parameters, field for field, with
+// the ranges the request's validation enforces; the presets are the code's.
+func TestMorpionSearchSettingsAreTheRequestsFields(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var out api.MorpionSearchSettingsResponse
+	e.do(t, "GET", "/v1/morpion/search-settings", nil).ok(t, http.StatusOK).json(t, &out)
+	served := map[string]api.MorpionSetting{}
+	for _, s := range out.Settings {
+		served[s.Name] = s
+	}
+	typ := reflect.TypeFor[api.MorpionSearchParameters]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		s, ok := served[name]
+		if !ok {
+			t.Errorf("parameters.%s is not in the settings' table", name)
+			continue
+		}
+		delete(served, name)
+		if len(s.Algorithms) == 0 || s.Description == "" {
+			t.Errorf("%s: %+v", name, s)
+		}
+		for _, rule := range strings.Split(f.Tag.Get("validate"), ",") {
+			k, v, _ := strings.Cut(rule, "=")
+			n, _ := strconv.Atoi(v)
+			switch {
+			case k == "min" && (s.Min == nil || *s.Min != n):
+				t.Errorf("%s: validated from %d, the table says %v", name, n, s.Min)
+			case k == "max" && (s.Max == nil || *s.Max != n):
+				t.Errorf("%s: validated up to %d, the table says %v", name, n, s.Max)
+			}
+		}
+	}
+	for name := range served {
+		t.Errorf("the table's %s is not a request parameter", name)
+	}
+	if len(out.Presets) != len(morpionai.Presets("5T")) || out.NominalRate != morpionai.NominalRate || out.Fallback.Level != 3 {
+		t.Errorf("presets %+v, fallback %+v", out.Presets, out.Fallback)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,26 +34,26 @@ const stateFile = "state.json"
 func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("morpion search", "Hunts long Morpion games with NRPA, NMCS or the DNA search on several cores.\n"+
 		"On finish or Ctrl-C it writes the best grid to --out as best.psol, best.layers, best.json and best.svg,\n"+
-		"and state.json, which --resume DIR continues from (with the rest of the budget, or a new --time/--playouts).", stderr)
+		"and state.json, which --resume DIR continues from (with the rest of the budget, or a new --time/--playouts).\n"+
+		"NRPA's --level, --patience, --layers, --extend and --octagon left out are the ones measured best at the\n"+
+		"budget nearest (by ratio) to the search's, --time or else --playouts at "+strconv.Itoa(morpionai.NominalRate)+" a second a thread (docs/strength.md):\n"+
+		strings.TrimSuffix(morpionai.PresetHelp(), "\n"), stderr)
 	variant := f.String("variant", "GAMEAI_MORPION_VARIANT", "5T", "5T or 5D")
 	algo := f.String("algo", "GAMEAI_MORPION_ALGO", "nrpa", "nrpa, nmcs, dna or dna-pop")
-	level := f.Int("level", "GAMEAI_MORPION_LEVEL", 0, "NRPA or NMCS level (0: 3 for nrpa, 2 for nmcs)")
-	iters := f.Int("iterations", "GAMEAI_MORPION_ITERATIONS", 100, "NRPA iterations per level (N)")
-	alpha := f.Float("alpha", "GAMEAI_MORPION_ALPHA", 1, "NRPA adaptation step")
-	stab := f.Int("stabilization", "GAMEAI_MORPION_STABILIZATION", 1,
-		"NRPA: playouts level 1 runs with one policy before each adaptation (1: Rosin's NRPA)")
-	patience := f.Int("patience", "GAMEAI_MORPION_PATIENCE", 0,
-		"NRPA: stale iterations after which a level of 2 or more gives up and the run restarts (0: never)")
-	layers := f.Bool("layers", "GAMEAI_MORPION_LAYERS", false,
-		"NRPA: adapt order-free, by layers of the best grid (Nagórko's adaptation)")
-	reps := f.Int("repetitions", "GAMEAI_MORPION_REPETITIONS", 0,
-		"NRPA: a level stops once its best grid came back this many times, and the run restarts (0: never)")
-	extend := f.Bool("extend", "GAMEAI_MORPION_EXTEND", false,
-		"NRPA: a level that improves to within 90% of the run's best gets its iterations again (Nagórko's extend)")
-	octagon := f.String("octagon", "GAMEAI_MORPION_OCTAGON", "",
-		"NRPA, NMCS: draw lines only inside this octagon, \"record\" (the variant's record grid's) or sides e,se,s,sw,w,nw,n,ne in half units from the cross's centre; grids are finished outside it")
-	k := f.Int("k", "GAMEAI_MORPION_K", 3, "DNA search: lines black-listed per modification")
-	pop := f.Int("population", "GAMEAI_MORPION_POPULATION", 0, "dna-pop: population size (0: 20)")
+	// The settings' help is the table's (morpionai.Settings); 0 and ""
+	// are their defaults, chosen for the search where the table says so.
+	h := morpionai.SettingHelp
+	level := f.Int("level", "GAMEAI_MORPION_LEVEL", 0, h("level"))
+	iters := f.Int("iterations", "GAMEAI_MORPION_ITERATIONS", 100, h("iterations"))
+	alpha := f.Float("alpha", "GAMEAI_MORPION_ALPHA", 1, h("alpha"))
+	stab := f.Int("stabilization", "GAMEAI_MORPION_STABILIZATION", 1, h("stabilization"))
+	patience := f.Int("patience", "GAMEAI_MORPION_PATIENCE", 0, h("patience"))
+	layers := f.Bool("layers", "GAMEAI_MORPION_LAYERS", false, h("layers"))
+	reps := f.Int("repetitions", "GAMEAI_MORPION_REPETITIONS", 0, h("repetitions"))
+	extend := f.Bool("extend", "GAMEAI_MORPION_EXTEND", false, h("extend"))
+	octagon := f.String("octagon", "GAMEAI_MORPION_OCTAGON", "", h("octagon"))
+	k := f.Int("k", "GAMEAI_MORPION_K", 3, h("k"))
+	pop := f.Int("population", "GAMEAI_MORPION_POPULATION", 0, h("population"))
 	limit := f.Duration("time", "GAMEAI_MORPION_TIME", 0, "time budget, e.g. 30m")
 	playouts := f.Int64("playouts", "GAMEAI_MORPION_PLAYOUTS", 0, "playout budget (interpretations for the DNA search)")
 	threads := f.Int("threads", "GAMEAI_MORPION_THREADS", runtime.NumCPU(), "worker threads")
@@ -61,6 +62,9 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	resume := f.String("resume", "GAMEAI_MORPION_RESUME", "", "continue the search saved in this directory")
 	startFile := f.String("start", "GAMEAI_MORPION_START", "", "warm start from this grid file (any format)")
 	quiet := f.Bool("quiet", "GAMEAI_MORPION_QUIET", false, "no progress line")
+	byBudget := f.Bool("budget-defaults", "GAMEAI_MORPION_BUDGET_DEFAULTS", true,
+		"NRPA: the settings left out are the budget's row (above); false: each setting's own default (Rosin's NRPA at level 3),\n"+
+			"so that the flags given are the whole configuration (scripts/morpion-ab.sh)")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
@@ -134,6 +138,12 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		Stabilization: *stab, Patience: *patience, Layers: *layers, Repetitions: *reps, Extend: *extend, Octagon: *octagon, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
 		return searchFlagError(err)
+	}
+	if *byBudget {
+		p.ApplyPreset(func(s string) bool { return given[s] })
+	}
+	if p.Preset != "" && !*quiet {
+		fmt.Fprintf(stderr, "nrpa: %s; flags set by hand are kept\n", p.Preset)
 	}
 	if *startFile != "" {
 		text, name, err := readInput([]string{*startFile})

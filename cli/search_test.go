@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gameai/ai/morpionai"
 	"gameai/games/morpion"
 )
 
@@ -116,5 +117,66 @@ func readJSON(t *testing.T, path string, v any) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(readFile(t, path)), v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// NRPA's settings left out are the budget's row, recorded in the state;
+// a flag given is kept, and --budget-defaults=false keeps them all as
+// their own defaults.
+func TestMorpionSearchTakesTheBudgetsRow(t *testing.T) {
+	search := func(extra ...string) searchState {
+		dir := t.TempDir()
+		args := append([]string{"morpion", "search", "--variant", "5T", "--algo", "nrpa", "--playouts", "3000",
+			"--threads", "1", "--level", "1", "--quiet", "--out", dir}, extra...)
+		if out, code := run(t, "", args...); code != 0 {
+			t.Fatalf("search %v: %d %q", extra, code, out)
+		}
+		var st searchState
+		readJSON(t, filepath.Join(dir, stateFile), &st)
+		return st
+	}
+	row := morpionai.PresetFor("5T", 0, 3000, 1)
+	p := search().Params
+	if p.Level != 1 || p.Patience != row.Patience || p.Layers != row.Layers || p.Extend != row.Extend || p.Octagon != row.Octagon {
+		t.Errorf("params %+v, want level 1 as given and the rest from the row %+v", p, row)
+	}
+	if !strings.Contains(p.Preset, "the 10s row") || strings.Contains(p.Preset, "level") {
+		t.Errorf("preset %q: want the 10 s row, naming what it set and not the level given", p.Preset)
+	}
+	p = search("--patience", "7", "--octagon", "").Params
+	if p.Patience != 7 || p.Octagon != "" || strings.Contains(p.Preset, "patience") || strings.Contains(p.Preset, "octagon") {
+		t.Errorf("params %+v: want patience 7 and the whole plane, as given", p)
+	}
+	p = search("--budget-defaults=false").Params
+	if p.Preset != "" || p.Patience != 0 || p.Layers || p.Extend || p.Octagon != "" {
+		t.Errorf("params %+v: want every setting its own default", p)
+	}
+}
+
+// Every setting of the table is a flag of morpion search, and every flag
+// of it that is not the search's frame (variant, algorithm, budget,
+// threads, seed, files) is a setting.
+func TestMorpionSearchFlagsAreTheSettings(t *testing.T) {
+	out, _ := run(t, "", "morpion", "search", "--help")
+	flags := map[string]bool{}
+	for _, line := range strings.Split(out, "\n") {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "--"); ok {
+			flags[strings.Fields(name)[0]] = true
+		}
+	}
+	for _, frame := range []string{"variant", "algo", "time", "playouts", "threads", "seed", "out", "resume", "start", "quiet", "budget-defaults"} {
+		if !flags[frame] {
+			t.Errorf("no --%s", frame)
+		}
+		delete(flags, frame)
+	}
+	for _, s := range morpionai.Settings {
+		if !flags[s.Name] {
+			t.Errorf("the setting %s is no flag", s.Name)
+		}
+		delete(flags, s.Name)
+	}
+	for f := range flags {
+		t.Errorf("--%s is neither a setting nor the search's frame", f)
 	}
 }

@@ -13,7 +13,9 @@
 # e.g. scripts/morpion-ab.sh /tmp/ab 10m "1 2 3 4 5 6 7 8 9 10" \
 #          rosin="--level 4" layers="--level 4 --layers"
 # Every run is: gameai morpion search --variant 5T --algo nrpa --threads 1
-# --time TIME --seed S FLAGS --out DIR/NAME-S (--variant in FLAGS overrides).
+# --time TIME --seed S --budget-defaults=false FLAGS --out DIR/NAME-S
+# (--variant in FLAGS overrides): FLAGS are the whole configuration, the
+# settings left out their own defaults, not the budget's row.
 # GAMEAI names the binary (default: built from this checkout into DIR/gameai).
 set -euo pipefail
 
@@ -72,7 +74,7 @@ for seed in $seeds; do
 		echo "running $name-$seed" >&2
 		# shellcheck disable=SC2086 # FLAGS are words
 		"$bin" morpion search --variant 5T --algo nrpa --threads 1 --time "$time" --seed "$seed" \
-			$flags --out "$out" --quiet >"$out.log" 2>&1 &
+			--budget-defaults=false $flags --out "$out" --quiet >"$out.log" 2>&1 &
 		running=$((running + 1))
 	done
 done

@@ -77,7 +77,8 @@ for run in "$@"; do
 	else
 		echo "$run: starting" >&2
 		args=(--variant "$variant" --algo "$algo" --time "${minutes}m" --threads "$threads" --seed "$seed")
-		[ "$algo" = nrpa ] && args+=(--level 4)
+		# Plain NRPA at level 4, as the table's rows were run, not the budget's row.
+		[ "$algo" = nrpa ] && args+=(--level 4 --budget-defaults=false)
 		"$bin" morpion search "${args[@]}" --quiet --out "$out" >>"$out.log" 2>&1 || true
 	fi
 	if finished "$out"; then

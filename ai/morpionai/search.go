@@ -3,6 +3,7 @@ package morpionai
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -46,6 +47,9 @@ type Params struct {
 	// TimeMS and Playouts bound the run (at least one must be set).
 	TimeMS   int64 `json:"time_ms,omitempty"`
 	Playouts int64 `json:"playouts,omitempty"`
+	// Preset says which measured row (ApplyPreset) chose the NRPA
+	// settings the user left out, and what it set.
+	Preset string `json:"preset,omitempty"`
 }
 
 // Check validates the parameters and fills defaults.
@@ -60,33 +64,24 @@ func (p *Params) Check(maxThreads int) error {
 		if p.Level == 0 {
 			p.Level = map[string]int{"nrpa": 3, "nmcs": 2}[p.Algorithm]
 		}
-		if p.Level < 1 || p.Level > 6 {
-			return &ParamError{"level", "must be 1..6"}
-		}
 	case "dna", "dna-pop":
 		if p.Algorithm == "dna-pop" && p.Population == 0 {
 			p.Population = 20
 		}
-		if p.Population < 0 || p.Population > 1000 {
-			return &ParamError{"population", "must be 0..1000"}
-		}
 	default:
 		return &ParamError{"algorithm", fmt.Sprintf("%q: want nrpa, nmcs, dna or dna-pop", p.Algorithm)}
 	}
-	if p.Iterations < 0 || p.Iterations > 10000 {
-		return &ParamError{"iterations", "must be 0..10000 (0: 100)"}
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"level", p.Level}, {"iterations", p.Iterations}, {"stabilization", p.Stabilization}, {"patience", p.Patience},
+		{"repetitions", p.Repetitions}, {"k", p.K}, {"population", p.Population}} {
+		if err := checkInt(c.name, c.n); err != nil {
+			return err
+		}
 	}
-	if p.Alpha < 0 || p.Alpha > 100 {
-		return &ParamError{"alpha", "must be 0..100 (0: 1)"}
-	}
-	if p.Stabilization < 0 || p.Stabilization > 1000 {
-		return &ParamError{"stabilization", "must be 0..1000 (0: 1, Rosin's)"}
-	}
-	if p.Patience < 0 || p.Patience > 10000 {
-		return &ParamError{"patience", "must be 0..10000 (0: never give up)"}
-	}
-	if p.Repetitions < 0 || p.Repetitions > 10000 {
-		return &ParamError{"repetitions", "must be 0..10000 (0: never stop a level early)"}
+	if a := setting("alpha"); p.Alpha < 0 || p.Alpha > float64(a.Max) || math.IsNaN(p.Alpha) {
+		return &ParamError{"alpha", fmt.Sprintf("must be in (%d, %d] (0: %s)", a.Min, a.Max, a.Default)}
 	}
 	if p.Octagon != "" {
 		if p.Algorithm != "nrpa" && p.Algorithm != "nmcs" {
@@ -95,9 +90,6 @@ func (p *Params) Check(maxThreads int) error {
 		if _, err := ParseRegion(p.Octagon, v); err != nil {
 			return &ParamError{"octagon", err.Error()}
 		}
-	}
-	if p.K < 0 || p.K > 100 {
-		return &ParamError{"k", "must be 0..100 (0: 3)"}
 	}
 	if p.Threads == 0 {
 		p.Threads = 1
