@@ -272,7 +272,7 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 		`#morpion-search-form input[name="seconds"]`, "5",
 		// Level 3: its first iteration alone outlasts the 5 s, so its
 		// improvements come over the whole run, not in the first second.
-		`#morpion-search-form input[name="level"]`, "3")
+		`#morpion-search-form input[name="set:level"]`, "3")
 	scores := watchUntilDone(t, ctx, 40*time.Second,
 		`Number((document.getElementById('morpion-live-score') || {}).textContent) || 0`,
 		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)
@@ -284,6 +284,12 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 	points := eval[int](t, ctx, `Number((document.querySelector('#morpion-live svg.chart .series') || {dataset: {points: 0}}).dataset.points)`)
 	if points < 2 {
 		t.Errorf("the score chart has %d points", points)
+	}
+	// The settings left out were chosen by the budget, and the page says
+	// which: the row nearest 5 s, the level given by hand not among them.
+	if chosen := eval[string](t, ctx, `(document.getElementById('morpion-live-preset') || {}).textContent || ''`); !strings.Contains(chosen, "(the 10s row)") ||
+		strings.Contains(chosen, "level") {
+		t.Errorf("the page says the budget chose %q", chosen)
 	}
 	browsertest.Screenshot(t, ctx, "morpion-search")
 }
@@ -343,7 +349,10 @@ func TestBrowserLessFourEngines(t *testing.T) {
 			if (u.includes('/v1/games/less/sessions')) window.created = JSON.parse(opts.body);
 			return f(url, opts); };
 		return true; })()`)
+	// The tree engines' settings come from their table; one is changed.
+	poll[bool](t, ctx, "the tree engines' settings", `document.querySelector('#less-engine-options input[name="tree:scale"]') !== null`, 10*time.Second)
 	do(t, ctx, chromedp.SetValue(chromedp.CSS(`input[name="time"]`), "50"),
+		chromedp.SetValue(chromedp.CSS(`input[name="tree:scale"]`), "4"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat0"]`), "greedy"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat1"]`), "uct"),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat2"]`), "greedy"),
@@ -360,7 +369,8 @@ func TestBrowserLessFourEngines(t *testing.T) {
 		t.Errorf("status %q", status)
 	}
 	// The session holds the seats' engines; each uct seat, whose teammate
-	// is uct too, plans its teammate's turns as its own.
+	// is uct too, plans its teammate's turns as its own, with the scale
+	// set on the page.
 	type seat struct {
 		Engine  string            `json:"engine"`
 		Options map[string]string `json:"engine_options"`
@@ -374,6 +384,9 @@ func TestBrowserLessFourEngines(t *testing.T) {
 	for i, s := range created.Engines {
 		if want := map[bool]string{true: "max", false: ""}[s.Engine == "uct"]; s.Options["teammate"] != want {
 			t.Errorf("seat %d: %+v, want teammate=%q", i, s, want)
+		}
+		if want := map[bool]string{true: "4", false: ""}[s.Engine == "uct"]; s.Options["scale"] != want {
+			t.Errorf("seat %d: %+v, want scale=%q", i, s, want)
 		}
 	}
 	// Four engines are played one turn a request, from the page that

@@ -60,6 +60,7 @@ func (s *Server) table() []route {
 		{"POST", "/v1/morpion/dna/interpret", s.morpionInterpret, public},
 		{"POST", "/v1/morpion/searches", s.morpionSearch, admin},
 		{"GET", "/v1/morpion/records", s.morpionRecords, public},
+		{"GET", "/v1/morpion/search-settings", s.morpionSearchSettings, public},
 
 		{"GET", "/v1/morris/strategies", s.morrisStrategies, public},
 		{"GET", "/v1/morris/strategies/:name", s.morrisStrategy, public},

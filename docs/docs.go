@@ -1306,6 +1306,26 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morpion/search-settings": {
+            "get": {
+                "description": "Each setting of POST /v1/morpion/searches (parameters.NAME): kind, default, range, help and the algorithms that read it; and the rows, measured best by budget, that give NRPA the settings a request leaves out.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morpion"
+                ],
+                "summary": "The settings of a Morpion record search, as data",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorpionSearchSettingsResponse"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/morpion/searches": {
             "post": {
                 "security": [
@@ -2004,6 +2024,11 @@ const docTemplate = `{
                 "cached": {
                     "description": "Cached is true when the answer came from the analysis cache.",
                     "type": "boolean"
+                },
+                "db": {
+                    "description": "DB is the perfect-play database's value of the position for the side\nto move, with the plies to the next capture or the end (\"win in\n13\", \"draw\", \"loss in 4\"): Morris with both hands empty on a server\nstarted with --morris-db; absent elsewhere.",
+                    "type": "string",
+                    "example": "win in 13"
                 },
                 "depth": {
                     "type": "integer",
@@ -2979,6 +3004,39 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MorpionPreset": {
+            "type": "object",
+            "properties": {
+                "budget_ms": {
+                    "type": "integer",
+                    "example": 600000
+                },
+                "extend": {
+                    "type": "boolean",
+                    "example": true
+                },
+                "layers": {
+                    "type": "boolean",
+                    "example": true
+                },
+                "level": {
+                    "type": "integer",
+                    "example": 4
+                },
+                "octagon": {
+                    "type": "string",
+                    "example": "record"
+                },
+                "patience": {
+                    "type": "integer",
+                    "example": 20
+                },
+                "variant": {
+                    "type": "string",
+                    "example": "5T"
+                }
+            }
+        },
         "api.MorpionRecord": {
             "type": "object",
             "properties": {
@@ -3086,7 +3144,7 @@ const docTemplate = `{
                     "example": 1
                 },
                 "extend": {
-                    "description": "Extend: an NRPA level that improves its best to within 90% of the\nrun's best gets its iterations again (Nagórko's option); default\nfalse.",
+                    "description": "Extend: an NRPA level that improves its best to within 90% of the\nrun's best gets its iterations again (Nagórko's option; default: the\nbudget's row).",
                     "type": "boolean"
                 },
                 "iterations": {
@@ -3104,26 +3162,27 @@ const docTemplate = `{
                     "example": 3
                 },
                 "layers": {
-                    "description": "Layers: NRPA adapts its policy order-free, rewarding at each step\nevery move of the best grid legal then (as Nagórko's NRPA does);\ndefault false, Rosin's adaptation along the sequence.",
+                    "description": "Layers: NRPA adapts its policy order-free, rewarding at each step\nevery move of the best grid legal then (as Nagórko's NRPA does);\nfalse: Rosin's adaptation along the sequence (default: the budget's\nrow).",
                     "type": "boolean"
                 },
                 "level": {
-                    "description": "Level of NRPA (default 3) or NMCS (default 2).",
+                    "description": "Level of NRPA (default: the budget's row) or NMCS (default 2).",
                     "type": "integer",
                     "maximum": 6,
                     "minimum": 1,
-                    "example": 3
+                    "example": 4
                 },
                 "octagon": {
-                    "description": "Octagon: NRPA and NMCS draw lines only inside this region, \"record\"\n(the smallest octagon holding the variant's record grid, as Nagórko's --clip)\nor eight sides \"e,se,s,sw,w,nw,n,ne\" in half units from the cross's\ncentre (the cross reaches 9 on the axes and 12 on the diagonals);\nthe grids found are finished outside it. Default: the whole plane.",
+                    "description": "Octagon: NRPA and NMCS draw lines only inside this region, \"record\"\n(the smallest octagon holding the variant's record grid, as Nagórko's --clip)\nor eight sides \"e,se,s,sw,w,nw,n,ne\" in half units from the cross's\ncentre (the cross reaches 9 on the axes and 12 on the diagonals);\nthe grids found are finished outside it; \"\" the whole plane. Default:\nNMCS the whole plane, NRPA the budget's row.",
                     "type": "string",
                     "example": "record"
                 },
                 "patience": {
-                    "description": "Patience: iterations in a row without a better sequence after which\nan NRPA level of 2 or more gives up and the run restarts (default:\nnever).",
+                    "description": "Patience: iterations in a row without a better sequence after which\nan NRPA level of 2 or more gives up and the run restarts (0: never;\ndefault: the budget's row).",
                     "type": "integer",
                     "maximum": 10000,
-                    "minimum": 1
+                    "minimum": 0,
+                    "example": 20
                 },
                 "population": {
                     "description": "Population of dna-pop (default 20).",
@@ -3135,7 +3194,7 @@ const docTemplate = `{
                     "description": "Repetitions: an NRPA level stops once the level below has brought\nback its best grid this many times and the run restarts (default:\nnever).",
                     "type": "integer",
                     "maximum": 10000,
-                    "minimum": 1
+                    "minimum": 0
                 },
                 "stabilization": {
                     "description": "Stabilization: playouts NRPA's level 1 runs with one policy before\neach adaptation, towards the best of them (Cazenave et al. 2021;\ndefault 1, Rosin's NRPA).",
@@ -3201,6 +3260,76 @@ const docTemplate = `{
                         "5D"
                     ],
                     "example": "5T"
+                }
+            }
+        },
+        "api.MorpionSearchSettingsResponse": {
+            "type": "object",
+            "properties": {
+                "algorithms": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "fallback": {
+                    "$ref": "#/definitions/api.MorpionPreset"
+                },
+                "nominal_rate": {
+                    "type": "integer",
+                    "example": 50000
+                },
+                "presets": {
+                    "description": "Presets are the rows measured best by budget (docs/strength.md): a\nsearch whose NRPA settings are left out takes the row whose budget is\nnearest its own by ratio (time, or playouts at nominal_rate a\nsecond a thread); a variant with no rows takes fallback.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MorpionPreset"
+                    }
+                },
+                "settings": {
+                    "description": "Settings are parameters.NAME of POST /v1/morpion/searches: kind,\ndefault (\"\" where the budget's row or the algorithm chooses), range\nand the algorithms that read each.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MorpionSetting"
+                    }
+                }
+            }
+        },
+        "api.MorpionSetting": {
+            "type": "object",
+            "properties": {
+                "algorithms": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "choices": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "default": {
+                    "type": "string",
+                    "example": "true"
+                },
+                "description": {
+                    "type": "string"
+                },
+                "kind": {
+                    "type": "string",
+                    "example": "bool"
+                },
+                "max": {
+                    "type": "integer"
+                },
+                "min": {
+                    "type": "integer"
+                },
+                "name": {
+                    "type": "string",
+                    "example": "flying"
                 }
             }
         },
@@ -3587,6 +3716,11 @@ const docTemplate = `{
                 "cached": {
                     "description": "Cached is true when the answer came from the analysis cache.",
                     "type": "boolean"
+                },
+                "db": {
+                    "description": "DB is the perfect-play database's value of the position for the side\nto move, with the plies to the next capture or the end (\"win in\n13\", \"draw\", \"loss in 4\"): Morris with both hands empty on a server\nstarted with --morris-db; absent elsewhere.",
+                    "type": "string",
+                    "example": "win in 13"
                 },
                 "depth": {
                     "type": "integer",

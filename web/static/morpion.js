@@ -65,10 +65,18 @@ export async function render(main, [, jobID]) {
   const searchBox = el('div', { class: 'panel' });
   const live = el('div', { id: 'morpion-live' });
   main.append(el('h2', {}, 'A record search'), searchBox, live);
+  // The settings' fields come from the table the server serves
+  // (GET /v1/morpion/search-settings), each shown for the algorithms that
+  // read it; one left empty ("by budget", "default") is not sent.
+  const settingsBox = el('span', { class: 'row', id: 'morpion-settings' });
+  const algorithm = el('select', { name: 'algorithm', onchange: () => showSettings() }, ['nrpa', 'nmcs', 'dna', 'dna-pop'].map(a => el('option', {}, a)));
+  const showSettings = () => settingsBox.querySelectorAll('[data-algorithms]').forEach(l => {
+    l.hidden = !l.dataset.algorithms.split(' ').includes(algorithm.value);
+  });
   const form = el('form', { class: 'row', id: 'morpion-search-form' },
     el('label', {}, 'Variant', el('select', { name: 'variant' }, el('option', {}, '5T'), el('option', {}, '5D'))),
-    el('label', {}, 'Algorithm', el('select', { name: 'algorithm' }, ['nrpa', 'nmcs', 'dna', 'dna-pop'].map(a => el('option', {}, a)))),
-    el('label', {}, 'Level (NRPA, NMCS)', el('input', { type: 'number', name: 'level', value: 3, min: 1, max: 6 })),
+    el('label', {}, 'Algorithm', algorithm),
+    settingsBox,
     el('label', {}, 'Seconds', el('input', { type: 'number', name: 'seconds', value: 60, min: 1 })),
     el('label', {}, 'Threads', el('input', { type: 'number', name: 'threads', value: 1, min: 1 })),
     el('label', {}, 'Seed', el('input', { type: 'number', name: 'seed', value: 1, min: 0 })),
@@ -76,12 +84,25 @@ export async function render(main, [, jobID]) {
     el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'warm' }), 'start from the grid above'),
     el('button', { id: 'morpion-search-start' }, 'Search'));
   searchBox.append(form);
+  let settings = [];
+  api('GET', '/v1/morpion/search-settings').then(t => {
+    settings = t.settings;
+    settingsBox.replaceChildren(...settings.map(settingField));
+    showSettings();
+  }).catch(e => showProblem(problemBox, e));
   form.addEventListener('submit', async e => {
     e.preventDefault();
     const f = new FormData(form);
     const req = { variant: f.get('variant'), algorithm: f.get('algorithm'), threads: Number(f.get('threads')),
       seed: Number(f.get('seed')), budget: { time_ms: Number(f.get('seconds')) * 1000 }, parameters: {} };
-    if (req.algorithm === 'nrpa' || req.algorithm === 'nmcs') req.parameters.level = Number(f.get('level'));
+    // A setting left empty is not sent: the server takes its default, or
+    // for NRPA the one measured best at this budget (the job's
+    // params.preset says which).
+    for (const s of settings) {
+      const v = f.get('set:' + s.name);
+      if (v === null || v === '' || !s.algorithms.includes(req.algorithm)) continue;
+      req.parameters[s.name] = s.kind === 'bool' ? v === 'true' : s.kind === 'int' || s.kind === 'float' ? Number(v) : v === 'plane' ? '' : v;
+    }
     if (f.get('warm') && gridText.value) req.start = { grid: gridText.value };
     try {
       const job = await api('POST', '/v1/morpion/searches', req);
@@ -137,6 +158,7 @@ function watch(jobID, box, problemBox, onEnd) {
       el('dt', {}, 'Playouts/s'), el('dd', {}, fmt(Math.round(p.playouts_per_s ?? 0))),
       el('dt', {}, 'Elapsed'), el('dd', {}, `${((p.elapsed_ms ?? 0) / 1000).toFixed(1)} s`),
       el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)),
+      ...(job.params && job.params.preset ? [el('dt', {}, 'Chosen by the budget'), el('dd', { id: 'morpion-live-preset' }, job.params.preset)] : []),
       ...taskStats((job.progress.best || {}).tasks));
     cancel.disabled = final;
     if (final) onEnd();
@@ -148,4 +170,25 @@ function watch(jobID, box, problemBox, onEnd) {
       try { pic.innerHTML = await api('POST', '/v1/morpion/grids/render', { variant, grid: p.best_layers, cell: 12 }); } catch (e) { /* the next event redraws */ }
     }
   });
+}
+
+// settingField is a search setting's field: a number (empty: its default,
+// or the budget's), on/off/by budget for a flag, and for the region the
+// record's octagon, the whole plane or the budget's.
+function settingField(s) {
+  const name = 'set:' + s.name;
+  const chosen = s.default === '' ? 'by budget' : `default ${s.default}`;
+  let input;
+  switch (s.kind) {
+    case 'bool':
+      input = el('select', { name }, el('option', { value: '' }, chosen), el('option', { value: 'true' }, 'on'), el('option', { value: 'false' }, 'off'));
+      break;
+    case 'int': case 'float':
+      input = el('input', { type: 'number', name, min: s.min, max: s.max, step: s.kind === 'float' ? 'any' : 1, placeholder: chosen });
+      break;
+    default:
+      input = el('select', { name }, el('option', { value: '' }, chosen), el('option', { value: 'record' }, "the record's octagon"),
+        el('option', { value: 'plane' }, 'the whole plane'));
+  }
+  return el('label', { title: s.description, 'data-algorithms': s.algorithms.join(' ') }, s.name, input);
 }
