@@ -1,4 +1,4 @@
-import { api, el, showProblem } from './app.js';
+import { api, el, optionFields, optionValues, showProblem } from './app.js';
 import { lessBoard, lessNames as names, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
@@ -29,8 +29,16 @@ export async function render(main, [sessionID]) {
   const seats = names.map((n, i) => el('label', {}, n, el('select', { name: 'seat' + i },
     el('option', { value: 'human', selected: i === 0 }, 'you'),
     ['uct', 'mcts', 'expectimax', 'greedy'].map(e => el('option', { value: e, selected: i !== 0 && e === 'uct' }, e)))));
+  // The tree engines' settings, from their option table (GET /v1/games);
+  // the teammate model is set by the seats, below.
+  const treeOpts = el('span', { class: 'row', id: 'less-engine-options' });
+  api('GET', '/v1/games').then(g => {
+    const uct = g.games.find(x => x.name === 'less').engines.find(e => e.name === 'uct');
+    treeOpts.replaceChildren(...optionFields(uct.options.filter(o => o.name !== 'teammate' && o.name !== 'seed'), 'tree:'));
+  }).catch(e => showProblem(problemBox, e));
   const setup = el('form', { class: 'row', id: 'less-new' }, seats,
     el('label', {}, 'Engine time a turn (ms)', el('input', { type: 'number', name: 'time', value: 500, min: 10, max: 30000 })),
+    treeOpts,
     el('label', {}, 'Wall layout (112 digits; empty: the CodeCup example)', el('input', { name: 'layout', size: 30, autocomplete: 'off' })),
     el('button', { id: 'less-start' }, 'Start'));
   main.append(el('h1', {}, 'Less'), problemBox,
@@ -49,8 +57,9 @@ export async function render(main, [sessionID]) {
     const time = Number(f.get('time'));
     // A tree engine whose teammate's seat it also plays plans that seat's
     // turns as its own (teammate=max); a person's are drawn as likely moves.
+    const tree = optionValues(setup, 'tree:');
     const engines = seats.map((e, i) => e === 'human' ? null : { engine: e, limits: { time_ms: time },
-      engine_options: (e === 'uct' || e === 'mcts') && seats[(i + 2) % 4] === e ? { teammate: 'max' } : undefined });
+      engine_options: e === 'uct' || e === 'mcts' ? { ...tree, teammate: seats[(i + 2) % 4] === e ? 'max' : 'chance' } : undefined });
     try {
       const sess = await api('POST', '/v1/games/less/sessions?legal_moves=2000', { position: String(f.get('layout') || '').trim(), engines });
       if (engines.every(Boolean)) sessionStorage.setItem(autoplayKey, sess.id);
