@@ -14,18 +14,20 @@ import (
 )
 
 // NestedVersion changes when the nrpa or nmcs engine's answers may change.
-const NestedVersion = "1"
+const NestedVersion = "2"
 
 // nestedDefaults are what the nrpa and nmcs engines answer with when a
-// request names no option: NRPA at level 3 (a level-3 iteration is a
-// million playouts, some ten seconds: a short budget still gets the best of
-// a truncated level 3, which beats finished level-2 runs), NMCS at level 1,
-// one thread, seed 1, and DefaultTime when no limit is set.
+// request names no option: NRPA the budget's row of presets (the rows a
+// record search takes, the octagon aside), NMCS level 1, one thread, seed
+// 1, and DefaultTime when no limit is set. The rows are here so that a
+// change of them changes the fingerprint that the version follows.
 var nestedDefaults = struct {
-	NRPALevel, NMCSLevel, Threads int
-	Seed                          uint64
-	Time                          time.Duration
-}{3, 1, 1, 1, DefaultTime}
+	NRPA               map[string][]Preset
+	NRPAFallback       Preset
+	NMCSLevel, Threads int
+	Seed               uint64
+	Time               time.Duration
+}{presets, fallback, 1, 1, 1, DefaultTime}
 
 // DefaultTime is the budget of a search given no limit at all.
 const DefaultTime = time.Second
@@ -47,11 +49,11 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
+	level, threads, seed := opts.Int("level"), opts.Int("threads"), uint64(opts.Int("seed"))
 	var nc nested.NRPAConfig
 	if e.Algorithm == "nrpa" {
-		nc = nested.NRPAConfig{Layers: opts.Bool("layers"), Extend: opts.Bool("extend"), Repetitions: opts.Int("repetitions")}
+		level, nc = nrpaSettings(st.Variant(), req.Limits, opts, req.Options)
 	}
-	level, threads, seed := opts.Int("level"), opts.Int("threads"), uint64(opts.Int("seed"))
 	root := st.Board()
 	if root.NumLegal() == 0 {
 		return ai.Result{}, ai.ErrNoMove
@@ -88,6 +90,21 @@ func (e Nested) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		Elapsed: time.Since(start)}, nil
 }
 
+// nrpaSettings are the nrpa engine's level and configuration: the options
+// given, and for the level, patience, layers and extend left out the
+// budget's row, as a record search's (the octagon aside: a region is for
+// searches from the empty grid, and a position may already reach past it).
+func nrpaSettings(variant string, lim ai.Limits, opts games.Options, given map[string]string) (int, nested.NRPAConfig) {
+	p := Params{Variant: variant, Algorithm: "nrpa", Threads: opts.Int("threads"), TimeMS: lim.Time.Milliseconds(),
+		Playouts: lim.Iterations, Level: opts.Int("level"), Patience: opts.Int("patience"), Layers: opts.Bool("layers"),
+		Extend: opts.Bool("extend")}
+	if p.TimeMS == 0 && p.Playouts == 0 {
+		p.TimeMS = nestedDefaults.Time.Milliseconds()
+	}
+	p.ApplyPreset(func(s string) bool { _, ok := given[s]; return ok || s == "octagon" })
+	return p.Level, nested.NRPAConfig{Layers: p.Layers, Extend: p.Extend, Patience: p.Patience, Repetitions: opts.Int("repetitions")}
+}
+
 // NRPAInfo registers the NRPA engine, the default for Morpion.
 func NRPAInfo() ai.EngineInfo {
 	return nestedInfo("nrpa", "Rosin's nested rollout policy adaptation")
@@ -112,24 +129,26 @@ var nestedTables = map[string][]games.OptionSpec{"nrpa": nestedOptions("nrpa"), 
 
 // nestedOptions is the nrpa or nmcs engine's option table.
 func nestedOptions(algo string) []games.OptionSpec {
-	level := nestedDefaults.NRPALevel
-	if algo == "nmcs" {
-		level = nestedDefaults.NMCSLevel
-	}
 	t := []games.OptionSpec{
-		{Name: "level", Kind: games.OptionInt, Default: strconv.Itoa(level), Min: 1, Max: 5, Description: "the nesting level"},
+		{Name: "level", Kind: games.OptionInt, Default: strconv.Itoa(nestedDefaults.NMCSLevel), Min: 1, Max: 5, Description: "the nesting level"},
 		{Name: "threads", Kind: games.OptionInt, Default: strconv.Itoa(nestedDefaults.Threads), Min: 1, Max: runtime.NumCPU(),
 			Description: "independent runs at once, at most the machine's cores"},
 		{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(nestedDefaults.Seed, 10), Min: 0, Max: ai.MaxSeed,
 			Description: "the random seed (one thread, one seed and an iteration limit give one answer)"},
 	}
 	if algo == "nrpa" {
+		// The level, patience, layers and extend left out are the budget's
+		// row (a record search's table, GET /v1/morpion/search-settings).
+		t[0].Default, t[0].Description = "", "the nesting level (default: the budget's row)"
 		t = append(t,
-			games.OptionSpec{Name: "layers", Kind: games.OptionBool, Default: "false", Description: "adapt order-free, by layers of the best grid"},
+			games.OptionSpec{Name: "patience", Kind: games.OptionInt, Min: 0, Max: 10000,
+				Description: "stale iterations after which a level of 2 or more gives up (0: never; default: the budget's row)"},
+			games.OptionSpec{Name: "layers", Kind: games.OptionBool,
+				Description: "adapt order-free, by layers of the best grid (default: the budget's row)"},
 			games.OptionSpec{Name: "repetitions", Kind: games.OptionInt, Default: "0", Min: 0, Max: 10000,
 				Description: "end a level whose best grid came back that many times (0: never)"},
-			games.OptionSpec{Name: "extend", Kind: games.OptionBool, Default: "false",
-				Description: "a level that improves to within 90% of the best gets its iterations again"})
+			games.OptionSpec{Name: "extend", Kind: games.OptionBool,
+				Description: "a level that improves to within 90% of the best gets its iterations again (default: the budget's row)"})
 	}
 	return t
 }

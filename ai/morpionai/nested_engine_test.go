@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"testing"
+	"time"
 
 	"gameai/ai"
+	"gameai/ai/nested"
+	"gameai/games"
 	"gameai/games/morpion"
 )
 
@@ -84,5 +88,45 @@ func TestNestedEngineOptionsAndEnd(t *testing.T) {
 	}
 	if _, err := (Nested{Algorithm: "nmcs"}).Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10}}); !errors.Is(err, ai.ErrNoMove) {
 		t.Errorf("finished game: %v, want ErrNoMove", err)
+	}
+}
+
+// The nrpa engine's level, patience, layers and extend left out are the
+// budget's row; the options given are kept.
+func TestNRPAEngineTakesTheBudgetsRow(t *testing.T) {
+	resolve := func(given map[string]string) games.Options {
+		o, err := ai.ResolveOptions(nestedTables["nrpa"], given)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	for _, c := range []struct {
+		lim   ai.Limits
+		given map[string]string
+	}{
+		{ai.Limits{Time: 10 * time.Minute}, nil},
+		{ai.Limits{Time: time.Second}, nil},
+		{ai.Limits{}, nil},
+		{ai.Limits{Iterations: 30_000_000}, nil},
+		{ai.Limits{Time: 10 * time.Minute}, map[string]string{"level": "2", "layers": "false"}},
+	} {
+		level, nc := nrpaSettings("5T", c.lim, resolve(c.given), c.given)
+		ms, iters := c.lim.Time.Milliseconds(), c.lim.Iterations
+		if ms == 0 && iters == 0 {
+			ms = DefaultTime.Milliseconds()
+		}
+		row := PresetFor("5T", ms, iters, 1)
+		want := nested.NRPAConfig{Layers: row.Layers, Extend: row.Extend, Patience: row.Patience}
+		wantLevel := row.Level
+		if v, ok := c.given["level"]; ok {
+			wantLevel, _ = strconv.Atoi(v)
+		}
+		if _, ok := c.given["layers"]; ok {
+			want.Layers = c.given["layers"] == "true"
+		}
+		if level != wantLevel || nc != want {
+			t.Errorf("%+v %v: level %d %+v, want level %d %+v", c.lim, c.given, level, nc, wantLevel, want)
+		}
 	}
 }
