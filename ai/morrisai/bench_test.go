@@ -6,6 +6,7 @@ import (
 
 	"gameai/ai/minimax"
 	"gameai/games/morris"
+	"gameai/internal/morrisdbtest"
 )
 
 // BenchmarkAlphaBeta searches to a fixed depth from the start and from a
@@ -15,9 +16,13 @@ func BenchmarkAlphaBeta(b *testing.B) {
 	for _, c := range []struct {
 		name, text string
 		depth      int
+		db         bool
 	}{
-		{"start", "", 9},
-		{"midgame", morris.EndOfPlacing, 12},
+		{"start", "", 9, false},
+		{"midgame", morris.EndOfPlacing, 12, false},
+		// The same with the database up to 4-4, which covers none of the
+		// nodes: what probing costs where it finds nothing.
+		{"midgame-db", morris.EndOfPlacing, 12, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := morris.NewPosition(morris.StandardRules)
@@ -28,11 +33,15 @@ func BenchmarkAlphaBeta(b *testing.B) {
 				}
 			}
 			coef := morris.Presets[4].Coefficients
+			pos := Pos{P: p, C: &coef}
+			if c.db {
+				pos.DB = morrisdbtest.Open(b)
+			}
 			s := NewSearcher()
 			var nodes int64
 			b.ReportAllocs()
 			for b.Loop() {
-				nodes += s.Search(context.Background(), Pos{P: p, C: &coef}, minimax.Limits{Depth: c.depth}).Nodes
+				nodes += s.Search(context.Background(), pos, minimax.Limits{Depth: c.depth}).Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
