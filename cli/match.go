@@ -12,6 +12,7 @@ import (
 
 	"gameai/ai/match"
 	"gameai/ai/morrisai"
+	"gameai/ai/morrisdb"
 	"gameai/arena"
 	"gameai/games"
 	"gameai/games/morris"
@@ -25,6 +26,49 @@ var matchCommands = map[string]command{
 type gameOutcome struct {
 	aWhite bool
 	res    morrisai.GameResult
+	// slips are the moves the judging database says gave up a win or a
+	// draw (--judge-db).
+	slips []morrisdb.Slip
+}
+
+// side names the player of a colour in a game: A or B.
+func (g gameOutcome) side(colour int) string {
+	if (colour == morris.White) == g.aWhite {
+		return "A"
+	}
+	return "B"
+}
+
+// slipsText is a game's slips for its progress line.
+func slipsText(g gameOutcome) string {
+	var b strings.Builder
+	for _, s := range g.slips {
+		fmt.Fprintf(&b, "; %s slipped at %v", g.side(s.Side), s)
+	}
+	return b.String()
+}
+
+// judgeSummary counts each player's slips, and the games it lost after
+// one: a game lost from a position the database calls a draw or a win.
+func judgeSummary(results []gameOutcome) string {
+	var wins, draws, lostAfter map[string]int = map[string]int{}, map[string]int{}, map[string]int{}
+	for _, g := range results {
+		slipped := map[string]bool{}
+		for _, s := range g.slips {
+			who := g.side(s.Side)
+			slipped[who] = true
+			if s.Before.IsWin() {
+				wins[who]++
+			} else {
+				draws[who]++
+			}
+		}
+		if w := g.res.Winner; w >= 0 && slipped[g.side(1-w)] {
+			lostAfter[g.side(1-w)]++
+		}
+	}
+	return fmt.Sprintf("database: A gave up %d wins and %d draws, lost %d games after a slip; B gave up %d wins and %d draws, lost %d games after a slip",
+		wins["A"], draws["A"], lostAfter["A"], wins["B"], draws["B"], lostAfter["B"])
 }
 
 func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -47,8 +91,22 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := f.Uint64("seed", "GAMEAI_MATCH_SEED", 1, "seed of the openings (and of mcts and random players)")
 	out := f.String("out", "GAMEAI_MATCH_OUT", "", "file to write the game records to")
 	quiet := f.Bool("quiet", "GAMEAI_MATCH_QUIET", false, "no line per game on standard error")
+	judgeDB := f.String("judge-db", "GAMEAI_MATCH_JUDGE_DB", "", "a perfect-play database (gameai morris db build) that judges\n"+
+		"every move with both hands empty: each side's slips (a win given up, a draw lost), a game at a time and in all;\n"+
+		"the players do not see it (theirs is bot morris --morris-db)")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
+	}
+	var judge *morrisdb.DB
+	if *judgeDB != "" {
+		var err error
+		if judge, err = morrisdb.Open(*judgeDB); err != nil {
+			return fmt.Errorf("--judge-db: %w", err)
+		}
+		defer judge.Close()
+		if len(judge.Spaces()) == 0 {
+			return fmt.Errorf("--judge-db %s: no space is built there (gameai morris db build --dir %s)", *judgeDB, *judgeDB)
+		}
 	}
 	if *nGames < 1 || *threads < 1 || *plies < 0 || *maxPlies < 0 {
 		return fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")
@@ -120,11 +178,17 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err != nil {
 			return gameOutcome{}, err
 		}
-		if !*quiet {
-			fmt.Fprintf(progress, "game %d: %s (%s) %s\n", i+1, res.Record.Tags["Result"], res.Reason,
-				map[bool]string{true: "A white", false: "A black"}[aWhite])
+		out := gameOutcome{aWhite: aWhite, res: res}
+		if judge != nil {
+			if out.slips, err = judge.Slips(morris.NewPosition(r), res.Record.Moves); err != nil {
+				return gameOutcome{}, fmt.Errorf("--judge-db: game %d: %w", i+1, err)
+			}
 		}
-		return gameOutcome{aWhite, res}, nil
+		if !*quiet {
+			fmt.Fprintf(progress, "game %d: %s (%s) %s%s\n", i+1, res.Record.Tags["Result"], res.Reason,
+				map[bool]string{true: "A white", false: "A black"}[aWhite], slipsText(out))
+		}
+		return out, nil
 	})
 	if err != nil {
 		return err
@@ -170,6 +234,9 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fmt.Fprintf(stdout, "mean time a move: A %v, B %v\n", perMove(0), perMove(1))
 	fmt.Fprintf(stdout, "adjudicated %d of %d; %s\n", adjudicated, len(results), time.Since(start).Round(time.Millisecond))
+	if judge != nil {
+		fmt.Fprintln(stdout, judgeSummary(results))
+	}
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(recs.String()), 0o644); err != nil {
 			return err

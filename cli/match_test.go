@@ -3,10 +3,12 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"gameai/games/morris"
+	"gameai/internal/morrisdbtest"
 )
 
 func TestMatchMorris(t *testing.T) {
@@ -77,5 +79,22 @@ func TestBotMorris(t *testing.T) {
 	}
 	if _, code := run(t, "", "bot", "chess"); code == 0 {
 		t.Error("bot chess accepted")
+	}
+}
+
+// A database judges the games: each side's slips, and the games lost after
+// one, in the summary.
+func TestMatchJudgedByTheDatabase(t *testing.T) {
+	if raceOn {
+		t.Skip("the test database is built by the plain run")
+	}
+	dir := morrisdbtest.Dir(t)
+	out, code := run(t, "", "match", "morris", "--a", "alphabeta:depth=2", "--b", "random", "--games", "2", "--threads", "1",
+		"--judge-db", dir, "--quiet")
+	if code != 0 || !regexp.MustCompile(`database: A gave up \d+ wins and \d+ draws, lost \d+ games after a slip; B gave up`).MatchString(out) {
+		t.Errorf("%d %q", code, out)
+	}
+	if out, code := run(t, "", "match", "morris", "--games", "2", "--judge-db", t.TempDir()+"/none"); code == 0 || !strings.Contains(out, "--judge-db") {
+		t.Errorf("a database that is not there: %d %q", code, out)
 	}
 }

@@ -272,3 +272,55 @@ func TestInitialiseOnEveryCoreIsTheSerialPass(t *testing.T) {
 		t.Fatalf("%d positions", i)
 	}
 }
+
+// A move that gives up a win is a slip, the database's best one is not;
+// under rules the database does not cover there are none.
+func TestSlips(t *testing.T) {
+	db := smallDB(t)
+	s := Space{3, 3}
+	r := xrand.New(3)
+	checked := 0
+	for tries := 0; tries < 100000 && checked < 20; tries++ {
+		i := r.Uint64() % s.Size()
+		v := db.values(s).at(i)
+		if !v.IsWin() {
+			continue
+		}
+		m, o := s.Position(i)
+		p := position(m, o, true)
+		var best, worst morris.Move
+		bestD, haveWorst := 1<<30, false
+		for _, mv := range p.GenMoves(nil) {
+			w := after(t, db, p, mv)
+			d := w.Distance() + 1
+			if mv.Removes() {
+				d = 1
+			}
+			if w.IsLoss() && d < bestD {
+				best, bestD = mv, d
+			}
+			if w.IsWin() {
+				worst, haveWorst = mv, true
+			}
+		}
+		if !haveWorst {
+			continue
+		}
+		checked++
+		if slips, err := db.Slips(p, []morris.Move{best}); err != nil || len(slips) != 0 {
+			t.Errorf("%s: the best move %v: slips %v, %v", p, best, slips, err)
+		}
+		slips, err := db.Slips(p, []morris.Move{worst})
+		if err != nil || len(slips) != 1 || slips[0].Before != v || !slips[0].After.IsLoss() || slips[0].Side != morris.White || slips[0].Ply != 1 {
+			t.Errorf("%s (%v): %v: slips %v, %v", p, v, worst, slips, err)
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d positions checked", checked)
+	}
+	noFlying := morris.MustRules(morris.Nine, map[string]string{morris.OptFlying: "false"})
+	p, _ := morris.ParsePosition(noFlying, "WWW/.../.../....../.../.../BBB w 0 0 0 40 -")
+	if slips, err := db.Slips(p, p.GenMoves(nil)[:1]); slips != nil || err != nil {
+		t.Errorf("without flying: %v, %v", slips, err)
+	}
+}
