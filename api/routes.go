@@ -65,6 +65,8 @@ func (s *Server) table() []route {
 		{"GET", "/v1/morris/strategies", s.morrisStrategies, public},
 		{"GET", "/v1/morris/strategies/:name", s.morrisStrategy, public},
 		{"POST", "/v1/morris/tunings", s.morrisTuning, admin},
+		{"GET", "/v1/morris/db", s.morrisDB, public},
+		{"POST", "/v1/morris/db/builds", s.morrisDBBuild, admin},
 		{"POST", "/v1/morris/tournaments", s.morrisTuning, admin}, // the former name of tunings
 
 		{"POST", "/v1/less/matches", s.lessMatch, admin},

@@ -37,6 +37,9 @@ type Config struct {
 	RequestTimeout time.Duration
 	// MaxJobTime caps the time budget of a job (a search, a tuning).
 	MaxJobTime time.Duration
+	// MorrisDB is the perfect-play database's directory, which the engines
+	// probe and builds write ("": none).
+	MorrisDB string
 	// MaxSessionMoves caps the length of a session.
 	MaxSessionMoves int
 	// LegalMovesShown caps the legal moves listed in an illegal-move error.

@@ -24,7 +24,7 @@ func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
-	closeDB, err := useMorrisDB(*morrisDB)
+	closeDB, err := useMorrisDB(*morrisDB, false)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if *dir == "" {
 		return errors.New("--dir DIR is required")
 	}
-	up, err := parseSpace(*upTo)
+	up, err := morrisdb.ParseSpace(*upTo)
 	if err != nil {
 		return fmt.Errorf("--up-to: %w", err)
 	}
@@ -94,23 +94,16 @@ func morrisDBStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 	return nil
 }
 
-// parseSpace reads W-B.
-func parseSpace(s string) (morrisdb.Space, error) {
-	var sp morrisdb.Space
-	if _, err := fmt.Sscanf(s, "%d-%d", &sp.W, &sp.B); err != nil || sp.String() != s {
-		return sp, fmt.Errorf("%q: want W-B, the pieces of the side to move and of the other, e.g. 7-7", s)
-	}
-	return sp, nil
-}
-
 // morrisDBFlag is --morris-db, for the commands whose Morris engines play.
 func morrisDBFlag(f *flags) *string {
 	return f.String("morris-db", "GAMEAI_MORRIS_DB", "", "the Nine Men's Morris perfect-play database (a directory of\n"+
 		"gameai morris db build) that the alpha-beta engine probes with both hands empty; empty: none")
 }
 
-// useMorrisDB opens dir and has the engines probe it; done closes it.
-func useMorrisDB(dir string) (done func(), err error) {
+// useMorrisDB opens dir and has the engines probe it; done closes it. An
+// empty directory is an error unless empty is allowed (a server, whose
+// jobs may build into it).
+func useMorrisDB(dir string, empty bool) (done func(), err error) {
 	if dir == "" {
 		return func() {}, nil
 	}
@@ -118,7 +111,7 @@ func useMorrisDB(dir string) (done func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("--morris-db: %w", err)
 	}
-	if len(db.Spaces()) == 0 {
+	if len(db.Spaces()) == 0 && !empty {
 		db.Close()
 		return nil, fmt.Errorf("--morris-db %s: no space is built there (gameai morris db build --dir %s)", dir, dir)
 	}

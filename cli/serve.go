@@ -97,6 +97,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
 		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d}
 	c.api.APIKey = *apiKey
+	c.api.MorrisDB = *morrisDB
 	for _, h := range strings.Split(*allowedHosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
 			c.api.AllowedHosts = append(c.api.AllowedHosts, h)
@@ -197,7 +198,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	// Before the registry: the engine's version names the database.
-	closeDB, err := useMorrisDB(cfg.morrisDB)
+	closeDB, err := useMorrisDB(cfg.morrisDB, true)
 	if err != nil {
 		return err
 	}
@@ -235,7 +236,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory})
 	defer host.Close()
 	player := &arena.Runner{Host: host}
-	deps := jobkinds.Deps{Store: st, Log: log, Arena: player}
+	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if cfg.redisURL != "" {
 		// With Redis, the jobs' games are tasks that any worker on the same

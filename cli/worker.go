@@ -39,7 +39,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
-	closeDB, err := useMorrisDB(*morrisDB)
+	closeDB, err := useMorrisDB(*morrisDB, false)
 	if err != nil {
 		return err
 	}

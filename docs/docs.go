@@ -1389,6 +1389,95 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morris/db": {
+            "get": {
+                "description": "The spaces built in the server's --morris-db directory with their counts, and whether the engines probe it (alpha-beta answers then carry \"db\": \"win in 13\").",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "The Nine Men's Morris perfect-play database of this server",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisDBResponse"
+                        }
+                    },
+                    "500": {
+                        "description": "Internal Server Error",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/morris/db/builds": {
+            "post": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Solves the moving and flying phases (standard rules, both hands empty) by retrograde analysis into the server's --morris-db directory, as a job: the space up_to and every space it depends on, pair by pair, each written whole once solved, so a cancelled or interrupted build goes on where it stopped. GET /v1/jobs/{id} shows the pair being solved and the spaces built. The engines probe new spaces once the server (and the workers, given a copy of the directory) start again. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "Build the Nine Men's Morris perfect-play database",
+                "parameters": [
+                    {
+                        "description": "the build",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisDBBuildRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the server has no database directory",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "too many jobs",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/morris/strategies": {
             "get": {
                 "description": "Engines take a strategy by name (engine_options.strategy) or as 19 coefficients (engine_options.coefficients).",
@@ -3392,6 +3481,36 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MorrisDBBuildRequest": {
+            "type": "object",
+            "required": [
+                "up_to"
+            ],
+            "properties": {
+                "up_to": {
+                    "description": "UpTo is the largest space W-B (the side to move has W pieces on the\nboard, the other B, both hands empty): it and every space it depends\non are solved, pairs already built skipped.",
+                    "type": "string",
+                    "maxLength": 8,
+                    "example": "5-5"
+                }
+            }
+        },
+        "api.MorrisDBResponse": {
+            "type": "object",
+            "properties": {
+                "probed": {
+                    "description": "Probed is true when the engines probe it (the spaces there when the\nserver started).",
+                    "type": "boolean"
+                },
+                "spaces": {
+                    "description": "Spaces are the spaces built, each with its wins, draws and losses\nfor the side to move over all its placements, its longest win and\nloss (plies to the next capture), build time and rate.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/morrisdb.Stats"
+                    }
+                }
+            }
+        },
         "api.MorrisStrategiesResponse": {
             "type": "object",
             "properties": {
@@ -4043,6 +4162,42 @@ const docTemplate = `{
                     "type": "integer"
                 },
                 "y": {
+                    "type": "integer"
+                }
+            }
+        },
+        "morrisdb.Stats": {
+            "type": "object",
+            "properties": {
+                "build_seconds": {
+                    "description": "BuildSeconds is the time the pair of spaces took to solve (both\nspaces of a pair show the pair's), and PositionsPerS the pair's\npositions over it.",
+                    "type": "number"
+                },
+                "bytes": {
+                    "type": "integer"
+                },
+                "draws": {
+                    "type": "integer"
+                },
+                "longest_loss": {
+                    "type": "integer"
+                },
+                "longest_win": {
+                    "type": "integer"
+                },
+                "losses": {
+                    "type": "integer"
+                },
+                "positions": {
+                    "type": "integer"
+                },
+                "positions_per_s": {
+                    "type": "number"
+                },
+                "space": {
+                    "type": "string"
+                },
+                "wins": {
                     "type": "integer"
                 }
             }

@@ -18,6 +18,9 @@ type Deps struct {
 	Tasks *tasks.Dispatcher
 	// Arena plays competitions' games in this process (without Redis).
 	Arena *arena.Runner
+	// MorrisDB is the directory of the perfect-play database that builds
+	// write ("": none, and a build fails).
+	MorrisDB string
 }
 
 // Register adds every kind's handler to the runner; call it before
@@ -28,4 +31,5 @@ func Register(r *jobs.Runner, d Deps) {
 	r.Handle(morrisTuneFormerKind, morrisTune(d))
 	r.Handle(LessMatch, lessMatch(d))
 	r.Handle(Competition, competitionJob(d))
+	r.Handle(MorrisDBBuild, morrisDBBuild(d))
 }

@@ -208,3 +208,15 @@ func SpaceStats(dir string) ([]Stats, error) {
 	}
 	return out, nil
 }
+
+// ParseSpace reads W-B, the pieces of the side to move and of the other.
+func ParseSpace(s string) (Space, error) {
+	var sp Space
+	if _, err := fmt.Sscanf(s, "%d-%d", &sp.W, &sp.B); err != nil || sp.String() != s {
+		return sp, fmt.Errorf("%q: want W-B, the pieces of the side to move and of the other, e.g. 7-7", s)
+	}
+	if !sp.valid() {
+		return sp, fmt.Errorf("%v: each side needs 3 to 9 pieces", sp)
+	}
+	return sp, nil
+}
