@@ -4,7 +4,7 @@ import { api, el, showProblem, follow, keyField } from './app.js';
 // job, live by Server-Sent Events, with cancel.
 
 const statuses = ['', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'];
-const kinds = ['', 'morpion-search', 'morris-tuning', 'less-match'];
+const kinds = ['', 'morpion-search', 'morris-tuning', 'less-match', 'competition', 'morris-db-build'];
 const pageFor = j => j.kind === 'morpion-search' ? `#/morpion/job/${j.id}` : j.kind === 'morris-tuning' ? `#/tuning/${j.id}` : `#/jobs/${j.id}`;
 
 export async function render(main, [id]) {
