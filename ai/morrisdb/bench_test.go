@@ -11,13 +11,7 @@ import (
 // in the page cache), indexed and read.
 func BenchmarkLookup(b *testing.B) {
 	db := smallDBB(b)
-	s := Space{4, 4}
-	r := xrand.New(1)
-	pos := make([][2]morris.Bits, 1<<12)
-	for i := range pos {
-		m, o := s.Position(r.Uint64() % s.Size())
-		pos[i] = [2]morris.Bits{m, o}
-	}
+	pos := placements(Space{4, 4})
 	b.ResetTimer()
 	var sink Value
 	for i := range b.N {
@@ -31,12 +25,7 @@ func BenchmarkLookup(b *testing.B) {
 // BenchmarkIndex is the ranking alone.
 func BenchmarkIndex(b *testing.B) {
 	s := Space{7, 7}
-	r := xrand.New(1)
-	pos := make([][2]morris.Bits, 1<<12)
-	for i := range pos {
-		m, o := s.Position(r.Uint64() % s.Size())
-		pos[i] = [2]morris.Bits{m, o}
-	}
+	pos := placements(s)
 	b.ResetTimer()
 	var sink uint64
 	for i := range b.N {
@@ -57,4 +46,15 @@ func smallDBB(b *testing.B) *DB {
 	}
 	b.Cleanup(func() { db.Close() })
 	return db
+}
+
+// placements are 4096 random placements of s, the benchmarks' inputs.
+func placements(s Space) [][2]morris.Bits {
+	r := xrand.New(1)
+	pos := make([][2]morris.Bits, 1<<12)
+	for i := range pos {
+		m, o := s.Position(r.Uint64() % s.Size())
+		pos[i] = [2]morris.Bits{m, o}
+	}
+	return pos
 }

@@ -194,14 +194,17 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 			}
 		}
 	}
-	if win >= overflow && loss >= overflow {
-		// Past what a byte holds: the few positions are in the map.
+	// Past what a byte holds, the few positions are in the map.
+	fromLong := func() {
 		for _, i := range sortedKeys(t.val.long) {
 			if v := t.val.long[i]; v == win || v == loss {
 				m, o := s.Position(i)
 				back(m, o, v == loss)
 			}
 		}
+	}
+	if win >= overflow && loss >= overflow {
+		fromLong()
 		return decided
 	}
 	var free [morris.NPoints]uint8
@@ -222,12 +225,7 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 	}
 	// A level that straddles the byte's end: its other half is in the map.
 	if win >= overflow || loss >= overflow {
-		for _, i := range sortedKeys(t.val.long) {
-			if v := t.val.long[i]; v == win || v == loss {
-				m, o := s.Position(i)
-				back(m, o, v == loss)
-			}
-		}
+		fromLong()
 	}
 	if progress != nil {
 		progress(0)
