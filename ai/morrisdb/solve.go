@@ -160,67 +160,81 @@ func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
 
 // propagate takes the positions of t decided at distance d back to their
 // predecessors in p (the space of the side that moved into them), and
-// reports whether it decided any.
+// reports whether it decided any. Every core finds predecessors, a batch
+// of t's positions at a time, and one applies what they found before the
+// next batch is read (t may be p: reading while writing would race).
+// Within a level the order of the updates does not matter: a predecessor
+// with a move into a loss keeps a move that is no win for the opponent,
+// so its count never reaches 0, and whichever update comes first decides
+// it the same way.
 func propagate(t, p *table, d int, progress func(uint64)) bool {
 	s := t.space
 	win, loss := Win(d), Loss(d)
 	decided := false
-	back := func(m, o morris.Bits, lost bool) {
-		empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
-		fly := s.B == 3 // the side that moved into t's position
-		// The last move went from an empty point x to y, and closed no
-		// mill (one that did was a capture, out of this pair).
-		for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
-			y := bits.TrailingZeros32(uint32(ys))
-			from := empty
-			if !fly {
-				from &= morris.Adjacent(y)
+	apply := func(ups []uint64) {
+		for _, u := range ups {
+			i := u >> 1
+			if p.val.cells[i] != 0 {
+				continue
 			}
-			for ; from != 0; from &= from - 1 {
-				x := bits.TrailingZeros32(uint32(from))
-				i := p.space.Index(o&^(1<<y)|1<<x, m)
-				if p.val.cells[i] != 0 {
-					continue
-				}
-				if lost {
-					p.val.set(i, Win(d+1))
-					decided = true
-					continue
-				}
-				if p.left[i]--; p.left[i] == 0 {
-					p.val.set(i, Loss(d+1))
-					decided = true
-				}
+			if u&1 == 1 {
+				p.val.set(i, Win(d+1))
+				decided = true
+				continue
+			}
+			if p.left[i]--; p.left[i] == 0 {
+				p.val.set(i, Loss(d+1))
+				decided = true
 			}
 		}
 	}
 	// Past what a byte holds, the few positions are in the map.
 	fromLong := func() {
+		var ups []uint64
 		for _, i := range sortedKeys(t.val.long) {
 			if v := t.val.long[i]; v == win || v == loss {
 				m, o := s.Position(i)
-				back(m, o, v == loss)
+				ups = predecessors(ups, s, p.space, m, o, v == loss)
 			}
 		}
+		apply(ups)
 	}
 	if win >= overflow && loss >= overflow {
 		fromLong()
 		return decided
 	}
-	var free [morris.NPoints]uint8
 	n := s.block()
-	for r := uint64(0); r < s.movers(); r++ {
-		cells := t.val.cells[r*n : (r+1)*n]
-		m := uint32(0)
-		for j, c := range cells {
-			if c == 0 || c == overflow || (Value(c) != win && Value(c) != loss) {
-				continue
-			}
-			if m == 0 {
-				m = unrank(r, s.W)
-				freePoints(m, &free)
-			}
-			back(morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+	workers := runtime.GOMAXPROCS(0)
+	batch := max(uint64(1<<22)/n, 1) // ranks a batch: some 4 M positions
+	found := make([][]uint64, workers)
+	for r0 := uint64(0); r0 < s.movers(); r0 += batch {
+		r1 := min(r0+batch, s.movers())
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ups := found[w][:0]
+				var free [morris.NPoints]uint8
+				for r := r0 + uint64(w); r < r1; r += uint64(workers) {
+					m := uint32(0)
+					for j, c := range t.val.cells[r*n : (r+1)*n] {
+						if c == 0 || c == overflow || (Value(c) != win && Value(c) != loss) {
+							continue
+						}
+						if m == 0 {
+							m = unrank(r, s.W)
+							freePoints(m, &free)
+						}
+						ups = predecessors(ups, s, p.space, morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+					}
+				}
+				found[w] = ups
+			}()
+		}
+		wg.Wait()
+		for _, ups := range found {
+			apply(ups)
 		}
 	}
 	// A level that straddles the byte's end: its other half is in the map.
@@ -231,6 +245,32 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 		progress(0)
 	}
 	return decided
+}
+
+// predecessors appends, for the position (m to move, o the other) of s,
+// each position of ps (o's side to move) that moves into it, as its index
+// times two plus one when the position is lost for its mover (so that the
+// predecessor wins). The last move went from an empty point x to y, and
+// closed no mill (one that did was a capture, out of this pair).
+func predecessors(ups []uint64, s, ps Space, m, o morris.Bits, lost bool) []uint64 {
+	empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
+	fly := s.B == 3 // the side that moved
+	tag := uint64(0)
+	if lost {
+		tag = 1
+	}
+	for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
+		y := bits.TrailingZeros32(uint32(ys))
+		from := empty
+		if !fly {
+			from &= morris.Adjacent(y)
+		}
+		for ; from != 0; from &= from - 1 {
+			x := bits.TrailingZeros32(uint32(from))
+			ups = append(ups, ps.Index(o&^(1<<y)|1<<x, m)<<1|tag)
+		}
+	}
+	return ups
 }
 
 func sortedKeys(m map[uint64]Value) []uint64 { return slices.Sorted(maps.Keys(m)) }
