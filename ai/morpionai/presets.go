@@ -13,7 +13,8 @@ import (
 // (docs/strength.md, "Defaults by budget"). Every setting can still be
 // given by hand; a given one is never overridden.
 type Preset struct {
-	// Budget is the time the row was measured at (one thread a run).
+	// Budget is the time the row was measured at (docs/strength.md says
+	// on how many threads).
 	Budget   time.Duration
 	Level    int
 	Patience int
