@@ -17,9 +17,9 @@ import (
 const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
 	"budget=DUR and seed=N for any; for mcts and uct, c=, fpu= and max_depth= (the tree search; rave_k= for mcts),\n" +
 	"horizon= (turns past the root's round that playouts go, default 16), scale= (the margin in points that\n" +
-	"makes a 73% reward, default 6),\n" +
-	"reuse=true (keep the tree from turn to turn), teammate=max (plan the teammate's turns as their own,\n" +
-	"for a team of two of ours) and settle=true (end a turn's search once the time left could not change its\n" +
+	"makes a 73% reward, default uct 3, mcts 6),\n" +
+	"reuse=true (keep the tree from turn to turn), teammate=max|chance (plan the teammate's turns as their own,\n" +
+	"default for uct, or draw them as likely moves, mcts's) and settle=true (end a turn's search once the time left could not change its\n" +
 	"moves); iterations=N (mcts, uct) and depth=N (expectimax) bound a turn's search instead of the clock,\n" +
 	"so the bot plays the same game every time"
 
@@ -34,11 +34,13 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 	}
 	cfg := base
 	cfg.Engine = engine
+	given := map[string]bool{}
 	for _, kv := range strings.Split(params, ",") {
 		if kv == "" {
 			continue
 		}
 		k, v, _ := strings.Cut(kv, "=")
+		given[k] = true
 		switch k {
 		case "budget":
 			d, err := time.ParseDuration(v)
@@ -87,6 +89,18 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 			}
 		default:
 			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, for mcts and uct c, rave_k, fpu, max_depth, horizon, scale, reuse, teammate, settle or iterations, for expectimax depth", kv)
+		}
+	}
+	// The settings whose zero in BotConfig means the package's own default
+	// take the engine's table's default instead when not given, as the
+	// service's engines do (uct's teammate and scale differ from mcts's).
+	if engine == lessai.KindMCTS || engine == lessai.KindUCT {
+		for _, o := range lessai.TreeOptions(engine) {
+			if (o.Name == "teammate" || o.Name == "scale") && !given[o.Name] {
+				if err := setTreeSearch(&cfg, o.Name, o.Default); err != nil {
+					return BotConfig{}, err
+				}
+			}
 		}
 	}
 	return cfg, nil

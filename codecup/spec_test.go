@@ -53,6 +53,17 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
 		t.Errorf("horizon=8,scale=3 gave %+v", b)
 	}
+	// Left out, the teammate model and the scale are the engine's table's
+	// defaults, as the service's engines take them.
+	if b := must("uct"); !b.TeamPlay || b.Scale != lessai.UCTScale {
+		t.Errorf("uct's defaults gave %+v", b)
+	}
+	if b := must("mcts"); b.TeamPlay || b.Scale != lessai.Scale {
+		t.Errorf("mcts's defaults gave %+v", b)
+	}
+	if must("uct:teammate=chance").TeamPlay {
+		t.Error("uct:teammate=chance planned the teammate's turns")
+	}
 	if got := must("greedy:budget=5s").Budget; got != 5*time.Second {
 		t.Errorf("budget=5s gave %v", got)
 	}

@@ -16,7 +16,7 @@ import (
 // each to the fingerprint of its default configuration.
 const (
 	MCTSVersion       = "3"
-	UCTVersion        = "1"
+	UCTVersion        = "2"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -137,11 +137,19 @@ func optionsOf(kind string) []games.OptionSpec {
 // (codecup.ParseSpec) are this one table.
 func TreeOptions(kind string) []games.OptionSpec {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	// uct's defaults are the best measured against the CodeCup 2017
+	// runner-up at 30 s, both when it plays both seats of a team and when
+	// its teammate is that program (docs/strength.md): the teammate planned
+	// as its own, rewards at scale 3. mcts keeps the package's.
+	teammate, scale := "chance", Scale
+	if kind == KindUCT {
+		teammate, scale = "max", UCTScale
+	}
 	t := []games.OptionSpec{
-		{Name: "teammate", Kind: games.OptionChoice, Default: "chance", Choices: []string{"chance", "max"},
-			Description: "chance: the teammate's turns drawn by move weight, for a teammate whose play is not ours; " +
-				"max: planned as the mover's own, for a team whose both seats this engine plays"},
-		{Name: "scale", Kind: games.OptionFloat, Default: f(Scale), Min: 0, Max: 1000,
+		{Name: "teammate", Kind: games.OptionChoice, Default: teammate, Choices: []string{"chance", "max"},
+			Description: "chance: the teammate's turns drawn by move weight; " +
+				"max: planned as the mover's own (the better measured even beside another program)"},
+		{Name: "scale", Kind: games.OptionFloat, Default: f(scale), Min: 0, Max: 1000,
 			Description: "the margin in points that makes a 73% reward"},
 		{Name: "horizon", Kind: games.OptionInt, Default: strconv.Itoa(HorizonTurns), Min: 1, Max: less.Turns,
 			Description: "turns past the root's round that playouts go"},
@@ -187,7 +195,8 @@ func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
 			Description: tree + uct.Describe() + treeOptions(KindUCT) +
-				"; with teammate=max the best measured against the CodeCup 2017 runner-up for a team of two (docs/strength.md)",
+				"; its defaults (teammate=max, scale=3) the best measured against the CodeCup 2017 runner-up, for a team of two "+
+				"and beside it as teammate (docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
 			Description: tree + Config.Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},

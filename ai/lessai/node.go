@@ -54,6 +54,10 @@ func horizon(p less.Position, turns int) int {
 // by margins, so a bigger win is worth more than a narrow one.
 const Scale = 6.0
 
+// UCTScale is the uct engine's default reward scale (TreeOptions): the
+// best measured for it against the CodeCup 2017 runner-up.
+const UCTScale = 3.0
+
 func (n *Node) CopyFrom(src *Node) { *n = *src }
 func (n *Node) ToMove() int        { return n.P.ToMove() }
 func (n *Node) Over() bool         { return n.P.Over() }

@@ -24,7 +24,8 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			RAVE    bool
 			Time    any
 			Horizon any
-		}{Config, false, DefaultTime, HorizonTurns}, ai.Recorded{Version: "1", Fingerprint: "d9ba65d52844"}},
+			Options any
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "2", Fingerprint: "6605b77525f4"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
