@@ -205,7 +205,7 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 	}
 	n := s.block()
 	workers := runtime.GOMAXPROCS(0)
-	batch := max(uint64(1<<22)/n, 1) // ranks a batch: some 4 M positions
+	batch := max(uint64(1<<16)/n, 1) // ranks a batch: some 64 K positions, so that what they find stays in cache
 	found := make([][]uint64, workers)
 	for r0 := uint64(0); r0 < s.movers(); r0 += batch {
 		r1 := min(r0+batch, s.movers())
