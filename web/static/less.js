@@ -55,11 +55,12 @@ export async function render(main, [sessionID]) {
     const f = new FormData(setup);
     const seats = names.map((_, i) => f.get('seat' + i));
     const time = Number(f.get('time'));
-    // A tree engine whose teammate's seat it also plays plans that seat's
-    // turns as its own (teammate=max); a person's are drawn as likely moves.
+    // A tree engine plans an engine teammate's turns as its own
+    // (teammate=max, the better measured even beside another program); a
+    // person's are drawn as likely moves.
     const tree = optionValues(setup, 'tree:');
     const engines = seats.map((e, i) => e === 'human' ? null : { engine: e, limits: { time_ms: time },
-      engine_options: e === 'uct' || e === 'mcts' ? { ...tree, teammate: seats[(i + 2) % 4] === e ? 'max' : 'chance' } : undefined });
+      engine_options: e === 'uct' || e === 'mcts' ? { ...tree, teammate: seats[(i + 2) % 4] === 'human' ? 'chance' : 'max' } : undefined });
     try {
       const sess = await api('POST', '/v1/games/less/sessions?legal_moves=2000', { position: String(f.get('layout') || '').trim(), engines });
       if (engines.every(Boolean)) sessionStorage.setItem(autoplayKey, sess.id);
