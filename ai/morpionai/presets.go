@@ -34,7 +34,7 @@ var PresetSettings = []string{"level", "patience", "layers", "extend", "octagon"
 var presets = map[string][]Preset{
 	"5T": {
 		{Budget: 10 * time.Second, Level: 3},
-		{Budget: time.Minute, Level: 3},
+		{Budget: time.Minute, Level: 4, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
 		{Budget: 10 * time.Minute, Level: 4, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
 		{Budget: 60 * time.Minute, Level: 4, Layers: true, Extend: true, Octagon: "record"},
 	},

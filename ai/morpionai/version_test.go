@@ -15,7 +15,7 @@ func TestVersionFollowsTheDefaults(t *testing.T) {
 }
 
 func TestNestedVersionFollowsTheDefaults(t *testing.T) {
-	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "2", Fingerprint: "bf3e22e3f427"}); err != nil {
+	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "2", Fingerprint: "fa5b86d17c99"}); err != nil {
 		t.Error(err)
 	}
 }
