@@ -195,7 +195,7 @@ func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
 			Description: tree + uct.Describe() + treeOptions(KindUCT) +
-				"; its defaults (teammate=max, scale=3) the best measured against the CodeCup 2017 runner-up, for a team of two "+
+				"; its defaults (teammate=max, scale=3) the best measured against the CodeCup 2017 runner-up, for a team of two " +
 				"and beside it as teammate (docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
