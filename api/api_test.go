@@ -25,8 +25,10 @@ func TestListGames(t *testing.T) {
 		!m.Engines[0].Default || m.Engines[1].Name != "nmcs" || m.Engines[2].Name != "dna-greedy" {
 		t.Errorf("morpion = %+v", m)
 	}
-	if o := out.Games[1].Engines[0].Options; len(o) != 6 || o[0].Name != "level" || o[0].Kind != "int" || o[0].Default != "3" ||
-		o[0].Min == nil || *o[0].Min != 1 || *o[0].Max != 5 || o[3].Name != "layers" || o[3].Kind != "bool" {
+	// nrpa's level, patience, layers and extend have no fixed default:
+	// the budget's row gives them.
+	if o := out.Games[1].Engines[0].Options; len(o) != 7 || o[0].Name != "level" || o[0].Kind != "int" || o[0].Default != "" ||
+		o[0].Min == nil || *o[0].Min != 1 || *o[0].Max != 5 || o[3].Name != "patience" || o[4].Name != "layers" || o[4].Kind != "bool" {
 		t.Errorf("nrpa's options = %+v", o)
 	}
 	if m := out.Games[2]; m.Players != 2 || len(m.Variants) != 3 || m.Engines[0].Name != "alphabeta" || len(m.Options) != 5 {
