@@ -184,7 +184,7 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 // probes (UseDB), whose answers differ from the search's alone.
 func AlphaBetaInfo() ai.EngineInfo {
 	version := AlphaBetaVersion
-	if db := usedDB.Load(); db != nil {
+	if db := usedDB.Load(); db != nil && len(db.Spaces()) > 0 {
 		version += "+" + db.Name()
 	}
 	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: version, Deterministic: true,
