@@ -54,9 +54,11 @@ func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer)
 			for _, st := range p.Stats {
 				fmt.Fprintf(stdout, "%s (%d positions, %s)\n", st, st.Positions, how)
 			}
-		case !*quiet:
-			fmt.Fprintf(stderr, "\r[%d/%d] %v: %5.1f%% of its first pass", p.PairIndex+1, p.Pairs, p.Pair,
+		case !*quiet && p.Level < 0:
+			fmt.Fprintf(stderr, "\r[%d/%d] %v: %5.1f%% of its first pass   ", p.PairIndex+1, p.Pairs, p.Pair,
 				100*float64(p.Done)/float64(max(p.Total, 1)))
+		case !*quiet:
+			fmt.Fprintf(stderr, "\r[%d/%d] %v: retrograde pass, distance %d   ", p.PairIndex+1, p.Pairs, p.Pair, p.Level)
 		}
 	})
 	if err != nil {

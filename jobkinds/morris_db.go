@@ -55,9 +55,12 @@ func morrisDBBuild(d Deps) jobs.Handler {
 			if pr.Finished {
 				done = append(done, pr.Stats...)
 				f, msg = float64(pr.PairIndex+1)/float64(pr.Pairs), msg+" built"
-			} else if pr.Total > 0 {
+			} else if pr.Level < 0 && pr.Total > 0 {
 				f += float64(pr.Done) / float64(pr.Total) / float64(pr.Pairs) / 2 // the first of two passes
 				msg += fmt.Sprintf(", first pass %.0f%%", 100*float64(pr.Done)/float64(pr.Total))
+			} else {
+				f += 0.5 / float64(pr.Pairs) // the retrograde pass's length is not known ahead
+				msg += fmt.Sprintf(", retrograde pass at distance %d", pr.Level)
 			}
 			// A report that cannot be stored is retried at the next one.
 			_ = rep.Progress(f, msg, MorrisDBBuildResult{Spaces: done})

@@ -81,12 +81,15 @@ func Plan(up Space) ([]Space, error) {
 }
 
 // Progress is a build's report: the pair being solved, the positions
-// worked through of its first pass, and each pair as it is written or
-// found already built.
+// worked through of its first pass, then the level (distance) of the
+// retrograde pass reached, and each pair as it is written or found
+// already built.
 type Progress struct {
-	Pair      Space
-	Done      uint64
-	Total     uint64
+	Pair  Space
+	Done  uint64
+	Total uint64
+	// Level is -1 in the first pass, then the distance taken back.
+	Level     int
 	Finished  bool
 	Skipped   bool
 	Stats     []Stats
@@ -129,7 +132,7 @@ func Build(ctx context.Context, dir string, up Space, progress func(Progress)) e
 				}
 				sts = append(sts, st)
 			}
-			report(Progress{Pair: pair, Finished: true, Skipped: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
+			report(Progress{Pair: pair, Level: -1, Finished: true, Skipped: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
 			continue
 		}
 		total := uint64(0)
@@ -139,11 +142,11 @@ func Build(ctx context.Context, dir string, up Space, progress func(Progress)) e
 		start := time.Now()
 		done := uint64(0)
 		lastReport := time.Time{}
-		vals, err := solve(ctx, pair, db.values, func(n uint64) {
+		vals, err := solve(ctx, pair, db.values, func(n uint64, level int) {
 			done += n
 			if time.Since(lastReport) >= time.Second {
 				lastReport = time.Now()
-				report(Progress{Pair: pair, Done: done, Total: total, PairIndex: k, Pairs: len(plan)})
+				report(Progress{Pair: pair, Done: done, Total: total, Level: level, PairIndex: k, Pairs: len(plan)})
 			}
 		})
 		if err != nil {
@@ -165,7 +168,7 @@ func Build(ctx context.Context, dir string, up Space, progress func(Progress)) e
 		if err := db.load(spaces...); err != nil {
 			return err
 		}
-		report(Progress{Pair: pair, Done: total, Total: total, Finished: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
+		report(Progress{Pair: pair, Done: total, Total: total, Level: -1, Finished: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
 	}
 	return nil
 }

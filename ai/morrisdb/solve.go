@@ -32,8 +32,9 @@ type table struct {
 // distance, a position with a move into a loss for the opponent is a win
 // one ply longer, and one whose every move leads to a win for the opponent
 // a loss one ply longer than the longest; what is left is a draw.
-// progress, when not nil, is told the work done in units of positions.
-func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64)) (map[Space]*values, error) {
+// progress, when not nil, is told the first pass's work in positions
+// (level -1) and then each level of the retrograde pass taken back.
+func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64, level int)) (map[Space]*values, error) {
 	spaces := []Space{s}
 	if s.W != s.B {
 		spaces = append(spaces, Space{s.B, s.W})
@@ -68,7 +69,7 @@ func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64
 
 // initialise decides the positions that need no retrograde step and counts
 // the moves of the others, on every core.
-func initialise(ctx context.Context, t *table, lower lookup, progress func(uint64)) {
+func initialise(ctx context.Context, t *table, lower lookup, progress func(uint64, int)) {
 	s := t.space
 	var below *values
 	if s.B > 3 {
@@ -99,7 +100,7 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 				})
 				if progress != nil {
 					mu.Lock()
-					progress((hi - lo) * s.block())
+					progress((hi-lo)*s.block(), -1)
 					mu.Unlock()
 				}
 			}
@@ -167,7 +168,7 @@ func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
 // with a move into a loss keeps a move that is no win for the opponent,
 // so its count never reaches 0, and whichever update comes first decides
 // it the same way.
-func propagate(t, p *table, d int, progress func(uint64)) bool {
+func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	s := t.space
 	win, loss := Win(d), Loss(d)
 	decided := false
@@ -242,7 +243,7 @@ func propagate(t, p *table, d int, progress func(uint64)) bool {
 		fromLong()
 	}
 	if progress != nil {
-		progress(0)
+		progress(0, d)
 	}
 	return decided
 }
