@@ -12,5 +12,6 @@
 // or the end of the game (value.go): following the shortest win converts
 // it inside any N-move rule that a capture resets. Files (file.go) are
 // written once each, so a build that was stopped goes on where it stopped
-// (build.go), and mapped into memory to be read (db.go).
+// (build.go), and mapped into memory to be read (db.go): by the engines'
+// probe, and to judge the moves of a game (slips.go).
 package morrisdb
