@@ -34,22 +34,13 @@ type BotConfig struct {
 	Budget  time.Duration
 	Reserve float64
 	Seed    uint64
-	// MCTS, when set, replaces lessai.Config for the mcts and uct engines
-	// (for tuning experiments).
-	MCTS *mcts.Config `json:"mcts,omitempty"`
+	// Tree is the mcts and uct engines' settings (ParseSpec: the table's
+	// defaults for the teammate and the scale, given ones for the rest).
+	lessai.Tree
 	// ReuseTree keeps the mcts and uct engines' tree from one turn to the
 	// next: a turn's search starts from the node of its position in the
 	// last turn's tree, where that tree reached it (mcts.Searcher).
 	ReuseTree bool `json:"reuse_tree,omitempty"`
-	// TeamPlay has the mcts and uct engines plan the teammate's turns as
-	// their own (lessai.Chooser.TeamPlay): for a team of two of our bots,
-	// as in the referee's matches; CodeCup paired programs at random.
-	TeamPlay bool `json:"team_play,omitempty"`
-	// HorizonTurns and Scale, when set, replace the mcts and uct engines'
-	// playout horizon (turns past the root's round) and reward scale
-	// (points of margin); lessai.Chooser.
-	HorizonTurns int     `json:"horizon_turns,omitempty"`
-	Scale        float64 `json:"scale,omitempty"`
 	// Iterations (mcts, uct) and Depth (expectimax), when set, bound each
 	// turn's search instead of its share of the clock, so that the bot
 	// plays the same game every time (a competition's reproducible
@@ -237,8 +228,7 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	defer func() { b.spent += time.Since(start) }()
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
 	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
-	c := lessai.Chooser{Kind: b.cfg.Engine, MCTS: b.cfg.MCTS, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees,
-		TeamPlay: b.cfg.TeamPlay, HorizonTurns: b.cfg.HorizonTurns, Scale: b.cfg.Scale}
+	c := lessai.Chooser{Kind: b.cfg.Engine, Tree: b.cfg.Tree, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees}
 	lim := lessai.Limits{Time: share}
 	if b.cfg.Iterations > 0 || b.cfg.Depth > 0 {
 		lim = lessai.Limits{Iterations: b.cfg.Iterations, Depth: b.cfg.Depth, Time: left}

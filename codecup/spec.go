@@ -9,7 +9,6 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/lessai"
-	"gameai/ai/mcts"
 	"gameai/games"
 )
 
@@ -119,30 +118,9 @@ func setTreeSearch(cfg *BotConfig, k, v string) error {
 	if oe := (*games.OptionError)(nil); errors.As(err, &oe) {
 		return &ai.OptionError{Name: k, Reason: oe.Reason}
 	}
-	search := func() *mcts.Config {
-		if cfg.MCTS == nil {
-			c := lessai.Config
-			cfg.MCTS = &c
-		}
-		return cfg.MCTS
+	if err != nil {
+		return err
 	}
-	switch k {
-	case "teammate":
-		cfg.TeamPlay = o[k] == "max"
-	case "scale":
-		cfg.Scale = o.Float(k)
-	case "horizon":
-		cfg.HorizonTurns = o.Int(k)
-	case "settle":
-		search().StopSettled = o.Bool(k)
-	case "max_depth":
-		search().MaxDepth = o.Int(k)
-	case "c":
-		search().C = o.Float(k)
-	case "rave_k":
-		search().RaveK = o.Float(k)
-	case "fpu":
-		search().FPU = o.Float(k)
-	}
+	cfg.Tree.Apply(o)
 	return nil
 }

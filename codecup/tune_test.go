@@ -28,7 +28,7 @@ func TestTuneMCTS(t *testing.T) {
 		layouts = append(layouts, less.RandomWalls(0.27, 0.1, r.Float64))
 	}
 	run := func(name string, cfg mcts.Config) {
-		mc := Internal{Config: BotConfig{Engine: "mcts", Budget: 3 * time.Second, MCTS: &cfg}}
+		mc := Internal{Config: BotConfig{Engine: "mcts", Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}
 		gr := Internal{Config: BotConfig{Engine: "greedy"}}
 		total, wins := 0, 0
 		for _, pr := range Pairings(layouts)[:n] {

@@ -9,6 +9,7 @@ import (
 
 	"gameai/ai/mcts"
 	"gameai/ai/minimax"
+	"gameai/games"
 	"gameai/games/less"
 )
 
@@ -32,24 +33,70 @@ const DefaultBeam = 12
 // the CodeCup bot both play through it, so they cannot drift apart.
 type Chooser struct {
 	Kind string
-	// MCTS is the search of the mcts and uct kinds (zero: Config).
-	MCTS *mcts.Config
+	// Tree is the mcts and uct kinds' settings.
+	Tree
 	// Beam is expectiminimax's (zero: DefaultBeam).
 	Beam int
 	// Seed of the tree search.
 	Seed uint64
-	// TeamPlay has the mcts and uct kinds plan the teammate's turns as
-	// their own (Node.TeamPlay): for a team of two of this engine.
-	TeamPlay bool
-	// HorizonTurns (0: the package's HorizonTurns) and Scale (0: Scale)
-	// set the mcts and uct kinds' playouts and rewards (Node).
-	HorizonTurns int
-	Scale        float64
 	// Trees, when set, keeps the MCTS trees of time-limited searches for
 	// the next: a search whose position a kept tree holds (the same player
 	// to move, some turns on) starts from its statistics. Searches bounded
 	// by iterations always start afresh, so that a seed gives one answer.
 	Trees *mcts.Pool[*Node, less.Move]
+}
+
+// Tree is the mcts and uct engines' settings, as a Chooser and a CodeCup
+// bot's configuration (codecup.BotConfig) both carry them; Apply sets them
+// from TreeOptions, the one table of them.
+type Tree struct {
+	// MCTS is the search (nil: Config).
+	MCTS *mcts.Config `json:"mcts,omitempty"`
+	// TeamPlay plans the teammate's turns as the mover's own
+	// (Node.TeamPlay) instead of drawing them as likely moves.
+	TeamPlay bool `json:"team_play,omitempty"`
+	// HorizonTurns (0: the package's HorizonTurns) and Scale (0: Scale)
+	// set the playouts and the rewards (Node).
+	HorizonTurns int     `json:"horizon_turns,omitempty"`
+	Scale        float64 `json:"scale,omitempty"`
+}
+
+// Apply sets the settings of TreeOptions that o holds (resolved against
+// the table), leaving the others; the search is changed on a copy, never
+// on a configuration another holds.
+func (t *Tree) Apply(o games.Options) {
+	var cfg *mcts.Config
+	search := func() *mcts.Config {
+		if cfg == nil {
+			c := Config
+			if t.MCTS != nil {
+				c = *t.MCTS
+			}
+			cfg = &c
+			t.MCTS = cfg
+		}
+		return cfg
+	}
+	for k := range o {
+		switch k {
+		case "teammate":
+			t.TeamPlay = o[k] == "max"
+		case "scale":
+			t.Scale = o.Float(k)
+		case "horizon":
+			t.HorizonTurns = o.Int(k)
+		case "c":
+			search().C = o.Float(k)
+		case "fpu":
+			search().FPU = o.Float(k)
+		case "max_depth":
+			search().MaxDepth = o.Int(k)
+		case "settle":
+			search().StopSettled = o.Bool(k)
+		case "rave_k":
+			search().RaveK = o.Float(k)
+		}
+	}
 }
 
 // Limits bound one choice: time or iterations (mcts, uct), time, depth in

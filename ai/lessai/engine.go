@@ -88,7 +88,8 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	case KindExpectimax:
 		c.Beam = opts.Int("beam")
 	default:
-		c.ApplyTree(opts)
+		c.Tree.Apply(opts)
+		c.Seed = uint64(opts.Int("seed"))
 	}
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
@@ -166,21 +167,6 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "RAVE's equivalence: the visits at which a move's own value weighs as much as its RAVE value"})
 	}
 	return t
-}
-
-// ApplyTree sets the chooser's tree search from resolved TreeOptions.
-func (c *Chooser) ApplyTree(o games.Options) {
-	cfg := Config
-	if c.MCTS != nil {
-		cfg = *c.MCTS
-	}
-	cfg.C, cfg.FPU, cfg.MaxDepth, cfg.StopSettled = o.Float("c"), o.Float("fpu"), o.Int("max_depth"), o.Bool("settle")
-	if _, ok := o["rave_k"]; ok {
-		cfg.RaveK = o.Float("rave_k")
-	}
-	c.MCTS = &cfg
-	c.TeamPlay, c.Seed = o["teammate"] == "max", uint64(o.Int("seed"))
-	c.Scale, c.HorizonTurns = o.Float("scale"), o.Int("horizon")
 }
 
 // Infos registers the engines; UCT is the default: RAVE was worth nothing

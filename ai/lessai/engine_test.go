@@ -204,10 +204,10 @@ func TestChooserHorizonAndScale(t *testing.T) {
 		return ch.Value
 	}
 	base := value(Chooser{})
-	if v := value(Chooser{HorizonTurns: HorizonTurns, Scale: Scale}); v != base {
+	if v := value(Chooser{Tree: Tree{HorizonTurns: HorizonTurns, Scale: Scale}}); v != base {
 		t.Errorf("the defaults given explicitly valued the start %.4f, not %.4f", v, base)
 	}
-	for _, c := range []Chooser{{HorizonTurns: 4}, {Scale: 2}} {
+	for _, c := range []Chooser{{Tree: Tree{HorizonTurns: 4}}, {Tree: Tree{Scale: 2}}} {
 		if v := value(c); v == base {
 			t.Errorf("%+v valued the start %.4f, as the defaults do", c, v)
 		}

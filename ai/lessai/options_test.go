@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gameai/ai"
+	"gameai/games"
 	"gameai/games/less"
 )
 
@@ -38,5 +39,33 @@ func TestTreeEnginesCheckTheirSettings(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("checked %d tree engines, want uct and mcts", checked)
+	}
+}
+
+// Apply sets what the options hold and nothing else, and changes the
+// search on a copy: a configuration another holds stays as it was.
+func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
+	shared := Config
+	tr := Tree{MCTS: &shared, Scale: 5}
+	tr.Apply(games.Options{"c": "0.3", "teammate": "max"})
+	if shared != Config {
+		t.Error("Apply changed a configuration another holds")
+	}
+	if tr.MCTS == &shared || tr.MCTS.C != 0.3 || tr.MCTS.FPU != Config.FPU || !tr.TeamPlay || tr.Scale != 5 || tr.HorizonTurns != 0 {
+		t.Errorf("applied %+v (search %+v)", tr, *tr.MCTS)
+	}
+	var none Tree
+	none.Apply(games.Options{"scale": "3", "horizon": "8"})
+	if none.MCTS != nil || none.Scale != 3 || none.HorizonTurns != 8 {
+		t.Errorf("the reward and horizon alone gave %+v", none)
+	}
+	opts, err := ai.ResolveOptions(TreeOptions(KindUCT), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all Tree
+	all.Apply(opts)
+	if all.MCTS == nil || *all.MCTS != Config || !all.TeamPlay || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
+		t.Errorf("uct's defaults gave %+v", all)
 	}
 }
