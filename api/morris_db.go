@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -41,6 +42,7 @@ type MorrisDBResponse struct {
 //	@Failure		400		{object}	Problem
 //	@Failure		401		{object}	Problem
 //	@Failure		409		{object}	Problem	"the server has no database directory"
+//	@Failure		422		{object}	Problem	"the build needs more memory than the machine has"
 //	@Failure		503		{object}	Problem	"too many jobs"
 //	@Security		ApiKey
 //	@Router			/v1/morris/db/builds [post]
@@ -49,8 +51,16 @@ func (s *Server) morrisDBBuild(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	if _, err := morrisdb.ParseSpace(req.UpTo); err != nil {
+	up, err := morrisdb.ParseSpace(req.UpTo)
+	if err != nil {
 		return badField("up_to", err.Error())
+	}
+	// A build that needs more memory than the machine has would take the
+	// server down with it: refused before it starts.
+	if need, have := morrisdb.PeakBytes(up), machineMemory(); have > 0 && need > have/10*8 {
+		return problem(http.StatusUnprocessableEntity, "too-large", "Too large for this machine",
+			fmt.Sprintf("building up to %v takes %.1f GB of memory at its peak; this machine has %.1f GB", up, float64(need)/1e9, float64(have)/1e9),
+			FieldError{Field: "up_to", Reason: "needs more memory than this machine has"})
 	}
 	if s.cfg.MorrisDB == "" {
 		return problem(http.StatusConflict, "no-database-directory", "No database directory", jobkinds.ErrNoDBDir.Error())
@@ -76,7 +86,7 @@ func (s *Server) morrisDB(c *echo.Context) error {
 	db := morrisai.UsedDB()
 	out := MorrisDBResponse{Probed: db != nil && len(db.Spaces()) > 0, Spaces: []morrisdb.Stats{}}
 	if s.cfg.MorrisDB != "" {
-		sts, err := morrisdb.SpaceStats(s.cfg.MorrisDB)
+		sts, err := morrisdb.SpaceStats(s.cfg.MorrisDB, false)
 		if err != nil {
 			return err
 		}

@@ -1,14 +1,19 @@
 package api_test
 
 import (
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gameai/api"
+	"gameai/hosting"
 	"gameai/internal/morrisdbtest"
 	"gameai/jobkinds"
+	"gameai/store"
+	"gameai/store/memory"
 )
 
 // A build of the perfect-play database: refused without a directory or
@@ -49,4 +54,44 @@ func TestMorrisDBBuild(t *testing.T) {
 	if len(db.Spaces) != 1 || db.Spaces[0].Losses != 455648 {
 		t.Errorf("listed %+v", db)
 	}
+}
+
+// A build asked as a stranger would: with no key, a wrong one, an owner's
+// token (owners upload bots; they do not run the server's jobs), a space
+// far too big for the machine (9-9: 34 GB at its peak), and junk.
+func TestMorrisDBBuildRefusesStrangers(t *testing.T) {
+	const key = "adm1n-key"
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key; c.MorrisDB = t.TempDir() },
+		hosting.Off(st, errors.New("no sandbox in this test")))
+	owner := e.owner(t, "ann", key)
+	for _, who := range []string{"", "wrong", owner} {
+		e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": "3-3"}, "X-API-Key", who).problem(t, http.StatusUnauthorized)
+	}
+	// 9-9 peaks at 34 GB: refused on any machine with less than 42.
+	r := e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": "9-9"}, "X-API-Key", key)
+	if r.status == http.StatusAccepted {
+		e.do(t, "DELETE", "/v1/jobs/"+jobID(t, r), nil, "X-API-Key", key)
+		t.Log("this machine has the memory to build 9-9")
+	} else {
+		r.hasField(t, r.problem(t, http.StatusUnprocessableEntity), "up_to")
+	}
+	for _, junk := range []any{strings.Repeat("9", 100), "3-3\x00", "-3--3", 33, nil, "３-３"} {
+		r := e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": junk}, "X-API-Key", key)
+		if r.status != http.StatusBadRequest {
+			t.Errorf("up_to %q: %d", junk, r.status)
+		}
+	}
+	// The list is public, and says nothing of the directory's path.
+	body := string(e.do(t, "GET", "/v1/morris/db", nil).ok(t, http.StatusOK).body)
+	if strings.Contains(body, os.TempDir()) {
+		t.Errorf("the list shows the server's directory: %s", body)
+	}
+}
+
+func jobID(t *testing.T, r reply) string {
+	t.Helper()
+	var j api.JobResponse
+	r.json(t, &j)
+	return j.ID
 }

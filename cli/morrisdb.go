@@ -82,7 +82,7 @@ func morrisDBStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if *dir == "" {
 		return errors.New("--dir DIR is required")
 	}
-	sts, err := morrisdb.SpaceStats(*dir)
+	sts, err := morrisdb.SpaceStats(*dir, true)
 	if err != nil {
 		return err
 	}

@@ -1469,6 +1469,12 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
+                    "422": {
+                        "description": "the build needs more memory than the machine has",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "503": {
                         "description": "too many jobs",
                         "schema": {

@@ -68,7 +68,7 @@ func morrisDBBuild(d Deps) jobs.Handler {
 		if err != nil {
 			return MorrisDBBuildResult{Spaces: done}, err
 		}
-		all, err := morrisdb.SpaceStats(d.MorrisDB)
+		all, err := morrisdb.SpaceStats(d.MorrisDB, false)
 		if err != nil {
 			return nil, err
 		}

@@ -191,25 +191,48 @@ func readStats(dir string, s Space) (Stats, error) {
 	return st, json.Unmarshal(b, &st)
 }
 
-// SpaceStats are the stats of the spaces built in dir, in the order of
-// their pairs' solving.
-func SpaceStats(dir string) ([]Stats, error) {
-	db, err := Open(dir)
+// SpaceStats are the stats of the spaces filed in dir, fewest pieces
+// first, read from their sidecars without reading the spaces; a space whose
+// sidecar is lost is counted again from its file when recount is set (a
+// pass over the whole space), or else listed with no counts.
+func SpaceStats(dir string, recount bool) ([]Stats, error) {
+	spaces, err := filed(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close()
-	spaces := db.Spaces()
 	out := make([]Stats, 0, len(spaces))
 	for _, s := range spaces {
 		st, err := readStats(dir, s)
-		if err != nil {
-			// The counts are the file's: made again when the sidecar is lost.
-			st = count(s, db.values(s))
+		switch {
+		case err == nil:
+		case recount:
+			m, err := open(dir, s)
+			if err != nil {
+				return nil, fmt.Errorf("%v: %w", s, err)
+			}
+			st = count(s, m.vals)
+			m.close()
+		default:
+			st = Stats{Space: s.String(), Positions: s.Size()}
 		}
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// PeakBytes is the most memory a build up to up takes: its largest pair,
+// two bytes a placement while it is solved.
+func PeakBytes(up Space) uint64 {
+	plan, _ := Plan(up)
+	peak := uint64(0)
+	for _, s := range plan {
+		n := s.Size()
+		if s.W != s.B {
+			n += Space{s.B, s.W}.Size()
+		}
+		peak = max(peak, 2*n)
+	}
+	return peak
 }
 
 // ParseSpace reads W-B, the pieces of the side to move and of the other.

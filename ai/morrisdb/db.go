@@ -25,25 +25,36 @@ type DB struct {
 // starts from an empty directory).
 func Open(dir string) (*DB, error) {
 	db := &DB{dir: dir, spaces: map[Space]*mapped{}}
+	spaces, err := filed(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.load(spaces...); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// filed lists the spaces whose files are in dir, by their names alone
+// (none when dir is not there).
+func filed(dir string) ([]Space, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
+	var out []Space
 	for _, e := range entries {
-		var s Space
 		name, ok := strings.CutSuffix(e.Name(), ".mdb")
 		if !ok {
 			continue
 		}
-		if _, err := fmt.Sscanf(name, "%d-%d", &s.W, &s.B); err != nil || !s.valid() || s.String() != name {
-			continue
-		}
-		if err := db.load(s); err != nil {
-			db.Close()
-			return nil, err
+		if s, err := ParseSpace(name); err == nil {
+			out = append(out, s)
 		}
 	}
-	return db, nil
+	sortSpaces(out)
+	return out, nil
 }
 
 func (db *DB) load(spaces ...Space) error {
@@ -85,10 +96,15 @@ func (db *DB) Spaces() []Space {
 	for s := range db.spaces {
 		out = append(out, s)
 	}
-	slices.SortFunc(out, func(a, b Space) int {
+	sortSpaces(out)
+	return out
+}
+
+// sortSpaces puts spaces fewest pieces first, each pair together.
+func sortSpaces(s []Space) {
+	slices.SortFunc(s, func(a, b Space) int {
 		return cmp.Or(cmp.Compare(a.W+a.B, b.W+b.B), cmp.Compare(max(a.W, a.B), max(b.W, b.B)), cmp.Compare(b.W, a.W))
 	})
-	return out
 }
 
 // Lookup is the value of the position in which the side to move has the

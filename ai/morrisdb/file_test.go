@@ -88,3 +88,35 @@ func FuzzLongFile(f *testing.F) {
 		}
 	})
 }
+
+// Stats come from the sidecars; a lost one is counted again only when
+// asked (a pass over the whole space), else the space is listed bare.
+func TestSpaceStatsWithoutASidecar(t *testing.T) {
+	db := smallDB(t)
+	dir := t.TempDir()
+	for _, ext := range []string{".mdb", ".long"} {
+		b, err := os.ReadFile(filepath.Join(built.dir, "3-3"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "3-3"+ext), b, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "3-3.mdb.tmp123"), nil, 0o644) // a write cut short
+	bare, err := SpaceStats(dir, false)
+	if err != nil || len(bare) != 1 || bare[0].Space != "3-3" || bare[0].Positions != (Space{3, 3}).Size() || bare[0].Wins != 0 {
+		t.Errorf("without recounting: %+v, %v", bare, err)
+	}
+	counted, err := SpaceStats(dir, true)
+	if want := count(Space{3, 3}, db.values(Space{3, 3})); err != nil || len(counted) != 1 || counted[0] != want {
+		t.Errorf("recounted: %+v, %v; want %+v", counted, err, want)
+	}
+}
+
+func TestPeakBytes(t *testing.T) {
+	if got, want := PeakBytes(Space{4, 4}), 2*(Space{4, 4}).Size(); got != want {
+		t.Errorf("up to 4-4: %d bytes, want 4-4's %d", got, want)
+	}
+	if got, want := PeakBytes(Space{7, 7}), 2*((Space{7, 6}).Size()+(Space{6, 7}).Size()); got != want {
+		t.Errorf("up to 7-7: %d bytes, want the pair 7-6/6-7's %d", got, want)
+	}
+}

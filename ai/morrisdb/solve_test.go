@@ -153,7 +153,7 @@ func TestValuesAreConsistentWithTheRules(t *testing.T) {
 // the database gives, and every count adds up to the space.
 func TestSpaceStats(t *testing.T) {
 	smallDB(t)
-	sts, err := SpaceStats(built.dir)
+	sts, err := SpaceStats(built.dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
