@@ -51,7 +51,7 @@ func slipsText(g gameOutcome) string {
 // judgeSummary counts each player's slips, and the games it lost after
 // one: a game lost from a position the database calls a draw or a win.
 func judgeSummary(results []gameOutcome) string {
-	var wins, draws, lostAfter map[string]int = map[string]int{}, map[string]int{}, map[string]int{}
+	wins, draws, lostAfter := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, g := range results {
 		slipped := map[string]bool{}
 		for _, s := range g.slips {
