@@ -108,6 +108,11 @@ func Build(ctx context.Context, dir string, up Space, progress func(Progress)) e
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	db, err := Open(dir)
 	if err != nil {
 		return err

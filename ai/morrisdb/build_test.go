@@ -1,6 +1,8 @@
 package morrisdb
 
 import (
+	"context"
+	"errors"
 	"testing"
 )
 
@@ -23,5 +25,28 @@ func TestPlanOrdersPairsAfterWhatTheyNeed(t *testing.T) {
 	}
 	if plan, _ := Plan(Space{7, 7}); len(plan) != 15 {
 		t.Errorf("7-7 needs %d pairs: %v", len(plan), plan)
+	}
+}
+
+// A directory another build is filling is refused at once (two builds
+// would each hold a pair's memory), and free again once that build ends.
+func TestOneBuildADirectory(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Build(context.Background(), dir, Space{3, 3}, nil); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a second build: %v, want ErrBusy", err)
+	}
+	if sp, _ := filed(dir); len(sp) != 0 {
+		t.Fatalf("the refused build filed %v", sp)
+	}
+	unlock()
+	if err := Build(context.Background(), dir, Space{3, 3}, nil); err != nil {
+		t.Fatalf("after the first ended: %v", err)
+	}
+	if sp, _ := filed(dir); len(sp) != 1 {
+		t.Fatalf("filed %v, want 3-3", sp)
 	}
 }
