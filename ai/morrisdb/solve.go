@@ -2,6 +2,7 @@ package morrisdb
 
 import (
 	"context"
+	"encoding/binary"
 	"maps"
 	"math/bits"
 	"runtime"
@@ -205,6 +206,9 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 		return decided
 	}
 	n := s.block()
+	// The two values as bytes in every lane of a word (one past a byte's
+	// reach is overflow's byte: a cell the exact test then passes over).
+	wb, lb := lanes*uint64(min(win, overflow)), lanes*uint64(min(loss, overflow))
 	workers := runtime.GOMAXPROCS(0)
 	batch := max(uint64(1<<16)/n, 1) // ranks a batch: some 64 K positions, so that what they find stays in cache
 	found := make([][]uint64, workers)
@@ -219,7 +223,16 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 				var free [morris.NPoints]uint8
 				for r := r0 + uint64(w); r < r1; r += uint64(workers) {
 					m := uint32(0)
-					for j, c := range t.val.cells[r*n : (r+1)*n] {
+					row := t.val.cells[r*n : (r+1)*n]
+					for j := 0; j < len(row); j++ {
+						// Eight cells at a time past those holding neither
+						// value: a level is a few cells of the pair's
+						// billions, and the scan for them is most of its work.
+						if j&7 == 0 && j+8 <= len(row) && !holds(binary.LittleEndian.Uint64(row[j:]), wb, lb) {
+							j += 7
+							continue
+						}
+						c := row[j]
 						if c == 0 || c == overflow || (Value(c) != win && Value(c) != loss) {
 							continue
 						}
@@ -246,6 +259,18 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 		progress(0, d)
 	}
 	return decided
+}
+
+// lanes is a byte of 1 in every lane of a word.
+const lanes = 0x0101010101010101
+
+// holds reports whether a byte of x is a byte of a or of b (each a byte
+// repeated in all eight lanes): a lane is zero after the exclusive or
+// exactly where they match, and a word has a zero lane exactly when
+// (v - lanes) &^ v has a lane's top bit set.
+func holds(x, a, b uint64) bool {
+	u, v := x^a, x^b
+	return ((u-lanes)&^u|(v-lanes)&^v)&(lanes<<7) != 0
 }
 
 // predecessors appends, for the position (m to move, o the other) of s,
