@@ -45,15 +45,36 @@ func (s Space) Index(mover, other morris.Bits) uint64 {
 	return rank(uint32(mover))*s.block() + rank(compress(uint32(other), uint32(mover)))
 }
 
-// rank is a set's colexicographic rank among the sets of its size.
+// rank is a set's colexicographic rank among the sets of its size: the
+// sum, over its points in order, of C(point, ordinal). It is most of a
+// build's work (every predecessor of every decided position is ranked),
+// so the sums come from tables, a byte of the set at a time.
 func rank(set uint32) uint64 {
-	var r uint64
-	for i := 1; set != 0; i++ {
-		r += binom[bits.TrailingZeros32(set)][i]
-		set &= set - 1
-	}
-	return r
+	lo := bits.OnesCount32(set & 0xff)
+	mid := lo + bits.OnesCount32(set&0xff00)
+	return rankTab[0][set&0xff][0] + rankTab[1][set>>8&0xff][lo] + rankTab[2][set>>16&0xff][mid]
 }
+
+// rankTab[j][b][n] is rank's sum over the points of byte b of a set's
+// byte j, the first of them its (n+1)th point (the others' ordinals past
+// the 9 a set has are never asked for).
+var rankTab = func() (t [3][256][10]uint64) {
+	for j := range t {
+		for b := range t[j] {
+			for n := range t[j][b] {
+				i := n
+				for q := range 8 {
+					if b>>q&1 == 1 {
+						if i++; i < 10 {
+							t[j][b][n] += binom[8*j+q][i]
+						}
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // unrank is the set of k points of rank r (rank's inverse).
 func unrank(r uint64, k int) uint32 {
@@ -69,15 +90,33 @@ func unrank(r uint64, k int) uint32 {
 	return set
 }
 
-// compress renumbers the points of other over the points not in mover.
+// compress renumbers the points of other over the points not in mover
+// (other holds none of mover's), a byte at a time from a table.
 func compress(other, mover uint32) uint32 {
-	var out uint32
-	for o := other; o != 0; o &= o - 1 {
-		p := bits.TrailingZeros32(o)
-		out |= 1 << (p - bits.OnesCount32(mover&(1<<p-1)))
-	}
-	return out
+	free := ^mover
+	f0, f1 := free&0xff, free>>8&0xff
+	s1 := bits.OnesCount32(f0)
+	s2 := s1 + bits.OnesCount32(f1)
+	return uint32(compressTab[f0][other&0xff]) | uint32(compressTab[f1][other>>8&0xff])<<s1 |
+		uint32(compressTab[free>>16&0xff][other>>16&0xff])<<s2
 }
+
+// compressTab[f][o] is the bits of o at the points of f, gathered at the
+// bottom in order.
+var compressTab = func() (t [256][256]uint8) {
+	for f := range t {
+		for o := range t[f] {
+			n := 0
+			for q := range 8 {
+				if f>>q&1 == 1 {
+					t[f][o] |= uint8(o>>q&1) << n
+					n++
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // expand is compress's inverse: free lists the points not in the mover's
 // set, in order.

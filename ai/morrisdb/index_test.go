@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gameai/games/morris"
+	"gameai/internal/xrand"
 )
 
 // Every index of a space is one placement and back, in order, with the
@@ -49,6 +50,31 @@ func TestRankOrdersSetsOfASize(t *testing.T) {
 		}
 		if r != binom[morris.NPoints][k] {
 			t.Errorf("k %d: %d sets", k, r)
+		}
+	}
+}
+
+// compress is the renumbering by its definition (a point of other moves
+// down by the mover's points below it), for random disjoint sets of every
+// size up to 9 against 9.
+func TestCompressRenumbersOverTheFreePoints(t *testing.T) {
+	r := xrand.New(5)
+	for range 200000 {
+		var m, o uint32
+		for bits.OnesCount32(m) < int(r.Uint64()%10) {
+			m |= 1 << (r.Uint64() % morris.NPoints)
+		}
+		for bits.OnesCount32(o) < int(r.Uint64()%10) {
+			o |= 1 << (r.Uint64() % morris.NPoints) &^ m
+		}
+		var want uint32
+		for p := range morris.NPoints {
+			if o>>p&1 == 1 {
+				want |= 1 << (p - bits.OnesCount32(m&(1<<p-1)))
+			}
+		}
+		if got := compress(o, m); got != want {
+			t.Fatalf("compress(%x, %x) = %x, want %x", o, m, got, want)
 		}
 	}
 }
