@@ -163,35 +163,56 @@ func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
 // propagate takes the positions of t decided at distance d back to their
 // predecessors in p (the space of the side that moved into them), and
 // reports whether it decided any. Every core finds predecessors, a batch
-// of t's positions at a time, and one applies what they found before the
-// next batch is read (t may be p: reading while writing would race).
-// Within a level the order of the updates does not matter: a predecessor
+// of t's positions at a time, and then every core applies those that fall
+// in its part of p, before the next batch is read (t may be p: reading
+// while writing would race). Within a level the order of the updates does
+// not matter, so neither does which core applies which: a predecessor
 // with a move into a loss keeps a move that is no win for the opponent,
 // so its count never reaches 0, and whichever update comes first decides
 // it the same way.
 func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	s := t.space
 	win, loss := Win(d), Loss(d)
-	decided := false
-	apply := func(ups []uint64) {
+	// apply decides what ups (predecessors found) decide in p; a value
+	// past a byte is set in p's cell at once and returned for p's map,
+	// which only one goroutine may write.
+	apply := func(ups []uint64, long []uint64) (bool, []uint64) {
+		decided := false
 		for _, u := range ups {
 			i := u >> 1
 			if p.val.cells[i] != 0 {
 				continue
 			}
+			v := Value(0)
 			if u&1 == 1 {
-				p.val.set(i, Win(d+1))
-				decided = true
+				v = Win(d + 1)
+			} else if p.left[i]--; p.left[i] == 0 {
+				v = Loss(d + 1)
+			}
+			if v == 0 {
 				continue
 			}
-			if p.left[i]--; p.left[i] == 0 {
-				p.val.set(i, Loss(d+1))
-				decided = true
+			decided = true
+			if v < overflow {
+				p.val.cells[i] = uint8(v)
+			} else {
+				p.val.cells[i] = overflow
+				long = append(long, i<<1|uint64(v&1))
 			}
+		}
+		return decided, long
+	}
+	setLong := func(long []uint64) {
+		for _, l := range long {
+			v := Loss(d + 1)
+			if l&1 == 1 {
+				v = Win(d + 1)
+			}
+			p.val.long[l>>1] = v
 		}
 	}
 	// Past what a byte holds, the few positions are in the map.
-	fromLong := func() {
+	fromLong := func() bool {
 		var ups []uint64
 		for _, i := range sortedKeys(t.val.long) {
 			if v := t.val.long[i]; v == win || v == loss {
@@ -199,11 +220,12 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 				ups = predecessors(ups, s, p.space, m, o, v == loss)
 			}
 		}
-		apply(ups)
+		decided, long := apply(ups, nil)
+		setLong(long)
+		return decided
 	}
 	if win >= overflow && loss >= overflow {
-		fromLong()
-		return decided
+		return fromLong()
 	}
 	n := s.block()
 	// The two values as bytes in every lane of a word (one past a byte's
@@ -211,7 +233,16 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	wb, lb := lanes*uint64(min(win, overflow)), lanes*uint64(min(loss, overflow))
 	workers := runtime.GOMAXPROCS(0)
 	batch := max(uint64(1<<16)/n, 1) // ranks a batch: some 64 K positions, so that what they find stays in cache
-	found := make([][]uint64, workers)
+	// Each finder sorts what it finds by the part of p it falls in, and
+	// each part is applied by one goroutine: no two write one cell.
+	part := (p.val.len() + uint64(workers) - 1) / uint64(workers)
+	found := make([][][]uint64, workers)
+	for w := range found {
+		found[w] = make([][]uint64, workers)
+	}
+	decided := false
+	partDecided := make([]bool, workers)
+	long := make([][]uint64, workers)
 	for r0 := uint64(0); r0 < s.movers(); r0 += batch {
 		r1 := min(r0+batch, s.movers())
 		var wg sync.WaitGroup
@@ -219,7 +250,11 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ups := found[w][:0]
+				parts := found[w]
+				for k := range parts {
+					parts[k] = parts[k][:0]
+				}
+				var ups []uint64
 				var free [morris.NPoints]uint8
 				for r := r0 + uint64(w); r < r1; r += uint64(workers) {
 					m := uint32(0)
@@ -240,20 +275,36 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 							m = unrank(r, s.W)
 							freePoints(m, &free)
 						}
-						ups = predecessors(ups, s, p.space, morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+						ups = predecessors(ups[:0], s, p.space, morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+						for _, u := range ups {
+							k := (u >> 1) / part
+							parts[k] = append(parts[k], u)
+						}
 					}
 				}
-				found[w] = ups
 			}()
 		}
 		wg.Wait()
-		for _, ups := range found {
-			apply(ups)
+		for k := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for w := range workers {
+					var dec bool
+					dec, long[k] = apply(found[w][k], long[k])
+					partDecided[k] = partDecided[k] || dec
+				}
+			}()
 		}
+		wg.Wait()
+	}
+	for k := range workers {
+		decided = decided || partDecided[k]
+		setLong(long[k])
 	}
 	// A level that straddles the byte's end: its other half is in the map.
 	if win >= overflow || loss >= overflow {
-		fromLong()
+		decided = fromLong() || decided
 	}
 	if progress != nil {
 		progress(0, d)
