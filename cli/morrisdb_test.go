@@ -15,6 +15,8 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 		{"build --dir D --up-to 2-3", "each side needs 3 to 9 pieces"},
 		{"build --dir D --up-to 33", "want W-B"},
 		{"stats --dir D", "no space is built"},
+		{"check --dir D", "no space is built"},
+		{"check --dir D --samples 0", "--samples: at least 1"},
 	} {
 		args := strings.Fields(strings.ReplaceAll(c.args, " D", " "+t.TempDir()))
 		out, code := run(t, "", append([]string{"morris", "db"}, args...)...)
@@ -40,5 +42,13 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 	out, code = run(t, "", "morris", "db", "stats", "--dir", dir)
 	if code != 0 || !strings.HasPrefix(out, "3-3 win 2232160 draw 4112 loss 455648 longest win 25 loss 26") {
 		t.Errorf("stats: %d %q", code, out)
+	}
+	out, code = run(t, "", "morris", "db", "check", "--dir", dir, "--samples", "500")
+	if code != 0 || !strings.HasPrefix(out, "3-3: 500 placements agree with their moves") {
+		t.Errorf("check: %d %q", code, out)
+	}
+	out, code = run(t, "", "morris", "db", "check", "--dir", dir, "--space", "4-3")
+	if code == 0 || !strings.Contains(out, "4-3 is not built") {
+		t.Errorf("check of an unbuilt space: %d %q", code, out)
 	}
 }

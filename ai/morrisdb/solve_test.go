@@ -3,6 +3,7 @@ package morrisdb
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,50 +49,20 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// position is the placement as the game's own Position, the mover White
-// or Black: the checks below use the game's rules, not the solver's.
+// position is placement, for the tests.
 func position(mover, other morris.Bits, moverWhite bool) *morris.Position {
-	w, b, side := mover, other, "w"
-	if !moverWhite {
-		w, b, side = other, mover, "b"
-	}
-	text := ""
-	for r, start := range []int{0, 3, 6, 9, 15, 18, 21} {
-		if r > 0 {
-			text += "/"
-		}
-		end := []int{3, 6, 9, 15, 18, 21, 24}[r]
-		for i := start; i < end; i++ {
-			switch {
-			case w.Has(i):
-				text += "W"
-			case b.Has(i):
-				text += "B"
-			default:
-				text += "."
-			}
-		}
-	}
-	p, err := morris.ParsePosition(morris.StandardRules, text+" "+side+" 0 0 0 30 -")
+	p, err := placement(mover, other, moverWhite)
 	if err != nil {
-		panic(fmt.Sprintf("%s: %v", text, err))
+		panic(err)
 	}
 	return p
 }
 
-// after is the value, for the side to move, of the position after m: the
-// game's own move (a capture takes its removal with it).
+// after is DB.after, for the tests.
 func after(t *testing.T, db *DB, p *morris.Position, m morris.Move) Value {
-	us := p.SideToMove()
-	p.Make(m)
-	defer p.Unmake(m)
-	them := 1 - us
-	if p.Pieces(them).Count() < 3 {
-		return Loss(0) // the game is over: the side to move has lost
-	}
-	v, ok := db.Lookup(p.Pieces(them), p.Pieces(us))
-	if !ok {
-		t.Fatalf("after %v: no space %d-%d", m, p.Pieces(them).Count(), p.Pieces(us).Count())
+	v, err := db.after(p, m)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return v
 }
@@ -105,47 +76,37 @@ func after(t *testing.T, db *DB, p *morris.Position, m morris.Move) Value {
 // with either colour to move.
 func TestValuesAreConsistentWithTheRules(t *testing.T) {
 	db := smallDB(t)
-	r := xrand.New(7)
-	var buf []morris.Move
 	for _, s := range db.Spaces() {
-		vals := db.values(s)
-		for range 20000 {
-			i := r.Uint64() % s.Size()
-			m, o := s.Position(i)
-			p := position(m, o, r.Uint64()&1 == 0)
-			v := vals.at(i)
-			buf = p.GenMoves(buf[:0])
-			best, worst, draws := -1, -1, 0
-			for _, mv := range buf {
-				w := after(t, db, p, mv)
-				d := w.Distance() + 1
-				if mv.Removes() {
-					d = 1
-				}
-				switch {
-				case w.IsLoss():
-					if best < 0 || d < best {
-						best = d
-					}
-				case w.IsWin():
-					worst = max(worst, d)
-				default:
-					draws++
-				}
-			}
-			var want Value
-			switch {
-			case best > 0:
-				want = Win(best)
-			case len(buf) == 0:
-				want = Loss(0)
-			case draws == 0:
-				want = Loss(worst)
-			}
-			if v != want {
-				t.Fatalf("%v %d (%s): %v, but its moves make it %v", s, i, p, v, want)
+		if err := db.Verify(t.Context(), s, 20000, 7); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Verify finds a value that its moves contradict: one 3-3 win in 1 made a
+// draw in a copy of the database.
+func TestVerifyFindsAWrongValue(t *testing.T) {
+	db := smallDB(t)
+	s := Space{3, 3}
+	vals := db.values(s)
+	wrong := &values{cells: slices.Clone(vals.cells), long: vals.long}
+	n := 0
+	for i, c := range wrong.cells {
+		if Value(c) == Win(1) {
+			wrong.cells[i] = 0
+			if n++; n == 100000 {
+				break
 			}
 		}
+	}
+	bad := &DB{spaces: maps.Clone(db.spaces), byCount: db.byCount}
+	bad.spaces[s] = &mapped{vals: wrong}
+	bad.byCount[s.W][s.B] = wrong
+	if err := bad.Verify(t.Context(), s, 20000, 7); err == nil {
+		t.Error("a database with 100,000 wins made draws passes")
+	}
+	if err := db.Verify(t.Context(), Space{5, 5}, 10, 1); err == nil {
+		t.Error("an unbuilt space verifies")
 	}
 }
 

@@ -1,0 +1,119 @@
+package morrisdb
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"gameai/games/morris"
+	"gameai/internal/xrand"
+)
+
+// Verify checks samples random placements of the space s, either colour
+// to move, against the game's own rules: moves and captures made by
+// games/morris, not by the solver. A win has a move into a loss of the
+// opponent one ply shorter (a capture: one ply) and none into a shorter
+// one; a loss moves only into wins of the opponent, the longest one ply
+// shorter, or has no move; a draw has no move into a loss and one into a
+// draw. The spaces its moves lead to must be built. It returns the first
+// placement that disagrees, and is the same check for the same seed.
+func (db *DB) Verify(ctx context.Context, s Space, samples int, seed uint64) error {
+	vals := db.values(s)
+	if vals == nil {
+		return fmt.Errorf("%v is not built", s)
+	}
+	r := xrand.New(seed)
+	var buf []morris.Move
+	for k := range samples {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		i := r.Uint64() % s.Size()
+		m, o := s.Position(i)
+		p, err := placement(m, o, r.Uint64()&1 == 0)
+		if err != nil {
+			return fmt.Errorf("%v %d: %w", s, i, err)
+		}
+		v := vals.at(i)
+		buf = p.GenMoves(buf[:0])
+		best, worst, draws := -1, -1, 0
+		for _, mv := range buf {
+			w, err := db.after(p, mv)
+			if err != nil {
+				return fmt.Errorf("%v %d (%s), after %v: %w", s, i, p, mv, err)
+			}
+			d := w.Distance() + 1
+			if mv.Removes() {
+				d = 1
+			}
+			switch {
+			case w.IsLoss():
+				if best < 0 || d < best {
+					best = d
+				}
+			case w.IsWin():
+				worst = max(worst, d)
+			default:
+				draws++
+			}
+		}
+		var want Value
+		switch {
+		case best > 0:
+			want = Win(best)
+		case len(buf) == 0:
+			want = Loss(0)
+		case draws == 0:
+			want = Loss(worst)
+		}
+		if v != want {
+			return fmt.Errorf("%v %d (%s): %v, but its moves make it %v", s, i, p, v, want)
+		}
+	}
+	return nil
+}
+
+// after is the value, for the side to move, of the position after m (a
+// capture takes its removal with it): a loss in 0 when the mover has left
+// the other side two pieces.
+func (db *DB) after(p *morris.Position, m morris.Move) (Value, error) {
+	us := p.SideToMove()
+	p.Make(m)
+	defer p.Unmake(m)
+	them := 1 - us
+	if p.Pieces(them).Count() < 3 {
+		return Loss(0), nil
+	}
+	v, ok := db.Lookup(p.Pieces(them), p.Pieces(us))
+	if !ok {
+		return 0, fmt.Errorf("%d-%d is not built", p.Pieces(them).Count(), p.Pieces(us).Count())
+	}
+	return v, nil
+}
+
+// placement is the game's own Position of a placement, the mover White
+// or Black, both hands empty, standard rules.
+func placement(mover, other morris.Bits, moverWhite bool) (*morris.Position, error) {
+	w, b, side := mover, other, "w"
+	if !moverWhite {
+		w, b, side = other, mover, "b"
+	}
+	var text strings.Builder
+	rows := []int{0, 3, 6, 9, 15, 18, 21, 24}
+	for r := range len(rows) - 1 {
+		if r > 0 {
+			text.WriteByte('/')
+		}
+		for i := rows[r]; i < rows[r+1]; i++ {
+			switch {
+			case w.Has(i):
+				text.WriteByte('W')
+			case b.Has(i):
+				text.WriteByte('B')
+			default:
+				text.WriteByte('.')
+			}
+		}
+	}
+	return morris.ParsePosition(morris.StandardRules, text.String()+" "+side+" 0 0 0 30 -")
+}
