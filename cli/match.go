@@ -29,6 +29,17 @@ type gameOutcome struct {
 	// slips are the moves the judging database says gave up a win or a
 	// draw (--judge-db).
 	slips []morrisdb.Slip
+	// fault: the game was lost by the side that failed its move.
+	fault bool
+}
+
+// toMove is the side to move after moves from the start.
+func toMove(r *morris.Rules, moves []morris.Move) int {
+	p := morris.NewPosition(r)
+	for _, m := range moves {
+		p.Make(m)
+	}
+	return p.SideToMove()
 }
 
 // side names the player of a colour in a game: A or B.
@@ -74,6 +85,7 @@ func judgeSummary(results []gameOutcome) string {
 func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("match morris", "Plays N games between players A and B, colours alternating, each pair of games from the same\n"+
 		"random opening. "+arena.MorrisSpecHelp+
+		"A program that fails its move (crashes, does not answer, holds the game over where the rules go on) loses that game.\n"+
 		"Prints wins, draws and losses of A with the 95% interval of its score and the Elo difference.", stderr)
 	aSpec := f.String("a", "GAMEAI_MATCH_A", "alphabeta:strategy=ga-2019-best", "player A")
 	bSpec := f.String("b", "GAMEAI_MATCH_B", "alphabeta:strategy=petcu-e32", "player B")
@@ -175,10 +187,21 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: r, Opening: opening, MaxPlies: *maxPlies,
 			DeadLoops: *loops, Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}})
-		if err != nil {
-			return gameOutcome{}, err
-		}
 		out := gameOutcome{aWhite: aWhite, res: res}
+		if err != nil {
+			// A player that fails its move (a program that crashed, did
+			// not answer in time, or holds the game over where the rules
+			// go on) loses the game, as in a competition: one program's
+			// fault does not end the match.
+			if ctx.Err() != nil || res.Record == nil || len(res.Record.Moves) < len(opening) {
+				return gameOutcome{}, err
+			}
+			side := toMove(r, res.Record.Moves)
+			out.res.Winner, out.res.Reason, out.fault = 1-side, fmt.Sprintf("%s lost by a fault: %v", [2]string{"white", "black"}[side], err), true
+			res = out.res
+			res.Record.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-side]
+			res.Record.Tags["Termination"] = res.Reason
+		}
 		if judge != nil {
 			if out.slips, err = judge.Slips(morris.NewPosition(r), res.Record.Moves); err != nil {
 				return gameOutcome{}, fmt.Errorf("--judge-db: game %d: %w", i+1, err)
@@ -194,7 +217,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	var all, asWhite, asBlack match.Tally
-	adjudicated := 0
+	adjudicated, faults := 0, 0
 	var think [2]time.Duration // A, B
 	var moves [2]int
 	var recs strings.Builder
@@ -215,6 +238,9 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if g.res.Adjudicated {
 			adjudicated++
 		}
+		if g.fault {
+			faults++
+		}
 		a := map[bool]int{true: morris.White, false: morris.Black}[g.aWhite]
 		think[0] += g.res.Think[a]
 		think[1] += g.res.Think[1-a]
@@ -233,7 +259,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return (think[i] / time.Duration(moves[i])).Round(time.Microsecond)
 	}
 	fmt.Fprintf(stdout, "mean time a move: A %v, B %v\n", perMove(0), perMove(1))
-	fmt.Fprintf(stdout, "adjudicated %d of %d; %s\n", adjudicated, len(results), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "adjudicated %d of %d, lost by a fault %d; %s\n", adjudicated, len(results), faults, time.Since(start).Round(time.Millisecond))
 	if judge != nil {
 		fmt.Fprintln(stdout, judgeSummary(results))
 	}

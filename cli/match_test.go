@@ -98,3 +98,21 @@ func TestMatchJudgedByTheDatabase(t *testing.T) {
 		t.Errorf("a database that is not there: %d %q", code, out)
 	}
 }
+
+// A program that fails its move (here: holds the game over at once, as
+// Sanmill does at a repetition it counts differently) loses that game,
+// and the match goes on, counting it.
+func TestMatchGoesOnPastAProgramsFault(t *testing.T) {
+	liar := filepath.Join(t.TempDir(), "liar")
+	script := "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name liar'; echo uciok;;\n" +
+		"    isready) echo readyok;;\n    go*) echo 'bestmove none';;\n    quit) exit 0;;\n  esac\ndone\n"
+	if err := os.WriteFile(liar, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, "", "match", "morris", "--a", "alphabeta:depth=1", "--b", "exe:"+liar+",movetime=100ms",
+		"--games", "2", "--threads", "1", "--random-plies", "2")
+	if code != 0 || !strings.Contains(out, "A +2 =0 -0 of 2") || !strings.Contains(out, "lost by a fault 2") ||
+		!strings.Contains(out, "1-0 (black lost by a fault:") || !strings.Contains(out, "answered bestmove none") {
+		t.Errorf("%d %q", code, out)
+	}
+}
