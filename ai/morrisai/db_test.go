@@ -2,7 +2,6 @@ package morrisai
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -25,22 +24,7 @@ func withDB(t *testing.T) *morrisdb.DB {
 // the side to move.
 func placed(t *testing.T, r *morris.Rules, white, black morris.Bits, side int) *morris.Position {
 	t.Helper()
-	var b strings.Builder
-	for i := range morris.NPoints {
-		if i == 3 || i == 6 || i == 9 || i == 15 || i == 18 || i == 21 {
-			b.WriteByte('/')
-		}
-		switch {
-		case white.Has(i):
-			b.WriteByte('W')
-		case black.Has(i):
-			b.WriteByte('B')
-		default:
-			b.WriteByte('.')
-		}
-	}
-	b.WriteString([]string{" w", " b"}[side] + " 0 0 0 40 -")
-	p, err := morris.ParsePosition(r, b.String())
+	p, err := morrisdb.Placement(r, white, black, side)
 	if err != nil {
 		t.Fatal(err)
 	}

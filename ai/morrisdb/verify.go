@@ -94,26 +94,30 @@ func (db *DB) after(p *morris.Position, m morris.Move) (Value, error) {
 // placement is the game's own Position of a placement, the mover White
 // or Black, both hands empty, standard rules.
 func placement(mover, other morris.Bits, moverWhite bool) (*morris.Position, error) {
-	w, b, side := mover, other, "w"
-	if !moverWhite {
-		w, b, side = other, mover, "b"
+	if moverWhite {
+		return Placement(morris.StandardRules, mover, other, morris.White)
 	}
+	return Placement(morris.StandardRules, other, mover, morris.Black)
+}
+
+// Placement is the position of White's and Black's pieces under rules r,
+// both hands empty, side to move: a database space's placement as the
+// game sees it.
+func Placement(r *morris.Rules, white, black morris.Bits, side int) (*morris.Position, error) {
 	var text strings.Builder
-	rows := []int{0, 3, 6, 9, 15, 18, 21, 24}
-	for r := range len(rows) - 1 {
-		if r > 0 {
+	for i := range morris.NPoints {
+		if i == 3 || i == 6 || i == 9 || i == 15 || i == 18 || i == 21 {
 			text.WriteByte('/')
 		}
-		for i := rows[r]; i < rows[r+1]; i++ {
-			switch {
-			case w.Has(i):
-				text.WriteByte('W')
-			case b.Has(i):
-				text.WriteByte('B')
-			default:
-				text.WriteByte('.')
-			}
+		switch {
+		case white.Has(i):
+			text.WriteByte('W')
+		case black.Has(i):
+			text.WriteByte('B')
+		default:
+			text.WriteByte('.')
 		}
 	}
-	return morris.ParsePosition(morris.StandardRules, text.String()+" "+side+" 0 0 0 30 -")
+	text.WriteString([]string{" w", " b"}[side] + " 0 0 0 30 -")
+	return morris.ParsePosition(r, text.String())
 }
