@@ -240,6 +240,7 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	for w := range found {
 		found[w] = make([][]uint64, workers)
 	}
+	scratch := make([][]uint64, workers) // a finder's predecessors of one position, reused
 	decided := false
 	partDecided := make([]bool, workers)
 	long := make([][]uint64, workers)
@@ -254,7 +255,7 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 				for k := range parts {
 					parts[k] = parts[k][:0]
 				}
-				var ups []uint64
+				ups := scratch[w]
 				var free [morris.NPoints]uint8
 				for r := r0 + uint64(w); r < r1; r += uint64(workers) {
 					m := uint32(0)
@@ -282,6 +283,7 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 						}
 					}
 				}
+				scratch[w] = ups
 			}()
 		}
 		wg.Wait()
