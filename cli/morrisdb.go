@@ -28,14 +28,14 @@ func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer)
 		"{W-B, B-W} after the spaces its captures lead to, each written once to DIR/W-B.mdb (a byte a placement:\n"+
 		"win, draw or loss for the side to move and the plies to the next capture or the end; DIR/W-B.long the few whose\n"+
 		"distance does not fit) with DIR/W-B.json, its counts. A build that was stopped goes on where it stopped: a space whose file is there is not solved again.", stderr)
-	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+	dir := dbDirFlag(f)
 	upTo := f.String("up-to", "GAMEAI_MORRIS_DB_UP_TO", "4-4", "the largest space W-B, e.g. 7-7")
 	quiet := f.Bool("quiet", "GAMEAI_MORRIS_DB_QUIET", false, "no progress line")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
 	if *dir == "" {
-		return errors.New("--dir DIR is required")
+		return errNoDBDir
 	}
 	up, err := morrisdb.ParseSpace(*upTo)
 	if err != nil {
@@ -76,12 +76,12 @@ func morrisDBStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 	f := newFlags("morris db stats", "Prints a line a built space W-B: of all C(24,W)·C(24−W,B) placements (no symmetry\n"+
 		"reduction, no reachability filter), the wins, draws and losses for the side to move, and the longest win and loss\n"+
 		"in plies to the next capture or the end; then the build time and rate, and the file's size.", stderr)
-	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+	dir := dbDirFlag(f)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
 	if *dir == "" {
-		return errors.New("--dir DIR is required")
+		return errNoDBDir
 	}
 	sts, err := morrisdb.SpaceStats(*dir, true)
 	if err != nil {
@@ -103,7 +103,7 @@ func morrisDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer)
 		"capture: one ply) and none shorter, a loss moves only into wins of the opponent, the longest one ply shorter,\n"+
 		"a draw has no move into a loss and one into a draw. Prints a line a space; stops at the first placement that\n"+
 		"disagrees, naming it. Files copied from another machine can be checked before a server uses them.", stderr)
-	dir := f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+	dir := dbDirFlag(f)
 	samples := f.Int("samples", "GAMEAI_MORRIS_DB_SAMPLES", 20000, "placements checked a space")
 	seed := f.Uint64("seed", "GAMEAI_MORRIS_DB_SEED", 1, "seed of the placements")
 	only := f.String("space", "GAMEAI_MORRIS_DB_SPACE", "", "check this space W-B alone (the spaces its moves lead to must be built)")
@@ -111,7 +111,7 @@ func morrisDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	if *dir == "" {
-		return errors.New("--dir DIR is required")
+		return errNoDBDir
 	}
 	if *samples < 1 {
 		return errors.New("--samples: at least 1")
@@ -141,6 +141,14 @@ func morrisDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	return nil
 }
+
+// dbDirFlag is the database directory every morris db command takes.
+func dbDirFlag(f *flags) *string {
+	return f.String("dir", "GAMEAI_MORRIS_DB", "", "the database's directory (required)")
+}
+
+// errNoDBDir is a morris db command run without --dir.
+var errNoDBDir = errors.New("--dir DIR is required")
 
 // morrisDBFlag is --morris-db, for the commands whose Morris engines play.
 func morrisDBFlag(f *flags) *string {
