@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"gameai/sandbox"
@@ -69,18 +70,20 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	}
 	_ = p.Stdin.Close()
 	logs := &capped{max: buildLogCap}
-	drained := make(chan struct{}, 2)
+	var copies sync.WaitGroup
 	for _, r := range []io.Reader{p.Stdout, p.Stderr} {
-		go func() { _, _ = io.Copy(logs, r); drained <- struct{}{} }()
+		copies.Go(func() { _, _ = io.Copy(logs, r) })
 	}
+	read := make(chan struct{})
+	go func() { copies.Wait(); close(read) }()
 	select {
 	case <-p.Done():
+		readToTheEnd(read)
 	case <-time.After(buildWall):
 	case <-ctx.Done():
 	}
 	p.Kill()
-	<-drained
-	<-drained
+	<-read
 	log = logs.String()
 	if ctx.Err() != nil {
 		return nil, log, ctx.Err()
