@@ -197,10 +197,10 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				return gameOutcome{}, err
 			}
 			side := toMove(r, res.Record.Moves)
-			out.res.Winner, out.res.Reason, out.fault = 1-side, fmt.Sprintf("%s lost by a fault: %v", [2]string{"white", "black"}[side], err), true
-			res = out.res
+			res.Winner, res.Reason = 1-side, fmt.Sprintf("%s lost by a fault: %v", [2]string{"white", "black"}[side], err)
 			res.Record.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-side]
 			res.Record.Tags["Termination"] = res.Reason
+			out.res, out.fault = res, true
 		}
 		if judge != nil {
 			if out.slips, err = judge.Slips(morris.NewPosition(r), res.Record.Moves); err != nil {
