@@ -78,12 +78,11 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	go func() { copies.Wait(); close(read) }()
 	select {
 	case <-p.Done():
-		readToTheEnd(read)
 	case <-time.After(buildWall):
 	case <-ctx.Done():
 	}
 	p.Kill()
-	<-read
+	<-read // the pipes end with the program: its whole output, even when it was killed
 	log = logs.String()
 	if ctx.Err() != nil {
 		return nil, log, ctx.Err()

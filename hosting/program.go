@@ -95,27 +95,11 @@ func (pr *process) stop() {
 		pr.resume()
 		select {
 		case <-pr.p.Done():
-			readToTheEnd(pr.errsIn)
 		case <-time.After(500 * time.Millisecond):
 		}
 		pr.p.Kill()
-		select {
-		case <-pr.errsIn:
-		case <-time.After(time.Second):
-		}
+		<-pr.errsIn // its whole standard error: the pipe ends with the program
 	})
-}
-
-// readToTheEnd gives the readers of a program that has ended a moment to
-// reach the end of its streams: Kill closes them, and what was still in a
-// pipe would be lost (a compiler's errors, a crash's last words). The
-// streams end with the program (its processes die with the first), so the
-// wait is short unless the machine is loaded.
-func readToTheEnd(read <-chan struct{}) {
-	select {
-	case <-read:
-	case <-time.After(2 * time.Second):
-	}
 }
 
 // Stderr is what the bot wrote on standard error in its game, up to the cap.

@@ -355,6 +355,13 @@ func (p *Process) Done() <-chan struct{} { return p.done }
 // Kill ends every process of the program (the first is its PID
 // namespace's init: the kernel kills the rest with it) and removes its
 // control groups. It waits for them to be gone.
+//
+// Stdin is closed at once. Stdout and Stderr stay open for ReadGrace:
+// with every process gone no one writes to them any more, so a reader
+// reads what is left in the pipes (a compiler's errors, a crash's last
+// words) and then meets EOF; closing them now would throw that away.
+// After the grace they are closed, so a caller that never reads them
+// does not keep their descriptors.
 func (p *Process) Kill() {
 	p.once.Do(func() {
 		select {
@@ -366,9 +373,14 @@ func (p *Process) Kill() {
 		_ = p.Thaw() // a frozen process dies only once thawed
 		<-p.done
 		p.release()
-		closeAll(p.Stdin, p.Stdout, p.Stderr)
+		closeAll(p.Stdin)
+		time.AfterFunc(ReadGrace, func() { closeAll(p.Stdout, p.Stderr) })
 	})
 }
+
+// ReadGrace is how long Stdout and Stderr stay open after Kill. What is
+// left in a pipe is at most its buffer (64 KiB), read in microseconds.
+const ReadGrace = 5 * time.Second
 
 // release removes the control groups once they hold no process.
 func (p *Process) release() {

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -285,5 +286,38 @@ func TestLeftoversSeesARunningProgram(t *testing.T) {
 	<-p.Done()
 	if left := confinetest.Leftovers(User, Group()); len(left) != 0 {
 		t.Errorf("once killed: %q", left)
+	}
+}
+
+// TestKillLeavesItsOutputToBeRead: a program killed after writing keeps
+// what it wrote for its reader (a build's errors, a bot's last words):
+// Kill closes its input at once and its output only after ReadGrace.
+func TestKillLeavesItsOutputToBeRead(t *testing.T) {
+	s := forTest(t)
+	const size = 60_000 // less than a pipe's buffer: it is all written before anyone reads
+	p, err := s.Start(sh(fmt.Sprintf(`head -c %d /dev/zero; echo ready >&2; echo "last words" >&2; sleep 1000`, size)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := make([]byte, len("ready\n"))
+	_ = p.Stderr.SetReadDeadline(time.Now().Add(20 * time.Second))
+	if _, err := io.ReadFull(p.Stderr, ready); err != nil || string(ready) != "ready\n" {
+		t.Fatalf("%q %v", ready, err)
+	}
+	p.Kill()
+	if _, err := io.WriteString(p.Stdin, "more\n"); err == nil {
+		t.Error("its input is still open after Kill")
+	}
+	out, err := io.ReadAll(p.Stdout)
+	if err != nil || len(out) != size {
+		t.Errorf("read %d bytes of its output after Kill (%v), want %d", len(out), err, size)
+	}
+	rest, err := io.ReadAll(p.Stderr)
+	if err != nil || !strings.Contains(string(rest), "last words") {
+		t.Errorf("its standard error after Kill: %q %v", rest, err)
+	}
+	time.Sleep(ReadGrace + 500*time.Millisecond)
+	if _, err := p.Stdout.Read(make([]byte, 1)); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("its output after ReadGrace: %v, want closed", err)
 	}
 }
