@@ -295,11 +295,11 @@ func TestLeftoversSeesARunningProgram(t *testing.T) {
 func TestKillLeavesItsOutputToBeRead(t *testing.T) {
 	s := forTest(t)
 	const size = 60_000 // less than a pipe's buffer: it is all written before anyone reads
-	p, err := s.Start(sh(fmt.Sprintf(`head -c %d /dev/zero; echo ready >&2; echo "last words" >&2; sleep 1000`, size)))
+	p, err := s.Start(sh(fmt.Sprintf(`head -c %d /dev/zero; printf 'ready\nlast words\n' >&2; sleep 1000`, size)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ready := make([]byte, len("ready\n"))
+	ready := make([]byte, len("ready\n")) // written with its last words in one write: both are in the pipe
 	_ = p.Stderr.SetReadDeadline(time.Now().Add(20 * time.Second))
 	if _, err := io.ReadFull(p.Stderr, ready); err != nil || string(ready) != "ready\n" {
 		t.Fatalf("%q %v", ready, err)
