@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/api"
 	"gameai/hosting"
-	"gameai/internal/morrisdbtest"
 	"gameai/jobkinds"
 	"gameai/store"
 	"gameai/store/memory"

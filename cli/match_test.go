@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/games/morris"
-	"gameai/internal/morrisdbtest"
 )
 
 func TestMatchMorris(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"gameai/ai/minimax"
+	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/games/morris"
-	"gameai/internal/morrisdbtest"
 )
 
 // BenchmarkAlphaBeta searches to a fixed depth from the start and from a

@@ -7,8 +7,8 @@ import (
 
 	"gameai/ai"
 	"gameai/ai/morrisdb"
+	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/games/morris"
-	"gameai/internal/morrisdbtest"
 	"gameai/internal/xrand"
 )
 

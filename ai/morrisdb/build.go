@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -101,6 +102,31 @@ type Progress struct {
 // the order of Plan. A pair whose files are there is not solved again, so
 // a build that was stopped goes on where it stopped.
 func Build(ctx context.Context, dir string, up Space, progress func(Progress)) error {
+	return build(ctx, dir, up, progress, lockDir)
+}
+
+// BuildWaiting is Build, but a build of dir in progress elsewhere is
+// waited for (then what it filed is kept) instead of refused: for a
+// directory that many processes may ask for at once and each only needs
+// built, as the tests' shared database. A person's build keeps Build's
+// ErrBusy, which says at once that their command would only wait.
+func BuildWaiting(ctx context.Context, dir string, up Space, progress func(Progress)) error {
+	return build(ctx, dir, up, progress, func(dir string) (func(), error) {
+		for {
+			unlock, err := lockDir(dir)
+			if !errors.Is(err, ErrBusy) {
+				return unlock, err
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
+}
+
+func build(ctx context.Context, dir string, up Space, progress func(Progress), lock func(string) (func(), error)) error {
 	plan, err := Plan(up)
 	if err != nil {
 		return err
@@ -108,7 +134,7 @@ func Build(ctx context.Context, dir string, up Space, progress func(Progress)) e
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	unlock, err := lockDir(dir)
+	unlock, err := lock(dir)
 	if err != nil {
 		return err
 	}

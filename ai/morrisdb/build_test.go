@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestPlanOrdersPairsAfterWhatTheyNeed(t *testing.T) {
@@ -48,5 +49,40 @@ func TestOneBuildADirectory(t *testing.T) {
 	}
 	if sp, _ := filed(dir); len(sp) != 1 {
 		t.Fatalf("filed %v, want 3-3", sp)
+	}
+}
+
+// BuildWaiting waits for a build in progress instead of refusing it, and
+// files what that build left undone once it may.
+func TestBuildWaitingWaitsForTheBuildInProgress(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- BuildWaiting(context.Background(), dir, Space{3, 3}, nil) }()
+	select {
+	case err := <-done:
+		t.Fatalf("BuildWaiting returned %v while another build held the directory", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	unlock()
+	if err := <-done; err != nil {
+		t.Fatalf("after the first ended: %v", err)
+	}
+	if sp, _ := filed(dir); len(sp) != 1 {
+		t.Fatalf("filed %v, want 3-3", sp)
+	}
+
+	held, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := BuildWaiting(ctx, dir, Space{3, 3}, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a wait past its context: %v, want the context's error", err)
 	}
 }

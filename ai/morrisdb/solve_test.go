@@ -15,8 +15,9 @@ import (
 )
 
 // built is the database up to 4-4 for the package's tests: in the
-// directory internal/morrisdbtest shares between packages and runs (it
-// imports this package, so the path is repeated here), built when missing.
+// directory morrisdbtest shares between packages and runs (it imports this
+// package, so its Name is repeated here), built when missing or waited for
+// while another test binary builds it.
 var built = struct {
 	once sync.Once
 	dir  string
@@ -30,7 +31,7 @@ func smallDB(t *testing.T) *DB {
 		t.Skip("the race detector's run builds no database")
 	}
 	built.once.Do(func() {
-		built.err = Build(context.Background(), built.dir, Space{4, 4}, nil)
+		built.err = BuildWaiting(context.Background(), built.dir, Space{4, 4}, nil)
 		if built.err == nil {
 			built.db, built.err = Open(built.dir)
 		}
