@@ -104,10 +104,7 @@ func New(st *store.Store, cfg Config) *Host {
 		h.why = err
 		return h
 	}
-	work, err := os.MkdirTemp("", "gameai-bots-")
-	if err == nil {
-		err = os.Chmod(work, 0o755) // the sandbox's user reads programs under it
-	}
+	work, err := sandbox.MkdirTemp("gameai-bots-") // the sandbox's users read programs under it
 	if err == nil {
 		err = os.Mkdir(filepath.Join(work, "programs"), 0o755)
 	}

@@ -44,6 +44,7 @@ type Sandbox struct {
 	name    string // the control groups' prefix
 	parent  cgroup.Cgroup
 	freezer string // v1: the freezer hierarchy's directory for name
+	filter  *syscall.SockFprog
 	seq     atomic.Int64
 }
 
@@ -63,7 +64,10 @@ func New() (*Sandbox, error) {
 	}
 	s := &Sandbox{name: Group()}
 	var err error
-	if s.root, err = os.MkdirTemp("", "gameai-sandbox-root-"); err != nil {
+	if s.filter, err = filterProgram(); err != nil {
+		return fail("%v", err)
+	}
+	if s.root, err = MkdirTemp("gameai-sandbox-root-"); err != nil {
 		return fail("%v", err)
 	}
 	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true, CPU: true})
@@ -96,6 +100,51 @@ func New() (*Sandbox, error) {
 		return fail("%v", err)
 	}
 	return s, nil
+}
+
+// MkdirTemp makes a new directory, readable by all, for what confined
+// programs are shown (their files, a build's output) and for the sandbox's
+// own root: in the temporary directory when every directory above it lets
+// others pass, else in the first of /tmp and /var/tmp that does. The
+// namespace is set up, and the program runs, as unprivileged users, who
+// cannot reach a directory under a private one (a TMPDIR made by
+// `mktemp -d` is 0700): the mounts would fail with "permission denied".
+func MkdirTemp(pattern string) (string, error) {
+	for _, parent := range []string{os.TempDir(), "/tmp", "/var/tmp"} {
+		if !passable(parent) {
+			continue
+		}
+		dir, err := os.MkdirTemp(parent, pattern)
+		if err != nil {
+			return "", err
+		}
+		if err := os.Chmod(dir, 0o755); err != nil {
+			_ = os.Remove(dir)
+			return "", err
+		}
+		return dir, nil
+	}
+	return "", fmt.Errorf("no temporary directory that unprivileged users can reach (%s, /tmp, /var/tmp)", os.TempDir())
+}
+
+// passable reports whether others may pass through dir and every
+// directory above it.
+func passable(dir string) bool {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		fi, err := os.Stat(dir)
+		if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return true
+		}
+		dir = up
+	}
 }
 
 // noSwap keeps a program within its memory limit on a host with swap:
@@ -240,6 +289,10 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
+	if err := closeOnExec(); err != nil {
+		closeAll(inR, inW, outR, outW, errR, errW)
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
 	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: setupUser, Size: 1}, {ContainerID: insideUser, HostID: User, Size: 1}}
 	r := forkexec.Runner{
 		Args:        spec.Argv,
@@ -257,6 +310,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		RLimits:     rlimits(l),
 		NoNewPrivs:  true,
 		DropCaps:    true,
+		Seccomp:     s.filter,
 		// Join the groups before execve, so no process of the program
 		// ever runs outside them.
 		SyncFunc:               p.join,
@@ -277,6 +331,39 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	}()
 	ok = true
 	return p, nil
+}
+
+// closeOnExec marks every descriptor of this process but 0, 1 and 2 to be
+// closed at execve, so a confined program has exactly its three streams
+// (the runner puts those at 0-2). Go opens its own files close-on-exec,
+// but a descriptor the server inherited (a supervisor's socket, a shell's
+// "7<secret" or "8>>log") is not, and would reach every program started.
+// It is marked before every start, not once, because anything that opens a
+// descriptor without the flag later (a C library, a plugin) would leak it
+// the same way.
+func closeOnExec() error {
+	err := unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("marking descriptors close-on-exec: %w", err)
+	}
+	// Kernels before 5.11: each open descriptor, one by one.
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return fmt.Errorf("listing descriptors: %w", err)
+	}
+	for _, e := range entries {
+		fd, err := strconv.Atoi(e.Name())
+		if err != nil || fd < 3 {
+			continue
+		}
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC); err != nil && !errors.Is(err, unix.EBADF) {
+			return fmt.Errorf("marking descriptor %d close-on-exec: %w", fd, err)
+		}
+	}
+	return nil
 }
 
 func (p *Process) join(pid int) error {

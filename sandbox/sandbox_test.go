@@ -36,11 +36,27 @@ func run(t *testing.T, s *Sandbox, spec Spec) (string, Exit) {
 	}
 	_ = p.Stdin.Close()
 	go func() { _, _ = io.Copy(io.Discard, p.Stderr) }()
-	out, _ := io.ReadAll(io.LimitReader(p.Stdout, 1<<20))
+	read := make(chan []byte)
+	go func() {
+		out, _ := io.ReadAll(io.LimitReader(p.Stdout, 1<<20))
+		read <- out
+	}()
+	// Its output ends when every process of it has ended or closed it;
+	// one that blocks for ever is killed, which ends it.
+	deadline := time.After(20 * time.Second)
 	select {
 	case <-p.Done():
-	case <-time.After(20 * time.Second):
+	case <-deadline:
 		t.Error("still running after 20 s")
+		p.Kill()
+	}
+	var out []byte
+	select {
+	case out = <-read:
+	case <-deadline:
+		t.Error("its output still open after 20 s")
+		p.Kill()
+		out = <-read
 	}
 	p.Kill()
 	return string(out), p.Exit()
