@@ -14,30 +14,39 @@ import (
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
+
+	"golang.org/x/sys/unix"
 )
 
 // hostileBot is a program written to misbehave, and the fault it must be
 // rejected for.
 type hostileBot struct {
 	file, lang, want string
+	// stderr are lines its owner must find in its standard error.
+	stderr []string
 }
 
 var hostileBots = []hostileBot{
-	{"forkbomb.c", "c", "timed out"},
-	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)"},
-	{"busyloop.go", "go", "timed out"},
-	{"sleep.py", "python", "timed out"},
-	{"connect.py", "python", "exited with status 3"},
-	{"escape.c", "c", "illegal action"},
-	{"stderrflood.c", "c", "exited with status 0"},
-	{"longline.c", "c", "a line longer than the protocol allows"},
-	{"closestdout.c", "c", "ended"},
-	{"exit.c", "c", "exited with status 0"},
-	{"illegal.py", "python", "illegal action"},
+	{"forkbomb.c", "c", "timed out", nil},
+	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)", nil},
+	{"busyloop.go", "go", "timed out", nil},
+	{"sleep.py", "python", "timed out", nil},
+	{"connect.py", "python", "exited with status 3", nil},
+	{"escape.c", "c", "illegal action", nil},
+	{"stderrflood.c", "c", "exited with status 0", nil},
+	{"longline.c", "c", "a line longer than the protocol allows", nil},
+	{"closestdout.c", "c", "ended", nil},
+	{"exit.c", "c", "exited with status 0", nil},
+	{"illegal.py", "python", "illegal action", nil},
 	// As its PID namespace's init it cannot even kill itself; its parent
 	// is out of its sight.
-	{"killparent.c", "c", "illegal action"},
-	{"orphan.c", "c", "illegal action"},
+	{"killparent.c", "c", "illegal action", nil},
+	{"orphan.c", "c", "illegal action", nil},
+	// The test holds a secret and a log open without close-on-exec, as a
+	// server started by "gameai serve 7<secret 8>>log" would.
+	{"descriptors.c", "c", "exited with status 4", nil},
+	{"syscalls.c", "c", "exited with status 5", []string{"unshare(CLONE_NEWUSER): refused", "mount(tmpfs): refused",
+		"socket(AF_INET, SOCK_RAW): refused", "socket(AF_NETLINK): refused", "io_uring_setup: refused", "bpf: refused", "perf_event_open: refused"}},
 }
 
 // TestHostileBotsLoseAndHarmNothing runs the hostile bots of
@@ -77,6 +86,23 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	plantedFile := filepath.Join(planted, "secret")
 	if err := os.WriteFile(plantedFile, []byte(secret+"\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	// Descriptors the server holds without close-on-exec, as inherited.
+	const fdSecret = "fd-secret-2b7e90"
+	secretFile := filepath.Join(planted, "fd-secret")
+	logFile := filepath.Join(planted, "host.log")
+	if err := os.WriteFile(secretFile, []byte(fdSecret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		path string
+		flag int
+	}{{secretFile, unix.O_RDONLY}, {logFile, unix.O_WRONLY | unix.O_CREAT | unix.O_APPEND}} {
+		fd, err := unix.Open(f.path, f.flag, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unix.Close(fd)
 	}
 	fill := strings.NewReplacer("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port),
 		"PLANTED_FILE", plantedFile, "PLANTED_DIR", planted)
@@ -142,8 +168,8 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 		r := e.do(t, "GET", "/v1/bots/"+id, nil, "X-API-Key", ids[id+" token"].file).ok(t, 200)
 		var b api.BotResponse
 		r.json(t, &b)
-		if strings.Contains(string(r.body), secret) {
-			t.Errorf("%s: the planted file's content is in its record: %s", hb.file, r.body)
+		if strings.Contains(string(r.body), secret) || strings.Contains(string(r.body), fdSecret) {
+			t.Errorf("%s: a planted secret is in its record: %s", hb.file, r.body)
 		}
 		if b.Status != "rejected" || !strings.Contains(b.Reason, hb.want) {
 			t.Errorf("%s: %s %q, want rejected for %q (build log %v)", hb.file, b.Status, b.Reason, hb.want, deref(b.BuildLog))
@@ -158,6 +184,11 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 		} else if len(*g.Stderr) > 70<<10 {
 			t.Errorf("%s: %d bytes of stderr kept, over the cap", hb.file, len(*g.Stderr))
 		}
+		for _, line := range hb.stderr {
+			if !strings.Contains(deref(g.Stderr), line) {
+				t.Errorf("%s: %q is not in its standard error:\n%s", hb.file, line, deref(g.Stderr))
+			}
+		}
 		if hb.file == "stderrflood.c" && (g.Stderr == nil || !strings.Contains(*g.Stderr, "more bytes not kept")) {
 			t.Errorf("the stderr flood was not capped: %d bytes", len(deref(g.Stderr)))
 		}
@@ -171,6 +202,9 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	reached.Wait()
 	if connections > 0 {
 		t.Errorf("%d connections reached the host's listener", connections)
+	}
+	if b, _ := os.ReadFile(logFile); len(b) > 0 {
+		t.Errorf("a bot wrote the server's log through an inherited descriptor: %q", b)
 	}
 	for _, p := range []string{filepath.Join(planted, "written"), "/written", "/usr/written"} {
 		if _, err := os.Stat(p); err == nil {

@@ -33,11 +33,10 @@ int main(void) { volatile unsigned long x = 0; for (unsigned long i = 0; i < 400
 // benchDir is a directory the sandbox's user can read.
 func benchDir(b *testing.B) string {
 	b.Helper()
-	dir, err := os.MkdirTemp("", "gameai-sandbox-bench-")
+	dir, err := MkdirTemp("gameai-sandbox-bench-")
 	if err != nil {
 		b.Fatal(err)
 	}
-	_ = os.Chmod(dir, 0o755)
 	b.Cleanup(func() { os.RemoveAll(dir) })
 	return dir
 }
@@ -60,22 +59,32 @@ func BenchmarkStart(b *testing.B) {
 			_ = cmd.Wait()
 		}
 	})
-	b.Run("sandboxed", func(b *testing.B) {
-		s := forTest(b)
-		spec := Spec{Argv: []string{"/bot/bot"}, Dir: dir, Limits: Limits{Memory: 64 << 20, Procs: 8, CPUTime: 5 * time.Second}}
-		for b.Loop() {
-			p, err := s.Start(spec)
-			if err != nil {
-				b.Fatal(err)
-			}
-			_, _ = io.Copy(io.Discard, p.Stdout)
-			<-p.Done()
-			p.Kill()
-			if !p.Exit().OK() {
-				b.Fatal(p.Exit())
-			}
+	b.Run("sandboxed", func(b *testing.B) { benchStart(b, forTest(b), dir) })
+	b.Run("sandboxed-unfiltered", func(b *testing.B) { benchStart(b, unfiltered(b), dir) })
+}
+
+// unfiltered is the sandbox without its syscall filter: what the filter
+// costs is the difference.
+func unfiltered(b *testing.B) *Sandbox {
+	s := forTest(b)
+	s.filter = nil
+	return s
+}
+
+func benchStart(b *testing.B, s *Sandbox, dir string) {
+	spec := Spec{Argv: []string{"/bot/bot"}, Dir: dir, Limits: Limits{Memory: 64 << 20, Procs: 8, CPUTime: 5 * time.Second}}
+	for b.Loop() {
+		p, err := s.Start(spec)
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
+		_, _ = io.Copy(io.Discard, p.Stdout)
+		<-p.Done()
+		p.Kill()
+		if !p.Exit().OK() {
+			b.Fatal(p.Exit())
+		}
+	}
 }
 
 // BenchmarkCPU is a CPU-bound program inside and outside: the sandbox's
@@ -90,20 +99,22 @@ func BenchmarkCPU(b *testing.B) {
 			}
 		}
 	})
-	b.Run("sandboxed", func(b *testing.B) {
-		s := forTest(b)
-		spec := Spec{Argv: []string{"/bot/bot"}, Dir: dir, Limits: Limits{Memory: 64 << 20, Procs: 8, CPUTime: time.Minute}}
-		for b.Loop() {
-			p, err := s.Start(spec)
-			if err != nil {
-				b.Fatal(err)
-			}
-			out, _ := io.ReadAll(p.Stdout)
-			<-p.Done()
-			p.Kill()
-			if len(out) == 0 || !p.Exit().OK() {
-				b.Fatal(p.Exit())
-			}
+	b.Run("sandboxed", func(b *testing.B) { benchCPU(b, forTest(b), dir) })
+	b.Run("sandboxed-unfiltered", func(b *testing.B) { benchCPU(b, unfiltered(b), dir) })
+}
+
+func benchCPU(b *testing.B, s *Sandbox, dir string) {
+	spec := Spec{Argv: []string{"/bot/bot"}, Dir: dir, Limits: Limits{Memory: 64 << 20, Procs: 8, CPUTime: time.Minute}}
+	for b.Loop() {
+		p, err := s.Start(spec)
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
+		out, _ := io.ReadAll(p.Stdout)
+		<-p.Done()
+		p.Kill()
+		if len(out) == 0 || !p.Exit().OK() {
+			b.Fatal(p.Exit())
+		}
+	}
 }
