@@ -219,6 +219,7 @@ type Process struct {
 	pid     int
 	cg      cgroup.Cgroup
 	freezer string // the freezer directory (v1) or the cgroup's own (v2)
+	memory  string // its memory control group's directory
 	limits  Limits
 	done    chan struct{}
 	exit    Exit
@@ -262,6 +263,10 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	}
 	if err := cg.SetCPUBandwidth(uint64(cpus*period), period); err != nil {
 		return nil, fmt.Errorf("sandbox: CPU bandwidth: %w", err)
+	}
+	p.memory = filepath.Join("/sys/fs/cgroup", s.name, name)
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		p.memory = filepath.Join("/sys/fs/cgroup/memory", s.name, name)
 	}
 	if s.freezer != "" {
 		p.freezer = filepath.Join(s.freezer, name)
@@ -506,13 +511,43 @@ func (p *Process) exitOf(ws unix.WaitStatus) Exit {
 		e.Signal = unix.SignalName(sig)
 		e.CPULimit = sig == unix.SIGXCPU
 		if sig == unix.SIGKILL {
+			// Ended by Kill, it is reported so even when its memory was
+			// full at the time (a compile bomb at its wall limit): the
+			// limit that ended it was the caller's. Else the kernel's
+			// count of OOM kills says whether memory ended it; where the
+			// kernel keeps none, a peak at the limit does.
 			e.Killed = p.killed.Load()
-			if used, err := p.cg.MemoryMaxUsage(); err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20) {
-				e.OOM, e.Killed = true, false
+			if !e.Killed {
+				if n, ok := p.oomKills(); ok {
+					e.OOM = n > 0
+				} else if used, err := p.cg.MemoryMaxUsage(); err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20) {
+					e.OOM = true
+				}
 			}
 		}
 	}
 	return e
+}
+
+// oomKills is the kernel's count of the program's processes it killed
+// for memory (memory.oom_control in v1, memory.events in v2; kernels
+// since 4.13); ok is false where it keeps none.
+func (p *Process) oomKills() (n int, ok bool) {
+	file := filepath.Join(p.memory, "memory.events")
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		file = filepath.Join(p.memory, "memory.oom_control")
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, found := strings.CutPrefix(line, "oom_kill "); found {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			return n, err == nil
+		}
+	}
+	return 0, false
 }
 
 func closeAll(fs ...*os.File) {

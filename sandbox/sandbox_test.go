@@ -337,3 +337,32 @@ func TestKillLeavesItsOutputToBeRead(t *testing.T) {
 		t.Errorf("its output after ReadGrace: %v, want closed", err)
 	}
 }
+
+// TestKilledAtItsLimitIsNotOutOfMemory: a program that its caller ends
+// (a build at its wall limit) is reported as ended by Kill even when its
+// memory stood at its limit (here a child filled it and was killed for
+// it, as a compiler's back end may be): a compile bomb was reported "out
+// of memory" after its whole 3 minutes.
+func TestKilledAtItsLimitIsNotOutOfMemory(t *testing.T) {
+	s := forTest(t)
+	// The child holds the most memory, so the OOM killer takes it and
+	// its memory is freed for the shell to go on.
+	spec := sh(`python3 -c 'b = bytearray(48 << 20)' 2>/dev/null; echo read; sleep 1000`)
+	spec.Limits.Memory = 32 << 20
+	p, err := s.Start(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := make([]byte, 5)
+	_ = p.Stdout.SetReadDeadline(time.Now().Add(60 * time.Second))
+	if _, err := io.ReadFull(p.Stdout, line); err != nil {
+		t.Fatalf("%v (%v)", err, p.Exit())
+	}
+	if used, err := p.cg.MemoryMaxUsage(); err != nil || int64(used) < spec.Limits.Memory-(1<<20) {
+		t.Fatalf("its peak %d of %d (%v): the test did not fill its memory", used, spec.Limits.Memory, err)
+	}
+	p.Kill()
+	if e := p.Exit(); !e.Killed || e.OOM {
+		t.Errorf("ended by Kill: %v (OOM %v, Killed %v), want Killed", e, e.OOM, e.Killed)
+	}
+}
