@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
@@ -170,6 +171,9 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 		r.json(t, &b)
 		if strings.Contains(string(r.body), secret) || strings.Contains(string(r.body), fdSecret) {
 			t.Errorf("%s: a planted secret is in its record: %s", hb.file, r.body)
+		}
+		if len(b.Reason) > hosting.MaxPublicText || strings.ContainsAny(b.Reason, "\n\r") {
+			t.Errorf("%s: its public reason is %d bytes or more than a line: %q", hb.file, len(b.Reason), b.Reason)
 		}
 		if b.Status != "rejected" || !strings.Contains(b.Reason, hb.want) {
 			t.Errorf("%s: %s %q, want rejected for %q (build log %v)", hb.file, b.Status, b.Reason, hb.want, deref(b.BuildLog))

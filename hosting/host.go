@@ -305,6 +305,9 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return err
 	}
 	details.Games = played
+	for i := range games {
+		games[i].Fault, games[i].Result = PublicText(games[i].Fault), PublicText(games[i].Result)
+	}
 	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
 		return err
 	}
@@ -331,7 +334,7 @@ func (h *Host) failed(id string, err error) {
 }
 
 func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
-	b.Status, b.Reason = store.BotRejected, why
+	b.Status, b.Reason = store.BotRejected, PublicText(why)
 	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
 	return h.save(ctx, b)
 }
