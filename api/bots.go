@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -283,7 +284,7 @@ func (s *Server) listBots(c *echo.Context) error {
 //	@Description	The owner's token also shows the compiler's output and the bot's stderr in each validation game; nobody else sees them.
 //	@Tags			bots
 //	@Produce		json
-//	@Param			id	path		string	true	"bot id (gameai:SPEC for our engines)"
+//	@Param			id	path		string	true	"bot id (gameai:GAME:SPEC for our engines, e.g. gameai:less:mcts)"
 //	@Success		200	{object}	BotResponse
 //	@Failure		401	{object}	Problem
 //	@Failure		404	{object}	Problem
@@ -375,7 +376,12 @@ func notYours() *Problem {
 
 // bot finds the bot of the :id parameter, built-in or uploaded.
 func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
-	id := c.Param("id")
+	// Echo matches the path as sent, so a link that encodes the id's
+	// colons (gameai%3Aless%3Amcts) arrives encoded.
+	id, err := url.PathUnescape(c.Param("id"))
+	if err != nil {
+		return nil, notFound("bot", "no such bot")
+	}
 	if b, ok := hosting.Builtin(id); ok {
 		return b, nil
 	}

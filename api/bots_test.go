@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -174,7 +175,7 @@ func TestBotListShowsOurEnginesAndPages(t *testing.T) {
 			break
 		}
 	}
-	if !seen["gameai:uct:teammate=max"] || !seen["gameai:greedy"] {
+	if !seen["gameai:less:uct:teammate=max"] || !seen["gameai:less:greedy"] {
 		t.Errorf("our Less engines: %v", seen)
 	}
 	var one api.BotResponse
@@ -188,6 +189,33 @@ func TestBotListShowsOurEnginesAndPages(t *testing.T) {
 	}
 	e.do(t, "GET", "/v1/bots/bot_nope", nil).problem(t, 404)
 	e.do(t, "GET", "/v1/bots/gameai:nope", nil).problem(t, 404)
+	// Both games have an mcts: the short id names neither.
+	e.do(t, "GET", "/v1/bots/gameai:mcts", nil).problem(t, 404)
+}
+
+// Every built-in bot the list shows opens by its id, as written and as
+// the page's links encode it (gameai%3Aless%3Amcts), and is the same bot.
+func TestEveryListedBotOpensByItsLinkedID(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var page api.BotListResponse
+	e.do(t, "GET", "/v1/bots?limit=100", nil).ok(t, 200).json(t, &page)
+	ids := map[string]bool{}
+	for _, b := range page.Bots {
+		if ids[b.ID] {
+			t.Errorf("two bots have the id %s", b.ID)
+		}
+		ids[b.ID] = true
+		for _, path := range []string{b.ID, url.PathEscape(b.ID), strings.ReplaceAll(url.QueryEscape(b.ID), "+", "%20")} {
+			var one api.BotResponse
+			e.do(t, "GET", "/v1/bots/"+path, nil).ok(t, 200).json(t, &one)
+			if one.ID != b.ID || one.Game != b.Game {
+				t.Errorf("/v1/bots/%s is %s (%s), want %s (%s)", path, one.ID, one.Game, b.ID, b.Game)
+			}
+		}
+	}
+	if !ids["gameai:less:mcts"] || !ids["gameai:morris:mcts"] {
+		t.Errorf("the two mcts bots: %v", ids)
+	}
 }
 
 // sandboxed is a server whose host runs uploads, with short clocks; the

@@ -122,7 +122,7 @@ func (s *Server) entrant(ctx context.Context, game, id string) (arena.Entrant, e
 	}
 	b, err := s.store.Bots.Get(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return arena.Entrant{}, badField("bots", fmt.Sprintf("%.200q: no such bot (our engines are gameai:SPEC)", id))
+		return arena.Entrant{}, badField("bots", fmt.Sprintf("%.200q: no such bot (our engines are gameai:GAME:SPEC or gameai:SPEC)", id))
 	}
 	if err != nil {
 		return arena.Entrant{}, err

@@ -12,7 +12,8 @@ type CompetitionRequest struct {
 	// Game is less or morris.
 	Game string `json:"game" validate:"required,oneof=less morris" example:"morris"`
 	// Bots are bot ids (GET /v1/bots): uploaded bots that are ready, or
-	// our engines as gameai:SPEC, any spec the game's bots take (e.g.
+	// our engines as gameai:GAME:SPEC as GET /v1/bots lists them, or
+	// gameai:SPEC with any spec the game's bots take (e.g.
 	// gameai:alphabeta:strategy=ga-2019-best,depth=4 or
 	// gameai:uct:teammate=max). Less needs at least 4.
 	Bots []string `json:"bots" validate:"required,min=2,max=64,dive,required,max=200" example:"gameai:alphabeta:strategy=ga-2019-best,depth=3,gameai:alphabeta:strategy=petcu-e32,depth=3"`

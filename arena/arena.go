@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"gameai/codecup"
@@ -20,11 +19,8 @@ import (
 	"gameai/hosting"
 )
 
-// Builtin prefixes our engines' ids: gameai:SPEC.
-const Builtin = hosting.BuiltinOwner + ":"
-
-// Entrant is a bot in a game: one of our engines (ID gameai:SPEC, the
-// spec in its game's language), an uploaded bot, or (gameai competition
+// Entrant is a bot in a game: one of our engines (ID gameai:[GAME:]SPEC,
+// the spec in its game's language), an uploaded bot, or (gameai competition
 // only, never from the service) a program on this machine run as it is.
 type Entrant struct {
 	ID       string            `json:"id"`
@@ -152,9 +148,9 @@ func boardRand(seed uint64, board int) *rand.Rand {
 }
 
 // CheckBuiltin says whether id names one of our engines for game that
-// plays (an error says why not); false when id is not gameai:SPEC.
+// plays (an error says why not); false when id is not gameai:[GAME:]SPEC.
 func CheckBuiltin(game, id string) (bool, error) {
-	spec, ok := strings.CutPrefix(id, Builtin)
+	spec, ok := hosting.BuiltinSpec(game, id)
 	if !ok {
 		return false, nil
 	}

@@ -70,6 +70,11 @@ func TestCheckBuiltin(t *testing.T) {
 		{"morris", "gameai:alphabeta:strategy=ga-2019-best,depth=3", true, true},
 		{"morris", "gameai:exe:/bin/sh", true, false},
 		{"morris", "bot_123", false, true},
+		// The ids GET /v1/bots lists name the game.
+		{"less", "gameai:less:mcts", true, true},
+		{"morris", "gameai:morris:mcts", true, true},
+		{"morris", "gameai:morris:alphabeta:strategy=ga-2019-best", true, true},
+		{"morris", "gameai:less:uct", true, false},
 	} {
 		ours, err := CheckBuiltin(c.game, c.id)
 		if ours != c.ours || (err == nil) != c.ok {

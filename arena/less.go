@@ -3,7 +3,6 @@ package arena
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"gameai/codecup"
@@ -44,7 +43,7 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 			progs[seat] = codecup.Exec{Label: e.ID, Argv: e.Command}
 			continue
 		}
-		spec, _ := strings.CutPrefix(e.ID, Builtin)
+		spec, _ := hosting.BuiltinSpec(competition.Less, e.ID)
 		cfg, err := codecup.ParseSpec(spec, codecup.BotConfig{Budget: clock})
 		if err != nil {
 			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)

@@ -91,7 +91,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 			players[seat] = timed{c, &took[seat]}
 			continue
 		}
-		spec, _ := strings.CutPrefix(e.ID, Builtin)
+		spec, _ := hosting.BuiltinSpec(competition.Morris, e.ID)
 		ps, err := ParseMorrisSpec(spec)
 		if err == nil && ps.Engine == "exe" {
 			err = errors.New("exe: a program is a Command, not one of our engines")

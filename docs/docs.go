@@ -219,7 +219,7 @@ const docTemplate = `{
                 "parameters": [
                     {
                         "type": "string",
-                        "description": "bot id (gameai:SPEC for our engines)",
+                        "description": "bot id (gameai:GAME:SPEC for our engines, e.g. gameai:less:mcts)",
                         "name": "id",
                         "in": "path",
                         "required": true
@@ -2368,7 +2368,7 @@ const docTemplate = `{
             ],
             "properties": {
                 "bots": {
-                    "description": "Bots are bot ids (GET /v1/bots): uploaded bots that are ready, or\nour engines as gameai:SPEC, any spec the game's bots take (e.g.\ngameai:alphabeta:strategy=ga-2019-best,depth=4 or\ngameai:uct:teammate=max). Less needs at least 4.",
+                    "description": "Bots are bot ids (GET /v1/bots): uploaded bots that are ready, or\nour engines as gameai:GAME:SPEC as GET /v1/bots lists them, or\ngameai:SPEC with any spec the game's bots take (e.g.\ngameai:alphabeta:strategy=ga-2019-best,depth=4 or\ngameai:uct:teammate=max). Less needs at least 4.",
                     "type": "array",
                     "maxItems": 64,
                     "minItems": 2,

@@ -15,8 +15,9 @@ import (
 const BuiltinOwner = "gameai"
 
 // Builtins are our own engines as bots: listed beside the uploads, ready,
-// needing no upload. Their ids are their specs, as the referee and the
-// stdin bots read them. The bots are shared: read them, never change them.
+// needing no upload. An id is gameai:GAME:SPEC, the spec as the referee
+// and the stdin bots read it (both games have an mcts). The bots are
+// shared: read them, never change them.
 func Builtins() []*store.Bot { return builtins() }
 
 // builtins is computed once: the engines and shipped strategies are
@@ -24,7 +25,7 @@ func Builtins() []*store.Bot { return builtins() }
 var builtins = sync.OnceValue(func() []*store.Bot {
 	var out []*store.Bot
 	add := func(game, spec string) {
-		out = append(out, &store.Bot{ID: BuiltinOwner + ":" + spec, Game: game, Name: spec, Owner: BuiltinOwner,
+		out = append(out, &store.Bot{ID: BuiltinOwner + ":" + game + ":" + spec, Game: game, Name: spec, Owner: BuiltinOwner,
 			Language: "builtin", Version: 1, Status: store.BotReady, CreatedAt: time.Time{}})
 	}
 	for _, e := range codecup.Engines {
@@ -41,15 +42,37 @@ var builtins = sync.OnceValue(func() []*store.Bot {
 // IsBuiltin reports whether b is one of our engines.
 func IsBuiltin(b *store.Bot) bool { return b.Owner == BuiltinOwner }
 
-// Builtin finds one of our engines by id.
+// Builtin finds one of our engines by id: gameai:GAME:SPEC, or the
+// shorter gameai:SPEC of earlier links where only one game has SPEC.
 func Builtin(id string) (*store.Bot, bool) {
-	if !strings.HasPrefix(id, BuiltinOwner+":") {
+	rest, ok := strings.CutPrefix(id, BuiltinOwner+":")
+	if !ok {
 		return nil, false
 	}
+	var found *store.Bot
 	for _, b := range Builtins() {
-		if b.ID == id {
+		switch {
+		case b.ID == id:
 			return b, true
+		case b.Name == rest && found == nil:
+			found = b
+		case b.Name == rest:
+			return nil, false // gameai:mcts: both games have one
 		}
 	}
-	return nil, false
+	return found, found != nil
+}
+
+// BuiltinSpec is the engine spec an id names for game, when the id is
+// one of ours (gameai:GAME:SPEC or gameai:SPEC); a competition's entries
+// name any spec, not only the listed ones.
+func BuiltinSpec(game, id string) (string, bool) {
+	spec, ok := strings.CutPrefix(id, BuiltinOwner+":")
+	if !ok {
+		return "", false
+	}
+	if s, ok := strings.CutPrefix(spec, game+":"); ok {
+		return s, true
+	}
+	return spec, true
 }

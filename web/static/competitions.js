@@ -56,7 +56,7 @@ async function list(main) {
 }
 
 // createForm starts a competition: the game, the bots ticked from the
-// list of ready bots (ours and uploads) or typed as gameai:SPEC, the
+// list of ready bots (ours and uploads) or typed as gameai:[GAME:]SPEC, the
 // format, rounds, clock and seed.
 function createForm(problemBox) {
   const game = el('select', { name: 'game', id: 'competition-game' }, el('option', { value: 'morris' }, "Nine Men's Morris"), el('option', { value: 'less' }, 'Less (CodeCup 2017)'));
