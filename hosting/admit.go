@@ -127,11 +127,15 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		details = append(details, store.GameDetails{Record: res.Record.String(), Stderr: pr.Stderr()})
 		var claim *morrisuci.ClaimError
 		switch {
-		case errors.As(err, &claim):
-			// A rule edge where engines differ, not a fault of the
-			// protocol: admission does not reject a bot for it.
+		case errors.As(err, &claim) && claimable(res.Record):
+			// A rule edge where engines differ (Sanmill counts
+			// repetitions its own way), not a fault of the protocol:
+			// admission does not reject a bot for it.
 			g.Turn = len(res.Record.Moves) + 1
 			g.Result = fmt.Sprintf("it answered bestmove %s at ply %d, holding the game over; by these rules it goes on (a loss in a competition)", claim.Token, g.Turn)
+		case errors.As(err, &claim):
+			g.Fault, g.Turn, g.Result = fmt.Sprintf("answered bestmove %s where the game goes on and nothing repeats: a bot must make its moves", claim.Token),
+				len(res.Record.Moves)+1, "irregular loss"
 		case err != nil:
 			g.Fault, g.Turn, g.Result = err.Error(), len(res.Record.Moves)+1, "irregular loss"
 		case res.Winner == 1-side && strings.Contains(res.Reason, "illegal move"):
@@ -149,4 +153,19 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		}
 	}
 	return games, details, nil
+}
+
+// claimable reports whether the position after rec's moves is one where
+// an engine may reasonably hold the game drawn: it has occurred before, or
+// the N-move rule is a move pair from drawing it.
+func claimable(rec *morris.GameRecord) bool {
+	if rec == nil {
+		return false
+	}
+	p := morris.NewPosition(morris.StandardRules)
+	for _, m := range rec.Moves {
+		p.Make(m)
+	}
+	n := morris.StandardRules.NMovePlies
+	return p.Repetitions() > 0 || (n > 0 && p.Clock() >= n-4)
 }
