@@ -155,9 +155,9 @@ func (s *Server) languages(c *echo.Context) error {
 //	@Success		202			{object}	BotResponse
 //	@Failure		400			{object}	Problem
 //	@Failure		401			{object}	Problem
-//	@Failure		413			{object}	Problem	"the file is over the cap"
-//	@Failure		422			{object}	Problem	"the language is not built on this machine"
-//	@Failure		429			{object}	Problem	"the owner has three bots on their way already"
+//	@Failure		413			{object}	Problem	"the file is over the cap, or the owner's files would pass their quota (64 MiB by default)"
+//	@Failure		422			{object}	Problem	"the language is not built on this machine, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)"
+//	@Failure		429			{object}	Problem	"the owner has three bots on their way already, or keeps its quota of versions (50 by default)"
 //	@Failure		503			{object}	Problem	"this machine cannot confine programs"
 //	@Router			/v1/bots [post]
 func (s *Server) uploadBot(c *echo.Context) error {
@@ -216,6 +216,19 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	if errors.Is(err, hosting.ErrPending) {
 		return retryLater(http.StatusTooManyRequests, "too-many-pending", "Too many bots on their way",
 			fmt.Sprintf("an owner may have %d bots building or validating at once", hosting.MaxPendingPerOwner), 30)
+	}
+	var ue *hosting.UploadError
+	if errors.As(err, &ue) {
+		return problem(http.StatusUnprocessableEntity, "not-a-program", "Not a program", ue.Why, FieldError{Field: ue.Field, Reason: ue.Why})
+	}
+	var qe *hosting.QuotaError
+	if errors.As(err, &qe) {
+		if qe.Limit == "versions" {
+			return problem(http.StatusTooManyRequests, "quota-versions", "Too many bot versions", qe.Error(),
+				FieldError{Field: "name", Reason: fmt.Sprintf("limit: %d versions an owner", qe.Max)})
+		}
+		return problem(http.StatusRequestEntityTooLarge, "quota-bytes", "Too many bytes kept", qe.Error(),
+			FieldError{Field: "file", Reason: fmt.Sprintf("limit: %d bytes an owner", qe.Max)})
 	}
 	if err != nil {
 		return err
@@ -317,6 +330,7 @@ func (s *Server) getBot(c *echo.Context) error {
 //	@Failure	401	{object}	Problem
 //	@Failure	403	{object}	Problem	"another owner's bot"
 //	@Failure	404	{object}	Problem
+//	@Failure	410	{object}	Problem	"a rejected version: its files are not kept"
 //	@Router		/v1/bots/{id}/source [get]
 func (s *Server) botSource(c *echo.Context) error {
 	who := c.Get("caller").(caller)
@@ -327,9 +341,13 @@ func (s *Server) botSource(c *echo.Context) error {
 	if !who.owns(b) {
 		return notYours()
 	}
+	if b.FilesDropped {
+		return problem(http.StatusGone, "files-dropped", "Not kept", "a rejected version keeps its record and reason, not its files",
+			FieldError{Field: "id", Reason: "rejected: its files are dropped"})
+	}
 	data, err := s.store.Artefacts.Get(c.Request().Context(), b.Source)
 	if err != nil {
-		return err
+		return problemFor(err, "bot")
 	}
 	l, _ := s.hosting.Language(b.Language)
 	file := "bot"
@@ -343,7 +361,7 @@ func (s *Server) botSource(c *echo.Context) error {
 // deleteBot removes a bot version.
 //
 //	@Summary		Delete a bot version (its owner, or the server's key)
-//	@Description	Games already played keep their records.
+//	@Description	Games already played keep their records; its files go unless another version keeps the same bytes.
 //	@Tags			bots
 //	@Param			id	path	string	true	"bot id"
 //	@Success		204
@@ -363,7 +381,7 @@ func (s *Server) deleteBot(c *echo.Context) error {
 	if !who.owns(b) && !who.admin {
 		return notYours()
 	}
-	if err := s.store.Bots.Delete(c.Request().Context(), b.ID); err != nil {
+	if err := s.hosting.Delete(c.Request().Context(), b); err != nil {
 		return problemFor(err, "bot")
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -256,6 +256,10 @@ func TestAnUploadIsCheckedFieldByField(t *testing.T) {
 		{"less", "x", "c", nil, 400, "file"},
 		{"less", "x", "c", []byte{}, 400, "file"},
 		{"less", "x", "executable", bytes.Repeat([]byte{0}, hosting.MaxUpload+1), 413, "file"},
+		// Refused before storing: not a static x86-64 executable, not text.
+		{"less", "x", "executable", bytes.Repeat([]byte{0x7f}, hosting.MaxUpload), 422, "file"},
+		{"less", "x", "executable", []byte("#!/bin/sh\necho Nil\n"), 422, "file"},
+		{"less", "x", "python", []byte{0xff, 0xfe, 'p', 0}, 422, "file"},
 	} {
 		r := e.upload(t, tok, c.game, c.name, c.lang, c.file)
 		r.hasField(t, r.problem(t, c.status), c.field)

@@ -180,19 +180,19 @@ const docTemplate = `{
                         }
                     },
                     "413": {
-                        "description": "the file is over the cap",
+                        "description": "the file is over the cap, or the owner's files would pass their quota (64 MiB by default)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
                     "422": {
-                        "description": "the language is not built on this machine",
+                        "description": "the language is not built on this machine, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
                     "429": {
-                        "description": "the owner has three bots on their way already",
+                        "description": "the owner has three bots on their way already, or keeps its quota of versions (50 by default)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -247,7 +247,7 @@ const docTemplate = `{
                 }
             },
             "delete": {
-                "description": "Games already played keep their records.",
+                "description": "Games already played keep their records; its files go unless another version keeps the same bytes.",
                 "tags": [
                     "bots"
                 ],
@@ -325,6 +325,12 @@ const docTemplate = `{
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "410": {
+                        "description": "a rejected version: its files are not kept",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }

@@ -50,6 +50,12 @@ type Config struct {
 	// BotMemory bounds an uploaded bot's memory in its games, scratch
 	// included (DefaultBotMemory when 0).
 	BotMemory int64
+	// OwnerVersions bounds an owner's bot versions, rejected ones
+	// included, and OwnerBytes the files its versions keep (uploads and
+	// builds): DefaultOwnerVersions and DefaultOwnerBytes when 0. An
+	// owner deletes old versions to make room.
+	OwnerVersions int
+	OwnerBytes    int64
 	// Log gets the admissions' progress.
 	Log *slog.Logger
 }
@@ -67,6 +73,12 @@ func (c Config) withDefaults() Config {
 	if c.BotMemory <= 0 {
 		c.BotMemory = DefaultBotMemory
 	}
+	if c.OwnerVersions <= 0 {
+		c.OwnerVersions = DefaultOwnerVersions
+	}
+	if c.OwnerBytes <= 0 {
+		c.OwnerBytes = DefaultOwnerBytes
+	}
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
@@ -75,6 +87,13 @@ func (c Config) withDefaults() Config {
 
 // DefaultBotMemory is a bot's memory limit unless the host sets one.
 const DefaultBotMemory = 512 << 20
+
+// An owner's quotas unless the host sets others: room for a few dozen
+// versions of a few bots, and eight uploads at the largest.
+const (
+	DefaultOwnerVersions = 50
+	DefaultOwnerBytes    = 64 << 20
+)
 
 // Host builds, admits and runs uploaded bots.
 type Host struct {
@@ -171,10 +190,19 @@ type Upload struct {
 var ErrPending = errors.New("hosting: too many bots building or validating")
 
 // Submit stores an upload as the next version of its name and starts its
-// admission in the background; the bot it returns is building.
+// admission in the background; the bot it returns is building. What can
+// be checked before storing is (an *UploadError), and the owner's quotas
+// (a *QuotaError).
 func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	if h.why != nil {
 		return nil, h.why
+	}
+	l, ok := h.Language(u.Language)
+	if !ok {
+		return nil, &UploadError{Field: "language", Why: fmt.Sprintf("no language %q", u.Language)}
+	}
+	if why := checkUpload(l, u.File); why != "" {
+		return nil, &UploadError{Field: "file", Why: why}
 	}
 	mine, err := h.store.Bots.List(ctx, store.BotFilter{Owner: u.Owner})
 	if err != nil {
@@ -191,6 +219,12 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	}
 	if pending >= MaxPendingPerOwner {
 		return nil, ErrPending
+	}
+	if len(mine) >= h.cfg.OwnerVersions {
+		return nil, &QuotaError{Limit: "versions", Max: int64(h.cfg.OwnerVersions), Used: int64(len(mine))}
+	}
+	if used := keptBytes(mine); used+int64(len(u.File)) > h.cfg.OwnerBytes {
+		return nil, &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used}
 	}
 	hash, err := h.store.Artefacts.Put(ctx, u.File)
 	if err != nil {
@@ -292,6 +326,9 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	if b.Program, err = h.store.Artefacts.Put(ctx, program); err != nil {
 		return err
 	}
+	if b.Program != b.Source {
+		b.ProgramSize = int64(len(program))
+	}
 	b.Status = store.BotValidating
 	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
 		return err
@@ -333,10 +370,15 @@ func (h *Host) failed(id string, err error) {
 	_ = h.reject(h.ctx, b, "the server failed to build or validate it, not the bot: "+err.Error()+"; upload it again")
 }
 
+// reject records why b is refused and drops its files: what a rejected
+// version leaves is its record, its reason and its details.
 func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
-	b.Status, b.Reason = store.BotRejected, PublicText(why)
+	b.Status, b.Reason, b.FilesDropped = store.BotRejected, PublicText(why), true
 	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
-	return h.save(ctx, b)
+	if err := h.save(ctx, b); err != nil {
+		return err
+	}
+	return h.dropFiles(ctx, b)
 }
 
 // save writes b over whatever revision is stored: admission is the only

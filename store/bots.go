@@ -39,6 +39,11 @@ type Bot struct {
 	Source  string `json:"source"`
 	Program string `json:"program,omitempty"`
 	Size    int64  `json:"size"`
+	// ProgramSize is Program's size where it is not the upload itself.
+	ProgramSize int64 `json:"program_size,omitempty"`
+	// FilesDropped: Source and Program are no longer kept (a rejected
+	// version keeps its record, reason and details, not its files).
+	FilesDropped bool `json:"files_dropped,omitempty"`
 	// Validation sums up the admission games; their records, their stderr
 	// and the build log are the bot's Details, kept apart.
 	Validation []ValidationGame `json:"validation,omitempty"`
@@ -145,6 +150,9 @@ type Artefacts interface {
 	// Put stores data and returns its hash (ErrFull past the store's cap).
 	Put(ctx context.Context, data []byte) (string, error)
 	Get(ctx context.Context, hash string) ([]byte, error)
+	// Delete drops a file and gives its bytes back to the cap (a
+	// missing one is no error). The caller knows no bot needs it.
+	Delete(ctx context.Context, hash string) error
 }
 
 // ContentHash names an artefact.

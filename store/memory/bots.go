@@ -143,6 +143,14 @@ func (s *artefacts) Put(_ context.Context, data []byte) (string, error) {
 	return h, nil
 }
 
+func (s *artefacts) Delete(_ context.Context, h string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.size -= int64(len(s.m[h]))
+	delete(s.m, h)
+	return nil
+}
+
 func (s *artefacts) Get(_ context.Context, h string) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

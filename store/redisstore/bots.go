@@ -198,6 +198,19 @@ func (s *artefacts) Put(ctx context.Context, data []byte) (string, error) {
 	return h, nil
 }
 
+// deleteArtefact: KEYS[1] the artefact, KEYS[2] the bytes held.
+var deleteArtefact = redis.NewScript(`
+local n = redis.call('STRLEN', KEYS[1])
+if n > 0 then
+  redis.call('DEL', KEYS[1])
+  redis.call('DECRBY', KEYS[2], n)
+end
+return n`)
+
+func (s *artefacts) Delete(ctx context.Context, h string) error {
+	return deleteArtefact.Run(ctx, s.c, []string{s.k.artefact(h), s.k.artefactBytes()}).Err()
+}
+
 func (s *artefacts) Get(ctx context.Context, h string) ([]byte, error) {
 	b, err := s.c.Get(ctx, s.k.artefact(h)).Bytes()
 	if errors.Is(err, redis.Nil) {

@@ -123,4 +123,18 @@ func testOwnersAndArtefacts(t *testing.T, open Factory) {
 	if _, err := small.Artefacts.Put(ctx, []byte("abcdefgh")); !errors.Is(err, store.ErrFull) {
 		t.Errorf("past MaxArtefactBytes: %v, want ErrFull", err)
 	}
+	// A file dropped gives its bytes back: another fits, and the dropped
+	// one is gone; dropping it again is no error.
+	if err := small.Artefacts.Delete(ctx, store.ContentHash([]byte("12345678"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := small.Artefacts.Get(ctx, store.ContentHash([]byte("12345678"))); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a dropped file: %v", err)
+	}
+	if err := small.Artefacts.Delete(ctx, store.ContentHash([]byte("12345678"))); err != nil {
+		t.Errorf("dropped twice: %v", err)
+	}
+	if _, err := small.Artefacts.Put(ctx, []byte("abcdefgh")); err != nil {
+		t.Errorf("within the cap once the other is dropped: %v", err)
+	}
 }
