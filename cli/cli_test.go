@@ -20,11 +20,13 @@ func env(m map[string]string) func(string) string { return func(k string) string
 func TestFlagsReadEnvironmentAndFlagsWin(t *testing.T) {
 	cfg, err := parseServe([]string{"--max-search-time", "10s"}, env(map[string]string{
 		"GAMEAI_ADDR": "127.0.0.1:9999", "GAMEAI_MAX_SEARCH_TIME": "5s", "GAMEAI_API_KEY": "k", "GAMEAI_BOT_MEMORY_MIB": "64",
+		"GAMEAI_BOT_ADMISSIONS": "3", "GAMEAI_OWNER_BOT_VERSIONS": "9", "GAMEAI_OWNER_BOT_MIB": "16",
 	}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" || cfg.botMemory != 64<<20 {
+	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" || cfg.botMemory != 64<<20 ||
+		cfg.admissions != 3 || cfg.ownerVersions != 9 || cfg.ownerBytes != 16<<20 {
 		t.Errorf("environment not applied: %+v", cfg)
 	}
 	if cfg.api.MaxSearchTime != 10*time.Second {
@@ -47,6 +49,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"--request-timeout", "1s"}, nil, "--request-timeout"},
 		{[]string{"extra"}, nil, "unexpected arguments"},
 		{[]string{"--bot-memory-mib", "8"}, nil, "--bot-memory-mib"},
+		{[]string{"--bot-admissions", "0"}, nil, "--bot-admissions"},
 	} {
 		_, err := parseServe(c.args, env(c.env), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -54,6 +54,10 @@ type serveConfig struct {
 	noLocalWorker bool
 	// botMemory bounds an uploaded bot's memory in its games.
 	botMemory int64
+	// admissions, ownerVersions and ownerBytes are hosting's: uploads
+	// built and validated at once, and each owner's quotas.
+	admissions, ownerVersions int
+	ownerBytes                int64
 	// morrisDB is the perfect-play database's directory ("": none).
 	morrisDB string
 	api      api.Config
@@ -89,13 +93,17 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
 	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
 	botMemory := botMemoryFlag(f)
+	admissions := f.Int("bot-admissions", "GAMEAI_BOT_ADMISSIONS", runtime.NumCPU(), "uploaded bots built and validated at once, the owners served in turn")
+	ownerVersions := f.Int("owner-bot-versions", "GAMEAI_OWNER_BOT_VERSIONS", hosting.DefaultOwnerVersions, "bot versions an owner may keep (rejected ones included); more uploads get 429")
+	ownerMiB := f.Int("owner-bot-mib", "GAMEAI_OWNER_BOT_MIB", hosting.DefaultOwnerBytes>>20, "MiB of files (uploads and builds) an owner's bots may keep; more get 413")
 	morrisDB := morrisDBFlag(f)
 	if err := f.parseNoArgs(args, getenv); err != nil {
 		return serveConfig{}, err
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
-		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d}
+		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d,
+		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
 	c.api.MorrisDB = *morrisDB
 	for _, h := range strings.Split(*allowedHosts, ",") {
@@ -142,6 +150,8 @@ func (c serveConfig) check() error {
 		return errors.New("--read-header-timeout and --idle-timeout must be positive")
 	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
 		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
+	case c.admissions < 1 || c.ownerVersions < 1 || c.ownerBytes < 1<<20:
+		return errors.New("--bot-admissions, --owner-bot-versions and --owner-bot-mib must be at least 1")
 	}
 	return checkBotMemory(c.botMemory)
 }
@@ -233,7 +243,8 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	defer st.Close()
 
 	// Hosting runs uploaded bots, in admissions and in competitions' games.
-	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory})
+	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
+		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes})
 	defer host.Close()
 	player := &arena.Runner{Host: host}
 	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}

@@ -20,8 +20,9 @@ import (
 var buildLimits = sandbox.Limits{Memory: 1 << 30, Procs: 64, CPUTime: 120 * time.Second,
 	FileSize: 64 << 20, OpenFiles: 256, Scratch: 512 << 20}
 
-// buildWall bounds a compile's wall time.
-const buildWall = 3 * time.Minute
+// DefaultBuildWall bounds a compile's wall time unless the host sets
+// another.
+const DefaultBuildWall = 3 * time.Minute
 
 // buildLogCap bounds the compiler output kept for the owner.
 const buildLogCap = 64 << 10
@@ -78,7 +79,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	go func() { copies.Wait(); close(read) }()
 	select {
 	case <-p.Done():
-	case <-time.After(buildWall):
+	case <-time.After(h.cfg.BuildWall):
 	case <-ctx.Done():
 	}
 	p.Kill()
@@ -89,7 +90,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	}
 	if e := p.Exit(); !e.OK() {
 		if e.Killed {
-			return nil, log, &errBuild{fmt.Sprintf("the build took longer than %v", buildWall)}
+			return nil, log, &errBuild{fmt.Sprintf("the build took longer than its limit of %v", h.cfg.BuildWall)}
 		}
 		return nil, log, &errBuild{"the build failed: the compiler " + e.String()}
 	}

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sync"
 	"time"
 
@@ -56,6 +57,11 @@ type Config struct {
 	// owner deletes old versions to make room.
 	OwnerVersions int
 	OwnerBytes    int64
+	// Admissions is how many builds and validations run at once (the
+	// machine's cores when 0); BuildWall bounds a build's wall time
+	// (DefaultBuildWall when 0).
+	Admissions int
+	BuildWall  time.Duration
 	// Log gets the admissions' progress.
 	Log *slog.Logger
 }
@@ -72,6 +78,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.BotMemory <= 0 {
 		c.BotMemory = DefaultBotMemory
+	}
+	if c.Admissions <= 0 {
+		c.Admissions = runtime.NumCPU()
+	}
+	if c.BuildWall <= 0 {
+		c.BuildWall = DefaultBuildWall
 	}
 	if c.OwnerVersions <= 0 {
 		c.OwnerVersions = DefaultOwnerVersions
@@ -103,12 +115,11 @@ type Host struct {
 	store *store.Store
 	langs []*Language
 	work  string // builds' and programs' directory
-	// slot runs one build or validation at a time: an upload costs CPU
-	// that searches and games also need.
-	slot chan struct{}
-	wg   sync.WaitGroup
-	ctx  context.Context
-	stop context.CancelFunc
+	// admissions waiting for a slot, served round-robin across owners.
+	queue *queue
+	wg    sync.WaitGroup
+	ctx   context.Context
+	stop  context.CancelFunc
 }
 
 // New prepares hosting over a store. When the machine cannot confine
@@ -116,7 +127,7 @@ type Host struct {
 // why uploads are refused.
 func New(st *store.Store, cfg Config) *Host {
 	cfg = cfg.withDefaults()
-	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), slot: make(chan struct{}, 1)}
+	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), queue: newQueue(cfg.Admissions)}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	sb, err := sandbox.New()
 	if err != nil {
@@ -139,7 +150,7 @@ func New(st *store.Store, cfg Config) *Host {
 // Off is hosting on a server that takes no uploads (why says so): it
 // still lists the bots in the store and our engines.
 func Off(st *store.Store, why error) *Host {
-	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, slot: make(chan struct{}, 1)}
+	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, queue: newQueue(1)}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	return h
 }
@@ -169,9 +180,13 @@ func (h *Host) Language(name string) (*Language, bool) {
 	return nil, false
 }
 
-// Close stops the admissions under way and removes the sandbox's files.
+// Close stops the admissions under way and removes the sandbox's files;
+// the queued ones stay building in the store, for Resume.
 func (h *Host) Close() {
 	h.stop()
+	for range h.queue.close() {
+		h.wg.Done()
+	}
 	h.wg.Wait()
 	if h.sb != nil {
 		h.sb.Close()
@@ -236,7 +251,7 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	if err := h.store.Bots.Create(ctx, b); err != nil {
 		return nil, err
 	}
-	h.admitLater(b.ID)
+	h.admitLater(b)
 	return b, nil
 }
 
@@ -262,7 +277,7 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 				continue
 			}
 			if h.claim(ctx, b) {
-				h.admitLater(b.ID)
+				h.admitLater(b)
 			}
 		}
 	}
@@ -276,24 +291,36 @@ func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
 	return h.store.Bots.Update(ctx, b) == nil
 }
 
-func (h *Host) admitLater(id string) {
+// admitLater queues b's admission; a slot's goroutine takes it up.
+func (h *Host) admitLater(b *store.Bot) {
 	h.wg.Add(1)
-	go func() {
-		defer h.wg.Done()
-		select {
-		case h.slot <- struct{}{}:
-		case <-h.ctx.Done():
-			return
-		}
-		defer func() { <-h.slot }()
-		if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
-			h.cfg.Log.Error("bot admission", "bot", id, "err", err)
-			h.failed(id, err)
-		}
-	}()
+	if !h.queue.push(b.Owner, b.ID) {
+		h.wg.Done() // closing: it stays building, for Resume
+		return
+	}
+	h.dispatch()
 }
 
-// Wait waits for the admissions under way (tests).
+// dispatch starts admissions while slots are free.
+func (h *Host) dispatch() {
+	for {
+		id, ok := h.queue.next()
+		if !ok {
+			return
+		}
+		go func() {
+			defer h.wg.Done()
+			defer h.dispatch()
+			defer h.queue.done()
+			if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
+				h.cfg.Log.Error("bot admission", "bot", id, "err", err)
+				h.failed(id, err)
+			}
+		}()
+	}
+}
+
+// Wait waits for the admissions under way and queued (tests).
 func (h *Host) Wait() { h.wg.Wait() }
 
 // admit builds a bot, plays its validation games and records the verdict.

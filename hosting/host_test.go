@@ -173,7 +173,7 @@ func TestAnAdmissionTheServerCannotCarryOutSaysSo(t *testing.T) {
 	if err := h.store.Bots.Create(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	h.admitLater(b.ID)
+	h.admitLater(b)
 	h.Wait()
 	got, _ := h.store.Bots.Get(ctx, b.ID)
 	if got.Status != store.BotRejected || !strings.Contains(got.Reason, "the server failed") {
