@@ -2,6 +2,8 @@ package hosting
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -242,5 +244,26 @@ func TestClaimableOnlyWhereThePositionRepeats(t *testing.T) {
 	}
 	if !claimable(rec) {
 		t.Error("a repeated position is not claimable")
+	}
+}
+
+// TestWellBehavedBotsInEachLanguageAreAdmitted: a legal Less bot written
+// in each language (testdata/legal) is built and run under the sandbox
+// and its syscall filter and admitted: what the filter refuses is nothing
+// a real compiler, runtime or interpreter needs.
+func TestWellBehavedBotsInEachLanguageAreAdmitted(t *testing.T) {
+	h := newHost(t)
+	for _, c := range []struct{ lang, file string }{{"c", "bot.c"}, {"cpp", "bot.cpp"}, {"go", "bot.go"}, {"python", "bot.py"}} {
+		t.Run(c.lang, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", "legal", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := admitted(t, h, Upload{Game: "less", Name: "legal-" + c.lang, Language: c.lang, File: src})
+			if b.Status != store.BotReady || len(b.Validation) != 4 {
+				d, _ := h.store.Bots.Details(context.Background(), b.ID)
+				t.Fatalf("%s %q %+v\nbuild log: %s", b.Status, b.Reason, b.Validation, d.BuildLog)
+			}
+		})
 	}
 }
