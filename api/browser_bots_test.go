@@ -73,3 +73,29 @@ func TestBrowserBotUploadedAndValidated(t *testing.T) {
 		t.Errorf("a visitor without the token sees the stderr of %d games", n)
 	}
 }
+
+// TestBrowserEveryBuiltinBotOpens: each of our engines listed on the bots
+// page opens its own page by its link (the ids hold colons the link
+// encodes; every built-in row opened "Not found" before), naming its game.
+func TestBrowserEveryBuiltinBotOpens(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"))
+	poll[bool](t, ctx, "our engines listed", `document.querySelectorAll('#bots-table tr[data-bot^="gameai:"] a').length > 1`, 10*time.Second)
+	links := eval[[]string](t, ctx, `[...document.querySelectorAll('#bots-table tr[data-bot^="gameai:"] a')].map(a => a.getAttribute('href'))`)
+	games := eval[[]string](t, ctx, `[...document.querySelectorAll('#bots-table tr[data-bot^="gameai:"]')].map(tr => tr.children[1].textContent)`)
+	for i, href := range links {
+		do(t, ctx, chromedp.Navigate(e.url+"/"+href))
+		poll[bool](t, ctx, href, `(document.getElementById('bot-status') || {dataset: {}}).dataset.status === 'ready' || document.querySelector('.problem') !== null`, 10*time.Second)
+		if p := eval[string](t, ctx, `(document.querySelector('.problem') || {textContent: ''}).textContent`); p != "" {
+			t.Errorf("%s: %s", href, p)
+			continue
+		}
+		if got := eval[string](t, ctx, `[...document.querySelectorAll('dl.kv dt')].find(d => d.textContent === 'Game').nextElementSibling.textContent`); got != games[i] {
+			t.Errorf("%s shows the game %q, its row %q", href, got, games[i])
+		}
+	}
+	if len(links) < 2 {
+		t.Errorf("%d built-in links", len(links))
+	}
+}
