@@ -1,6 +1,7 @@
-/* A legal Less bot in C for the admission tests: each turn it steps one
-   piece (its own, or its teammate's once its own are home) to the empty
-   neighbour that brings it nearest its target corner. */
+/* A legal Less bot in C, and in C++ (it is both), for the admission
+   tests: each turn it steps one piece (its own, or its teammate's once its
+   own are home) to the empty neighbour that brings it nearest its target
+   corner. */
 #include <stdio.h>
 #include <string.h>
 
