@@ -140,7 +140,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	case err != nil:
 		side := sideToMove(res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Reason: err.Error()}, stderr), nil
-	case res.Winner >= 0 && strings.Contains(res.Reason, "played the illegal move"):
+	case res.Illegal:
 		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Reason: res.Reason}, stderr), nil
 	}
 	switch res.Winner {

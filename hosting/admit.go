@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"gameai/ai/minimax"
@@ -138,7 +137,7 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 				len(res.Record.Moves)+1, "irregular loss"
 		case err != nil:
 			g.Fault, g.Turn, g.Result = err.Error(), len(res.Record.Moves)+1, "irregular loss"
-		case res.Winner == 1-side && strings.Contains(res.Reason, "illegal move"):
+		case res.Illegal && res.Winner == 1-side:
 			g.Fault, g.Turn, g.Result = res.Reason, res.Plies+1, "irregular loss"
 		case res.Winner == side:
 			g.Result = "won: " + res.Reason

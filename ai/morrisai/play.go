@@ -142,7 +142,10 @@ type GameResult struct {
 	Reason string
 	// Adjudicated: ended by MaxPlies or a dead loop, decided on material.
 	Adjudicated bool
-	Plies       int
+	// Illegal: the loser played a move the rules forbid (the rules'
+	// model decided it, whatever the player said).
+	Illegal bool
+	Plies   int
 	// Think is each side's time spent choosing moves, Moves how many it
 	// chose (opening moves excluded).
 	Think [2]time.Duration
@@ -203,7 +206,9 @@ func Play(ctx context.Context, white, black Player, o GameOptions) (GameResult, 
 			if ply < len(o.Opening) {
 				return GameResult{Record: rec}, fmt.Errorf("opening move %d %s: %s", ply+1, m, why)
 			}
-			return finish(1-side, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why), false)
+			res, err := finish(1-side, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why), false)
+			res.Illegal = true
+			return res, err
 		}
 		p.Make(m)
 		rec.Moves = append(rec.Moves, m)
