@@ -12,9 +12,10 @@ import (
 )
 
 // TestBrowserCompetition: a host starts a Morris competition from the
-// page (a bot ticked in the list of ready bots, two typed), watches its
-// standings fill, sees the crosstable, and replays a game move by move
-// with the clocks; a Less game replays on its board too.
+// page (a bot ticked in the list of ready bots, by its listed id, two typed
+// as gameai:SPEC), watches its standings fill, sees the crosstable, and
+// replays a game move by move with the clocks; a Less game replays on its
+// board too.
 func TestBrowserCompetition(t *testing.T) {
 	if raceSlowdown > 1 {
 		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
@@ -23,7 +24,7 @@ func TestBrowserCompetition(t *testing.T) {
 	ctx := browsertest.New(t, 2*time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions"), chromedp.WaitVisible(chromedp.CSS("#competition-start")))
 	poll[bool](t, ctx, "the ready bots", `document.querySelectorAll('#competition-bots input[type=checkbox]').length > 2`, 10*time.Second)
-	eval[bool](t, ctx, `(document.querySelector('#competition-bots input[value="gameai:alphabeta:strategy=ga-2019-best"]').checked = true, true)`)
+	eval[bool](t, ctx, `(document.querySelector('#competition-bots input[value="gameai:morris:alphabeta:strategy=ga-2019-best"]').checked = true, true)`)
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#competition-extra"), "gameai:random; gameai:alphabeta:strategy=petcu-e32,depth=1"),
 		chromedp.SetValue(chromedp.CSS("#competition-clock"), "20"),
 		chromedp.SetValue(chromedp.CSS(`#competition-form input[name="name"]`), "browser cup"),
