@@ -91,10 +91,10 @@ func (s *Server) lessMatch(c *echo.Context) error {
 	} else {
 		density, double := req.Density, req.Double
 		if density == 0 {
-			density = 0.27
+			density = less.WallDensity
 		}
 		if double == 0 {
-			double = 0.1
+			double = less.DoubleWalls
 		}
 		layouts = jobkinds.NewLessLayouts(pairs, density, double, req.Seed)
 	}

@@ -11,15 +11,9 @@ import (
 	"gameai/hosting"
 )
 
-// Less layouts are drawn as the service's matches draw them.
-const (
-	lessDensity = 0.27
-	lessDouble  = 0.1
-)
-
 // Layout is the wall layout of a board of a competition.
 func Layout(seed uint64, board int) *less.Walls {
-	return less.RandomWalls(lessDensity, lessDouble, boardRand(seed, board).Float64)
+	return less.RandomWalls(less.WallDensity, less.DoubleWalls, boardRand(seed, board).Float64)
 }
 
 func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {

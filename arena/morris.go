@@ -20,7 +20,7 @@ import (
 // material after maxPlies, and when both sides repeat two moves.
 const (
 	openingPlies = 4
-	maxPlies     = 200
+	maxPlies     = morrisai.DefaultMaxPlies
 )
 
 // Opening is the opening of a board of a competition.

@@ -74,7 +74,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	opps := f.String("opponents", "GAMEAI_TUNE_OPPONENTS", "default", "control opponents: presets, default, random, NAME=19 integers, results:FILE (comma-separated)")
 	workers := f.Int("workers", "GAMEAI_TUNE_WORKERS", runtime.NumCPU(), "games played at once")
 	plies := f.Int("random-plies", "GAMEAI_TUNE_RANDOM_PLIES", 2, "random opening plies of each pair of games")
-	maxPlies := f.Int("max-plies", "GAMEAI_TUNE_MAX_PLIES", 200, "adjudicate a game by piece count after this many plies")
+	maxPlies := f.Int("max-plies", "GAMEAI_TUNE_MAX_PLIES", morrisai.DefaultMaxPlies, "adjudicate a game by piece count after this many plies")
 	segment := f.Int("segment", "GAMEAI_TUNE_SEGMENT", 10, "generations per segment (convergence check)")
 	converge := f.Bool("stop-on-convergence", "GAMEAI_TUNE_CONVERGE", false, "stop after a segment without gain")
 	elite := f.Int("elite", "GAMEAI_TUNE_ELITE", 10, "best individuals kept as parents")

@@ -25,7 +25,7 @@ func TestTuneMCTS(t *testing.T) {
 	r := rand.New(rand.NewPCG(77+seed, 1))
 	var layouts []*less.Walls
 	for range (n + 1) / 2 {
-		layouts = append(layouts, less.RandomWalls(0.27, 0.1, r.Float64))
+		layouts = append(layouts, less.RandomWalls(less.WallDensity, less.DoubleWalls, r.Float64))
 	}
 	run := func(name string, cfg mcts.Config) {
 		mc := Internal{Config: BotConfig{Engine: "mcts", Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}

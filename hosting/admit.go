@@ -58,7 +58,7 @@ func (h *Host) validateLess(ctx context.Context, id string, r Runnable) ([]store
 	var games []store.ValidationGame
 	var details []store.GameDetails
 	for seat := range 4 {
-		w := less.RandomWalls(0.27, 0.1, rng.Float64)
+		w := less.RandomWalls(less.WallDensity, less.DoubleWalls, rng.Float64)
 		prog := &LessProgram{sb: h.sb, r: r}
 		seats := [4]codecup.Program{greedy, greedy, greedy, greedy}
 		seats[seat] = prog
@@ -116,7 +116,7 @@ func (h *Host) validateMorris(ctx context.Context, r Runnable) ([]store.Validati
 		if side == morris.Black {
 			white, black = opp, c
 		}
-		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: morris.StandardRules, MaxPlies: 200, DeadLoops: true})
+		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: morris.StandardRules, MaxPlies: morrisai.DefaultMaxPlies, DeadLoops: true})
 		opp.Release()
 		c.Close()
 		if ctx.Err() != nil {

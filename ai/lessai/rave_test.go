@@ -56,7 +56,7 @@ func TestRAVEAgreement(t *testing.T) {
 	}
 	var betaSum float64
 	for g := range games {
-		w := less.RandomWalls(0.27, 0.1, r.Float64)
+		w := less.RandomWalls(less.WallDensity, less.DoubleWalls, r.Float64)
 		d := less.DistancesFor(w)
 		p := *less.NewPosition(w)
 		for !p.Over() {

@@ -119,6 +119,11 @@ func (rp RandomPlayer) Move(_ context.Context, p *morris.Position, _ []morris.Mo
 	return ms[rp.R.Intn(len(ms))], nil
 }
 
+// DefaultMaxPlies is where a game between programs (a tournament's, a
+// competition's, an admission's) is adjudicated on material unless told
+// otherwise: far past where a decided game ends, short of an endless one.
+const DefaultMaxPlies = 200
+
 // GameOptions set how a game is played and when it is adjudicated.
 type GameOptions struct {
 	Rules *morris.Rules

@@ -167,7 +167,7 @@ func (t *Tournament) Schedule(gen int, vectors [][]int) ([]TournamentGame, error
 	}
 	maxPlies := t.MaxPlies
 	if maxPlies == 0 {
-		maxPlies = 200
+		maxPlies = DefaultMaxPlies
 	}
 	nOpen := max(t.Openings, 1)
 	nOpp := len(t.Opponents)

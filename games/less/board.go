@@ -135,6 +135,15 @@ func (w *Walls) Count() (walled, double int) {
 	return walled, double
 }
 
+// The layouts the referee, the matches, the competitions and admission
+// draw unless told otherwise: a wall on 27% of the edges and a tenth of
+// the walls double, as the CodeCup fixture layout (30 walls on 112 edges,
+// 2 of them double).
+const (
+	WallDensity = 0.27
+	DoubleWalls = 0.1
+)
+
 // RandomWalls draws a layout: each of the 112 edges gets a wall with
 // probability density, and a wall is double with probability double.
 // next returns uniform numbers in [0, 1).
