@@ -13,7 +13,7 @@ import (
 // CPU before its handler runs (for its connection's goroutine to be
 // scheduled, parsed, admitted), and a client that asked for 100 ms counts
 // that wait too. The listener below stamps each read that brings data; the
-// admission reads its connection's stamp through the request's context
+// the turnstile reads its connection's stamp through the request's context
 // before any handler reads a body (which would move the stamp).
 
 // arrivalConn stamps the time of its latest read that returned data.
@@ -66,8 +66,8 @@ func arrivedAt(r *http.Request) time.Time {
 	return time.Now()
 }
 
-// arrival is when the request in ctx arrived (the admission records it),
-// or now for a request outside the admission.
+// arrival is when the request in ctx arrived (the turnstile records it),
+// or now for a request outside the turnstile.
 func arrival(ctx context.Context) time.Time {
 	if a, ok := ctx.Value(admittedKey{}).(*admitted); ok {
 		return a.arrival

@@ -111,7 +111,7 @@ type searchOpts struct {
 // most wait, or answers 429 with Retry-After; release gives it back. A
 // client whose search waits parked for a slot sends nothing meanwhile,
 // where one answered 429 at once comes straight back and keeps a CPU busy
-// with refusals. The request's admission turn goes back with a slot
+// with refusals. The request's turn goes back with a slot
 // taken: searches are bounded by their slots, and a turn held for a
 // search's whole time would idle.
 func (s *Server) acquireSearch(ctx context.Context, wait time.Duration) (release func(), err error) {
@@ -130,7 +130,7 @@ func (s *Server) acquireSearch(ctx context.Context, wait time.Duration) (release
 			return nil, ctx.Err()
 		}
 	}
-	leaveAdmission(ctx)
+	leaveTurnstile(ctx)
 	return func() { <-s.searches }, nil
 }
 

@@ -108,7 +108,7 @@ type Server struct {
 	streams *streamLimits
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
 	crossOrigin *http.CrossOriginProtection
-	admission   *admission
+	turnstile   *turnstile
 	hosting     *hosting.Host
 }
 
@@ -123,7 +123,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, hosting: d.Hosting, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
-		admission: newAdmission(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
+		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,
@@ -149,7 +149,7 @@ func New(cfg Config, d Deps) *Server {
 		s.allowedHost,
 		s.sameOrigin,
 		jsonBody,
-		s.admission.middleware,
+		s.turnstile.middleware,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: cfg.MaxBodyBytes,
 			// An upload has its own cap (uploadBot).
 			Skipper: func(c *echo.Context) bool { return c.Path() == uploadRoute && c.Request().Method == http.MethodPost }}),

@@ -68,7 +68,7 @@ func TestQuantileOfAHistogram(t *testing.T) {
 // With every turn taken, one more request waits AdmitWait and is answered
 // 503 with Retry-After; the probes and metrics are answered all the same,
 // and a search's request takes a turn of the reserve.
-func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
+func TestTurnstileBoundsRequestsInFlight(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.MaxRequests, cfg.AdmitWait, cfg.MaxSearches = 1, 50*time.Millisecond, 1
 	g := games.NewRegistry()
@@ -90,9 +90,9 @@ func TestAdmissionBoundsRequestsInFlight(t *testing.T) {
 		"Content-Length: 100\r\n\r\n{\"variant\":")); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); len(s.admission.turns) != 1; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); len(s.turnstile.turns) != 1; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the trickling request holds %d turns, want 1", len(s.admission.turns))
+			t.Fatalf("the trickling request holds %d turns, want 1", len(s.turnstile.turns))
 		}
 	}
 
@@ -148,16 +148,16 @@ func TestArrivalIsStampedAtTheConnection(t *testing.T) {
 		t.Errorf("arrival %s not between the request's sending %s and its handler %s", got[0], before, got[1])
 	}
 	if a := arrival(context.Background()); time.Since(a) > time.Second {
-		t.Error("outside the admission, arrival must read as now")
+		t.Error("outside the turnstile, arrival must read as now")
 	}
 	if a := arrival(withArrival(context.Background(), before)); !a.Equal(before) {
 		t.Errorf("a restarted clock reads %s, want %s", a, before)
 	}
 }
 
-// The routes the admission names are routes of the table: a route renamed
+// The routes the turnstile names are routes of the table: a route renamed
 // there would silently lose its reserve or its exemption.
-func TestAdmissionNamesRealRoutes(t *testing.T) {
+func TestTurnstileNamesRealRoutes(t *testing.T) {
 	paths := map[string]bool{}
 	for _, r := range bareServer(DefaultConfig(), games.NewRegistry(), ai.NewRegistry()).table() {
 		paths[r.path] = true

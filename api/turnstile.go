@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 )
 
-// admission bounds the requests the server works on at once. Without it,
+// turnstile bounds the requests the server works on at once. Without it,
 // two hundred clients of cheap routes keep hundreds of goroutines runnable
 // on two cores, and an accepted search, once preempted, waits behind all of
 // them for the scheduler: it ends on time but answers late. With it, a
@@ -20,14 +20,14 @@ import (
 // Requests that search have a reserve of turns besides (as many as search
 // slots): a search's client is waiting on a deadline, and must not queue
 // behind cheap requests for its turn.
-type admission struct {
+type turnstile struct {
 	turns   chan struct{}
 	reserve chan struct{}
 	wait    time.Duration
 }
 
-func newAdmission(n, reserve int, wait time.Duration) *admission {
-	return &admission{turns: make(chan struct{}, max(n, 1)), reserve: make(chan struct{}, max(reserve, 1)), wait: wait}
+func newTurnstile(n, reserve int, wait time.Duration) *turnstile {
+	return &turnstile{turns: make(chan struct{}, max(n, 1)), reserve: make(chan struct{}, max(reserve, 1)), wait: wait}
 }
 
 // searchRoutes are the routes that may run a search under a deadline the
@@ -35,7 +35,7 @@ func newAdmission(n, reserve int, wait time.Duration) *admission {
 var searchRoutes = map[string]bool{"/v1/games/:game/best-move": true, "/v1/sessions/:id/engine-move": true,
 	"/v1/sessions/:id/moves": true, "/v1/games/:game/sessions": true}
 
-// admitted is what the admission records of a request, in its context:
+// admitted is what the turnstile records of a request, in its context:
 // when it arrived (its deadline's start) and how to give its turn back.
 type admitted struct {
 	arrival time.Time
@@ -49,7 +49,7 @@ type admittedKey struct{}
 // live for minutes and have limits of their own.
 var unadmitted = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true, "/v1/jobs/:id/events": true}
 
-func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
+func (a *turnstile) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		if unadmitted[c.Path()] {
 			return next(c)
@@ -74,7 +74,7 @@ func (a *admission) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 // take waits for a turn: a shared one first, so that the reserve stays for
 // searches that find them all taken, then whichever frees first, for at
 // most a.wait. It returns the channel the turn was taken from.
-func (a *admission) take(ctx context.Context, reserve chan struct{}) (chan struct{}, error) {
+func (a *turnstile) take(ctx context.Context, reserve chan struct{}) (chan struct{}, error) {
 	select {
 	case a.turns <- struct{}{}:
 		return a.turns, nil
@@ -100,9 +100,9 @@ func (a *admission) take(ctx context.Context, reserve chan struct{}) (chan struc
 	}
 }
 
-// leaveAdmission gives back the request's turn, for work bounded otherwise
+// leaveTurnstile gives back the request's turn, for work bounded otherwise
 // (a search holds a search slot instead).
-func leaveAdmission(ctx context.Context) {
+func leaveTurnstile(ctx context.Context) {
 	if a, ok := ctx.Value(admittedKey{}).(*admitted); ok && a.release != nil {
 		a.release()
 	}
