@@ -27,8 +27,8 @@ type LessMatchParams struct {
 	BudgetMS int64                `json:"budget_ms"`
 }
 
-// LessGame is one refereed game, seen from side A.
-type LessGame struct {
+// LessMatchGame is one refereed game of a match, seen from side A.
+type LessMatchGame struct {
 	// Game is the game's number in the match (from 1): with workers,
 	// games finish in any order.
 	Game    int    `json:"game"`
@@ -47,7 +47,7 @@ type LessGame struct {
 
 // LessMatchResult is the match so far (the progress) or in full.
 type LessMatchResult struct {
-	Games []LessGame `json:"games"`
+	Games []LessMatchGame `json:"games"`
 	// A is side A's summary (the 1st and 3rd bots), B side B's.
 	A       LessSide `json:"a"`
 	B       LessSide `json:"b"`
@@ -132,7 +132,7 @@ func lessMatch(d Deps) jobs.Handler {
 			if !todo[k].AYW {
 				ta = 1
 			}
-			res.Games = append(res.Games, LessGame{Game: numbers[k], Layout: rec.Layout, AOn: on, Teams: rec.Teams,
+			res.Games = append(res.Games, LessMatchGame{Game: numbers[k], Layout: rec.Layout, AOn: on, Teams: rec.Teams,
 				MarginA: g.MarginA, Detours: [2]int{rec.Detours[ta], rec.Detours[1-ta]},
 				Wasted: [2]int{rec.Wasted[ta], rec.Wasted[1-ta]}, Forfeit: rec.Forfeit, Actions: rec.Actions})
 			res.summarise()
@@ -169,7 +169,7 @@ func lessMatch(d Deps) jobs.Handler {
 			}
 			return nil, err
 		}
-		slices.SortFunc(res.Games, func(a, b LessGame) int { return a.Game - b.Game })
+		slices.SortFunc(res.Games, func(a, b LessMatchGame) int { return a.Game - b.Game })
 		return res, nil
 	}
 }
