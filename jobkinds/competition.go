@@ -92,7 +92,8 @@ func PlayedSoFar(j *store.Job) int {
 	return pr.Played
 }
 
-// competitionProgress is a competition's progress detail: the leader.
+// competitionProgress is a competition's progress detail: the games
+// played of those planned, and the leader with its points.
 type competitionProgress struct {
 	Played  int     `json:"played"`
 	Planned int     `json:"planned"`

@@ -1,5 +1,7 @@
 // Package jobkinds holds the kinds of long-running work the service runs as
-// jobs (Morpion record searches, Morris tunings, refereed Less
-// matches): each kind's parameters, its handler for the jobs runner, and
-// what it checkpoints so that a restarted server resumes it.
+// jobs: Morpion record searches, Morris tunings, builds of the Morris
+// database, refereed Less matches and competitions between bots. Each
+// kind has its parameters, its handler for the jobs runner, and what it
+// checkpoints so that a restarted server resumes it; register.go lists
+// them.
 package jobkinds

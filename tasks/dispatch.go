@@ -29,13 +29,13 @@ const (
 // Dispatcher enqueues a job's tasks and collects their results.
 //
 // A worker that finishes a task says so on its job's completion list
-// (doneKey), and the dispatcher reads the list and looks at those tasks
-// only: looking at every unfinished task every Poll was a Redis round trip
-// a task, ten times a second, which a job of some hundreds of tasks on a
-// Redis across a network could not keep up with. Every Sweep it still looks
-// at them all, for what no worker announces: a task failed for good, one
-// whose announcement was lost with Redis, the counts. Tasks that report
-// partial results are looked at every Poll while they run.
+// (doneKey), and every Poll the dispatcher reads the list and looks at
+// those tasks only: a look is a Redis round trip a task, which a job of
+// some hundreds of tasks on a Redis across a network cannot afford ten
+// times a second. Every Sweep it looks at them all, for what no worker
+// announces: a task failed for good, one whose announcement was lost with
+// Redis, the counts. Tasks that report partial results are looked at every
+// Poll while they run.
 type Dispatcher struct {
 	client *asynq.Client
 	insp   *asynq.Inspector

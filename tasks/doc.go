@@ -1,6 +1,7 @@
 // Package tasks runs the independent units of long jobs through asynq on
 // Redis, so that `gameai worker` processes on any number of machines share
-// the work of one job: today a tuning's tournament games.
+// the work of one job: a tuning's tournament games, a Less match's
+// refereed games, a Morpion search's runs and a competition's games.
 //
 // A job on the server splits its work into tasks whose payload holds all
 // that decides them (morrisai.TournamentGame: vectors, opening, depth), so
@@ -17,7 +18,8 @@
 // and the job fails with it, never retried forever.
 //
 // Files: dispatch.go (the server side: enqueue, collect, cancel, counts),
-// morris.go (tournament games as tasks), less.go (refereed Less games as
-// tasks), morpion.go (record-search runs as tasks), worker.go (the worker side, an asynq server), metrics.go (queue
-// depth and tasks in flight).
+// codec.go (payloads and results), morris.go (tournament games), less.go
+// (refereed Less games), morpion.go (record-search runs), competition.go
+// (a competition's games, uploaded bots among them), worker.go (the worker
+// side, an asynq server), metrics.go (queue depth and tasks in flight).
 package tasks

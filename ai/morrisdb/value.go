@@ -2,11 +2,11 @@ package morrisdb
 
 import "fmt"
 
-// Value is a position's game-theoretic value for the side to move, with
-// the distance in plies to the next capture or the end of the game (the
-// distance to conversion): a win in d (d ≥ 1), a loss in d (d ≥ 0: 0 is
-// a side that cannot move), or a draw: 0 a draw, 2d−1 a win in d, 2d+2 a
-// loss in d (in a file, a byte; values (below) keeps the longer ones).
+// Value is a position's game-theoretic value for the side to move. A win
+// or a loss carries its distance in plies to the next capture or the end
+// of the game (the distance to conversion). A win in d (d ≥ 1) is 2d−1, a
+// loss in d (d ≥ 0; 0 is a side that cannot move) is 2d+2, and a draw is
+// 0. A file keeps a value in a byte; values, below, keeps the longer ones.
 type Value uint16
 
 // Draw is the value of a position neither side can win.
