@@ -1,44 +1,42 @@
-package lessai
+//go:build lessexp
+
+// Command lessrave measures what RAVE changes in a turn's choice
+// (docs/strength.md): positions from games the engine plays against
+// itself at a tenth of a 30 s game's iterations a turn, on random layouts,
+// at turns 8, 24, 40 and 56; from each, three searches of -iterations
+// choose a turn: RAVE with two seeds, and UCT. If RAVE and UCT agree as
+// often as RAVE agrees with itself, RAVE changes nothing the search's own
+// noise does not.
+//
+//	go run -tags lessexp ./scripts/lessrave -games 10   # 5 minutes
+package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"log"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"testing"
 
+	"gameai/ai/lessai"
 	"gameai/ai/mcts"
 	"gameai/games/less"
 )
 
-// TestRAVEAgreement measures what RAVE changes in a turn's choice
-// (LESS_RAVE=games; an experiment for docs/strength.md, skipped
-// otherwise). Positions come from games the engine plays against itself at
-// a tenth of a 30 s game's iterations a turn, on random layouts, at turns
-// 8, 24, 40 and 56; from each, three searches of LESS_RAVE_ITERATIONS
-// (default 250,000, about a turn's share at 30 s a game) choose a turn:
-// RAVE with two seeds, and UCT. If RAVE and UCT agree as often as RAVE
-// agrees with itself, RAVE changes nothing the search's own noise does not.
-func TestRAVEAgreement(t *testing.T) {
-	games, _ := strconv.Atoi(os.Getenv("LESS_RAVE"))
-	if games == 0 {
-		t.Skip("set LESS_RAVE to the number of games to take positions from")
-	}
-	iters := int64(250_000)
-	if s := os.Getenv("LESS_RAVE_ITERATIONS"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || n <= 0 {
-			t.Fatalf("LESS_RAVE_ITERATIONS %q", s)
-		}
-		iters = n
+func main() {
+	gamesFlag := flag.Int("games", 10, "games to take positions from (four a game)")
+	itersFlag := flag.Int64("iterations", 250_000, "iterations of each search (about a turn's share at 30 s a game)")
+	flag.Parse()
+	games, iters := *gamesFlag, *itersFlag
+	if games < 1 || iters < 1 {
+		log.Fatal("-games and -iterations must be at least 1")
 	}
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(2026, 11))
-	choose := func(kind string, seed uint64, p less.Position, d *less.Distances, n int64) Choice {
-		ch, err := Chooser{Kind: kind, Seed: seed}.Choose(ctx, p, d, Limits{Iterations: n}, nil)
+	choose := func(kind string, seed uint64, p less.Position, d *less.Distances, n int64) lessai.Choice {
+		ch, err := lessai.Chooser{Kind: kind, Seed: seed}.Choose(ctx, p, d, lessai.Limits{Iterations: n}, nil)
 		if err != nil || !ch.Found {
-			t.Fatalf("%s found no turn (%v) in\n%v", kind, err, p)
+			log.Fatalf("%s found no turn (%v) in\n%v", kind, err, p)
 		}
 		return ch
 	}
@@ -47,10 +45,10 @@ func TestRAVEAgreement(t *testing.T) {
 	same := func(p less.Position, a, b less.Action) bool {
 		q := p
 		if err := p.Apply(a); err != nil {
-			t.Fatal(err)
+			log.Fatal(err)
 		}
 		if err := q.Apply(b); err != nil {
-			t.Fatal(err)
+			log.Fatal(err)
 		}
 		return p.Hash() == q.Hash()
 	}
@@ -61,11 +59,11 @@ func TestRAVEAgreement(t *testing.T) {
 		p := *less.NewPosition(w)
 		for !p.Over() {
 			if t := p.Turn(); t == 8 || t == 24 || t == 40 || t == 56 {
-				cfg := Config
+				cfg := lessai.Config
 				cfg.Seed = 1
-				a, res := BestTurn(ctx, nil, NewNode(p, d), cfg, mcts.Limits{Iterations: iters}, nil)
-				b := choose(KindMCTS, 2, p, d, iters)
-				u := choose(KindUCT, 1, p, d, iters)
+				a, res := lessai.BestTurn(ctx, nil, lessai.NewNode(p, d), cfg, mcts.Limits{Iterations: iters}, nil)
+				b := choose(lessai.KindMCTS, 2, p, d, iters)
+				u := choose(lessai.KindUCT, 1, p, d, iters)
 				positions++
 				if same(p, a, b.Action) {
 					selfAgree++
@@ -81,19 +79,19 @@ func TestRAVEAgreement(t *testing.T) {
 						n = float64(m.Visits)
 					}
 				}
-				beta := Config.RaveWeight(int64(n))
+				beta := lessai.Config.RaveWeight(int64(n))
 				betaSum += beta
 				fmt.Printf("game %d turn %2d: RAVE %-16s RAVE' %-16s UCT %-16s root visits of its first move %7.0f, beta %.3f\n",
 					g+1, p.Turn(), a, b.Action, u.Action, n, beta)
 			}
 			if p.NilDue(p.ToMove()) {
 				if err := p.Apply(less.Nil); err != nil {
-					t.Fatal(err)
+					log.Fatal(err)
 				}
 				continue
 			}
-			if err := p.Apply(choose(KindMCTS, uint64(p.Turn()), p, d, iters/10).Action); err != nil {
-				t.Fatal(err)
+			if err := p.Apply(choose(lessai.KindMCTS, uint64(p.Turn()), p, d, iters/10).Action); err != nil {
+				log.Fatal(err)
 			}
 		}
 	}

@@ -1,42 +1,50 @@
-package codecup
+//go:build lessexp
+
+// Command lesstune compares MCTS settings in refereed games, two of the
+// setting against two greedy bots on each layout (docs/strength.md: the
+// tuning that chose the engine's configuration).
+//
+//	go run -tags lessexp ./scripts/lesstune -games 20 [-only "FPU 1"]
+package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"log"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"testing"
 	"time"
 
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
+	"gameai/codecup"
 	"gameai/games/less"
 )
 
-// TestTuneMCTS compares MCTS settings in refereed games against greedy
-// bots (LESS_TUNE=games; an experiment, skipped otherwise).
-func TestTuneMCTS(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("LESS_TUNE"))
-	if n == 0 {
-		t.Skip("set LESS_TUNE to the number of games")
+func main() {
+	games := flag.Int("games", 20, "games for each setting (even: both colours of every layout)")
+	seedFlag := flag.Uint64("seed", 0, "seed of the layouts")
+	onlyFlag := flag.String("only", "", "only the setting of this name")
+	flag.Parse()
+	n, seed := *games, *seedFlag
+	if n < 1 {
+		log.Fatal("-games must be at least 1")
 	}
-	seed, _ := strconv.ParseUint(os.Getenv("LESS_TUNE_SEED"), 10, 64)
 	r := rand.New(rand.NewPCG(77+seed, 1))
 	var layouts []*less.Walls
 	for range (n + 1) / 2 {
 		layouts = append(layouts, less.RandomWalls(less.WallDensity, less.DoubleWalls, r.Float64))
 	}
 	run := func(name string, cfg mcts.Config) {
-		mc := Internal{Config: BotConfig{Engine: "mcts", Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}
-		gr := Internal{Config: BotConfig{Engine: "greedy"}}
+		mc := codecup.Internal{Config: codecup.BotConfig{Engine: "mcts", Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}
+		gr := codecup.Internal{Config: codecup.BotConfig{Engine: "greedy"}}
 		total, wins := 0, 0
-		for _, pr := range Pairings(layouts)[:n] {
-			rec, err := Referee{Budget: 10 * time.Second}.Play(context.Background(), Seats(pr, mc, gr, mc, gr), pr.Walls)
+		for _, pr := range codecup.Pairings(layouts)[:n] {
+			rec, err := codecup.Referee{Budget: 10 * time.Second}.Play(context.Background(), codecup.Seats(pr, mc, gr, mc, gr), pr.Walls)
 			if err != nil {
-				t.Fatal(err)
+				log.Fatal(err)
 			}
-			m := MarginForA(pr, rec)
+			m := codecup.MarginForA(pr, rec)
 			total += m
 			if m > 0 {
 				wins++
@@ -63,7 +71,7 @@ func TestTuneMCTS(t *testing.T) {
 		{"FPU 1, playout 96", func(c *mcts.Config) { c.FPU, c.PlayoutLimit = 1, 96 }},
 		{"FPU 1, playout 160", func(c *mcts.Config) { c.FPU, c.PlayoutLimit = 1, 160 }},
 	}
-	only := os.Getenv("LESS_TUNE_ONLY")
+	only := *onlyFlag
 	for _, v := range variants {
 		if only != "" && only != v.name {
 			continue
