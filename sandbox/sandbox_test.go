@@ -194,8 +194,11 @@ func TestSwapCountsInTheMemoryLimit(t *testing.T) {
 			t.Errorf("%s: %q %v, want %s", file, b, err, value)
 		}
 	}
-	if checked == 0 && len(want) > 1 {
-		t.Errorf("no swap setting of %s could be read", dir)
+	switch {
+	case checked == 0 && len(want) > 1:
+		t.Errorf("no swap setting of %s could be read", dir) // v1 always has swappiness
+	case checked == 0:
+		t.Skip("this kernel accounts no swap (no memory.swap.max): a program cannot be swapped out, nothing to check")
 	}
 }
 
