@@ -1,4 +1,4 @@
-import { svg } from './app.js';
+import { svg } from './ui.js';
 
 // The boards, drawn from a position: Less's eight by eight with its walls
 // and Morris's three squares. The game pages draw them with a person's

@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError } from './app.js';
+import { api, el, showProblem, ProblemError } from './ui.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField } from './app.js';
+import { api, el, showProblem, follow, keyField } from './ui.js';
 import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // Competitions: the list and a form that starts one from the bots list;

@@ -1,4 +1,4 @@
-import { el, api, showProblem } from './app.js';
+import { el, api, showProblem } from './ui.js';
 
 // The home page: what this server plays, with a link to each page.
 export async function render(main) {

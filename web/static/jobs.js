@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField } from './app.js';
+import { api, el, showProblem, follow, keyField } from './ui.js';
 
 // Jobs: the list (filter by kind and status, page by page) and a page a
 // job, live by Server-Sent Events, with cancel.

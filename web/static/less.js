@@ -1,4 +1,4 @@
-import { api, el, optionFields, optionValues, showProblem } from './app.js';
+import { api, el, optionFields, optionValues, showProblem } from './ui.js';
 import { lessBoard, lessNames as names, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './app.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './ui.js';
 
 // Morpion Solitaire: a grid pasted or uploaded in any notation the API
 // reads (Pentasol, JSON, layer code) with its picture, score, layer analysis

@@ -1,4 +1,4 @@
-import { api, el, optionFields, optionValues, showProblem } from './app.js';
+import { api, el, optionFields, optionValues, showProblem } from './ui.js';
 import { morrisBoard, parseMorris as parsePosition, parseMove } from './boards.js';
 
 export { parseMove };

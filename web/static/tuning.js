@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './app.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './ui.js';
 
 // Tuning the 19 Morris coefficients: start a tuning (API key field), watch
 // best and mean fitness a generation as a chart, the best vector and

@@ -1,0 +1,213 @@
+// What every page uses: the one way to call the API, the one way to show a
+// problem+json answer, and the small builders of elements, forms and
+// charts. The router (app.js) imports the pages, the pages import this.
+
+// ProblemError carries an RFC 9457 problem (or a network failure as one).
+export class ProblemError extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title);
+    this.problem = problem;
+  }
+}
+
+// apiKey is kept for the admin routes (starting and cancelling jobs).
+export function apiKey() { return localStorage.getItem('gameai.apiKey') || ''; }
+export function setApiKey(k) { localStorage.setItem('gameai.apiKey', k); }
+
+// api calls the server and returns the decoded body (text for SVG), or
+// throws a ProblemError with the server's problem.
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  // A caller's own token (an owner's) is not replaced by the admin key.
+  if (apiKey() && !opts.headers['X-API-Key']) opts.headers['X-API-Key'] = apiKey();
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch (e) {
+    throw new ProblemError({ title: 'The server does not answer', detail: String(e), status: 0 });
+  }
+  const type = resp.headers.get('Content-Type') || '';
+  if (!resp.ok) {
+    let p = { title: resp.statusText, status: resp.status };
+    if (type.includes('json')) p = await resp.json();
+    const retry = resp.headers.get('Retry-After');
+    if (retry) p.retryAfter = retry;
+    throw new ProblemError(p);
+  }
+  if (resp.status === 204) return null;
+  if (type.includes('json')) {
+    const out = await resp.json();
+    const etag = resp.headers.get('ETag');
+    if (etag && out && typeof out === 'object') Object.defineProperty(out, 'etag', { value: etag });
+    return out;
+  }
+  return resp.text();
+}
+
+// el builds an element: el('p', {class: 'x'}, 'text', child).
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'value') e.value = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+// optionFields are a form's fields for an option table as GET /v1/games
+// lists it (a game's rules, an engine's settings): a checkbox, a number
+// within the range, a choice, or text; each named prefix + the option.
+export function optionFields(options, prefix) {
+  return options.map(o => {
+    const name = prefix + o.name;
+    switch (o.kind) {
+      case 'bool':
+        return el('label', { class: 'check', title: o.description }, el('input', { type: 'checkbox', name, checked: o.default === 'true' }), o.name);
+      case 'int':
+        return el('label', { title: o.description }, o.name, el('input', { type: 'number', name, value: o.default, min: o.min, max: o.max }));
+      case 'float':
+        return el('label', { title: o.description }, o.name, el('input', { type: 'number', step: 'any', name, value: o.default, min: o.min, max: o.max }));
+      case 'choice':
+        return el('label', { title: o.description }, o.name,
+          el('select', { name }, o.choices.map(c => el('option', { value: c, selected: c === o.default }, c))));
+    }
+    return el('label', { title: o.description }, o.name, el('input', { type: 'text', name, placeholder: o.default || o.description }));
+  });
+}
+
+// optionValues reads the fields optionFields made: every option by name,
+// checkboxes as true or false, empty text left out (the default).
+export function optionValues(form, prefix) {
+  const out = {};
+  for (const [k, v] of new FormData(form).entries()) if (k.startsWith(prefix) && String(v) !== '') out[k.slice(prefix.length)] = String(v);
+  form.querySelectorAll('input[type=checkbox]').forEach(c => { if (c.name.startsWith(prefix)) out[c.name.slice(prefix.length)] = String(c.checked); });
+  return out;
+}
+
+// svg builds an SVG element.
+export function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+// showProblem puts a readable message in box: what went wrong, and each
+// field the server named with its reason, beside what caused it.
+export function showProblem(box, err) {
+  box.replaceChildren();
+  if (!err) return;
+  const p = err.problem || { title: 'Error', detail: String(err) };
+  // A lone field error that the detail already says is not said twice.
+  const errs = (p.errors || []).filter(f => !(p.errors.length === 1 && p.detail === `${f.field}: ${f.reason}`));
+  const items = errs.map(f => el('li', {}, el('code', {}, f.field), ': ', f.reason));
+  const retry = p.retryAfter ? ` Retry in ${p.retryAfter} s.` : '';
+  box.append(el('div', { class: 'problem', role: 'alert' },
+    el('strong', {}, p.title || 'Error'), p.status ? ` (${p.status})` : '',
+    p.detail ? el('div', {}, p.detail + retry) : null,
+    items.length ? el('ul', {}, items) : null,
+    p.legal_moves ? el('div', { class: 'muted' }, 'Legal: ' + p.legal_moves.join(' ')) : null));
+}
+
+// follow shows a job: at once from GET /v1/jobs/{id}, then live from its
+// event stream; onEvent(job, final) for each state, never an older one
+// after a newer. A stream the server refuses (too many open, or this
+// client's share taken) or that breaks is retried with a growing delay,
+// reading the job by GET meanwhile, so the page always shows something.
+// onNote(text) says when updates are paused ('' when live again). Returns
+// the function that stops it all.
+export function follow(jobID, onEvent, onNote = () => {}) {
+  const base = `/v1/jobs/${encodeURIComponent(jobID)}`;
+  let version = -1, stopped = false, done = false, es = null, timer = null, delay = 1000;
+  const show = (j, final) => {
+    if (stopped || j.version < version || done) return;
+    version = j.version ?? version;
+    done = final;
+    onEvent(j, final);
+    if (final) stop();
+  };
+  const read = () => api('GET', base).then(j => show(j, isFinal(j))).catch(() => {});
+  const open = () => {
+    if (stopped || done) return;
+    es = new EventSource(base + '/events');
+    es.addEventListener('open', () => { delay = 1000; onNote(''); });
+    es.addEventListener('progress', e => show(JSON.parse(e.data), false));
+    es.addEventListener('result', e => show(JSON.parse(e.data), true));
+    es.addEventListener('error', () => {
+      // CONNECTING: the browser reconnects by itself (Last-Event-ID).
+      // CLOSED: it gave up (a 429 or 503): retry later, and poll meanwhile.
+      if (es.readyState !== EventSource.CLOSED || stopped || done) return;
+      onNote(`Live updates paused; retrying in ${Math.round(delay / 1000)} s.`);
+      timer = setTimeout(() => { read().then(open); }, delay);
+      delay = Math.min(delay * 2, 30000);
+    });
+  };
+  function stop() {
+    stopped = true;
+    if (es) es.close();
+    clearTimeout(timer);
+  }
+  read().then(open);
+  return () => { stop(); };
+}
+
+const isFinal = j => ['succeeded', 'failed', 'cancelled', 'interrupted'].includes(j.status);
+
+// keyField is the API key input of the pages that start or cancel jobs.
+export function keyField() {
+  return el('label', {}, 'API key (if the server has one)',
+    el('input', { type: 'password', value: apiKey(), autocomplete: 'off', oninput: e => setApiKey(e.target.value) }));
+}
+
+// lineChart draws series [{name, color, points: [[x, y]]}] as an SVG chart.
+export function lineChart(series, { xLabel = '', yLabel = '' } = {}) {
+  const W = 600, H = 220, L = 50, R = 10, T = 10, B = 30;
+  const pts = series.flatMap(s => s.points);
+  const chart = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': yLabel });
+  if (!pts.length) return chart;
+  let [x0, x1] = [Math.min(...pts.map(p => p[0])), Math.max(...pts.map(p => p[0]))];
+  let [y0, y1] = [Math.min(...pts.map(p => p[1])), Math.max(...pts.map(p => p[1]))];
+  if (x1 === x0) x1 = x0 + 1;
+  if (y1 === y0) { y0 -= 1; y1 += 1; }
+  const X = x => L + (x - x0) / (x1 - x0) * (W - L - R);
+  const Y = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
+  chart.append(svg('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#999' }),
+    svg('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }),
+    svg('text', { x: L - 4, y: T + 10, 'text-anchor': 'end', 'font-size': 11 }, fmt(y1)),
+    svg('text', { x: L - 4, y: H - B, 'text-anchor': 'end', 'font-size': 11 }, fmt(y0)),
+    svg('text', { x: L, y: H - 8, 'font-size': 11 }, fmt(x0)),
+    svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', 'font-size': 11 }, `${fmt(x1)} ${xLabel}`));
+  series.forEach((s, i) => {
+    chart.append(svg('polyline', { fill: 'none', stroke: s.color, 'stroke-width': 2, class: 'series',
+      'data-name': s.name, 'data-points': s.points.length,
+      points: s.points.map(p => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(' ') }));
+    s.points.forEach(p => chart.append(svg('circle', { cx: X(p[0]), cy: Y(p[1]), r: 2.5, fill: s.color })));
+    chart.append(svg('text', { x: L + 8 + i * 110, y: T + 12, fill: s.color, 'font-size': 12 }, s.name));
+  });
+  return chart;
+}
+
+export function fmt(n) {
+  if (typeof n !== 'number') return String(n);
+  if (Math.abs(n) >= 1e6) return (n / 1e6).toFixed(1) + 'M';
+  if (Math.abs(n) >= 1e4) return (n / 1e3).toFixed(0) + 'k';
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+// taskStats is a job's tasks as a <dt>/<dd> pair, when workers play its
+// work (Redis): where its tasks are; nothing in process.
+export function taskStats(tasks) {
+  if (!tasks) return [];
+  return [el('dt', {}, 'Tasks'),
+    el('dd', {}, `${tasks.queued} queued, ${tasks.running} running, ${tasks.done} done, ${tasks.retried} retried`)];
+}
