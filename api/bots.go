@@ -428,7 +428,7 @@ func botResponse(b *store.Bot, d *store.BotDetails, who caller) BotResponse {
 		r.BuildLog = &d.BuildLog
 	}
 	for i, g := range b.Validation {
-		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, Turn: g.Turn, ThinkMS: g.ThinkMS}
+		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, FaultKind: g.FaultKind, Turn: g.Turn, ThinkMS: g.ThinkMS}
 		if d != nil && i < len(d.Games) {
 			v.Record = d.Games[i].Record
 			if mine {

@@ -58,10 +58,13 @@ type BotResponse struct {
 
 // ValidationGameResponse is one admission game.
 type ValidationGameResponse struct {
-	Seat      string  `json:"seat" example:"Yellow"`
-	Opponents string  `json:"opponents"`
-	Result    string  `json:"result"`
-	Fault     string  `json:"fault,omitempty"`
+	Seat      string `json:"seat" example:"Yellow"`
+	Opponents string `json:"opponents"`
+	Result    string `json:"result"`
+	Fault     string `json:"fault,omitempty"`
+	// FaultKind is the fault as a value: crash, time, illegal, protocol,
+	// false-claim or output.
+	FaultKind string  `json:"fault_kind,omitempty" example:"illegal"`
 	Turn      int     `json:"turn,omitempty"`
 	Record    string  `json:"record,omitempty"`
 	ThinkMS   int64   `json:"think_ms"`

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/competition"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
@@ -23,30 +24,31 @@ import (
 // rejected for.
 type hostileBot struct {
 	file, lang, want string
+	kind             competition.FaultKind
 	// stderr are lines its owner must find in its standard error.
 	stderr []string
 }
 
 var hostileBots = []hostileBot{
-	{"forkbomb.c", "c", "timed out", nil},
-	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)", nil},
-	{"busyloop.go", "go", "timed out", nil},
-	{"sleep.py", "python", "timed out", nil},
-	{"connect.py", "python", "exited with status 3", nil},
-	{"escape.c", "c", "illegal action", nil},
-	{"stderrflood.c", "c", "exited with status 0", nil},
-	{"longline.c", "c", "a line longer than the protocol allows", nil},
-	{"closestdout.c", "c", "ended", nil},
-	{"exit.c", "c", "exited with status 0", nil},
-	{"illegal.py", "python", "illegal action", nil},
+	{"forkbomb.c", "c", "timed out", "time", nil},
+	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)", "crash", nil},
+	{"busyloop.go", "go", "timed out", "time", nil},
+	{"sleep.py", "python", "timed out", "time", nil},
+	{"connect.py", "python", "exited with status 3", "crash", nil},
+	{"escape.c", "c", "illegal action", "illegal", nil},
+	{"stderrflood.c", "c", "exited with status 0", "crash", nil},
+	{"longline.c", "c", "a line longer than the protocol allows", "output", nil},
+	{"closestdout.c", "c", "ended", "crash", nil},
+	{"exit.c", "c", "exited with status 0", "crash", nil},
+	{"illegal.py", "python", "illegal action", "illegal", nil},
 	// As its PID namespace's init it cannot even kill itself; its parent
 	// is out of its sight.
-	{"killparent.c", "c", "illegal action", nil},
-	{"orphan.c", "c", "illegal action", nil},
+	{"killparent.c", "c", "illegal action", "illegal", nil},
+	{"orphan.c", "c", "illegal action", "illegal", nil},
 	// The test holds a secret and a log open without close-on-exec, as a
 	// server started by "gameai serve 7<secret 8>>log" would.
-	{"descriptors.c", "c", "exited with status 4", nil},
-	{"syscalls.c", "c", "exited with status 5", []string{"unshare(CLONE_NEWUSER): refused", "mount(tmpfs): refused",
+	{"descriptors.c", "c", "exited with status 4", "crash", nil},
+	{"syscalls.c", "c", "exited with status 5", "crash", []string{"unshare(CLONE_NEWUSER): refused", "mount(tmpfs): refused",
 		"socket(AF_INET, SOCK_RAW): refused", "socket(AF_NETLINK): refused", "io_uring_setup: refused", "bpf: refused", "perf_event_open: refused"}},
 }
 
@@ -180,7 +182,7 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 			continue
 		}
 		g := b.Validation[0]
-		if g.Result != "irregular loss" || g.Turn != 1 || !strings.Contains(g.Fault, hb.want) {
+		if g.Result != "irregular loss" || g.Turn != 1 || !strings.Contains(g.Fault, hb.want) || g.FaultKind != string(hb.kind) {
 			t.Errorf("%s: its game: %+v", hb.file, g)
 		}
 		if g.Stderr == nil {

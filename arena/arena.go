@@ -1,10 +1,13 @@
-// Package arena plays one game of a competition between entrants, our
-// engines and uploaded bots alike, on its game's protocol and clock: Less
-// through the CodeCup referee, Morris through Sanmill's protocol (an
-// uploaded bot) or in process (ours). Uploaded bots run confined
-// (package hosting). A game is a Spec, which any machine sharing the
-// store can play, and its Outcome is the competition's Result with the
-// record, the times and each uploaded bot's standard error.
+// Package arena plays one game between entrants, our engines and uploaded
+// bots alike, on its game's protocol and clock: Less through the CodeCup
+// referee, Morris through Sanmill's protocol (an uploaded bot) or in
+// process (ours). Competitions and admission's validation games both play
+// here. Uploaded bots are started through Uploads, which package hosting
+// implements (confined); arena imports neither hosting nor the sandbox. A
+// game is a Spec, which any machine sharing the store can play, and its
+// Outcome is the competition's Result with the record, the times, each
+// uploaded bot's standard error and, for an irregular loss, a Fault whose
+// Kind callers switch on.
 package arena
 
 import (
@@ -16,16 +19,15 @@ import (
 
 	"gameai/codecup"
 	"gameai/competition"
-	"gameai/hosting"
 )
 
 // Entrant is a bot in a game: one of our engines (ID gameai:[GAME:]SPEC,
 // the spec in its game's language), an uploaded bot, or (gameai competition
 // only, never from the service) a program on this machine run as it is.
 type Entrant struct {
-	ID       string            `json:"id"`
-	Uploaded *hosting.Uploaded `json:"uploaded,omitempty"`
-	Command  []string          `json:"command,omitempty"`
+	ID       string    `json:"id"`
+	Uploaded *Uploaded `json:"uploaded,omitempty"`
+	Command  []string  `json:"command,omitempty"`
 }
 
 // Label names the entrant in records.
@@ -80,13 +82,21 @@ type Spec struct {
 	Board int       `json:"board"`
 	Seed  uint64    `json:"seed"`
 	Clock Clock     `json:"clock"`
+	// ForgiveRepetitionClaims: a Morris program that holds the game over
+	// (bestmove draw or none) where the position has occurred before or
+	// the N-move rule is near draws the game instead of losing it. Sanmill
+	// counts repetitions its own way; admission forgives it, a competition
+	// does not.
+	ForgiveRepetitionClaims bool `json:"forgive_repetition_claims,omitempty"`
 }
 
-// Fault is an irregular loss: the seat, the turn (from 1) and what it did.
+// Fault is an irregular loss: the seat, the turn (from 1), its kind (a
+// value to switch on) and what it did (words for people).
 type Fault struct {
-	Seat   int    `json:"seat"`
-	Turn   int    `json:"turn"`
-	Reason string `json:"reason"`
+	Seat   int                   `json:"seat"`
+	Turn   int                   `json:"turn"`
+	Kind   competition.FaultKind `json:"kind,omitempty"`
+	Reason string                `json:"reason"`
 }
 
 // Outcome is a played game.
@@ -101,17 +111,19 @@ type Outcome struct {
 	TimesMS []int64  `json:"times_ms"`
 	// ThinkMS is each seat's time on its clock.
 	ThinkMS []int64 `json:"think_ms"`
-	Reason  string  `json:"reason"`
-	Fault   *Fault  `json:"fault,omitempty"`
+	// Points are each seat's team's total (Less; the lower wins).
+	Points []int  `json:"points,omitempty"`
+	Reason string `json:"reason"`
+	Fault  *Fault `json:"fault,omitempty"`
 	// Record is the whole game in its game's record format.
 	Record string `json:"record"`
 	// Stderr is each uploaded seat's standard error (empty for ours).
 	Stderr []string `json:"stderr,omitempty"`
 }
 
-// Runner plays games; Host runs the uploaded bots (nil: ours only).
+// Runner plays games; Uploads runs the uploaded bots (nil: ours only).
 type Runner struct {
-	Host *hosting.Host
+	Uploads Uploads
 	// MorrisSlack is how much longer than its move time an uploaded
 	// Morris bot may take before it loses on time (default 1 s).
 	MorrisSlack time.Duration
@@ -150,7 +162,7 @@ func boardRand(seed uint64, board int) *rand.Rand {
 // CheckBuiltin says whether id names one of our engines for game that
 // plays (an error says why not); false when id is not gameai:[GAME:]SPEC.
 func CheckBuiltin(game, id string) (bool, error) {
-	spec, ok := hosting.BuiltinSpec(game, id)
+	spec, ok := BuiltinSpec(game, id)
 	if !ok {
 		return false, nil
 	}

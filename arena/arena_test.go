@@ -1,4 +1,4 @@
-package arena
+package arena_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/arena"
 	"gameai/competition"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
@@ -19,17 +20,17 @@ import (
 // lessSpec is a Less game of a competition. Its clock is long for bots
 // that answer at once, as these tests' do: a confined bot's start on a
 // loaded machine (CI) is no one's fault.
-func lessSpec(n int, ids ...string) Spec {
-	s := Spec{Game: competition.Less, N: n, Board: n / 2, Seed: 11, Clock: Clock{GameMS: 10000}}
+func lessSpec(n int, ids ...string) arena.Spec {
+	s := arena.Spec{Game: competition.Less, N: n, Board: n / 2, Seed: 11, Clock: arena.Clock{GameMS: 10000}}
 	for _, id := range ids {
-		s.Seats = append(s.Seats, Entrant{ID: id})
+		s.Seats = append(s.Seats, arena.Entrant{ID: id})
 	}
 	return s
 }
 
 func TestLessGameOfOurEngines(t *testing.T) {
 	s := lessSpec(3, "gameai:greedy", "gameai:greedy:seed=3", "gameai:greedy", "gameai:greedy:seed=3")
-	o, err := Runner{}.Play(context.Background(), s)
+	o, err := arena.Runner{}.Play(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,22 +41,22 @@ func TestLessGameOfOurEngines(t *testing.T) {
 	if r.Margin[0] != -r.Margin[1] || r.Margin[0] != r.Margin[2] || o.Fault != nil {
 		t.Fatalf("margins %v, fault %+v", r.Margin, o.Fault)
 	}
-	if len(o.Moves) == 0 || len(o.TimesMS) != len(o.Moves) || o.Board != Layout(11, 1).String() || o.Record == "" {
+	if len(o.Moves) == 0 || len(o.TimesMS) != len(o.Moves) || o.Board != arena.Layout(11, 1).String() || o.Record == "" {
 		t.Fatalf("%d moves, %d times, board %q", len(o.Moves), len(o.TimesMS), o.Board)
 	}
 }
 
 func TestMorrisGameAtADepthIsTheSameEveryTime(t *testing.T) {
-	s := Spec{Game: competition.Morris, N: 1, Board: 4, Seed: 2, Clock: Clock{MoveMS: 1000},
-		Seats: []Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=2"}, {ID: "gameai:alphabeta:strategy=petcu-e32,depth=1"}}}
+	s := arena.Spec{Game: competition.Morris, N: 1, Board: 4, Seed: 2, Clock: arena.Clock{MoveMS: 1000},
+		Seats: []arena.Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=2"}, {ID: "gameai:alphabeta:strategy=petcu-e32,depth=1"}}}
 	a, b := playTwice(t, s)
-	if !slices.Equal(a.Moves, b.Moves) || a.Reason != b.Reason || len(a.Moves) <= openingPlies {
+	if !slices.Equal(a.Moves, b.Moves) || a.Reason != b.Reason || len(a.Moves) <= arena.OpeningPlies {
 		t.Fatalf("two plays: %v (%s) and %v (%s)", a.Moves, a.Reason, b.Moves, b.Reason)
 	}
 	if a.Result.Score[0]+a.Result.Score[1] != 1 || len(a.TimesMS) != len(a.Moves) || a.Fault != nil {
 		t.Fatalf("%+v", a)
 	}
-	if got, want := a.Board, Opening(2, 4); len(want) != openingPlies || got == "" || a.Moves[0] != want[0].String() {
+	if got, want := a.Board, arena.Opening(2, 4); len(want) != arena.OpeningPlies || got == "" || a.Moves[0] != want[0].String() {
 		t.Fatalf("board %q, opening %v, moves %v", got, want, a.Moves)
 	}
 }
@@ -76,7 +77,7 @@ func TestCheckBuiltin(t *testing.T) {
 		{"morris", "gameai:morris:alphabeta:strategy=ga-2019-best", true, true},
 		{"morris", "gameai:less:uct", true, false},
 	} {
-		ours, err := CheckBuiltin(c.game, c.id)
+		ours, err := arena.CheckBuiltin(c.game, c.id)
 		if ours != c.ours || (err == nil) != c.ok {
 			t.Errorf("%s %s: ours %v, err %v", c.game, c.id, ours, err)
 		}
@@ -91,7 +92,7 @@ func testBots(t *testing.T) map[string][]byte {
 
 // uploaded stores a program as a ready bot (its admission is hosting's
 // business) and returns it as an entrant.
-func uploaded(t *testing.T, st *store.Store, game, name string, program []byte) Entrant {
+func uploaded(t *testing.T, st *store.Store, game, name string, program []byte) arena.Entrant {
 	t.Helper()
 	hash, err := st.Artefacts.Put(context.Background(), program)
 	if err != nil {
@@ -100,10 +101,10 @@ func uploaded(t *testing.T, st *store.Store, game, name string, program []byte) 
 	b := &store.Bot{ID: "bot_" + name, Game: game, Name: name, Owner: "ann", Language: "executable", Version: 1,
 		Status: store.BotReady, Source: hash, Program: hash, CreatedAt: time.Now()}
 	u := hosting.UploadedOf(b)
-	return Entrant{ID: b.ID, Uploaded: &u}
+	return arena.Entrant{ID: b.ID, Uploaded: &u}
 }
 
-func confinedRunner(t *testing.T) (Runner, *store.Store) {
+func confinedRunner(t *testing.T) (arena.Runner, *store.Store) {
 	st := memory.New(store.Config{})
 	h := hosting.New(st, hosting.Config{})
 	if err := h.Unavailable(); err != nil {
@@ -111,7 +112,7 @@ func confinedRunner(t *testing.T) (Runner, *store.Store) {
 		confinetest.Check(t, err)
 	}
 	t.Cleanup(h.Close)
-	return Runner{Host: h}, st
+	return arena.Runner{Uploads: h}, st
 }
 
 func TestUploadedBotsPlayConfined(t *testing.T) {
@@ -135,13 +136,13 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 	}
 
 	m := uploaded(t, st, "morris", "mb", bots["morrisbot"])
-	ms := Spec{Game: competition.Morris, N: 2, Board: 0, Seed: 5, Clock: Clock{MoveMS: 50},
-		Seats: []Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=1"}, m}}
+	ms := arena.Spec{Game: competition.Morris, N: 2, Board: 0, Seed: 5, Clock: arena.Clock{MoveMS: 50},
+		Seats: []arena.Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best,depth=1"}, m}}
 	mo, err := r.Play(context.Background(), ms)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mo.Fault != nil || len(mo.Moves) <= openingPlies || mo.Result.Score[0]+mo.Result.Score[1] != 1 {
+	if mo.Fault != nil || len(mo.Moves) <= arena.OpeningPlies || mo.Result.Score[0]+mo.Result.Score[1] != 1 {
 		t.Fatalf("morris: %+v", mo)
 	}
 	if len(mo.Stderr) != 2 {
@@ -158,11 +159,11 @@ func TestLessGameOfBoundedSearchesIsTheSameEveryTime(t *testing.T) {
 }
 
 // playTwice plays the same game twice, in process.
-func playTwice(t *testing.T, s Spec) (a, b Outcome) {
+func playTwice(t *testing.T, s arena.Spec) (a, b arena.Outcome) {
 	t.Helper()
-	for _, o := range []*Outcome{&a, &b} {
+	for _, o := range []*arena.Outcome{&a, &b} {
 		var err error
-		if *o, err = (Runner{}).Play(context.Background(), s); err != nil {
+		if *o, err = (arena.Runner{}).Play(context.Background(), s); err != nil {
 			t.Fatal(err)
 		}
 	}

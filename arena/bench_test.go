@@ -1,8 +1,10 @@
-package arena
+package arena_test
 
 import (
 	"context"
 	"testing"
+
+	"gameai/arena"
 )
 
 // BenchmarkLessGameOfGreedyBots is one refereed game of four greedy bots
@@ -11,7 +13,7 @@ func BenchmarkLessGameOfGreedyBots(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		s := lessSpec(i+1, "gameai:greedy", "gameai:greedy:seed=1", "gameai:greedy:seed=2", "gameai:greedy:seed=3")
 		s.Board = i % 8
-		if _, err := (Runner{}).Play(context.Background(), s); err != nil {
+		if _, err := (arena.Runner{}).Play(context.Background(), s); err != nil {
 			b.Fatal(err)
 		}
 	}

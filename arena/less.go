@@ -8,7 +8,6 @@ import (
 	"gameai/codecup"
 	"gameai/competition"
 	"gameai/games/less"
-	"gameai/hosting"
 )
 
 // Layout is the wall layout of a board of a competition.
@@ -20,13 +19,13 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 	clock := time.Duration(s.Clock.GameMS) * time.Millisecond
 	w := Layout(s.Seed, s.Board)
 	var progs [4]codecup.Program
-	uploaded := map[int]*hosting.LessProgram{}
+	uploaded := map[int]LessProgram{}
 	for seat, e := range s.Seats {
 		if e.Uploaded != nil {
-			if r.Host == nil {
-				return Outcome{}, fmt.Errorf("seat %d: %w", seat, hosting.ErrNotRunnable)
+			if r.Uploads == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
 			}
-			p, err := r.Host.LessBot(ctx, *e.Uploaded, clock)
+			p, err := r.Uploads.LessBot(ctx, *e.Uploaded, clock)
 			if err != nil {
 				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
 			}
@@ -37,7 +36,7 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 			progs[seat] = codecup.Exec{Label: e.ID, Argv: e.Command}
 			continue
 		}
-		spec, _ := hosting.BuiltinSpec(competition.Less, e.ID)
+		spec, _ := BuiltinSpec(competition.Less, e.ID)
 		cfg, err := codecup.ParseSpec(spec, codecup.BotConfig{Budget: clock})
 		if err != nil {
 			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
@@ -52,14 +51,16 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	o := Outcome{Board: rec.Layout, Moves: rec.Actions, TimesMS: rec.TimesMS, Record: rec.String(),
 		ThinkMS: rec.ClocksMS[:], Result: competition.Result{N: s.N, Score: make([]float64, 4), Margin: make([]int, 4)}}
+	o.Points = make([]int, 4)
 	for seat := range 4 {
 		t := less.Team(seat)
+		o.Points[seat] = rec.Teams[t]
 		m := rec.Teams[1-t] - rec.Teams[t]
 		o.Result.Margin[seat] = m
 		o.Result.Score[seat] = score(m)
 	}
 	if f := rec.Forfeit; f != nil {
-		o.Fault = &Fault{Seat: f.Player, Turn: f.Turn, Reason: f.Reason}
+		o.Fault = &Fault{Seat: f.Player, Turn: f.Turn, Kind: f.Kind, Reason: f.Reason}
 		o.Result.Faults = []int{f.Player}
 		o.Reason = fmt.Sprintf("%s (%s) lost irregularly at turn %d: %s", s.Seats[f.Player].Label(), less.PlayerNames[f.Player],
 			f.Turn, f.Reason)

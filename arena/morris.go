@@ -10,7 +10,7 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/competition"
 	"gameai/games/morris"
-	"gameai/hosting"
+	"gameai/internal/lineio"
 	"gameai/internal/xrand"
 	"gameai/morrisuci"
 )
@@ -62,17 +62,17 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	}()
 	for seat, e := range s.Seats {
 		if e.Uploaded != nil {
-			if r.Host == nil {
-				return Outcome{}, fmt.Errorf("seat %d: %w", seat, hosting.ErrNotRunnable)
+			if r.Uploads == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
 			}
-			c, errs, err := r.Host.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
+			c, errs, err := r.Uploads.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
 			stderr[seat] = errs
 			switch {
-			case errors.Is(err, hosting.ErrNotRunnable) || ctx.Err() != nil:
+			case errors.Is(err, ErrNotRunnable) || ctx.Err() != nil:
 				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
 			case err != nil:
 				if fault == nil {
-					fault = &Fault{Seat: seat, Reason: "did not start: " + err.Error()}
+					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
 				}
 				continue
 			}
@@ -83,7 +83,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 			c, err := morrisuci.Start(ctx, e.ID, e.Command, nil)
 			if err != nil {
 				if fault == nil {
-					fault = &Fault{Seat: seat, Reason: "did not start: " + err.Error()}
+					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
 				}
 				continue
 			}
@@ -91,7 +91,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 			players[seat] = timed{c, &took[seat]}
 			continue
 		}
-		spec, _ := hosting.BuiltinSpec(competition.Morris, e.ID)
+		spec, _ := BuiltinSpec(competition.Morris, e.ID)
 		ps, err := ParseMorrisSpec(spec)
 		if err == nil && ps.Engine == "exe" {
 			err = errors.New("exe: a program is a Command, not one of our engines")
@@ -133,15 +133,21 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	var claim *morrisuci.ClaimError
 	switch {
+	case errors.As(err, &claim) && s.ForgiveRepetitionClaims && claimable(res.Record):
+		o.Result.Score = []float64{0.5, 0.5}
+		o.Reason = fmt.Sprintf("%s answered bestmove %s at ply %d, holding the game drawn where the position repeats; by these rules it goes on (a loss in a competition)",
+			s.Seats[sideToMove(res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
+		o.Stderr = collect(stderr)
+		return o, nil
 	case errors.As(err, &claim):
 		side := sideToMove(res.Record)
-		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1,
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: competition.FalseClaim,
 			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr), nil
 	case err != nil:
 		side := sideToMove(res.Record)
-		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Reason: err.Error()}, stderr), nil
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr), nil
 	case res.Illegal:
-		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Reason: res.Reason}, stderr), nil
+		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr), nil
 	}
 	switch res.Winner {
 	case morris.White:
@@ -212,4 +218,33 @@ func collect(stderr []func() string) []string {
 		return nil
 	}
 	return out
+}
+
+// faultKind is what a program's failed move was: past its clock, a line
+// over the protocol's limit, not a move of the protocol, or else a crash.
+func faultKind(err error) competition.FaultKind {
+	switch {
+	case errors.Is(err, lineio.ErrTimeout):
+		return competition.TimeOut
+	case errors.Is(err, lineio.ErrLineTooLong):
+		return competition.OutputLimit
+	case errors.Is(err, morrisuci.ErrProtocol):
+		return competition.Protocol
+	}
+	return competition.Crash
+}
+
+// claimable reports whether the position after rec's moves is one where
+// an engine may reasonably hold the game drawn: it has occurred before, or
+// the N-move rule is a move pair from drawing it.
+func claimable(rec *morris.GameRecord) bool {
+	if rec == nil {
+		return false
+	}
+	p := morris.NewPosition(morris.StandardRules)
+	for _, m := range rec.Moves {
+		p.Make(m)
+	}
+	n := morris.StandardRules.NMovePlies
+	return p.Repetitions() > 0 || (n > 0 && p.Clock() >= n-4)
 }

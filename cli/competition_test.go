@@ -49,7 +49,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := hosting.Uploaded{ID: id, Name: id, Owner: "ann", Version: 1, Language: "executable", Program: hash}
+		u := arena.Uploaded{ID: id, Name: id, Owner: "ann", Version: 1, Language: "executable", Program: hash}
 		return arena.Entrant{ID: id, Uploaded: &u}
 	}
 	entrants := []arena.Entrant{
@@ -79,7 +79,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		}
 		return competition.Standings(p.Plan, schedule, res, nil), res
 	}
-	want, wantRes := standings(jobkinds.Deps{Arena: &arena.Runner{Host: host}}, "")
+	want, wantRes := standings(jobkinds.Deps{Arena: &arena.Runner{Uploads: host}}, "")
 
 	last := want[len(want)-1]
 	if p.Plan.Field[last.Bot] != "bot_crash" || last.Irregular != last.Games || last.Games == 0 {

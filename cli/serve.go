@@ -246,7 +246,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes})
 	defer host.Close()
-	player := &arena.Runner{Host: host}
+	player := &arena.Runner{Uploads: host}
 	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if cfg.redisURL != "" {

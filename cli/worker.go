@@ -82,7 +82,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
 	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
-		Arena: &arena.Runner{Host: host}}).Run(ctx)
+		Arena: &arena.Runner{Uploads: host}}).Run(ctx)
 }
 
 // tasksRedis reads the Redis URL of the task queue (asynq's keys, apart

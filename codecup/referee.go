@@ -2,19 +2,23 @@ package codecup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"time"
 
 	"gameai/ai/match"
+	"gameai/competition"
 	"gameai/games/less"
+	"gameai/internal/lineio"
 )
 
 // Forfeit says which program broke the rules or the clock, and how.
 type Forfeit struct {
-	Player int    `json:"player"`
-	Reason string `json:"reason"`
+	Player int                   `json:"player"`
+	Kind   competition.FaultKind `json:"kind,omitempty"`
+	Reason string                `json:"reason"`
 	// Turn is the turn (from 1) at which it happened; 0 before the game.
 	Turn int `json:"turn,omitempty"`
 }
@@ -98,8 +102,8 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 	// legal or not) or finds it gone, so the same bots give the same game.
 	var broken [4]error
 	turn := -1
-	forfeit := func(pl int, why string) (*GameRecord, error) {
-		rec.Forfeit = &Forfeit{Player: pl, Reason: why, Turn: turn + 1}
+	forfeit := func(pl int, kind competition.FaultKind, why string) (*GameRecord, error) {
+		rec.Forfeit = &Forfeit{Player: pl, Kind: kind, Reason: why, Turn: turn + 1}
 		r.score(rec, p, d, spent)
 		return rec, nil
 	}
@@ -107,7 +111,7 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		rec.Seats[pl] = prog.Name()
 		c, err := prog.Start(ctx)
 		if err != nil {
-			return forfeit(pl, "did not start: "+err.Error())
+			return forfeit(pl, competition.Crash, "did not start: "+err.Error())
 		}
 		conns[pl] = c
 		if err := c.Send(rec.Layout); err != nil {
@@ -132,22 +136,24 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 		}
 		switch {
 		case err == ErrTimeout:
-			return forfeit(pl, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
+			return forfeit(pl, competition.TimeOut, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
+		case errors.Is(err, lineio.ErrLineTooLong):
+			return forfeit(pl, competition.OutputLimit, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
 		case err != nil && broken[pl] != nil:
-			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v (and earlier: %v)", turn+1, err, broken[pl]))
+			return forfeit(pl, competition.Crash, fmt.Sprintf("crashed at turn %d: %v (and earlier: %v)", turn+1, err, broken[pl]))
 		case err != nil:
-			return forfeit(pl, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
+			return forfeit(pl, competition.Crash, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
 		}
 		a, perr := less.ParseAction(line)
 		switch {
 		case perr != nil:
-			return forfeit(pl, fmt.Sprintf("illegal action at turn %d: %v", turn+1, perr))
+			return forfeit(pl, competition.Protocol, fmt.Sprintf("illegal action at turn %d: %v", turn+1, perr))
 		case p.NilDue(pl) && a.N != 0:
-			return forfeit(pl, fmt.Sprintf("illegal action at turn %d: %s where its turn passes (Nil)", turn+1, line))
+			return forfeit(pl, competition.Illegal, fmt.Sprintf("illegal action at turn %d: %s where its turn passes (Nil)", turn+1, line))
 		case !p.NilDue(pl):
 			cost := actionCost(*p, a)
 			if err := p.Apply(a); err != nil {
-				return forfeit(pl, fmt.Sprintf("illegal action at turn %d %s: %v", turn+1, line, err))
+				return forfeit(pl, competition.Illegal, fmt.Sprintf("illegal action at turn %d %s: %v", turn+1, line, err))
 			}
 			spent[pl] += cost
 		}

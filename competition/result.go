@@ -14,6 +14,26 @@ type Result struct {
 	Faults []int     `json:"faults,omitempty"`
 }
 
+// FaultKind is how a program lost a game irregularly, as a value a caller
+// switches on (the reason's words are for people).
+type FaultKind string
+
+// The ways to lose irregularly.
+const (
+	// Crash: it ended, closed its output or never started.
+	Crash FaultKind = "crash"
+	// TimeOut: no move within its clock.
+	TimeOut FaultKind = "time"
+	// Illegal: a move the rules forbid (the rules' model decides).
+	Illegal FaultKind = "illegal"
+	// Protocol: a line that is not a move in the protocol's notation.
+	Protocol FaultKind = "protocol"
+	// FalseClaim: it held the game over where the rules go on.
+	FalseClaim FaultKind = "false-claim"
+	// OutputLimit: a line longer than the protocol allows.
+	OutputLimit FaultKind = "output"
+)
+
 // Check says what is wrong with a result of g.
 func (r Result) Check(g Game) error {
 	if r.N != g.N {

@@ -4073,6 +4073,11 @@ const docTemplate = `{
                 "fault": {
                     "type": "string"
                 },
+                "fault_kind": {
+                    "description": "FaultKind is the fault as a value: crash, time, illegal, protocol,\nfalse-claim or output.",
+                    "type": "string",
+                    "example": "illegal"
+                },
                 "opponents": {
                     "type": "string"
                 },
@@ -4111,6 +4116,9 @@ const docTemplate = `{
         "arena.Fault": {
             "type": "object",
             "properties": {
+                "kind": {
+                    "$ref": "#/definitions/competition.FaultKind"
+                },
                 "reason": {
                     "type": "string"
                 },
@@ -4121,6 +4129,25 @@ const docTemplate = `{
                     "type": "integer"
                 }
             }
+        },
+        "competition.FaultKind": {
+            "type": "string",
+            "enum": [
+                "crash",
+                "time",
+                "illegal",
+                "protocol",
+                "false-claim",
+                "output"
+            ],
+            "x-enum-varnames": [
+                "Crash",
+                "TimeOut",
+                "Illegal",
+                "Protocol",
+                "FalseClaim",
+                "OutputLimit"
+            ]
         },
         "morpion.JSONGrid": {
             "type": "object",

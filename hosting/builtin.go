@@ -1,6 +1,7 @@
 package hosting
 
 import (
+	"gameai/arena"
 	"strings"
 	"sync"
 	"time"
@@ -10,9 +11,8 @@ import (
 	"gameai/store"
 )
 
-// BuiltinOwner owns our own engines in the list of bots; no owner may
-// take the name.
-const BuiltinOwner = "gameai"
+// BuiltinOwner owns our own engines in the list of bots.
+const BuiltinOwner = arena.BuiltinOwner
 
 // Builtins are our own engines as bots: listed beside the uploads, ready,
 // needing no upload. An id is gameai:GAME:SPEC, the spec as the referee
@@ -61,18 +61,4 @@ func Builtin(id string) (*store.Bot, bool) {
 		}
 	}
 	return found, found != nil
-}
-
-// BuiltinSpec is the engine spec an id names for game, when the id is
-// one of ours (gameai:GAME:SPEC or gameai:SPEC); a competition's entries
-// name any spec, not only the listed ones.
-func BuiltinSpec(game, id string) (string, bool) {
-	spec, ok := strings.CutPrefix(id, BuiltinOwner+":")
-	if !ok {
-		return "", false
-	}
-	if s, ok := strings.CutPrefix(spec, game+":"); ok {
-		return s, true
-	}
-	return spec, true
 }

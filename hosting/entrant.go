@@ -2,44 +2,26 @@ package hosting
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
+	"gameai/arena"
 	"gameai/morrisuci"
 	"gameai/store"
 )
 
-// Uploaded is what a game needs of an uploaded bot: enough for any
-// machine sharing the store to fetch its program and run it confined.
-type Uploaded struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Owner    string `json:"owner"`
-	Version  int    `json:"version"`
-	Language string `json:"language"`
-	Program  string `json:"program"` // content hash of what runs
+// UploadedOf is a ready bot as a game's seat sees it.
+func UploadedOf(b *store.Bot) arena.Uploaded {
+	return arena.Uploaded{ID: b.ID, Name: b.Name, Owner: b.Owner, Version: b.Version, Language: b.Language, Program: b.Program}
 }
 
-// UploadedOf is a ready bot's Uploaded.
-func UploadedOf(b *store.Bot) Uploaded {
-	return Uploaded{ID: b.ID, Name: b.Name, Owner: b.Owner, Version: b.Version, Language: b.Language, Program: b.Program}
-}
-
-// Label names it in records: owner/name vN.
-func (u Uploaded) Label() string { return fmt.Sprintf("%s/%s v%d", u.Owner, u.Name, u.Version) }
-
-// ErrNotRunnable is returned where this machine cannot run an uploaded
-// bot (no sandbox here, or not its language).
-var ErrNotRunnable = errors.New("hosting: this machine cannot run this bot")
-
-func (h *Host) runnableOf(ctx context.Context, u Uploaded, cpu time.Duration) (Runnable, error) {
+func (h *Host) runnableOf(ctx context.Context, u arena.Uploaded, cpu time.Duration) (Runnable, error) {
 	if h.why != nil {
-		return Runnable{}, fmt.Errorf("%w: %v", ErrNotRunnable, h.why)
+		return Runnable{}, fmt.Errorf("%w: %v", arena.ErrNotRunnable, h.why)
 	}
 	l, ok := h.Language(u.Language)
 	if !ok || !l.Available {
-		return Runnable{}, fmt.Errorf("%w: language %q is not installed here", ErrNotRunnable, u.Language)
+		return Runnable{}, fmt.Errorf("%w: language %q is not installed here", arena.ErrNotRunnable, u.Language)
 	}
 	if u.Program == "" {
 		return Runnable{}, fmt.Errorf("bot %s has no program (not admitted)", u.ID)
@@ -47,9 +29,9 @@ func (h *Host) runnableOf(ctx context.Context, u Uploaded, cpu time.Duration) (R
 	return h.runnable(ctx, u.Label(), l, u.Program, h.gameLimits(cpu))
 }
 
-// LessBot is an uploaded Less bot as the CodeCup referee runs it, confined,
-// with a game's clock.
-func (h *Host) LessBot(ctx context.Context, u Uploaded, clock time.Duration) (*LessProgram, error) {
+// LessBot is an uploaded Less bot as the referee runs it, confined, with a
+// game's clock (arena.Uploads).
+func (h *Host) LessBot(ctx context.Context, u arena.Uploaded, clock time.Duration) (arena.LessProgram, error) {
 	r, err := h.runnableOf(ctx, u, 2*clock+10*time.Second)
 	if err != nil {
 		return nil, err
@@ -59,8 +41,9 @@ func (h *Host) LessBot(ctx context.Context, u Uploaded, clock time.Duration) (*L
 
 // MorrisBot starts an uploaded Morris bot, confined, for one game of
 // moveTime a move (it must answer within moveTime+slack); stderr reads
-// what it wrote there, up to StderrCap. Close the client after the game.
-func (h *Host) MorrisBot(ctx context.Context, u Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, stderr func() string, err error) {
+// what it wrote there, up to StderrCap. Close the client after the game
+// (arena.Uploads).
+func (h *Host) MorrisBot(ctx context.Context, u arena.Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, stderr func() string, err error) {
 	r, err := h.runnableOf(ctx, u, 10*time.Minute)
 	if err != nil {
 		return nil, func() string { return "" }, err

@@ -1,9 +1,11 @@
 // Package hosting takes other people's bots: an upload (a source file or
-// a static executable) is built inside the sandbox, checked by
-// validation games against our engines on its real protocol and clock,
-// and then ready to play or rejected with the reason. Every run of an
-// uploaded program, compile and game alike, is confined (package
-// sandbox); the referees see a bot only as a program that speaks lines.
+// a static executable) is checked, stored within its owner's quotas, built
+// inside the sandbox, played in validation games against our engines
+// through the referee (package arena) on its real protocol and clock, and
+// then ready to play or rejected with the reason. Every run of an uploaded
+// program, compile and game alike, is confined (package sandbox); Host
+// implements arena.Uploads, so the referee sees a bot only as a program
+// that speaks lines.
 package hosting
 
 import (
@@ -364,7 +366,7 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return err
 	}
 	h.cfg.Log.Info("bot validating", "bot", id)
-	games, played, err := h.validate(ctx, b, l)
+	games, played, err := h.validate(ctx, b)
 	if err != nil {
 		return err
 	}

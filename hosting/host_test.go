@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"gameai/games/morris"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
@@ -188,62 +187,8 @@ func TestAnAdmissionTheServerCannotCarryOutSaysSo(t *testing.T) {
 func TestAMorrisBotMustMakeItsMoves(t *testing.T) {
 	h := newHost(t)
 	b := admitted(t, h, Upload{Game: "morris", Name: "none", Language: "executable", File: testBot(t, "morrisnone")})
-	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "bestmove none") || len(b.Validation) == 0 || b.Validation[0].Fault == "" {
+	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "bestmove none") || len(b.Validation) == 0 || b.Validation[0].FaultKind != "false-claim" {
 		t.Fatalf("a bot that never moves: %s %q %+v", b.Status, b.Reason, b.Validation)
-	}
-}
-
-func TestClaimableOnlyWhereThePositionRepeats(t *testing.T) {
-	rec := &morris.GameRecord{}
-	p := morris.NewPosition(morris.StandardRules)
-	play := func(m morris.Move) {
-		p.Make(m)
-		rec.Moves = append(rec.Moves, m)
-	}
-	quiet := func(pred func(morris.Move) bool) (morris.Move, bool) {
-		for _, m := range p.GenMoves(nil) {
-			if !m.Removes() && pred(m) {
-				return m, true
-			}
-		}
-		return 0, false
-	}
-	if claimable(rec) {
-		t.Error("the start position is claimable")
-	}
-	for range 18 {
-		m, ok := quiet(func(morris.Move) bool { return true })
-		if !ok {
-			t.Fatalf("no quiet placement after %v", rec.Moves)
-		}
-		play(m)
-	}
-	if claimable(rec) {
-		t.Fatal("the position after the placements is claimable")
-	}
-	// Each side slides a piece out and back: the position four plies on
-	// is the one before.
-	var out [2]morris.Move
-	for i := range out {
-		m, ok := quiet(func(m morris.Move) bool { return m.From() >= 0 && (i == 0 || m.To() != out[0].From()) })
-		if !ok {
-			t.Fatalf("no quiet slide after %v", rec.Moves)
-		}
-		out[i] = m
-		play(m)
-	}
-	if claimable(rec) {
-		t.Fatal("a new position is claimable")
-	}
-	for _, o := range out {
-		back, ok := quiet(func(m morris.Move) bool { return m.From() == o.To() && m.To() == o.From() })
-		if !ok {
-			t.Fatalf("%v cannot go back", o)
-		}
-		play(back)
-	}
-	if !claimable(rec) {
-		t.Error("a repeated position is not claimable")
 	}
 }
 

@@ -2,6 +2,7 @@ package morrisuci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -175,7 +176,7 @@ func (c *Client) Move(ctx context.Context, p *morris.Position, history []morris.
 	}
 	m, err := morris.ParseMove(first)
 	if err != nil {
-		return 0, fmt.Errorf("%s answered bestmove %q: %w", c.name, first, err)
+		return 0, fmt.Errorf("%s answered bestmove %q: %w: %w", c.name, first, ErrProtocol, err)
 	}
 	// A move that closes a mill: its removals come one go at a time.
 	for range 2 {
@@ -187,16 +188,20 @@ func (c *Client) Move(ctx context.Context, p *morris.Position, history []morris.
 			return 0, err
 		}
 		if !strings.HasPrefix(rm, "x") {
-			return 0, fmt.Errorf("%s answered %q where the removal of its mill was due", c.name, rm)
+			return 0, fmt.Errorf("%s answered %q where the removal of its mill was due: %w", c.name, rm, ErrProtocol)
 		}
 		full, err := morris.ParseMove(m.String() + rm)
 		if err != nil {
-			return 0, fmt.Errorf("%s answered removal %q: %w", c.name, rm, err)
+			return 0, fmt.Errorf("%s answered removal %q: %w: %w", c.name, rm, ErrProtocol, err)
 		}
 		m = full
 	}
 	return m, nil
 }
+
+// ErrProtocol marks an answer that is not a move in the protocol's
+// notation (a referee tells it from a crash or the clock by it).
+var ErrProtocol = errors.New("not a move of the protocol")
 
 // ClaimError is an engine's answer that the game is over where it was
 // asked for a move: Sanmill answers "bestmove draw" for a position it

@@ -59,10 +59,11 @@ type ValidationGame struct {
 	Seat      string `json:"seat"`
 	Opponents string `json:"opponents"`
 	// Fault is what the bot did wrong (empty: it played the game
-	// through), Turn where.
-	Fault  string `json:"fault,omitempty"`
-	Turn   int    `json:"turn,omitempty"`
-	Result string `json:"result"`
+	// through), FaultKind its kind (competition.FaultKind), Turn where.
+	Fault     string `json:"fault,omitempty"`
+	FaultKind string `json:"fault_kind,omitempty"`
+	Turn      int    `json:"turn,omitempty"`
+	Result    string `json:"result"`
 	// ThinkMS is the bot's time on its clock.
 	ThinkMS int64 `json:"think_ms"`
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/hibiken/asynq"
 
 	"gameai/arena"
-	"gameai/hosting"
 )
 
 // TypeCompetitionGame is the task of one game of a competition.
@@ -50,7 +49,7 @@ func competitionHandler(r *arena.Runner, done func(ctx context.Context, id strin
 			return arena.Outcome{}, errElsewhere{fmt.Errorf("this worker plays no competition games")}
 		}
 		o, err := r.Play(ctx, s)
-		if errors.Is(err, hosting.ErrNotRunnable) {
+		if errors.Is(err, arena.ErrNotRunnable) {
 			return o, errElsewhere{err}
 		}
 		return o, err

@@ -1,0 +1,4 @@
+package arena
+
+// OpeningPlies is openingPlies for the external tests.
+const OpeningPlies = openingPlies
