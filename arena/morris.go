@@ -180,11 +180,7 @@ func sideToMove(rec *morris.GameRecord) int {
 	if rec == nil {
 		return morris.White
 	}
-	p := morris.NewPosition(morris.StandardRules)
-	for _, m := range rec.Moves {
-		p.Make(m)
-	}
-	return p.SideToMove()
+	return morris.After(morris.StandardRules, rec.Moves).SideToMove()
 }
 
 // interleave lists the sides' move times in play order, first the side
@@ -241,10 +237,7 @@ func claimable(rec *morris.GameRecord) bool {
 	if rec == nil {
 		return false
 	}
-	p := morris.NewPosition(morris.StandardRules)
-	for _, m := range rec.Moves {
-		p.Make(m)
-	}
+	p := morris.After(morris.StandardRules, rec.Moves)
 	n := morris.StandardRules.NMovePlies
 	return p.Repetitions() > 0 || (n > 0 && p.Clock() >= n-4)
 }

@@ -33,15 +33,6 @@ type gameOutcome struct {
 	fault bool
 }
 
-// toMove is the side to move after moves from the start.
-func toMove(r *morris.Rules, moves []morris.Move) int {
-	p := morris.NewPosition(r)
-	for _, m := range moves {
-		p.Make(m)
-	}
-	return p.SideToMove()
-}
-
 // side names the player of a colour in a game: A or B.
 func (g gameOutcome) side(colour int) string {
 	if (colour == morris.White) == g.aWhite {
@@ -196,7 +187,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if ctx.Err() != nil || res.Record == nil || len(res.Record.Moves) < len(opening) {
 				return gameOutcome{}, err
 			}
-			side := toMove(r, res.Record.Moves)
+			side := morris.After(r, res.Record.Moves).SideToMove()
 			res.Winner, res.Reason = 1-side, fmt.Sprintf("%s lost by a fault: %v", [2]string{"white", "black"}[side], err)
 			res.Record.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-side]
 			res.Record.Tags["Termination"] = res.Reason

@@ -53,6 +53,16 @@ func NewPosition(r *Rules) *Position {
 	return p
 }
 
+// After is the position after moves from the start under r: a game's
+// record replayed (its moves are legal; Make does not check them).
+func After(r *Rules, moves []Move) *Position {
+	p := NewPosition(r)
+	for _, m := range moves {
+		p.Make(m)
+	}
+	return p
+}
+
 // Clone returns an independent copy.
 func (p *Position) Clone() *Position {
 	q := *p

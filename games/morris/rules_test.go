@@ -395,3 +395,17 @@ func TestMakeDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per generate-make-unmake round", allocs)
 	}
 }
+
+func TestAfterReplaysARecord(t *testing.T) {
+	var moves []Move
+	p := NewPosition(StandardRules)
+	for range 5 {
+		m := p.GenMoves(nil)[0]
+		p.Make(m)
+		moves = append(moves, m)
+	}
+	q := After(StandardRules, moves)
+	if q.String() != p.String() || q.SideToMove() != Black {
+		t.Errorf("After: %s, want %s with black to move", q, p)
+	}
+}
