@@ -12,15 +12,24 @@ import (
 	"gameai/games"
 )
 
-// SpecHelp says what ParseSpec reads, for flags' and API fields' help.
-const SpecHelp = "ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
-	"budget=DUR and seed=N for any; for mcts and uct, c=, fpu= and max_depth= (the tree search; rave_k= for mcts),\n" +
-	"horizon= (turns past the root's round that playouts go, default 16), scale= (the margin in points that\n" +
-	"makes a 73% reward, default uct 3, mcts 6),\n" +
-	"reuse=true (keep the tree from turn to turn), teammate=max|chance (plan the teammate's turns as their own,\n" +
-	"default for uct, or draw them as likely moves, mcts's) and settle=true (end a turn's search once the time left could not change its\n" +
-	"moves); iterations=N (mcts, uct) and depth=N (expectimax) bound a turn's search instead of the clock,\n" +
-	"so the bot plays the same game every time"
+// SpecHelp says what ParseSpec reads, for flags' and API fields' help. The
+// tree searches' settings and their defaults are the engines' own table
+// (lessai.TreeOptions), so the help says what the engines run.
+var SpecHelp = func() string {
+	var b strings.Builder
+	b.WriteString("ENGINE[:key=value,...]: uct (MCTS, the default), mcts (MCTS-RAVE), expectimax or greedy;\n" +
+		"budget=DUR and seed=N for any; iterations=N (mcts, uct) and depth=N (expectimax) bound a turn's search\n" +
+		"instead of the clock, so the bot plays the same game every time; reuse=true (mcts, uct) keeps the tree\n" +
+		"from turn to turn; the tree searches take these, shown with their defaults:")
+	for _, kind := range []string{lessai.KindUCT, lessai.KindMCTS} {
+		var parts []string
+		for _, o := range lessai.TreeOptions(kind) {
+			parts = append(parts, fmt.Sprintf("%s=%s (%s)", o.Name, o.Default, o.Description))
+		}
+		fmt.Fprintf(&b, "\n%s: %s", kind, strings.Join(parts, ", "))
+	}
+	return b.String()
+}()
 
 // ParseSpec reads one of our bots, ENGINE[:key=value,...] (SpecHelp), onto
 // base: the referee's, the service's and the stdin bot's settings are one

@@ -113,3 +113,14 @@ func TestSpecBoundsBySearchNotClock(t *testing.T) {
 		}
 	}
 }
+
+// The help's tree settings and defaults are the engines' table's.
+func TestSpecHelpIsTheEnginesTable(t *testing.T) {
+	for _, kind := range []string{lessai.KindUCT, lessai.KindMCTS} {
+		for _, o := range lessai.TreeOptions(kind) {
+			if !strings.Contains(SpecHelp, o.Name+"="+o.Default+" (") {
+				t.Errorf("%s's %s=%s is not in SpecHelp", kind, o.Name, o.Default)
+			}
+		}
+	}
+}
