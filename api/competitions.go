@@ -60,10 +60,8 @@ func (s *Server) createCompetition(c *echo.Context) error {
 	switch {
 	case req.Clock != nil:
 		p.Clock = *req.Clock
-	case req.Game == competition.Less:
-		p.Clock = arena.Clock{GameMS: 30000}
 	default:
-		p.Clock = arena.Clock{MoveMS: 1000}
+		p.Clock = arena.DefaultClock(req.Game)
 	}
 	if err := p.Clock.Check(req.Game); err != nil {
 		field, _, _ := strings.Cut(err.Error(), ":")

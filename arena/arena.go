@@ -45,6 +45,15 @@ type Clock struct {
 	MoveMS int64 `json:"move_ms,omitempty"`
 }
 
+// DefaultClock is a competition's clock when the host sets none:
+// CodeCup's 30 s a game for Less, a second a move for Morris.
+func DefaultClock(game string) Clock {
+	if game == competition.Less {
+		return Clock{GameMS: codecup.Clock.Milliseconds()}
+	}
+	return Clock{MoveMS: 1000}
+}
+
 // Clock bounds.
 const (
 	MinGameMS, MaxGameMS = 200, 600_000

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"gameai/codecup"
 	"gameai/morrisuci"
@@ -40,7 +39,7 @@ func botLess(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	engine := f.String("engine", "GAMEAI_LESS_ENGINE", codecup.Engines[0], codecup.SpecHelp+
 		";\nuct's defaults (teammate=max, scale=3) are the best measured against the CodeCup 2017 runner-up, both in a\n"+
 		"team of two of ours and beside that program as teammate (docs/strength.md)")
-	budget := f.Duration("budget", "GAMEAI_LESS_BUDGET", 30*time.Second, "thinking time for the whole game")
+	budget := f.Duration("budget", "GAMEAI_LESS_BUDGET", codecup.Clock, "thinking time for the whole game")
 	seed := f.Uint64("seed", "GAMEAI_LESS_SEED", 1, "seed of the search")
 	reuse := f.Bool("reuse-tree", "GAMEAI_LESS_REUSE_TREE", false, "mcts, uct: start each turn's search from the last turn's tree where it reached the position")
 	if err := f.parse(args, Getenv); err != nil {

@@ -50,9 +50,9 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 	format := f.String("format", "GAMEAI_COMPETITION_FORMAT", competition.RoundRobin, "round-robin or swiss")
 	rounds := f.Int("rounds", "GAMEAI_COMPETITION_ROUNDS", 1, "times the round robin is played, or Swiss rounds")
 	seed := f.Uint64("seed", "GAMEAI_COMPETITION_SEED", 1, "seed of the schedule, the boards and our engines")
-	clock := f.Duration("clock", "GAMEAI_COMPETITION_CLOCK", map[string]time.Duration{competition.Less: 30 * time.Second,
-		competition.Morris: time.Second}[game], map[string]string{competition.Less: "each bot's thinking time for a game",
-		competition.Morris: "the time a move"}[game])
+	def := arena.DefaultClock(game)
+	clock := f.Duration("clock", "GAMEAI_COMPETITION_CLOCK", time.Duration(def.GameMS+def.MoveMS)*time.Millisecond,
+		map[string]string{competition.Less: "each bot's thinking time for a game", competition.Morris: "the time a move"}[game])
 	out := f.String("out", "GAMEAI_COMPETITION_OUT", "", "file to write every game's record to")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err

@@ -57,7 +57,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	density := f.Float("density", "GAMEAI_REFEREE_DENSITY", less.WallDensity, "random layouts: chance of a wall on an edge (the fixture has 0.27)")
 	double := f.Float("double", "GAMEAI_REFEREE_DOUBLE", less.DoubleWalls, "random layouts: chance that a wall is double")
 	seed := f.Uint64("seed", "GAMEAI_REFEREE_SEED", 1, "seed of the random layouts")
-	budget := f.Duration("budget", "GAMEAI_REFEREE_BUDGET", 30*time.Second, "each program's thinking time per game")
+	budget := f.Duration("budget", "GAMEAI_REFEREE_BUDGET", codecup.Clock, "each program's thinking time per game")
 	out := f.String("out", "GAMEAI_REFEREE_OUT", "", "file to write the game records to")
 	parallel := f.Int("parallel", "GAMEAI_REFEREE_PARALLEL", 1, "games at once (each program's clock runs while it thinks)")
 	quiet := f.Bool("quiet", "GAMEAI_REFEREE_QUIET", false, "no line per game on standard error")

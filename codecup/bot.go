@@ -54,7 +54,7 @@ func (c BotConfig) withDefaults() BotConfig {
 		c.Engine = lessai.Kinds[0]
 	}
 	if c.Budget <= 0 {
-		c.Budget = 30 * time.Second
+		c.Budget = Clock
 	}
 	if c.Reserve <= 0 {
 		c.Reserve = 0.06

@@ -38,6 +38,10 @@ type Pauser interface {
 	Resume()
 }
 
+// Clock is CodeCup's: a program's thinking time for a whole game, the
+// referee's, the bot's and admission's unless told otherwise.
+const Clock = 30 * time.Second
+
 // ErrTimeout is returned by Receive when the program's time ran out.
 var ErrTimeout = lineio.ErrTimeout
 

@@ -82,7 +82,7 @@ type Referee struct {
 func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (*GameRecord, error) {
 	budget := r.Budget
 	if budget <= 0 {
-		budget = 30 * time.Second
+		budget = Clock
 	}
 	rec := &GameRecord{Layout: w.String()}
 	d := less.DistancesFor(w)

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"gameai/codecup"
 	"gameai/sandbox"
 	"gameai/store"
 )
@@ -70,7 +71,7 @@ type Config struct {
 
 func (c Config) withDefaults() Config {
 	if c.LessClock <= 0 {
-		c.LessClock = 30 * time.Second
+		c.LessClock = codecup.Clock
 	}
 	if c.MorrisMoveTime <= 0 {
 		c.MorrisMoveTime = 200 * time.Millisecond
