@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/match"
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
+	"gameai/ai/series"
 	"gameai/arena"
 	"gameai/games"
 	"gameai/games/morris"
@@ -158,7 +158,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 	progress := &syncWriter{w: stderr}
 	start := time.Now()
-	results, err := match.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
+	results, err := series.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		pair := uint64(i / 2)
 		opening := morrisai.RandomOpening(r, *plies, xrand.New(*seed*0x9e3779b97f4a7c15+pair))
 		pa, closeA, err := a.Build(ctx, lim, *seed+uint64(i)*2)
@@ -207,7 +207,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	var all, asWhite, asBlack match.Tally
+	var all, asWhite, asBlack series.Tally
 	adjudicated, faults := 0, 0
 	var think [2]time.Duration // A, B
 	var moves [2]int

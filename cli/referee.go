@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/match"
+	"gameai/ai/series"
 	"gameai/codecup"
 	"gameai/games/less"
 )
@@ -112,7 +112,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	ref := codecup.Referee{Budget: *budget}
 	progress := &syncWriter{w: stderr}
 	start := time.Now()
-	recs, err := match.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*codecup.GameRecord, error) {
+	recs, err := series.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*codecup.GameRecord, error) {
 		pr := pairings[i]
 		rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), pr.Walls)
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"gameai/ai/match"
+	"gameai/ai/series"
 	"gameai/games/less"
 )
 
@@ -233,8 +233,8 @@ func TestAddGameCountsForBothSides(t *testing.T) {
 	AddGame(&a, &b, Pairing{AYW: false}, &GameRecord{Teams: [2]int{80, 83}, Detours: [2]int{20, 25}, Wasted: [2]int{3, 4}})
 	AddGame(&a, &b, Pairing{AYW: true}, &GameRecord{Teams: [2]int{75, 75}, Detours: [2]int{10, 11}, Wasted: [2]int{1, 2}})
 	AddGame(&a, &b, Pairing{AYW: true}, &GameRecord{Teams: [2]int{70, 76}, Detours: [2]int{5, 6}, Wasted: [2]int{0, 1}})
-	wantA := TeamResult{Tally: match.Tally{Wins: 1, Draws: 1, Losses: 1}, Margins: []int{-3, 0, 6}, Detours: 25 + 10 + 5, Wasted: 4 + 1 + 0}
-	wantB := TeamResult{Tally: match.Tally{Wins: 1, Draws: 1, Losses: 1}, Margins: []int{3, 0, -6}, Detours: 20 + 11 + 6, Wasted: 3 + 2 + 1}
+	wantA := TeamResult{Tally: series.Tally{Wins: 1, Draws: 1, Losses: 1}, Margins: []int{-3, 0, 6}, Detours: 25 + 10 + 5, Wasted: 4 + 1 + 0}
+	wantB := TeamResult{Tally: series.Tally{Wins: 1, Draws: 1, Losses: 1}, Margins: []int{3, 0, -6}, Detours: 20 + 11 + 6, Wasted: 3 + 2 + 1}
 	if !reflect.DeepEqual(a, wantA) || !reflect.DeepEqual(b, wantB) {
 		t.Errorf("side A %+v, want %+v; side B %+v, want %+v", a, wantA, b, wantB)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/match"
+	"gameai/ai/series"
 	"gameai/competition"
 	"gameai/games/less"
 	"gameai/internal/lineio"
@@ -223,8 +223,8 @@ func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances, spe
 // TeamResult sums a side's results over a match: from its point of view,
 // the margin of a game is the other team's total minus its own.
 type TeamResult struct {
-	Tally   match.Tally `json:"tally"`
-	Margins []int       `json:"margins"`
+	Tally   series.Tally `json:"tally"`
+	Margins []int        `json:"margins"`
 	// Detours and Wasted are the side's sums over the games it was given
 	// (GameRecord's, by team).
 	Detours int `json:"detours"`

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"sync/atomic"
 
-	"gameai/ai/match"
 	"gameai/ai/minimax"
+	"gameai/ai/series"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
 )
@@ -118,7 +118,7 @@ type LocalGames struct{ Workers int }
 
 // PlayGames implements GameRunner.
 func (l LocalGames) PlayGames(ctx context.Context, games []TournamentGame, done func(n int)) ([]float64, error) {
-	return match.Run(ctx, len(games), l.Workers, func(ctx context.Context, k int) (float64, error) {
+	return series.Run(ctx, len(games), l.Workers, func(ctx context.Context, k int) (float64, error) {
 		pts, err := games[k].Play(ctx)
 		if err == nil && done != nil {
 			done(1)

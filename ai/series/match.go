@@ -1,7 +1,7 @@
-// Package match plays series of games in parallel and summarises two-sided
+// Package series plays series of games in parallel and summarises two-sided
 // results: wins, draws and losses, the score with its 95% interval, and
 // the Elo difference it implies.
-package match
+package series
 
 import (
 	"context"
