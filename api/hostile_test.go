@@ -16,6 +16,7 @@ import (
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
+	"gameai/store"
 
 	"golang.org/x/sys/unix"
 )
@@ -236,3 +237,59 @@ func deref(s *string) string {
 // lessBotExecutable is our greedy Less bot built as a static executable
 // (hosting/testdata/lessbot), uploaded as any author's would be.
 func lessBotExecutable(t *testing.T) []byte { return gobuild.Static(t, "../hosting/testdata/lessbot") }
+
+// TestJunkUploadsInBulkLeaveNothing: one owner sends 20 uploads of 8 MiB
+// of noise as executables, through the real upload path: each is refused
+// (422, naming the file) before anything is stored, and the store holds no
+// bot and no byte of them; then more junk than the owner's quota of
+// versions, as sources that fail to build, ends in 429 naming the limit,
+// and the rejected versions keep no files.
+func TestJunkUploadsInBulkLeaveNothing(t *testing.T) {
+	e, h := sandboxed(t)
+	tok := e.owner(t, "mallory", "")
+	noise := make([]byte, hosting.MaxUpload)
+	for i := range 20 {
+		for j := range noise {
+			noise[j] = byte(i*31 + j*7 + j>>9)
+		}
+		r := e.upload(t, tok, "less", "junk"+strconv.Itoa(i), "executable", noise)
+		r.hasField(t, r.problem(t, 422), "file")
+		if _, err := e.store.Artefacts.Get(t.Context(), store.ContentHash(noise)); err == nil {
+			t.Fatalf("junk %d was stored", i)
+		}
+	}
+	if bs, _ := e.store.Bots.List(t.Context(), store.BotFilter{Owner: "mallory"}); len(bs) != 0 {
+		t.Fatalf("refused uploads left %d bots", len(bs))
+	}
+	// Broken C, uploaded as fast as the owner may (three on their way at
+	// once), until the quota of versions answers.
+	for accepted, tries := 0, 0; ; tries++ {
+		if accepted > hosting.DefaultOwnerVersions || tries > 10*hosting.DefaultOwnerVersions {
+			t.Fatalf("no quota of versions answered (%d accepted)", accepted)
+		}
+		r := e.upload(t, tok, "less", "broken", "c", []byte("int main( { return "+strconv.Itoa(tries)+"; }\n"))
+		if r.status == 429 && strings.Contains(string(r.body), "quota-versions") {
+			r.hasField(t, r.problem(t, 429), "name")
+			break
+		}
+		if r.status == 429 { // three on their way: wait for them
+			h.Wait()
+			continue
+		}
+		r.ok(t, 202)
+		accepted++
+	}
+	h.Wait()
+	bs, _ := e.store.Bots.List(t.Context(), store.BotFilter{Owner: "mallory"})
+	if len(bs) != hosting.DefaultOwnerVersions {
+		t.Errorf("%d versions kept, want the quota's %d", len(bs), hosting.DefaultOwnerVersions)
+	}
+	for _, b := range bs {
+		if b.Status != "rejected" || !b.FilesDropped {
+			t.Errorf("%s: %s, files dropped %v", b.ID, b.Status, b.FilesDropped)
+		}
+		if _, err := e.store.Artefacts.Get(t.Context(), b.Source); err == nil {
+			t.Errorf("%s: a rejected version's source is kept", b.ID)
+		}
+	}
+}
