@@ -3,6 +3,7 @@ package api_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -83,10 +84,14 @@ func TestBrowserEveryBuiltinBotOpens(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"))
 	poll[bool](t, ctx, "our engines listed", `document.querySelectorAll('#bots-table tr[data-bot^="gameai:"] a').length > 1`, 10*time.Second)
 	links := eval[[]string](t, ctx, `[...document.querySelectorAll('#bots-table tr[data-bot^="gameai:"] a')].map(a => a.getAttribute('href'))`)
+	ids := eval[[]string](t, ctx, `[...document.querySelectorAll('#bots-table tr[data-bot^="gameai:"]')].map(tr => tr.dataset.bot)`)
 	games := eval[[]string](t, ctx, `[...document.querySelectorAll('#bots-table tr[data-bot^="gameai:"]')].map(tr => tr.children[1].textContent)`)
 	for i, href := range links {
 		do(t, ctx, chromedp.Navigate(e.url+"/"+href))
-		poll[bool](t, ctx, href, `(document.getElementById('bot-status') || {dataset: {}}).dataset.status === 'ready' || document.querySelector('.problem') !== null`, 10*time.Second)
+		// This bot's page, its details shown (not the page before it).
+		shown := `(document.querySelector('h1 code') || {}).textContent === ` + strconv.Quote(ids[i]) +
+			` && [...document.querySelectorAll('dl.kv dt')].some(d => d.textContent === 'Game')`
+		poll[bool](t, ctx, href, shown+` || document.querySelector('.problem') !== null`, 10*time.Second)
 		if p := eval[string](t, ctx, `(document.querySelector('.problem') || {textContent: ''}).textContent`); p != "" {
 			t.Errorf("%s: %s", href, p)
 			continue
