@@ -70,6 +70,7 @@ func New() (*Sandbox, error) {
 	if s.root, err = MkdirTemp("gameai-sandbox-root-"); err != nil {
 		return fail("%v", err)
 	}
+	removeStale("/sys/fs/cgroup")
 	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true, CPU: true})
 	if err != nil {
 		_ = os.Remove(s.root)
