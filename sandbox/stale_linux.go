@@ -8,21 +8,27 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
 
 // removeStale removes the control groups that servers which ended without
 // closing their sandbox left behind (a crash, a kill -9, a worker killed
-// by its supervisor): gameai-PID where no process PID lives. Only empty
-// groups go (rmdir refuses one that holds a process), so a group whose
-// PID was reused by another program, or that another live server holds,
-// stays.
+// by its supervisor): gameai-PID where no process PID lives. What still
+// runs in them are that server's confined programs, orphaned (a bot
+// killed with its server would otherwise run on to its CPU limit): they
+// are killed, thawed so they can die, and the groups removed. A group
+// whose PID lives (another server, or the PID reused) is left alone.
+// Servers that share a control-group tree must share a PID namespace
+// (containers have their own tree), or one would take another's live
+// server for dead.
 func removeStale(root string) {
-	hierarchies := []string{root}
+	// v1's freezer first: a frozen process dies only once thawed.
+	hierarchies := []string{filepath.Join(root, "freezer"), root}
 	if entries, err := os.ReadDir(root); err == nil {
 		for _, e := range entries {
-			if e.IsDir() {
+			if e.IsDir() && e.Name() != "freezer" {
 				hierarchies = append(hierarchies, filepath.Join(root, e.Name()))
 			}
 		}
@@ -50,7 +56,8 @@ func alive(pid int) bool {
 	return err == nil || errors.Is(err, unix.EPERM)
 }
 
-// removeTree removes a control group's empty groups, deepest first.
+// removeTree kills what runs in a control group and its children, and
+// removes them, deepest first.
 func removeTree(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
@@ -58,5 +65,34 @@ func removeTree(dir string) {
 			removeTree(filepath.Join(dir, e.Name()))
 		}
 	}
+	for range 50 {
+		procs := groupProcs(dir)
+		if len(procs) == 0 {
+			break
+		}
+		for _, pid := range procs {
+			_ = unix.Kill(pid, unix.SIGKILL)
+		}
+		// A frozen process dies only once thawed (v1's freezer, v2's
+		// cgroup.freeze); the file that is not there fails quietly.
+		_ = os.WriteFile(filepath.Join(dir, "freezer.state"), []byte("THAWED"), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("0"), 0o644)
+		time.Sleep(20 * time.Millisecond)
+	}
 	_ = unix.Rmdir(dir)
+}
+
+// groupProcs lists the processes in one control group.
+func groupProcs(dir string) []int {
+	b, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
 }

@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/criyle/go-sandbox/pkg/cgroup"
 )
 
-// A server that ended without closing its sandbox left its groups; the
-// next sandbox removes them, and keeps a live process's.
+// A server that ended without closing its sandbox left its groups, one
+// with a program still running in it; the next sandbox kills the program
+// and removes them, and keeps a live process's.
 func TestStaleGroupsOfEndedServersGo(t *testing.T) {
 	forTest(t) // root and control groups, or skip
 	cmd := exec.Command("/bin/true")
@@ -36,7 +38,23 @@ func TestStaleGroupsOfEndedServersGo(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() { removeTree(stale); removeTree(live) })
+	orphan := exec.Command("/bin/sleep", "1000")
+	if err := orphan.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = orphan.Wait(); close(exited) }()
+	if err := os.WriteFile(filepath.Join(stale, "p1", "cgroup.procs"), []byte(strconv.Itoa(orphan.Process.Pid)), 0o644); err != nil {
+		_ = orphan.Process.Kill()
+		t.Fatal(err)
+	}
 	forTest(t)
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		_ = orphan.Process.Kill()
+		t.Error("the orphaned program in the stale group still runs")
+	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Errorf("%s outlived its server", stale)
 	}
