@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -392,6 +391,9 @@ func notYours() *Problem {
 		FieldError{Field: "X-API-Key", Reason: "not the bot's owner"})
 }
 
+// uploadedID is what an uploaded bot's id may be.
+var uploadedID = regexp.MustCompile(`^bot_[A-Za-z0-9_-]{1,60}$`)
+
 // bot finds the bot of the :id parameter, built-in or uploaded.
 func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
 	// Echo matches the path as sent, so a link that encodes the id's
@@ -403,7 +405,10 @@ func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
 	if b, ok := hosting.Builtin(id); ok {
 		return b, nil
 	}
-	if len(id) > 64 || !strings.HasPrefix(id, "bot_") {
+	// An uploaded bot's id is bot_ and letters, digits, _ or -: what an
+	// encoded path decodes to beyond that (a colon, a slash, a newline)
+	// never reaches the store's keys.
+	if !uploadedID.MatchString(id) {
 		return nil, notFound("bot", "no such bot")
 	}
 	b, err := s.store.Bots.Get(c.Request().Context(), id)

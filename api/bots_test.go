@@ -129,12 +129,25 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 			src.problem(t, 403)
 		}
 	}
-	// Deleting: bob may not, the host may, the owner may.
+	// An id encoded in the path decodes to the same bot and the same
+	// rules (no way around ownership); what decodes to no bot id is 404.
+	e.do(t, "DELETE", "/v1/bots/bot%5Fann1", nil, "X-API-Key", bob).problem(t, 403)
+	e.do(t, "GET", "/v1/bots/bot%5Fann1/source", nil, "X-API-Key", bob).problem(t, 403)
+	for _, p := range []string{"bot_ann1%0A", "bot_ann1%3Adetails", "bot_ann1%2F..%2Fbot_ann2", "bot_ann1%252F", "bot_%00"} {
+		e.do(t, "GET", "/v1/bots/"+p, nil, "X-API-Key", ann).problem(t, 404)
+	}
+	// Deleting: bob may not, the host may, the owner may; a version's
+	// files go with it, but not while another version keeps the same bytes.
 	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil).problem(t, 401)
 	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", bob).problem(t, 403)
+	e.do(t, "GET", "/v1/bots/bot_ann1/source", nil, "X-API-Key", ann).ok(t, 200)
 	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", key).ok(t, 204)
+	e.do(t, "GET", "/v1/bots/bot_ann2/source", nil, "X-API-Key", ann).ok(t, 200)
 	e.do(t, "DELETE", "/v1/bots/bot_ann2", nil, "X-API-Key", ann).ok(t, 204)
 	e.do(t, "GET", "/v1/bots/bot_ann2", nil).problem(t, 404)
+	if _, err := st.Artefacts.Get(ctx, hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the last version keeping ann's source is gone, the source is not: %v", err)
+	}
 	e.do(t, "DELETE", "/v1/bots/gameai:greedy", nil, "X-API-Key", key).problem(t, 403)
 
 	// Uploading: an owner's token only; this server cannot confine.
