@@ -84,6 +84,8 @@ var ErrNoMove = errors.New("ai: no legal move in this position")
 // OptionError says that an engine option is unknown or has a bad value.
 type OptionError struct {
 	Name, Reason string
+	// Unknown: the engine takes no option of that name.
+	Unknown bool
 }
 
 func (e *OptionError) Error() string { return "engine option " + e.Name + ": " + e.Reason }

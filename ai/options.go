@@ -54,7 +54,7 @@ const MaxSeed = 1<<53 - 1
 func ResolveOptions(table []games.OptionSpec, given map[string]string) (games.Options, error) {
 	o, err := games.ResolveOptions(table, given)
 	if oe := (*games.OptionError)(nil); errors.As(err, &oe) {
-		return nil, &OptionError{Name: oe.Name, Reason: oe.Reason}
+		return nil, &OptionError{Name: oe.Name, Reason: oe.Reason, Unknown: oe.Unknown}
 	}
 	return o, err
 }

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -123,7 +124,7 @@ func ParseMorrisSpec(s string) (MorrisSpec, error) {
 	}
 	resolved, err := ai.ResolveOptions(table, given)
 	if err != nil {
-		if engine == "exe" && strings.Contains(err.Error(), "unknown option") {
+		if oe := (*ai.OptionError)(nil); engine == "exe" && errors.As(err, &oe) && oe.Unknown {
 			err = fmt.Errorf("%w, or opt.NAME for the program's own", err)
 		}
 		return ps, fmt.Errorf("%q: %w", s, err)
@@ -148,7 +149,7 @@ type MorrisLimits struct {
 }
 
 // Build makes a fresh player for one game (players keep per-game state).
-func (ps MorrisSpec) Build(ctx context.Context, lim MorrisLimits, seed uint64) (morrisai.Player, func(), error) {
+func (ps MorrisSpec) Build(ctx context.Context, lim MorrisLimits, seed uint64) (MorrisPlayer, func(), error) {
 	// The values were checked by ParseMorrisSpec: they parse.
 	o := games.Options(ps.params)
 	num := func(k string, def int64) int64 {

@@ -42,6 +42,8 @@ func (e *IllegalMoveError) Error() string {
 type OptionError struct {
 	Name   string
 	Reason string
+	// Unknown: no option has that name.
+	Unknown bool
 }
 
 func (e *OptionError) Error() string {

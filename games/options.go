@@ -103,7 +103,7 @@ func ResolveOptions(specs []OptionSpec, given map[string]string) (Options, error
 		v := given[name]
 		i := slices.IndexFunc(specs, func(s OptionSpec) bool { return s.Name == name })
 		if i < 0 {
-			return nil, &OptionError{Name: name, Reason: "unknown option (" + known(specs) + ")"}
+			return nil, &OptionError{Name: name, Reason: "unknown option (" + known(specs) + ")", Unknown: true}
 		}
 		norm, err := specs[i].check(v)
 		if err != nil {
