@@ -1,13 +1,16 @@
-// Package arena plays one game between entrants, our engines and uploaded
-// bots alike, on its game's protocol and clock: Less through the CodeCup
-// referee, Morris through Sanmill's protocol (an uploaded bot) or in
-// process (ours). Competitions and admission's validation games both play
-// here. Uploaded bots are started through Uploads, which package hosting
-// implements (confined); arena imports neither hosting nor the sandbox. A
-// game is a Spec, which any machine sharing the store can play, and its
-// Outcome is the competition's Result with the record, the times, each
-// uploaded bot's standard error and, for an irregular loss, a Fault whose
-// Kind callers switch on.
+// Package arena is the referee: it plays one game between entrants, our
+// engines and uploaded bots alike, on its game's protocol and clock (Less
+// over CodeCup's, Morris over Sanmill's or in process), and the rules'
+// model, never a program's words, decides how it ended. Every game between
+// programs plays here, whatever started it: competitions, admission's
+// validation games, the CLI's referee, match and competition, the
+// less-match job and a tuning's tournament. Uploaded bots are started
+// through Uploads, which package hosting implements (confined); arena
+// imports neither hosting nor the sandbox. A game is a Spec, which any
+// machine sharing the store can play (unless a seat is Local, made in this
+// process), and its Outcome is the competition's Result with the record,
+// the times, each uploaded bot's standard error and, for an irregular
+// loss, a Fault whose Kind callers switch on.
 package arena
 
 import (
@@ -22,18 +25,34 @@ import (
 )
 
 // Entrant is a bot in a game: one of our engines (ID gameai:[GAME:]SPEC,
-// the spec in its game's language), an uploaded bot, or (gameai competition
-// only, never from the service) a program on this machine run as it is.
+// the spec in its game's language), an uploaded bot, or (the CLI only,
+// never from the service) a program on this machine run as it is.
 type Entrant struct {
 	ID       string    `json:"id"`
 	Uploaded *Uploaded `json:"uploaded,omitempty"`
 	Command  []string  `json:"command,omitempty"`
+	// Local is a player this process made for the game: one of our
+	// engines configured beyond what an ID says (the CLI's limits, a
+	// match's seeds), or an operator's command. A spec holding one is
+	// played where it was made: it has no JSON.
+	Local *Local `json:"-"`
+}
+
+// Local is a player made in this process, for the seat's game: a program
+// speaking CodeCup's protocol (Less), or a maker of a fresh Morris player
+// for each game (players keep a game's state), with what ends it.
+type Local struct {
+	Less   codecup.Program
+	Morris func(ctx context.Context) (MorrisPlayer, func(), error)
 }
 
 // Label names the entrant in records.
 func (e Entrant) Label() string {
 	if e.Uploaded != nil {
 		return e.Uploaded.Label()
+	}
+	if e.ID == "" && e.Local != nil && e.Local.Less != nil {
+		return e.Local.Less.Name()
 	}
 	return e.ID
 }
@@ -56,7 +75,7 @@ func DefaultClock(game string) Clock {
 
 // Clock bounds.
 const (
-	MinGameMS, MaxGameMS = 200, 600_000
+	MinGameMS, MaxGameMS = 100, 600_000
 	MinMoveMS, MaxMoveMS = 10, 60_000
 )
 
@@ -91,6 +110,12 @@ type Spec struct {
 	Board int       `json:"board"`
 	Seed  uint64    `json:"seed"`
 	Clock Clock     `json:"clock"`
+	// Layout (Less) is the layout played, where it is not the board's
+	// drawn from the seed.
+	Layout string `json:"layout,omitempty"`
+	// Morris (nil: a competition's game) sets a Morris game's rules,
+	// opening and adjudication where they are not a competition's.
+	Morris *MorrisOptions `json:"-"`
 	// ForgiveRepetitionClaims: a Morris program that holds the game over
 	// (bestmove draw or none) where the position has occurred before or
 	// the N-move rule is near draws the game instead of losing it. Sanmill
@@ -128,6 +153,11 @@ type Outcome struct {
 	Record string `json:"record"`
 	// Stderr is each uploaded seat's standard error (empty for ours).
 	Stderr []string `json:"stderr,omitempty"`
+	// Less and Morris are the game as its referee kept it, for callers
+	// in this process (the detours of a Less team, a Morris record's
+	// moves and exact times).
+	Less   *LessRecord `json:"-"`
+	Morris *MorrisGame `json:"-"`
 }
 
 // Runner plays games; Uploads runs the uploaded bots (nil: ours only).
@@ -145,7 +175,9 @@ func (r Runner) Play(ctx context.Context, s Spec) (Outcome, error) {
 	if len(s.Seats) != competition.Seats(s.Game) {
 		return Outcome{}, fmt.Errorf("game %d: %d seats for %s", s.N, len(s.Seats), s.Game)
 	}
-	if err := s.Clock.Check(s.Game); err != nil {
+	// Players made here bring their own limits: a spec of only those
+	// may have no clock.
+	if err := s.Clock.Check(s.Game); err != nil && (s.Clock != Clock{} || !allLocal(s.Seats)) {
 		return Outcome{}, err
 	}
 	switch s.Game {
@@ -155,6 +187,15 @@ func (r Runner) Play(ctx context.Context, s Spec) (Outcome, error) {
 		return r.playMorris(ctx, s)
 	}
 	return Outcome{}, fmt.Errorf("no game %q", s.Game)
+}
+
+func allLocal(seats []Entrant) bool {
+	for _, e := range seats {
+		if e.Local == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // seatSeed is our engine's seed in a seat of a game: from the

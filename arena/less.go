@@ -18,6 +18,12 @@ func Layout(seed uint64, board int) *less.Walls {
 func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 	clock := time.Duration(s.Clock.GameMS) * time.Millisecond
 	w := Layout(s.Seed, s.Board)
+	if s.Layout != "" {
+		var err error
+		if w, err = less.ParseWalls(s.Layout); err != nil {
+			return Outcome{}, fmt.Errorf("layout: %w", err)
+		}
+	}
 	var progs [4]codecup.Program
 	uploaded := map[int]LessProgram{}
 	for seat, e := range s.Seats {
@@ -30,6 +36,13 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
 			}
 			progs[seat], uploaded[seat] = p, p
+			continue
+		}
+		if e.Local != nil {
+			if e.Local.Less == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %s is no Less program", seat, e.ID)
+			}
+			progs[seat] = e.Local.Less
 			continue
 		}
 		if len(e.Command) > 0 {
@@ -45,11 +58,11 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 		cfg.Seed += seatSeed(s, seat)
 		progs[seat] = codecup.Internal{Label: e.ID, Config: cfg}
 	}
-	rec, err := codecup.Referee{Budget: clock}.Play(ctx, progs, w)
+	rec, err := refereeLess(ctx, progs, w, clock)
 	if err != nil {
 		return Outcome{}, err
 	}
-	o := Outcome{Board: rec.Layout, Moves: rec.Actions, TimesMS: rec.TimesMS, Record: rec.String(),
+	o := Outcome{Less: rec, Board: rec.Layout, Moves: rec.Actions, TimesMS: rec.TimesMS, Record: rec.String(),
 		ThinkMS: rec.ClocksMS[:], Result: competition.Result{N: s.N, Score: make([]float64, 4), Margin: make([]int, 4)}}
 	o.Points = make([]int, 4)
 	for seat := range 4 {
@@ -60,9 +73,9 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 		o.Result.Score[seat] = score(m)
 	}
 	if f := rec.Forfeit; f != nil {
-		o.Fault = &Fault{Seat: f.Player, Turn: f.Turn, Kind: f.Kind, Reason: f.Reason}
-		o.Result.Faults = []int{f.Player}
-		o.Reason = fmt.Sprintf("%s (%s) lost irregularly at turn %d: %s", s.Seats[f.Player].Label(), less.PlayerNames[f.Player],
+		o.Fault = f
+		o.Result.Faults = []int{f.Seat}
+		o.Reason = fmt.Sprintf("%s (%s) lost irregularly at turn %d: %s", s.Seats[f.Seat].Label(), less.PlayerNames[f.Seat],
 			f.Turn, f.Reason)
 	} else {
 		o.Reason = fmt.Sprintf("Yellow and White %d, Black and Red %d (the lower wins)", rec.Teams[0], rec.Teams[1])

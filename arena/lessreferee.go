@@ -1,37 +1,29 @@
-package codecup
+package arena
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
-	"gameai/ai/series"
+	"gameai/codecup"
 	"gameai/competition"
 	"gameai/games/less"
 	"gameai/internal/lineio"
 )
 
-// Forfeit says which program broke the rules or the clock, and how.
-type Forfeit struct {
-	Player int                   `json:"player"`
-	Kind   competition.FaultKind `json:"kind,omitempty"`
-	Reason string                `json:"reason"`
-	// Turn is the turn (from 1) at which it happened; 0 before the game.
-	Turn int `json:"turn,omitempty"`
-}
-
-// GameRecord is a refereed game.
-type GameRecord struct {
+// LessRecord is a refereed Less game as CodeCup kept it: the layout, the
+// programs by colour, every action, the scores, the clocks, and where each
+// team's points went.
+type LessRecord struct {
 	Layout  string    `json:"layout"`
 	Seats   [4]string `json:"seats"` // the programs, by colour
 	Actions []string  `json:"actions"`
 	Scores  [4]int    `json:"scores"`
 	// Teams are the totals of Yellow+White and Black+Red; the lower wins.
 	Teams    [2]int   `json:"teams"`
-	Forfeit  *Forfeit `json:"forfeit,omitempty"`
+	Forfeit  *Fault   `json:"forfeit,omitempty"`
 	ClocksMS [4]int64 `json:"clocks_ms"`
 	// TimesMS is each turn's thinking time, in turn order (as Actions).
 	TimesMS []int64 `json:"times_ms,omitempty"`
@@ -47,7 +39,7 @@ type GameRecord struct {
 
 // String writes the record: the header, then one action a line, in turn
 // order.
-func (g *GameRecord) String() string {
+func (g *LessRecord) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[Layout %q]\n", g.Layout)
 	for pl, s := range g.Seats {
@@ -57,7 +49,7 @@ func (g *GameRecord) String() string {
 	fmt.Fprintf(&b, "[Clocks \"%s %s %s %s\"]\n", clockText(g.ClocksMS[0]), clockText(g.ClocksMS[1]), clockText(g.ClocksMS[2]), clockText(g.ClocksMS[3]))
 	fmt.Fprintf(&b, "[Detours \"%d %d\"]\n[Wasted \"%d %d\"]\n", g.Detours[0], g.Detours[1], g.Wasted[0], g.Wasted[1])
 	if g.Forfeit != nil {
-		fmt.Fprintf(&b, "[Forfeit %q]\n", fmt.Sprintf("%s: %s", less.PlayerNames[g.Forfeit.Player], g.Forfeit.Reason))
+		fmt.Fprintf(&b, "[Forfeit %q]\n", fmt.Sprintf("%s: %s", less.PlayerNames[g.Forfeit.Seat], g.Forfeit.Reason))
 	}
 	b.WriteByte('\n')
 	for i, a := range g.Actions {
@@ -70,24 +62,15 @@ func (g *GameRecord) String() string {
 // competition pages show the time a bot used.
 func clockText(ms int64) string { return fmt.Sprintf("%d.%03d", ms/1000, ms%1000) }
 
-// Referee runs games.
-type Referee struct {
-	// Budget is each program's thinking time in a game (default 30 s).
-	Budget time.Duration
-}
-
-// Play runs one game between four programs (by colour) on a layout. A
-// program that crashes, runs out of time or plays an illegal action loses
-// the game for its team with the worst score it could have had.
-func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (*GameRecord, error) {
-	budget := r.Budget
-	if budget <= 0 {
-		budget = Clock
-	}
-	rec := &GameRecord{Layout: w.String()}
+// refereeLess plays one game between four programs (by colour) on a
+// layout, each with budget for its thinking in the whole game. A program
+// that crashes, runs out of time or plays an illegal action loses the game
+// for its team with the worst score it could have had.
+func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls, budget time.Duration) (*LessRecord, error) {
+	rec := &LessRecord{Layout: w.String()}
 	d := less.DistancesFor(w)
 	p := less.NewPosition(w)
-	var conns [4]Conn
+	var conns [4]codecup.Conn
 	defer func() {
 		for _, c := range conns {
 			if c != nil {
@@ -102,9 +85,9 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 	// legal or not) or finds it gone, so the same bots give the same game.
 	var broken [4]error
 	turn := -1
-	forfeit := func(pl int, kind competition.FaultKind, why string) (*GameRecord, error) {
-		rec.Forfeit = &Forfeit{Player: pl, Kind: kind, Reason: why, Turn: turn + 1}
-		r.score(rec, p, d, spent)
+	forfeit := func(pl int, kind competition.FaultKind, why string) (*LessRecord, error) {
+		rec.Forfeit = &Fault{Seat: pl, Kind: kind, Reason: why, Turn: turn + 1}
+		lessScore(rec, p, d, spent)
 		return rec, nil
 	}
 	for pl, prog := range programs {
@@ -135,7 +118,7 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 			return nil, ctx.Err()
 		}
 		switch {
-		case err == ErrTimeout:
+		case err == codecup.ErrTimeout:
 			return forfeit(pl, competition.TimeOut, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
 		case errors.Is(err, lineio.ErrLineTooLong):
 			return forfeit(pl, competition.OutputLimit, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
@@ -165,18 +148,18 @@ func (r Referee) Play(ctx context.Context, programs [4]Program, w *less.Walls) (
 			}
 		}
 	}
-	r.score(rec, p, d, spent)
+	lessScore(rec, p, d, spent)
 	return rec, nil
 }
 
-func pause(c Conn) {
-	if p, ok := c.(Pauser); ok {
+func pause(c codecup.Conn) {
+	if p, ok := c.(codecup.Pauser); ok {
 		p.Pause()
 	}
 }
 
-func resume(c Conn) {
-	if p, ok := c.(Pauser); ok {
+func resume(c codecup.Conn) {
+	if p, ok := c.(codecup.Pauser); ok {
 		p.Resume()
 	}
 }
@@ -198,7 +181,7 @@ func actionCost(p less.Position, a less.Action) int {
 // score fills the scores: the game's own, or after a forfeit the worst the
 // offender's team could have had (every turn used and never a step home),
 // always above the other team's; and where each team's points went.
-func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances, spent [4]int) {
+func lessScore(rec *LessRecord, p *less.Position, d *less.Distances, spent [4]int) {
 	rec.Scores = p.Scores(d)
 	rec.Teams = less.TeamScores(rec.Scores)
 	for team := range 2 {
@@ -211,105 +194,11 @@ func (r Referee) score(rec *GameRecord, p *less.Position, d *less.Distances, spe
 	if rec.Forfeit == nil {
 		return
 	}
-	team := less.Team(rec.Forfeit.Player)
+	team := less.Team(rec.Forfeit.Seat)
 	worst := 0
 	for _, pl := range []int{team, team + 2} {
 		worst += less.Turns / 4 * less.PointsPerTurn
 		worst += d.Solo(pl, less.Starts[pl])
 	}
 	rec.Teams[team] = max(worst, rec.Teams[team], rec.Teams[1-team]+1)
-}
-
-// TeamResult sums a side's results over a match: from its point of view,
-// the margin of a game is the other team's total minus its own.
-type TeamResult struct {
-	Tally   series.Tally `json:"tally"`
-	Margins []int        `json:"margins"`
-	// Detours and Wasted are the side's sums over the games it was given
-	// (GameRecord's, by team).
-	Detours int `json:"detours"`
-	Wasted  int `json:"wasted"`
-}
-
-// Add counts a game of margin m for this side: a win above 0, a loss below,
-// a draw at 0.
-func (t *TeamResult) Add(m int) {
-	t.Margins = append(t.Margins, m)
-	switch {
-	case m > 0:
-		t.Tally.Add(1)
-	case m < 0:
-		t.Tally.Add(0)
-	default:
-		t.Tally.Add(0.5)
-	}
-}
-
-// AddGame counts a refereed game of a pairing for side A (a) and side B
-// (b): the margin and where each side's points went.
-func AddGame(a, b *TeamResult, pr Pairing, g *GameRecord) {
-	m, ta := MarginForA(pr, g), pr.TeamOfA()
-	a.Add(m)
-	b.Add(-m)
-	a.Detours, b.Detours = a.Detours+g.Detours[ta], b.Detours+g.Detours[1-ta]
-	a.Wasted, b.Wasted = a.Wasted+g.Wasted[ta], b.Wasted+g.Wasted[1-ta]
-}
-
-// Mean is the mean margin; Half the half-width of its 95% interval.
-func (t TeamResult) Mean() (mean, half float64) {
-	n := float64(len(t.Margins))
-	if n == 0 {
-		return 0, 0
-	}
-	for _, m := range t.Margins {
-		mean += float64(m)
-	}
-	mean /= n
-	if n > 1 {
-		v := 0.0
-		for _, m := range t.Margins {
-			v += (float64(m) - mean) * (float64(m) - mean)
-		}
-		half = 1.959964 * math.Sqrt(v/(n-1)/n)
-	}
-	return mean, half
-}
-
-// Pairing is one game of a match: the layout and whether side A sits on
-// Yellow and White (true) or on Black and Red.
-type Pairing struct {
-	Walls *less.Walls
-	AYW   bool
-}
-
-// Pairings plays each layout twice, the sides swapping colours.
-func Pairings(layouts []*less.Walls) []Pairing {
-	var out []Pairing
-	for _, w := range layouts {
-		out = append(out, Pairing{w, true}, Pairing{w, false})
-	}
-	return out
-}
-
-// Seats puts side A's programs (a1, a2) and side B's (b1, b2) in colour
-// order for a pairing.
-func Seats(pr Pairing, a1, b1, a2, b2 Program) [4]Program {
-	if pr.AYW {
-		return [4]Program{a1, b1, a2, b2}
-	}
-	return [4]Program{b1, a1, b2, a2}
-}
-
-// MarginForA is side A's margin in a game of a pairing.
-func MarginForA(pr Pairing, g *GameRecord) int {
-	a := pr.TeamOfA()
-	return g.Teams[1-a] - g.Teams[a]
-}
-
-// TeamOfA is the team side A plays: 0 (Yellow and White) or 1.
-func (pr Pairing) TeamOfA() int {
-	if pr.AYW {
-		return 0
-	}
-	return 1
 }

@@ -30,38 +30,62 @@ func Opening(seed uint64, board int) []morris.Move {
 
 // timed records how long each of a player's moves took.
 type timed struct {
-	morrisai.Player
+	MorrisPlayer
 	took *[]time.Duration
 }
 
 func (t timed) Move(ctx context.Context, p *morris.Position, h []morris.Move) (morris.Move, error) {
 	start := time.Now()
-	m, err := t.Player.Move(ctx, p, h)
+	m, err := t.MorrisPlayer.Move(ctx, p, h)
 	*t.took = append(*t.took, time.Since(start))
 	return m, err
 }
 
+// morrisOptions are a game's rules, opening and adjudication: the spec's,
+// or a competition's (standard rules, the board's opening, 200 plies,
+// dead loops adjudicated).
+func morrisOptions(s Spec) (MorrisOptions, error) {
+	if s.Morris == nil {
+		return MorrisOptions{Rules: morris.StandardRules, Opening: Opening(s.Seed, s.Board), MaxPlies: maxPlies, DeadLoops: true,
+			Tags: map[string]string{"Event": "gameai competition", "Round": fmt.Sprint(s.N)}}, nil
+	}
+	o := *s.Morris
+	if o.Rules == nil {
+		o.Rules = morris.StandardRules
+	}
+	p := morris.NewPosition(o.Rules)
+	for i, m := range o.Opening {
+		if why := p.WhyIllegal(m); why != "" {
+			return o, fmt.Errorf("opening move %d %s: %s", i+1, m, why)
+		}
+		p.Make(m)
+	}
+	return o, nil
+}
+
 func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
+	opts, err := morrisOptions(s)
+	if err != nil {
+		return Outcome{}, err
+	}
 	moveTime := time.Duration(s.Clock.MoveMS) * time.Millisecond
 	slack := r.MorrisSlack
 	if slack <= 0 {
 		slack = time.Second
 	}
-	var players [2]morrisai.Player
+	var players [2]MorrisPlayer
 	stderr := make([]func() string, 2)
 	var took [2][]time.Duration
 	var fault *Fault
+	var closers []func()
 	defer func() {
-		for _, p := range players {
-			if c, ok := p.(timed); ok {
-				if cl, ok := c.Player.(*morrisuci.Client); ok {
-					cl.Close()
-				}
-			}
+		for _, c := range closers {
+			c()
 		}
 	}()
 	for seat, e := range s.Seats {
-		if e.Uploaded != nil {
+		switch {
+		case e.Uploaded != nil:
 			if r.Uploads == nil {
 				return Outcome{}, fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
 			}
@@ -76,10 +100,25 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 				}
 				continue
 			}
+			closers = append(closers, c.Close)
 			players[seat] = timed{c, &took[seat]}
-			continue
-		}
-		if len(e.Command) > 0 {
+		case e.Local != nil:
+			if e.Local.Morris == nil {
+				return Outcome{}, fmt.Errorf("seat %d: %s is no Morris player", seat, e.Label())
+			}
+			p, closeP, err := e.Local.Morris(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return Outcome{}, err
+				}
+				if fault == nil {
+					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
+				}
+				continue
+			}
+			closers = append(closers, closeP)
+			players[seat] = timed{p, &took[seat]}
+		case len(e.Command) > 0:
 			c, err := morrisuci.Start(ctx, e.ID, e.Command, nil)
 			if err != nil {
 				if fault == nil {
@@ -88,25 +127,26 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 				continue
 			}
 			c.MoveTime, c.Slack = moveTime, slack
+			closers = append(closers, c.Close)
 			players[seat] = timed{c, &took[seat]}
-			continue
+		default:
+			spec, _ := BuiltinSpec(competition.Morris, e.ID)
+			ps, err := ParseMorrisSpec(spec)
+			if err == nil && ps.Engine == "exe" {
+				err = errors.New("exe: a program is a Command, not one of our engines")
+			}
+			if err != nil {
+				return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
+			}
+			p, closeP, err := ps.Build(ctx, MorrisLimits{Time: moveTime}, seatSeed(s, seat))
+			if err != nil {
+				return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
+			}
+			closers = append(closers, closeP)
+			players[seat] = timed{p, &took[seat]}
 		}
-		spec, _ := BuiltinSpec(competition.Morris, e.ID)
-		ps, err := ParseMorrisSpec(spec)
-		if err == nil && ps.Engine == "exe" {
-			err = errors.New("exe: a program is a Command, not one of our engines")
-		}
-		if err != nil {
-			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
-		}
-		p, closeP, err := ps.Build(ctx, MorrisLimits{Time: moveTime}, seatSeed(s, seat))
-		if err != nil {
-			return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
-		}
-		defer closeP()
-		players[seat] = timed{p, &took[seat]}
 	}
-	opening := Opening(s.Seed, s.Board)
+	opening := opts.Opening
 	o := Outcome{Result: competition.Result{N: s.N, Score: make([]float64, 2)}, ThinkMS: make([]int64, 2)}
 	for _, m := range opening {
 		o.Board += m.String() + " "
@@ -115,12 +155,11 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	if fault != nil {
 		return r.morrisFault(o, s, fault, stderr), nil
 	}
-	res, err := morrisai.Play(ctx, players[0], players[1], morrisai.GameOptions{Rules: morris.StandardRules,
-		Opening: opening, MaxPlies: maxPlies, DeadLoops: true,
-		Tags: map[string]string{"Event": "gameai competition", "Round": fmt.Sprint(s.N)}})
+	res, err := refereeMorris(ctx, players[0], players[1], opts)
 	if ctx.Err() != nil {
 		return Outcome{}, ctx.Err()
 	}
+	o.Morris = &res
 	if res.Record != nil {
 		o.Record = res.Record.String()
 		for _, m := range res.Record.Moves {
@@ -136,15 +175,16 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	case errors.As(err, &claim) && s.ForgiveRepetitionClaims && claimable(res.Record):
 		o.Result.Score = []float64{0.5, 0.5}
 		o.Reason = fmt.Sprintf("%s answered bestmove %s at ply %d, holding the game drawn where the position repeats; by these rules it goes on (a loss in a competition)",
-			s.Seats[sideToMove(res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
+			s.Seats[sideToMove(opts.Rules, res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
+		res.Winner = -1
 		o.Stderr = collect(stderr)
 		return o, nil
 	case errors.As(err, &claim):
-		side := sideToMove(res.Record)
+		side := sideToMove(opts.Rules, res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: competition.FalseClaim,
 			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr), nil
 	case err != nil:
-		side := sideToMove(res.Record)
+		side := sideToMove(opts.Rules, res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr), nil
 	case res.Illegal:
 		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr), nil
@@ -162,7 +202,8 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	return o, nil
 }
 
-// morrisFault ends a game as an irregular loss of f's seat.
+// morrisFault ends a game as an irregular loss of f's seat, in the
+// outcome and in the game's record.
 func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string) Outcome {
 	o.Fault = f
 	o.Result.Faults = []int{f.Seat}
@@ -170,17 +211,26 @@ func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string)
 	o.Result.Score[1-f.Seat] = 1
 	o.Reason = fmt.Sprintf("%s (%s) lost irregularly at ply %d: %s", s.Seats[f.Seat].Label(),
 		[2]string{"white", "black"}[f.Seat], f.Turn, f.Reason)
+	if o.Morris == nil {
+		o.Morris = &MorrisGame{}
+	}
+	o.Morris.Winner, o.Morris.Reason, o.Morris.Adjudicated = 1-f.Seat, o.Reason, false
+	if rec := o.Morris.Record; rec != nil {
+		rec.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-f.Seat]
+		rec.Tags["Termination"] = o.Reason
+		o.Record = rec.String()
+	}
 	o.Stderr = collect(stderr)
 	return o
 }
 
 // sideToMove is the side to move after a record's moves (a move carries
 // its removal, so sides alternate).
-func sideToMove(rec *morris.GameRecord) int {
+func sideToMove(r *morris.Rules, rec *morris.GameRecord) int {
 	if rec == nil {
 		return morris.White
 	}
-	return morris.After(morris.StandardRules, rec.Moves).SideToMove()
+	return morris.After(r, rec.Moves).SideToMove()
 }
 
 // interleave lists the sides' move times in play order, first the side

@@ -1,9 +1,13 @@
-package morrisai
+package arena
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
+	"gameai/ai/morrisai"
+	"gameai/competition"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
 )
@@ -25,7 +29,7 @@ func TestPlayMarksAnIllegalMove(t *testing.T) {
 	d6, _ := morris.ParseMove("d6")
 	white := &scripted{moves: []morris.Move{d6}}
 	black := &scripted{moves: []morris.Move{d6}} // the point white took
-	res, err := Play(context.Background(), white, black, GameOptions{Rules: morris.StandardRules})
+	res, err := refereeMorris(context.Background(), white, black, MorrisOptions{Rules: morris.StandardRules})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,11 +37,46 @@ func TestPlayMarksAnIllegalMove(t *testing.T) {
 		t.Errorf("black placed on white's piece: %+v", res)
 	}
 	rng := xrand.New(1)
-	res, err = Play(context.Background(), RandomPlayer{R: rng}, RandomPlayer{R: rng}, GameOptions{Rules: morris.StandardRules, MaxPlies: 60})
+	res, err = refereeMorris(context.Background(), morrisai.RandomPlayer{R: rng}, morrisai.RandomPlayer{R: rng}, MorrisOptions{Rules: morris.StandardRules, MaxPlies: 60})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Illegal {
 		t.Errorf("random legal play ended as illegal: %+v", res)
+	}
+}
+
+// failing answers its first move with an error, as a program that died.
+type failing struct{}
+
+func (failing) Name() string { return "failing" }
+func (failing) Move(context.Context, *morris.Position, []morris.Move) (morris.Move, error) {
+	return 0, errors.New("the program ended")
+}
+
+func local(p MorrisPlayer) Entrant {
+	return Entrant{ID: p.Name(), Local: &Local{Morris: func(context.Context) (MorrisPlayer, func(), error) { return p, func() {}, nil }}}
+}
+
+// A game of players made here needs no clock; a player's failed move is a
+// fault of the side to move, in the outcome and in the record alike; an
+// opening the rules refuse is no game at all.
+func TestASpecOfLocalPlayers(t *testing.T) {
+	d6, _ := morris.ParseMove("d6")
+	s := Spec{Game: competition.Morris, Seats: []Entrant{local(&scripted{moves: []morris.Move{d6}}), local(failing{})},
+		Morris: &MorrisOptions{Rules: morris.StandardRules}}
+	o, err := Runner{}.Play(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Fault == nil || o.Fault.Seat != morris.Black || o.Fault.Kind != competition.Crash || o.Fault.Turn != 2 {
+		t.Fatalf("fault %+v", o.Fault)
+	}
+	if o.Morris.Winner != morris.White || !strings.Contains(o.Record, `[Result "1-0"]`) || !strings.Contains(o.Record, "[Termination") {
+		t.Errorf("winner %d, record:\n%s", o.Morris.Winner, o.Record)
+	}
+	s.Morris.Opening = []morris.Move{d6, d6}
+	if _, err := (Runner{}).Play(context.Background(), s); err == nil || !strings.Contains(err.Error(), "opening move 2") {
+		t.Errorf("an illegal opening: %v", err)
 	}
 }

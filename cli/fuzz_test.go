@@ -36,7 +36,7 @@ func FuzzProgramSpec(f *testing.F) {
 		if err != nil {
 			return
 		}
-		switch p := p.(type) {
+		switch p := p.Local.Less.(type) {
 		case codecup.Internal:
 			if !codecup.ValidEngine(p.Config.Engine) || p.Config.Budget <= 0 || p.Label != spec {
 				t.Fatalf("%q parsed to %+v", spec, p)

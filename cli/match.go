@@ -14,6 +14,7 @@ import (
 	"gameai/ai/morrisdb"
 	"gameai/ai/series"
 	"gameai/arena"
+	"gameai/competition"
 	"gameai/games"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
@@ -25,7 +26,7 @@ var matchCommands = map[string]command{
 
 type gameOutcome struct {
 	aWhite bool
-	res    morrisai.GameResult
+	res    arena.MorrisGame
 	// slips are the moves the judging database says gave up a win or a
 	// draw (--judge-db).
 	slips []morrisdb.Slip
@@ -161,37 +162,33 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	results, err := series.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		pair := uint64(i / 2)
 		opening := morrisai.RandomOpening(r, *plies, xrand.New(*seed*0x9e3779b97f4a7c15+pair))
-		pa, closeA, err := a.Build(ctx, lim, *seed+uint64(i)*2)
-		if err != nil {
-			return gameOutcome{}, err
-		}
-		defer closeA()
-		pb, closeB, err := b.Build(ctx, lim, *seed+uint64(i)*2+1)
-		if err != nil {
-			return gameOutcome{}, err
-		}
-		defer closeB()
 		aWhite := i%2 == 0
-		white, black := pa, pb
-		if !aWhite {
-			white, black = pb, pa
+		player := func(ps arena.MorrisSpec, seed uint64) arena.Entrant {
+			return arena.Entrant{ID: ps.Text, Local: &arena.Local{Morris: func(ctx context.Context) (arena.MorrisPlayer, func(), error) {
+				return ps.Build(ctx, lim, seed)
+			}}}
 		}
-		res, err := morrisai.Play(ctx, white, black, morrisai.GameOptions{Rules: r, Opening: opening, MaxPlies: *maxPlies,
-			DeadLoops: *loops, Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}})
-		out := gameOutcome{aWhite: aWhite, res: res}
+		seats := []arena.Entrant{player(a, *seed+uint64(i)*2), player(b, *seed+uint64(i)*2+1)}
+		if !aWhite {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		// A player that fails its move (a program that crashed, did not
+		// answer in time, or holds the game over where the rules go on)
+		// loses the game, as in a competition: one program's fault does
+		// not end the match.
+		o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Morris, N: i + 1, Seats: seats,
+			Morris: &arena.MorrisOptions{Rules: r, Opening: opening, MaxPlies: *maxPlies, DeadLoops: *loops,
+				Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}}})
 		if err != nil {
-			// A player that fails its move (a program that crashed, did
-			// not answer in time, or holds the game over where the rules
-			// go on) loses the game, as in a competition: one program's
-			// fault does not end the match.
-			if ctx.Err() != nil || res.Record == nil || len(res.Record.Moves) < len(opening) {
-				return gameOutcome{}, err
-			}
-			side := morris.After(r, res.Record.Moves).SideToMove()
-			res.Winner, res.Reason = 1-side, fmt.Sprintf("%s lost by a fault: %v", [2]string{"white", "black"}[side], err)
-			res.Record.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-side]
-			res.Record.Tags["Termination"] = res.Reason
-			out.res, out.fault = res, true
+			return gameOutcome{}, err
+		}
+		res := *o.Morris
+		if o.Fault != nil {
+			res.Reason = fmt.Sprintf("%s lost by a fault: %s", [2]string{"white", "black"}[o.Fault.Seat], o.Fault.Reason)
+		}
+		out := gameOutcome{aWhite: aWhite, res: res, fault: o.Fault != nil}
+		if res.Record == nil {
+			return gameOutcome{}, fmt.Errorf("game %d: %s", i+1, o.Reason)
 		}
 		if judge != nil {
 			if out.slips, err = judge.Slips(morris.NewPosition(r), res.Record.Moves); err != nil {

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"gameai/ai/series"
+	"gameai/arena"
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/games/less"
 )
 
@@ -27,32 +29,33 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 // parseProgram reads a --bot: gameai:SPEC (codecup.ParseSpec) runs our
 // bot in this process, with budget as its clock unless the spec sets one;
 // anything else is a command line.
-func parseProgram(spec string, budget time.Duration) (codecup.Program, error) {
+func parseProgram(spec string, budget time.Duration) (arena.Entrant, error) {
 	rest, ok := strings.CutPrefix(spec, "gameai:")
 	if !ok {
 		argv := strings.Fields(spec)
 		if len(argv) == 0 {
-			return nil, fmt.Errorf("empty --bot")
+			return arena.Entrant{}, fmt.Errorf("empty --bot")
 		}
-		return codecup.Exec{Argv: argv}, nil
+		return arena.Entrant{ID: spec, Local: &arena.Local{Less: codecup.Exec{Argv: argv}}}, nil
 	}
 	cfg, err := codecup.ParseSpec(rest, codecup.BotConfig{Budget: budget})
 	if err != nil {
-		return nil, fmt.Errorf("--bot %q: %w", spec, err)
+		return arena.Entrant{}, fmt.Errorf("--bot %q: %w", spec, err)
 	}
-	return codecup.Internal{Label: spec, Config: cfg}, nil
+	return arena.Entrant{ID: spec, Local: &arena.Local{Less: codecup.Internal{Label: spec, Config: cfg}}}, nil
 }
 
 func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("referee less", "Runs games of Less between four programs: --bot four times, in colour order Yellow, Black,\n"+
 		"White, Red; the 1st and 3rd bots are side A, the 2nd and 4th side B. Each layout is played twice, the\n"+
-		"sides swapping colours. A bot is a command line, or gameai:SPEC, ours in this process, SPEC being\n"+
+		"sides swapping colours (four times with --exchange, the teammates also exchanging seats). A bot is a command line, or gameai:SPEC, ours in this process, SPEC being\n"+
 		codecup.SpecHelp+"\n(e.g. gameai:uct:teammate=max,scale=3, the best measured for a side of two of ours; budget= gives\n"+
 		"it another clock than --budget, the referee's). Prints each side's wins, draws, losses, margins and where its\n"+
 		"points went (detours, unspent points); writes game records.", stderr)
 	var bots multiFlag
 	f.fs.Var(&bots, "bot", "a program (give four)")
-	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice)")
+	games := f.Int("games", "GAMEAI_REFEREE_GAMES", 2, "games (even: every layout twice; with --exchange a multiple of 4)")
+	exchange := f.Bool("exchange", "GAMEAI_REFEREE_EXCHANGE", false, "play every layout four times, the teammates also exchanging seats")
 	walls := f.String("walls", "GAMEAI_REFEREE_WALLS", "random", "random, or a file with one layout a line")
 	density := f.Float("density", "GAMEAI_REFEREE_DENSITY", less.WallDensity, "random layouts: chance of a wall on an edge (the fixture has 0.27)")
 	double := f.Float("double", "GAMEAI_REFEREE_DOUBLE", less.DoubleWalls, "random layouts: chance that a wall is double")
@@ -70,7 +73,10 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *games < 1 || *parallel < 1 || *density < 0 || *density > 1 || *double < 0 || *double > 1 {
 		return fmt.Errorf("--games and --parallel at least 1, --density and --double within 0..1")
 	}
-	var progs [4]codecup.Program
+	if *budget < arena.MinGameMS*time.Millisecond || *budget > arena.MaxGameMS*time.Millisecond {
+		return fmt.Errorf("--budget %v: want %v to %v", *budget, arena.MinGameMS*time.Millisecond, arena.MaxGameMS*time.Millisecond)
+	}
+	var progs [4]arena.Entrant
 	for i, b := range bots {
 		p, err := parseProgram(b, *budget)
 		if err != nil {
@@ -79,7 +85,11 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		progs[i] = p
 	}
 	var layouts []*less.Walls
-	nLayouts := (*games + 1) / 2
+	per := 2
+	if *exchange {
+		per = 4
+	}
+	nLayouts := (*games + per - 1) / per
 	if *walls == "random" {
 		r := rand.New(rand.NewPCG(*seed, 0x1e55))
 		for range nLayouts {
@@ -108,22 +118,24 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			layouts = append(layouts, all[i%len(all)])
 		}
 	}
-	pairings := codecup.Pairings(layouts)[:*games]
-	ref := codecup.Referee{Budget: *budget}
+	pairings := arena.Pairings(layouts, *exchange)[:*games]
 	progress := &syncWriter{w: stderr}
 	start := time.Now()
-	recs, err := series.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*codecup.GameRecord, error) {
+	recs, err := series.Run(ctx, len(pairings), *parallel, func(ctx context.Context, i int) (*arena.LessRecord, error) {
 		pr := pairings[i]
-		rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), pr.Walls)
+		seats := arena.SidesSeats(pr, [2]arena.Entrant{progs[0], progs[2]}, [2]arena.Entrant{progs[1], progs[3]})
+		o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Less, N: i + 1, Seats: seats[:], Layout: pr.Walls.String(),
+			Clock: arena.Clock{GameMS: budget.Milliseconds()}})
 		if err != nil {
 			return nil, err
 		}
+		rec := o.Less
 		if !*quiet {
 			note := ""
 			if rec.Forfeit != nil {
-				note = fmt.Sprintf(" (forfeit: %s %s)", less.PlayerNames[rec.Forfeit.Player], rec.Forfeit.Reason)
+				note = fmt.Sprintf(" (forfeit: %s %s)", less.PlayerNames[rec.Forfeit.Seat], rec.Forfeit.Reason)
 			}
-			fmt.Fprintf(progress, "game %d: teams %d-%d, margin for A %+d%s\n", i+1, rec.Teams[0], rec.Teams[1], codecup.MarginForA(pr, rec), note)
+			fmt.Fprintf(progress, "game %d: teams %d-%d, margin for A %+d%s\n", i+1, rec.Teams[0], rec.Teams[1], arena.MarginForA(pr, rec), note)
 		}
 		return rec, nil
 	})
@@ -133,7 +145,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil && !stopped {
 		return err
 	}
-	var a, b codecup.TeamResult
+	var a, b arena.TeamResult
 	forfeits, played := 0, 0
 	var text strings.Builder
 	for i, rec := range recs {
@@ -141,7 +153,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			continue
 		}
 		played++
-		codecup.AddGame(&a, &b, pairings[i], rec)
+		arena.AddGame(&a, &b, pairings[i], rec)
 		if rec.Forfeit != nil {
 			forfeits++
 		}
@@ -150,7 +162,7 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	n := float64(max(played, 1))
 	for _, side := range []struct {
 		name string
-		r    codecup.TeamResult
+		r    arena.TeamResult
 		bots string
 	}{{"A", a, bots[0] + " + " + bots[2]}, {"B", b, bots[1] + " + " + bots[3]}} {
 		mean, half := side.r.Mean()

@@ -89,17 +89,17 @@ func TestBotSpecReachesTheBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := p.(codecup.Internal).Config
+	cfg := p.Local.Less.(codecup.Internal).Config
 	if cfg.Engine != lessai.KindUCT || !cfg.TeamPlay || cfg.MCTS == nil || cfg.MCTS.C != 0.2 || cfg.Budget != time.Second {
 		t.Errorf("config %+v", cfg)
 	}
-	if p, _ := parseProgram("gameai:greedy:budget=3s", time.Second); p.(codecup.Internal).Config.Budget != 3*time.Second {
+	if p, _ := parseProgram("gameai:greedy:budget=3s", time.Second); p.Local.Less.(codecup.Internal).Config.Budget != 3*time.Second {
 		t.Error("budget=3s did not replace the referee's clock")
 	}
 	if _, err := parseProgram("gameai:mcts:teammate=self", time.Second); err == nil || !strings.Contains(err.Error(), `--bot "gameai:mcts:teammate=self"`) {
 		t.Errorf("error %v does not name the --bot", err)
 	}
-	if p, _ := parseProgram("./less-2017 --fast", time.Second); len(p.(codecup.Exec).Argv) != 2 {
+	if p, _ := parseProgram("./less-2017 --fast", time.Second); len(p.Local.Less.(codecup.Exec).Argv) != 2 {
 		t.Error("a command line was not run as one")
 	}
 }

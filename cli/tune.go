@@ -168,7 +168,7 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}()
 	finish := func() { close(stopProgress); <-progressDone }
-	t, err := morrisai.NewTuner(ctx, p, cp, nil)
+	t, err := morrisai.NewTuner(ctx, p, cp, arena.TournamentGames{Workers: p.Workers})
 	if err != nil {
 		finish()
 		return err
@@ -221,7 +221,7 @@ func scoreStrategies(ctx context.Context, spec, opps string, depth, plies, maxPl
 		return errors.New("--depth must be at least 1")
 	}
 	t := &morrisai.Tournament{Opponents: o, Depth: depth, RandomPlies: plies, MaxPlies: maxPlies, Points: morrisai.StudyPoints,
-		Workers: workers, Seed: seed, Openings: openings}
+		Runner: arena.TournamentGames{Workers: workers}, Seed: seed, Openings: openings}
 	vectors := make([][]int, len(players))
 	for i, p := range players {
 		vectors[i] = p.Coef[:]

@@ -19,6 +19,7 @@ import (
 
 	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
+	"gameai/arena"
 	"gameai/internal/redistest"
 	"gameai/tasks"
 )
@@ -158,7 +159,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	srv, rdb := killTestRedis(t)
 	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 2, Depth: 2, RandomPlies: 2,
 		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}
-	want := tuneWith(t, p, nil)
+	want := tuneWith(t, p, arena.TournamentGames{Workers: p.Workers})
 
 	startWorker(t, srv.URL(), "one")
 	one := newDispatcher(t, srv, "one")

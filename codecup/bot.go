@@ -1,6 +1,8 @@
-// Package codecup plays Less the way CodeCup 2017 did, over standard input
-// and output: the bot (ours, as a program), and a referee that runs four
-// programs through whole games, checking every action and clock.
+// Package codecup is Less over CodeCup 2017's protocol, standard input and
+// output: the bot (ours, as a program), its settings (the spec language),
+// and the programs a referee drives (a command, ours in process). The
+// referee that runs four of them through a game, checking every action
+// and clock, is arena's.
 //
 // The protocol: the referee sends the wall layout (112 digits), then the
 // bot's colour (Yellow, Black, White or Red). Yellow moves at once; any

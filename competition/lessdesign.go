@@ -12,9 +12,12 @@ import (
 // so that every bot at the table plays every colour once.
 const tableGames = 4
 
-// tableSeats are a table's games, seats by colour (Yellow, Black, White,
-// Red); the games of a layout are side by side.
-func tableSeats(t [4]int) [][]int {
+// TableSeats are a table's games, seats by colour (Yellow, Black, White,
+// Red); the games of a layout are side by side: the first two the teams
+// swapping colours, the last two the same with the teammates exchanging
+// seats. Every Less event of two sides seats its games by it, a
+// competition's tables and a match between two pairs of programs alike.
+func TableSeats(t [4]int) [][]int {
 	a1, a2, b1, b2 := t[0], t[1], t[2], t[3]
 	return [][]int{
 		{a1, b1, a2, b2}, {b1, a1, b2, a2},

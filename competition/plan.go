@@ -128,7 +128,7 @@ func (p Plan) Schedule() []Game {
 			round = morrisRoundRobin(len(p.Field))
 		} else {
 			for _, t := range lessTables(len(p.Field), p.Seed+uint64(r)) {
-				round = append(round, tableSeats(t)...)
+				round = append(round, TableSeats(t)...)
 			}
 		}
 		for _, seats := range round {

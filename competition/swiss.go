@@ -56,7 +56,7 @@ func (p Plan) SwissRound(round int, before []Game, results []Result, byes []Bye)
 		}
 	} else {
 		for k := 0; k+4 <= len(rank); k += 4 {
-			seats = append(seats, tableSeats(bestSplit(rank[k:k+4], met.mate, n))...)
+			seats = append(seats, TableSeats(bestSplit(rank[k:k+4], met.mate, n))...)
 		}
 	}
 	next, board := 1, 0

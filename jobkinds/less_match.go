@@ -7,7 +7,9 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gameai/arena"
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/games/less"
 	"gameai/jobs"
 	"gameai/store"
@@ -38,11 +40,21 @@ type LessMatchGame struct {
 	MarginA int    `json:"margin_a"`
 	// Detours and Wasted are side A's then side B's: points spent (and
 	// distances left) beyond the solo distances from the start, and points
-	// of turns left unspent (codecup.GameRecord).
-	Detours [2]int           `json:"detours"`
-	Wasted  [2]int           `json:"wasted"`
-	Forfeit *codecup.Forfeit `json:"forfeit,omitempty"`
-	Actions []string         `json:"actions"`
+	// of turns left unspent (arena.LessRecord).
+	Detours [2]int       `json:"detours"`
+	Wasted  [2]int       `json:"wasted"`
+	Forfeit *LessForfeit `json:"forfeit,omitempty"`
+	Actions []string     `json:"actions"`
+}
+
+// LessForfeit is the seat (its colour's number: 0 Yellow, 1 Black, 2
+// White, 3 Red) that lost a game irregularly, its fault's kind, the turn
+// and what it did.
+type LessForfeit struct {
+	Player int                   `json:"player"`
+	Kind   competition.FaultKind `json:"kind,omitempty"`
+	Reason string                `json:"reason"`
+	Turn   int                   `json:"turn,omitempty"`
 }
 
 // LessMatchResult is the match so far (the progress) or in full.
@@ -98,7 +110,7 @@ func lessMatch(d Deps) jobs.Handler {
 			}
 			layouts = append(layouts, w)
 		}
-		pairings := codecup.Pairings(layouts)[:p.Games]
+		pairings := arena.Pairings(layouts, false)[:p.Games]
 		done := map[int]bool{}
 		for _, g := range res.Games {
 			done[g.Game] = true
@@ -115,7 +127,7 @@ func lessMatch(d Deps) jobs.Handler {
 			for k := range bots {
 				bots[k].Seed += uint64(i+1) * 0x9e3779b97f4a7c15
 			}
-			todo = append(todo, tasks.LessGame{Bots: bots, Layout: pr.Walls.String(), AYW: pr.AYW, BudgetMS: p.BudgetMS})
+			todo = append(todo, tasks.LessGame{Bots: bots, Layout: pr.Walls.String(), AYW: pr.AYW(), BudgetMS: p.BudgetMS})
 			numbers = append(numbers, i+1)
 		}
 		var dist *tasks.LessGames
@@ -134,7 +146,7 @@ func lessMatch(d Deps) jobs.Handler {
 			}
 			res.Games = append(res.Games, LessMatchGame{Game: numbers[k], Layout: rec.Layout, AOn: on, Teams: rec.Teams,
 				MarginA: g.MarginA, Detours: [2]int{rec.Detours[ta], rec.Detours[1-ta]},
-				Wasted: [2]int{rec.Wasted[ta], rec.Wasted[1-ta]}, Forfeit: rec.Forfeit, Actions: rec.Actions})
+				Wasted: [2]int{rec.Wasted[ta], rec.Wasted[1-ta]}, Forfeit: lessForfeit(rec.Forfeit), Actions: rec.Actions})
 			res.summarise()
 			msg := fmt.Sprintf("%d of %d games: side A +%d =%d -%d, mean margin %+.1f", len(res.Games), p.Games, res.A.Wins,
 				res.A.Draws, res.A.Losses, res.A.MeanMargin)
@@ -182,14 +194,14 @@ type lessMatchReport struct {
 }
 
 func (r *LessMatchResult) summarise() {
-	var a, b codecup.TeamResult
+	var a, b arena.TeamResult
 	for _, g := range r.Games {
 		a.Add(g.MarginA)
 		b.Add(-g.MarginA)
 		a.Detours, b.Detours = a.Detours+g.Detours[0], b.Detours+g.Detours[1]
 		a.Wasted, b.Wasted = a.Wasted+g.Wasted[0], b.Wasted+g.Wasted[1]
 	}
-	side := func(t codecup.TeamResult) LessSide {
+	side := func(t arena.TeamResult) LessSide {
 		mean, half := t.Mean()
 		s := LessSide{Wins: t.Tally.Wins, Draws: t.Tally.Draws, Losses: t.Tally.Losses, MeanMargin: mean, MarginHalfWidth: half}
 		if n := len(r.Games); n > 0 {
@@ -198,4 +210,11 @@ func (r *LessMatchResult) summarise() {
 		return s
 	}
 	r.A, r.B = side(a), side(b)
+}
+
+func lessForfeit(f *arena.Fault) *LessForfeit {
+	if f == nil {
+		return nil
+	}
+	return &LessForfeit{Player: f.Seat, Kind: f.Kind, Reason: f.Reason, Turn: f.Turn}
 }

@@ -9,6 +9,7 @@ import (
 
 	"gameai/ai/genetic"
 	"gameai/ai/morrisai"
+	"gameai/arena"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/tasks"
@@ -57,7 +58,7 @@ func morrisTune(d Deps) jobs.Handler {
 				return nil, fmt.Errorf("checkpoint: %w", err)
 			}
 		}
-		var runner morrisai.GameRunner
+		var runner morrisai.GameRunner = arena.TournamentGames{Workers: p.Workers}
 		var dist *tasks.MorrisGames
 		if d.Tasks != nil {
 			dist = d.Tasks.MorrisGames(j.ID)

@@ -13,7 +13,7 @@ import (
 	"gameai/internal/lineio"
 )
 
-// Client drives an engine over the protocol. It plays as a morrisai.Player:
+// Client drives an engine over the protocol. It plays as an arena.MorrisPlayer:
 // for each move it sends the game's moves and go, reads bestmove (either
 // "bestmove T" on its own line or Sanmill's "info score 3 bestmove T"), and
 // when the move closes a mill asks again for the removal.

@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/hibiken/asynq"
 
+	"gameai/arena"
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/games/less"
 )
 
@@ -27,8 +28,8 @@ type LessGame struct {
 
 // LessGameResult is a refereed game and side A's margin in it.
 type LessGameResult struct {
-	Record  *codecup.GameRecord `json:"record"`
-	MarginA int                 `json:"margin_a"`
+	Record  *arena.LessRecord `json:"record"`
+	MarginA int               `json:"margin_a"`
 }
 
 // Play referees the game in this process.
@@ -37,23 +38,24 @@ func (g LessGame) Play(ctx context.Context) (LessGameResult, error) {
 	if err != nil {
 		return LessGameResult{}, fmt.Errorf("layout: %w", err)
 	}
-	if g.BudgetMS < 1 {
-		return LessGameResult{}, fmt.Errorf("budget %d ms: want 1 or more", g.BudgetMS)
-	}
-	var progs [4]codecup.Program
+	var bots [4]arena.Entrant
 	for i, b := range g.Bots {
 		if !codecup.ValidEngine(b.Engine) {
 			return LessGameResult{}, fmt.Errorf("bot %d: no engine %q (engines: %v)", i+1, b.Engine, codecup.Engines)
 		}
-		progs[i] = codecup.Internal{Config: b}
+		bots[i] = arena.Entrant{Local: &arena.Local{Less: codecup.Internal{Config: b}}}
 	}
-	pr := codecup.Pairing{Walls: w, AYW: g.AYW}
-	ref := codecup.Referee{Budget: time.Duration(g.BudgetMS) * time.Millisecond}
-	rec, err := ref.Play(ctx, codecup.Seats(pr, progs[0], progs[1], progs[2], progs[3]), w)
+	pr := arena.Pairing{Walls: w, Seating: 1}
+	if g.AYW {
+		pr.Seating = 0
+	}
+	seats := arena.SidesSeats(pr, [2]arena.Entrant{bots[0], bots[2]}, [2]arena.Entrant{bots[1], bots[3]})
+	o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Less, Seats: seats[:], Layout: g.Layout,
+		Clock: arena.Clock{GameMS: g.BudgetMS}})
 	if err != nil {
 		return LessGameResult{}, err
 	}
-	return LessGameResult{Record: rec, MarginA: codecup.MarginForA(pr, rec)}, nil
+	return LessGameResult{Record: o.Less, MarginA: arena.MarginForA(pr, o.Less)}, nil
 }
 
 // LessGames sends a match's games to the workers, a game a task.

@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"gameai/ai/morrisai"
+	"gameai/arena"
 )
 
 // TypeMorrisGames is the task of a few games of a tuning's tournament.
@@ -68,7 +69,7 @@ func playMorrisGames(ctx context.Context, _ *asynq.Task, p morrisGames) ([]float
 	}
 	pts := make([]float64, len(p.Games))
 	for i, g := range p.Games {
-		v, err := g.Play(ctx)
+		v, err := arena.PlayTournamentGame(ctx, g)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", i+1, err)
 		}

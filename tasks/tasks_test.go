@@ -14,6 +14,7 @@ import (
 
 	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
+	"gameai/arena"
 	"gameai/codecup"
 	"gameai/games/less"
 	"gameai/games/morpion"
@@ -63,7 +64,7 @@ func startWorker(t *testing.T, srv *redistest.Server, concurrency int) {
 
 func tournament() *morrisai.Tournament {
 	return &morrisai.Tournament{Opponents: morrisai.DefaultOpponents(3)[:3], Depth: 2, RandomPlies: 2,
-		Points: morrisai.StudyPoints, Workers: 2, Seed: 11}
+		Points: morrisai.StudyPoints, Runner: arena.TournamentGames{Workers: 2}, Seed: 11}
 }
 
 func vectors() [][]int {
@@ -110,7 +111,7 @@ func TestWorkersGiveTheInProcessFitness(t *testing.T) {
 // remoteGames are the points of generation 4's games, played in process.
 func remoteGames(t *testing.T, tr *morrisai.Tournament) []float64 {
 	t.Helper()
-	pts, err := morrisai.LocalGames{Workers: 2}.PlayGames(context.Background(), mustSchedule(t, tr, 4), nil)
+	pts, err := arena.TournamentGames{Workers: 2}.PlayGames(context.Background(), mustSchedule(t, tr, 4), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

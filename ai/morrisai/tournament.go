@@ -2,11 +2,10 @@ package morrisai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
-	"gameai/ai/minimax"
-	"gameai/ai/series"
 	"gameai/games/morris"
 	"gameai/internal/xrand"
 )
@@ -46,10 +45,9 @@ type Tournament struct {
 	// MaxPlies adjudicates a game still going (default 200).
 	MaxPlies int
 	Points   Points
-	// Workers play the games when Runner is nil (LocalGames).
-	Workers int
-	Seed    uint64
-	// Runner plays the games (nil: LocalGames with Workers).
+	Seed     uint64
+	// Runner plays the games: the referee's (arena.TournamentGames) in
+	// this process, or workers' through tasks.
 	Runner GameRunner
 
 	games atomic.Int64
@@ -70,61 +68,42 @@ type TournamentGame struct {
 	Points   Points `json:"points"`
 }
 
-// Play plays the game and returns the vector's points.
-func (g TournamentGame) Play(ctx context.Context) (float64, error) {
+// Check says what is wrong with a game that came from elsewhere (a
+// task's payload).
+func (g TournamentGame) Check() error {
 	if g.Depth < 1 || g.Depth > 12 || g.Colour < 0 || g.Colour > 1 || g.MaxPlies < 1 {
-		return 0, fmt.Errorf("a tournament game at depth %d, colour %d, %d plies: want depth 1..12, colour 0 or 1, plies 1 or more",
+		return fmt.Errorf("a tournament game at depth %d, colour %d, %d plies: want depth 1..12, colour 0 or 1, plies 1 or more",
 			g.Depth, g.Colour, g.MaxPlies)
 	}
 	if err := morris.CheckCoefficients(g.Vector); err != nil {
-		return 0, fmt.Errorf("vector: %w", err)
+		return fmt.Errorf("vector: %w", err)
 	}
 	if err := morris.CheckCoefficients(g.Opponent.Coef); err != nil {
-		return 0, fmt.Errorf("opponent %s: %w", g.Opponent.Name, err)
+		return fmt.Errorf("opponent %s: %w", g.Opponent.Name, err)
 	}
-	me := &SearchPlayer{Coef: g.Vector, Limits: minimax.Limits{Depth: g.Depth}}
-	them := &SearchPlayer{Strategy: g.Opponent.Name, Coef: g.Opponent.Coef, Limits: minimax.Limits{Depth: g.Depth}}
-	defer me.Release()
-	defer them.Release()
-	white, black := Player(me), Player(them)
-	if g.Colour == 1 {
-		white, black = them, me
-	}
-	res, err := Play(ctx, white, black, GameOptions{Rules: morris.StandardRules, Opening: g.Opening, MaxPlies: g.MaxPlies, DeadLoops: true})
-	if err != nil {
-		return 0, err
-	}
+	return nil
+}
+
+// Score is the vector's points for a game's end: the winner's colour (-1
+// a draw) and whether it was adjudicated.
+func (g TournamentGame) Score(winner int, adjudicated bool) float64 {
 	switch {
-	case res.Winner < 0:
-		return g.Points.Draw, nil
-	case res.Winner == g.Colour && res.Adjudicated:
-		return g.Points.AdjudicatedWin, nil
-	case res.Winner == g.Colour:
-		return g.Points.Win, nil
-	case res.Adjudicated:
-		return g.Points.AdjudicatedLoss, nil
+	case winner < 0:
+		return g.Points.Draw
+	case winner == g.Colour && adjudicated:
+		return g.Points.AdjudicatedWin
+	case winner == g.Colour:
+		return g.Points.Win
+	case adjudicated:
+		return g.Points.AdjudicatedLoss
 	}
-	return g.Points.Loss, nil
+	return g.Points.Loss
 }
 
 // GameRunner plays a batch of tournament games and returns their points in
 // order; done, when set, is told how many more have finished as they do.
 type GameRunner interface {
 	PlayGames(ctx context.Context, games []TournamentGame, done func(n int)) ([]float64, error)
-}
-
-// LocalGames plays the games in this process on Workers goroutines.
-type LocalGames struct{ Workers int }
-
-// PlayGames implements GameRunner.
-func (l LocalGames) PlayGames(ctx context.Context, games []TournamentGame, done func(n int)) ([]float64, error) {
-	return series.Run(ctx, len(games), l.Workers, func(ctx context.Context, k int) (float64, error) {
-		pts, err := games[k].Play(ctx)
-		if err == nil && done != nil {
-			done(1)
-		}
-		return pts, err
-	})
 }
 
 // Games is the number of games played so far.
@@ -138,11 +117,10 @@ func (t *Tournament) Fitness(ctx context.Context, gen int, vectors [][]int) ([]f
 	if err != nil {
 		return nil, err
 	}
-	runner := t.Runner
-	if runner == nil {
-		runner = LocalGames{Workers: t.Workers}
+	if t.Runner == nil {
+		return nil, errors.New("a tournament with no runner for its games")
 	}
-	points, err := runner.PlayGames(ctx, games, func(n int) { t.games.Add(int64(n)) })
+	points, err := t.Runner.PlayGames(ctx, games, func(n int) { t.games.Add(int64(n)) })
 	if err != nil {
 		return nil, err
 	}

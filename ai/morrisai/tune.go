@@ -70,7 +70,7 @@ func (p TuneParams) GA() genetic.Config {
 // Tournament is the fitness.
 func (p TuneParams) Tournament() *Tournament {
 	return &Tournament{Opponents: p.Opponents, Depth: p.Depth, RandomPlies: p.RandomPlies, MaxPlies: p.MaxPlies,
-		Openings: p.Openings, Points: StudyPoints, Workers: p.Workers, Seed: p.Seed}
+		Openings: p.Openings, Points: StudyPoints, Seed: p.Seed}
 }
 
 // TuneProgress is a run's state for progress reports.
@@ -118,8 +118,9 @@ type Tuner struct {
 }
 
 // NewTuner starts a run (evaluating the first population) or resumes one
-// from a checkpoint (nil: start). runner plays the tournament's games (nil:
-// in this process, on p.Workers goroutines); the results are the same.
+// from a checkpoint (nil: start). runner plays the tournament's games (the
+// referee's in this process, arena.TournamentGames, or workers'); the
+// results are the same.
 func NewTuner(ctx context.Context, p TuneParams, cp *TuneCheckpoint, runner GameRunner) (*Tuner, error) {
 	if err := p.Check(); err != nil {
 		return nil, err

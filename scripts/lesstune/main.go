@@ -17,7 +17,9 @@ import (
 
 	"gameai/ai/lessai"
 	"gameai/ai/mcts"
+	"gameai/arena"
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/games/less"
 )
 
@@ -36,15 +38,18 @@ func main() {
 		layouts = append(layouts, less.RandomWalls(less.WallDensity, less.DoubleWalls, r.Float64))
 	}
 	run := func(name string, cfg mcts.Config) {
-		mc := codecup.Internal{Config: codecup.BotConfig{Engine: "mcts", Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}
-		gr := codecup.Internal{Config: codecup.BotConfig{Engine: "greedy"}}
+		mc := arena.Entrant{ID: name, Local: &arena.Local{Less: codecup.Internal{Config: codecup.BotConfig{Engine: "mcts",
+			Budget: 3 * time.Second, Tree: lessai.Tree{MCTS: &cfg}}}}}
+		gr := arena.Entrant{ID: "greedy", Local: &arena.Local{Less: codecup.Internal{Config: codecup.BotConfig{Engine: "greedy"}}}}
 		total, wins := 0, 0
-		for _, pr := range codecup.Pairings(layouts)[:n] {
-			rec, err := codecup.Referee{Budget: 10 * time.Second}.Play(context.Background(), codecup.Seats(pr, mc, gr, mc, gr), pr.Walls)
+		for _, pr := range arena.Pairings(layouts, false)[:n] {
+			seats := arena.SidesSeats(pr, [2]arena.Entrant{mc, mc}, [2]arena.Entrant{gr, gr})
+			o, err := arena.Runner{}.Play(context.Background(), arena.Spec{Game: competition.Less, Seats: seats[:],
+				Layout: pr.Walls.String(), Clock: arena.Clock{GameMS: 10_000}})
 			if err != nil {
 				log.Fatal(err)
 			}
-			m := codecup.MarginForA(pr, rec)
+			m := arena.MarginForA(pr, o.Less)
 			total += m
 			if m > 0 {
 				wins++

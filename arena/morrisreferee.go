@@ -1,0 +1,146 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gameai/games/morris"
+)
+
+// MorrisPlayer chooses the moves of one side of a Morris game: one of our
+// searches in process, or a program over Sanmill's protocol
+// (morrisuci.Client).
+type MorrisPlayer interface {
+	// Name describes the player for records, e.g. "alphabeta
+	// strategy=petcu-e32 depth=4".
+	Name() string
+	// Move returns the move to play in p, which is not over and was
+	// reached by history from the game's start; p must be left as it was.
+	Move(ctx context.Context, p *morris.Position, history []morris.Move) (morris.Move, error)
+}
+
+// MorrisOptions set how a Morris game is played and when it is
+// adjudicated.
+type MorrisOptions struct {
+	Rules *morris.Rules
+	// Opening moves are played first (they must be legal).
+	Opening []morris.Move
+	// MaxPlies adjudicates the game by material after that many plies
+	// (0: only the rules end it).
+	MaxPlies int
+	// DeadLoops adjudicates by material a game in which both sides
+	// alternately repeat the same two moves (4 plies, twice).
+	DeadLoops bool
+	// Tags are added to the record.
+	Tags map[string]string
+}
+
+// MorrisGame is a played Morris game as its referee kept it.
+type MorrisGame struct {
+	Record *morris.GameRecord
+	// Winner is White, Black or -1 for a draw.
+	Winner int
+	Reason string
+	// Adjudicated: ended by MaxPlies or a dead loop, decided on material.
+	Adjudicated bool
+	// Illegal: the loser played a move the rules forbid (the rules'
+	// model decided it, whatever the player said).
+	Illegal bool
+	Plies   int
+	// Think is each side's time spent choosing moves, Moves how many it
+	// chose (opening moves excluded).
+	Think [2]time.Duration
+	Moves [2]int
+}
+
+// refereeMorris plays a game between white and black. An error is a
+// player's failed move (the record holds the moves before it) or the
+// context's end; an illegal move is a result, decided by the rules.
+func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptions) (MorrisGame, error) {
+	p := morris.NewPosition(o.Rules)
+	rec := &morris.GameRecord{Tags: map[string]string{"White": white.Name(), "Black": black.Name(),
+		"Variant": o.Rules.Variant.String()}}
+	if t := morris.RulesTag(o.Rules); t != "" {
+		rec.Tags["Rules"] = t
+	}
+	for k, v := range o.Tags {
+		rec.Tags[k] = v
+	}
+	players := [2]MorrisPlayer{white, black}
+	var think [2]time.Duration
+	var moves [2]int
+	finish := func(winner int, reason string, adjudicated bool) (MorrisGame, error) {
+		rec.Tags["Result"] = [3]string{morris.Draw, morris.WhiteWins, morris.BlackWins}[winner+1]
+		rec.Tags["Termination"] = reason
+		return MorrisGame{Record: rec, Winner: winner, Reason: reason, Adjudicated: adjudicated, Plies: len(rec.Moves),
+			Think: think, Moves: moves}, nil
+	}
+	for ply := 0; ; ply++ {
+		if err := ctx.Err(); err != nil {
+			return MorrisGame{Record: rec}, err
+		}
+		if o.DeadLoops && deadLoop(rec.Moves) {
+			w, why := byMaterial(p)
+			return finish(w, "dead loop: "+why, true)
+		}
+		if out := p.Outcome(); out.Over {
+			return finish(out.Winner, out.Reason, false)
+		}
+		if o.MaxPlies > 0 && ply >= o.MaxPlies {
+			w, why := byMaterial(p)
+			return finish(w, fmt.Sprintf("%d plies: %s", o.MaxPlies, why), true)
+		}
+		var m morris.Move
+		if ply < len(o.Opening) {
+			m = o.Opening[ply]
+		} else {
+			side := p.SideToMove()
+			start := time.Now()
+			var err error
+			if m, err = players[side].Move(ctx, p, rec.Moves); err != nil {
+				think[side] += time.Since(start)
+				return MorrisGame{Record: rec, Plies: len(rec.Moves), Think: think, Moves: moves}, err
+			}
+			think[side] += time.Since(start)
+			moves[side]++
+		}
+		if why := p.WhyIllegal(m); why != "" {
+			side := p.SideToMove()
+			if ply < len(o.Opening) {
+				return MorrisGame{Record: rec}, fmt.Errorf("opening move %d %s: %s", ply+1, m, why)
+			}
+			res, err := finish(1-side, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why), false)
+			res.Illegal = true
+			return res, err
+		}
+		p.Make(m)
+		rec.Moves = append(rec.Moves, m)
+	}
+}
+
+// deadLoop reports the last 8 plies being the same 4-ply cycle twice.
+func deadLoop(ms []morris.Move) bool {
+	n := len(ms)
+	if n < 8 {
+		return false
+	}
+	for i := 1; i <= 4; i++ {
+		if ms[n-i] != ms[n-i-4] {
+			return false
+		}
+	}
+	return true
+}
+
+// byMaterial adjudicates: more pieces (board and hand) wins; equal draws.
+func byMaterial(p *morris.Position) (int, string) {
+	w, b := p.Material(morris.White), p.Material(morris.Black)
+	switch {
+	case w > b:
+		return morris.White, fmt.Sprintf("white has more pieces (%d to %d)", w, b)
+	case b > w:
+		return morris.Black, fmt.Sprintf("black has more pieces (%d to %d)", b, w)
+	}
+	return -1, fmt.Sprintf("equal pieces (%d each)", w)
+}
