@@ -181,6 +181,7 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 	if !standings {
 		return out, nil
 	}
+	out.Balance = competition.ScheduleBalance(p.Plan, st.Schedule)
 	out.Standings = []StandingRow{}
 	for k, r := range competition.Standings(p.Plan, st.Schedule, st.Results(), st.Byes) {
 		out.Standings = append(out.Standings, StandingRow{Rank: k + 1, Bot: p.Plan.Field[r.Bot], Label: out.Bots[r.Bot].Label,

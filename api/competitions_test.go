@@ -11,6 +11,7 @@ import (
 
 	"gameai/api"
 	"gameai/arena"
+	"gameai/competition"
 	"gameai/internal/gobuild"
 	"gameai/store"
 	"gameai/store/memory"
@@ -170,6 +171,11 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	// sandbox, at the bots' low CPU weight) took over the 3 s it once had.
 	c := e.competition(t, api.CompetitionRequest{Game: "less", Bots: append(ours, "bot_crash"), Seed: 8,
 		Clock: &arenaClock{GameMS: 10000 * raceSlowdown}})
+	// Four bots: three tables, every two partners once (a whist design).
+	if b := c.Balance; b == nil || *b != (competition.Balance{Design: "whist", Tables: [2]int{3, 3}, Partners: [2]int{1, 1}, Opponents: [2]int{2, 2}}) ||
+		c.Planned != 12 {
+		t.Errorf("balance %+v, %d games planned", b, c.Planned)
+	}
 	last := c.Standings[3]
 	if last.Bot != "bot_crash" || last.Irregular != last.Games || last.Games == 0 || last.Points != 0 || last.Label != "ann/bot_crash v1" {
 		t.Fatalf("standings %+v: the crashing bot last with every game irregular", c.Standings)

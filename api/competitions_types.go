@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"gameai/arena"
+	"gameai/competition"
 )
 
 // CompetitionRequest starts a competition.
@@ -81,6 +82,10 @@ type CompetitionResponse struct {
 	// Standings, best first: points, then fewer irregular losses, then
 	// mean margin (Less), then rating.
 	Standings []StandingRow `json:"standings"`
+	// Balance (a Less round robin, once drawn): how evenly its schedule
+	// seats the field; "whist" is every two bots partners once and
+	// opponents twice a round.
+	Balance *competition.Balance `json:"balance,omitempty"`
 	// Crosstable (Morris): row i, column j is what bots[i] scored against
 	// bots[j]; null where they have not met.
 	Crosstable [][]*float64 `json:"crosstable,omitempty"`

@@ -25,6 +25,84 @@ func TableSeats(t [4]int) [][]int {
 	}
 }
 
+// roundRobinTables are the tables of one pass of a Less round robin of n
+// bots: a whist design's, its bots relabelled by seed, where this package
+// has one for n; else those of lessTables.
+func roundRobinTables(n int, seed uint64) [][4]int {
+	w, ok := whist(n)
+	if !ok {
+		return lessTables(n, seed)
+	}
+	perm := rand.New(rand.NewPCG(seed, 0x3715)).Perm(n)
+	var out [][4]int
+	for _, r := range w {
+		for _, t := range r.Tables {
+			out = append(out, [4]int{perm[t[0]], perm[t[1]], perm[t[2]], perm[t[3]]})
+		}
+	}
+	return out
+}
+
+// roundRobinTableCount is how many tables roundRobinTables has.
+func roundRobinTableCount(n int) int {
+	if _, ok := whist(n); ok {
+		return n * (n - 1) / 4 // every pair at three tables, six pairs a table
+	}
+	return tablesFor(n)
+}
+
+// Balance is how evenly a Less round robin seats its field: its design
+// ("whist": every two bots partners once and opponents twice a round, by
+// construction; "annealed": as evenly as a search found, for a field of a
+// size no whist design here has), and over the whole schedule the fewest
+// and most tables a bot sits at and tables at which two bots are partners
+// and opponents.
+type Balance struct {
+	Design    string `json:"design" enums:"whist,annealed"`
+	Tables    [2]int `json:"tables_per_bot"`
+	Partners  [2]int `json:"partners"`
+	Opponents [2]int `json:"opponents"`
+}
+
+// ScheduleBalance is the balance of a Less round robin's schedule (nil
+// for other plans or before it is drawn): what a competition states beside
+// its standings. It counts the games themselves (a table is four), so it
+// tells the truth of a schedule drawn by an earlier version too.
+func ScheduleBalance(p Plan, games []Game) *Balance {
+	n := len(p.Field)
+	if p.Game != Less || p.Format != RoundRobin || n < 4 || len(games) == 0 {
+		return nil
+	}
+	mate, opp, tables := make([]int, n*n), make([]int, n*n), make([]int, n)
+	for _, g := range games {
+		for x, a := range g.Seats {
+			tables[a]++
+			for y := x + 1; y < 4; y++ {
+				b := g.Seats[y]
+				if x%2 == y%2 {
+					mate[a*n+b]++
+				} else {
+					opp[a*n+b]++
+				}
+			}
+		}
+	}
+	b := &Balance{Design: "annealed", Tables: [2]int{slices.Min(tables) / tableGames, slices.Max(tables) / tableGames},
+		Partners: [2]int{1 << 30, 0}, Opponents: [2]int{1 << 30, 0}}
+	for x := range n {
+		for y := x + 1; y < n; y++ {
+			m := (mate[x*n+y] + mate[y*n+x]) / tableGames
+			o := (opp[x*n+y] + opp[y*n+x]) / tableGames
+			b.Partners = [2]int{min(b.Partners[0], m), max(b.Partners[1], m)}
+			b.Opponents = [2]int{min(b.Opponents[0], o), max(b.Opponents[1], o)}
+		}
+	}
+	if r := p.Rounds; b.Partners == [2]int{r, r} && b.Opponents == [2]int{2 * r, 2 * r} {
+		b.Design = "whist"
+	}
+	return b
+}
+
 // tablesFor is how many tables a Less round robin of n bots has: every
 // bot sits at k tables, the fewest with which it can meet all the others
 // (3k ≥ n-1) and for which the n·k places fill whole tables.

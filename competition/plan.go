@@ -107,7 +107,7 @@ func (p Plan) PlannedGames() int {
 	case p.Format == RoundRobin && p.Game == Morris:
 		return p.Rounds * n * (n - 1)
 	case p.Format == RoundRobin:
-		return p.Rounds * tablesFor(n) * tableGames
+		return p.Rounds * roundRobinTableCount(n) * tableGames
 	case p.Game == Morris:
 		return p.Rounds * (n / 2) * 2
 	default:
@@ -127,7 +127,7 @@ func (p Plan) Schedule() []Game {
 		if p.Game == Morris {
 			round = morrisRoundRobin(len(p.Field))
 		} else {
-			for _, t := range lessTables(len(p.Field), p.Seed+uint64(r)) {
+			for _, t := range roundRobinTables(len(p.Field), p.Seed+uint64(r)) {
 				round = append(round, TableSeats(t)...)
 			}
 		}

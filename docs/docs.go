@@ -2435,6 +2435,14 @@ const docTemplate = `{
         "api.CompetitionResponse": {
             "type": "object",
             "properties": {
+                "balance": {
+                    "description": "Balance (a Less round robin, once drawn): how evenly its schedule\nseats the field; \"whist\" is every two bots partners once and\nopponents twice a round.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/competition.Balance"
+                        }
+                    ]
+                },
                 "bots": {
                     "type": "array",
                     "items": {
@@ -4127,6 +4135,36 @@ const docTemplate = `{
                 },
                 "turn": {
                     "type": "integer"
+                }
+            }
+        },
+        "competition.Balance": {
+            "type": "object",
+            "properties": {
+                "design": {
+                    "type": "string",
+                    "enum": [
+                        "whist",
+                        "annealed"
+                    ]
+                },
+                "opponents": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "partners": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "tables_per_bot": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
                 }
             }
         },

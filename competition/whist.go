@@ -1,0 +1,205 @@
+package competition
+
+import (
+	"fmt"
+	"sync"
+)
+
+// A whist design for n bots (n = 4k or 4k+1) is rounds of two-against-two
+// tables in which every two bots are partners exactly once and opponents
+// exactly twice; with 4k+1 bots every round leaves one bot out (a bye),
+// each bot once. In a Less event of such a field no bot's points come from
+// a better partner: every bot has every other as partner once.
+//
+// Two sources, both developed the same way (a first round, then each
+// other round its translate in a group):
+//   - Moore's construction, for n a prime power q ≡ 1 (mod 4): over the
+//     field GF(q) with a primitive element r and ω = r^((q-1)/4), the first
+//     round's tables are x, -x against xω, -xω for x = r^0 … r^(k-1); the
+//     bye is 0 and the rounds are its additive translates.
+//   - First rounds found by search (scripts/whistsearch) on Z_m, or on
+//     Z_m and a fixed point ∞ (written -1) for n = 4k with m = n-1.
+//
+// TestWhistDesigns counts every pair of every design.
+
+// whistStarts are searched first rounds on Z_m (and ∞): tables (a, b, c,
+// d) with a, c partners and b, d partners.
+var whistStarts = map[int][][4]int{
+	4:  {{0, 2, -1, 1}},
+	8:  {{4, 5, -1, 2}, {6, 1, 0, 3}},
+	12: {{8, 1, 10, 7}, {4, 9, 5, -1}, {6, 3, 2, 0}},
+	16: {{7, 3, 10, 13}, {0, 5, 14, 1}, {11, 12, 9, 4}, {2, -1, 8, 6}},
+	20: {{4, 13, 10, 11}, {6, 2, 15, 7}, {9, 16, 1, 17}, {8, 3, 5, 18}, {-1, 0, 14, 12}},
+	21: {{13, 20, 11, 7}, {14, 2, 3, 6}, {16, 18, 17, 12}, {1, 4, 15, 9}, {5, 19, 8, 10}},
+	24: {{8, 22, 7, 14}, {3, 1, 19, 6}, {10, 9, 16, 5}, {0, 20, 12, -1}, {18, 4, 21, 17}, {2, 15, 11, 13}},
+	28: {{19, 13, 22, 12}, {-1, 7, 14, 23}, {10, 2, 17, 4}, {24, 26, 1, 5}, {8, 9, 21, 18}, {3, 6, 20, 25}, {11, 0, 16, 15}},
+	32: {{8, 2, 6, 3}, {5, 19, 22, 23}, {25, 30, 28, 18}, {11, 29, 17, 7}, {4, 20, 12, 27}, {0, 9, 16, -1}, {24, 26, 14, 13}, {10, 21, 15, 1}},
+}
+
+// whistRound is a round of a design: its tables [a1, a2, b1, b2] (a1 and
+// a2 partners against b1 and b2) and its bye (-1: none).
+type whistRound struct {
+	Tables [][4]int
+	Bye    int
+}
+
+var whistCache sync.Map // n → []whistRound (nil: none here)
+
+// whist is the whist design for n bots, if this package has one.
+func whist(n int) ([]whistRound, bool) {
+	if d, ok := whistCache.Load(n); ok {
+		r := d.([]whistRound)
+		return r, r != nil
+	}
+	var r []whistRound
+	if p, e, ok := primePower(n); ok && n%4 == 1 {
+		r = moore(newField(p, e))
+	} else if start, ok := whistStarts[n]; ok {
+		r = cyclic(n, start)
+	}
+	whistCache.Store(n, r)
+	return r, r != nil
+}
+
+// cyclic develops a searched first round on Z_m (∞ the last bot).
+func cyclic(n int, start [][4]int) []whistRound {
+	m, bye := n, true
+	if n%4 == 0 {
+		m, bye = n-1, false
+	}
+	out := make([]whistRound, m)
+	for g := range m {
+		shift := func(x int) int {
+			if x < 0 {
+				return m // ∞
+			}
+			return (x + g) % m
+		}
+		out[g].Bye = -1
+		if bye {
+			out[g].Bye = g
+		}
+		for _, t := range start {
+			out[g].Tables = append(out[g].Tables, [4]int{shift(t[0]), shift(t[2]), shift(t[1]), shift(t[3])})
+		}
+	}
+	return out
+}
+
+// moore is Moore's design over a field of q ≡ 1 (mod 4) elements.
+func moore(f gfield) []whistRound {
+	q := f.size()
+	k := (q - 1) / 4
+	r := f.primitive()
+	omega := f.pow(r, k)
+	var first [][4]int
+	x := 1 // r^0
+	for range k {
+		xo := f.mul(x, omega)
+		first = append(first, [4]int{x, f.neg(x), xo, f.neg(xo)})
+		x = f.mul(x, r)
+	}
+	out := make([]whistRound, q)
+	for g := range q {
+		out[g].Bye = g
+		for _, t := range first {
+			out[g].Tables = append(out[g].Tables, [4]int{f.add(t[0], g), f.add(t[1], g), f.add(t[2], g), f.add(t[3], g)})
+		}
+	}
+	return out
+}
+
+// primePower says whether n is p^e, and which.
+func primePower(n int) (p, e int, ok bool) {
+	if n < 2 {
+		return 0, 0, false
+	}
+	for p = 2; p*p <= n; p++ {
+		if n%p == 0 {
+			break
+		}
+	}
+	if n%p != 0 {
+		return n, 1, true
+	}
+	for e = 0; n%p == 0; e++ {
+		n /= p
+	}
+	return p, e, n == 1
+}
+
+// gfield is GF(p^e) for e 1 or 2, an element a + b·t (t² = s, s a
+// non-residue mod p) numbered a + b·p; its additive group is the rounds'.
+type gfield struct{ p, e, s int }
+
+func newField(p, e int) gfield {
+	if e > 2 {
+		panic(fmt.Sprintf("competition: GF(%d^%d) is not built here", p, e))
+	}
+	f := gfield{p: p, e: e}
+	if e == 2 {
+		for s := 2; s < p; s++ {
+			residue := false
+			for y := 1; y < p; y++ {
+				if y*y%p == s {
+					residue = true
+				}
+			}
+			if !residue {
+				f.s = s
+				break
+			}
+		}
+	}
+	return f
+}
+
+func (f gfield) size() int {
+	if f.e == 2 {
+		return f.p * f.p
+	}
+	return f.p
+}
+
+func (f gfield) split(x int) (int, int) { return x % f.p, x / f.p }
+
+func (f gfield) add(x, y int) int {
+	a, b := f.split(x)
+	c, d := f.split(y)
+	return (a+c)%f.p + (b+d)%f.p*f.p
+}
+
+func (f gfield) neg(x int) int {
+	a, b := f.split(x)
+	return (f.p-a)%f.p + (f.p-b)%f.p*f.p
+}
+
+func (f gfield) mul(x, y int) int {
+	a, b := f.split(x)
+	c, d := f.split(y)
+	return (a*c+b*d*f.s)%f.p + (a*d+b*c)%f.p*f.p
+}
+
+func (f gfield) pow(x, k int) int {
+	out := 1
+	for range k {
+		out = f.mul(out, x)
+	}
+	return out
+}
+
+// primitive is the least element whose powers are every non-zero one.
+func (f gfield) primitive() int {
+	q := f.size()
+	for r := 2; r < q; r++ {
+		x, order := r, 1
+		for x != 1 {
+			x = f.mul(x, r)
+			order++
+		}
+		if order == q-1 {
+			return r
+		}
+	}
+	return 1 // GF(2), GF(3): not reached for q ≡ 1 (mod 4)
+}
