@@ -99,7 +99,7 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 			}
 		}
 	}
-	if admins != 8 {
-		t.Errorf("%d admin routes, want 8 (searches, tunings and their former name tournaments, matches, competitions, cancelling a job, creating an owner, building the Morris database)", admins)
+	if admins != 9 {
+		t.Errorf("%d admin routes, want 9 (searches, tunings and their former name tournaments, matches, competitions, ladders, cancelling a job, creating an owner, building the Morris database)", admins)
 	}
 }

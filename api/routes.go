@@ -85,6 +85,13 @@ func (s *Server) table() []route {
 		{"GET", "/v1/bots/:id", s.getBot, public},
 		{"GET", "/v1/bots/:id/source", s.botSource, owner},
 		{"DELETE", "/v1/bots/:id", s.deleteBot, owner},
+		{"PUT", "/v1/bots/:id/ladder", s.enterLadder, owner},
+		{"GET", "/v1/bots/:id/ratings", s.botRatings, public},
+		{"GET", "/v1/bots/:id/games", s.botGames, public},
+
+		{"PUT", "/v1/ladders/:game", s.putLadder, admin},
+		{"GET", "/v1/ladders/:game", s.getLadder, public},
+		{"GET", "/v1/ladders/:game/games/:n", s.ladderGameRecord, public},
 
 		{"GET", "/v1/jobs", s.listJobs, public},
 		{"GET", "/v1/jobs/:id", s.getJob, public},

@@ -286,6 +286,175 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/bots/{id}/games": {
+            "get": {
+                "description": "Seen from its side: partner and opponents, won, drawn or lost, its own fault if any, and where the whole game is. The ladder's kept games newest first, then the newest 50 competitions' (newest first), then its validation games.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A bot's games: ladder, competitions and validation",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "integer",
+                        "description": "games a page (1-100, default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.BotGamesResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/bots/{id}/ladder": {
+            "put": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "Its newest ready version plays (a new upload takes its older version's place); withdrawn, its record stays. The host's bots are set with PUT /v1/ladders/{game}.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "ladders"
+                ],
+                "summary": "Enter your bot on its game's ladder, or withdraw it",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "entered or not",
+                        "name": "entry",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderEntryRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderEntryResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "another owner's bot, or one of ours",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "no ladder runs for the bot's game",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "a bot that is not ready",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/bots/{id}/ratings": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "ladders"
+                ],
+                "summary": "A bot's ladder rating and its history",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.RatingsResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/bots/{id}/source": {
             "get": {
                 "produces": [
@@ -962,6 +1131,156 @@ const docTemplate = `{
                     },
                     "503": {
                         "description": "too many streams, or the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/ladders/{game}": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "ladders"
+                ],
+                "summary": "A game's ladder: its bots ranked by rating, with their intervals",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "put": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "description": "A ladder plays rated games among its bots all the time, at its pace (on the workers when the server has Redis): the host's bots listed here and the ready bots their owners entered. Each bot version has a Bayesian rating (mu, sigma; ordered by mu - 3 sigma, Weng-Lin's Plackett-Luce model), the new and uncertain picked first, opponents near them in skill. A new upload of an entered bot replaces its older version, whose record stays. A ladder stopped (DELETE /v1/jobs/{id}) and started again goes on from its ratings.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "ladders"
+                ],
+                "summary": "Start, pause or set a game's ladder",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "state, pace, clock, bots",
+                        "name": "ladder",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "set",
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderResponse"
+                        }
+                    },
+                    "201": {
+                        "description": "started",
+                        "schema": {
+                            "$ref": "#/definitions/api.LadderResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "a bot that cannot play here",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/ladders/{game}/games/{n}": {
+            "get": {
+                "description": "As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "ladders"
+                ],
+                "summary": "One game of a ladder, whole (its latest 300 are kept)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "integer",
+                        "description": "game number",
+                        "name": "n",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.CompetitionGameResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -2176,6 +2495,75 @@ const docTemplate = `{
                 }
             }
         },
+        "api.BotGame": {
+            "type": "object",
+            "properties": {
+                "at": {
+                    "type": "string"
+                },
+                "event": {
+                    "description": "Event is the competition's id, or the ladder's game.",
+                    "type": "string"
+                },
+                "fault_kind": {
+                    "description": "FaultKind is the bot's own irregular loss, if it had one.",
+                    "type": "string"
+                },
+                "n": {
+                    "type": "integer"
+                },
+                "opponents": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "partner": {
+                    "description": "Less",
+                    "type": "string"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "replay": {
+                    "description": "Replay is where the whole game is.",
+                    "type": "string"
+                },
+                "result": {
+                    "type": "string",
+                    "enum": [
+                        "won",
+                        "drawn",
+                        "lost"
+                    ]
+                },
+                "seat": {
+                    "type": "integer"
+                },
+                "source": {
+                    "type": "string",
+                    "enum": [
+                        "ladder",
+                        "competition",
+                        "validation"
+                    ]
+                }
+            }
+        },
+        "api.BotGamesResponse": {
+            "type": "object",
+            "properties": {
+                "games": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.BotGame"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
         "api.BotListResponse": {
             "type": "object",
             "properties": {
@@ -2769,6 +3157,207 @@ const docTemplate = `{
                     "description": "Version counts the job's writes: the id of its events, so a client\nthat reads it both by GET and by events keeps the newer.",
                     "type": "integer",
                     "example": 7
+                }
+            }
+        },
+        "api.LadderEntryRequest": {
+            "type": "object",
+            "required": [
+                "entered"
+            ],
+            "properties": {
+                "entered": {
+                    "type": "boolean",
+                    "example": true
+                }
+            }
+        },
+        "api.LadderEntryResponse": {
+            "type": "object",
+            "properties": {
+                "bot": {
+                    "type": "string"
+                },
+                "entered": {
+                    "type": "boolean"
+                },
+                "game": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.LadderRequest": {
+            "type": "object",
+            "required": [
+                "bots",
+                "state"
+            ],
+            "properties": {
+                "bots": {
+                    "description": "Bots are the host's entries: our engines (gameai:GAME:SPEC) and\nready uploaded bots. Owners enter their own with PUT\n/v1/bots/{id}/ladder.",
+                    "type": "array",
+                    "maxItems": 64,
+                    "items": {
+                        "type": "string"
+                    },
+                    "example": [
+                        "gameai:less:greedy",
+                        "gameai:less:uct",
+                        "gameai:less:mcts",
+                        "gameai:less:expectimax"
+                    ]
+                },
+                "clock": {
+                    "description": "Clock: Less {\"game_ms\": N}, Morris {\"move_ms\": N} (default as a\ncompetition's).",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/arena.Clock"
+                        }
+                    ]
+                },
+                "games_per_minute": {
+                    "description": "GamesPerMinute is the pace: games started a minute at most\n(default 2).",
+                    "type": "number",
+                    "maximum": 120,
+                    "minimum": 0.1,
+                    "example": 6
+                },
+                "parallel": {
+                    "description": "Parallel is how many games may be in play at once (default 1;\nwith workers, up to their number).",
+                    "type": "integer",
+                    "maximum": 16,
+                    "minimum": 1,
+                    "example": 1
+                },
+                "state": {
+                    "description": "State is running (games at the pace) or paused (no new game).",
+                    "type": "string",
+                    "enum": [
+                        "running",
+                        "paused"
+                    ],
+                    "example": "running"
+                }
+            }
+        },
+        "api.LadderResponse": {
+            "type": "object",
+            "properties": {
+                "bots": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "clock": {
+                    "$ref": "#/definitions/arena.Clock"
+                },
+                "entered": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "game": {
+                    "type": "string"
+                },
+                "games_per_minute": {
+                    "type": "number"
+                },
+                "id": {
+                    "description": "its job",
+                    "type": "string"
+                },
+                "in_play": {
+                    "description": "InPlay is how many games are being played now.",
+                    "type": "integer"
+                },
+                "parallel": {
+                    "type": "integer"
+                },
+                "played": {
+                    "type": "integer"
+                },
+                "retired": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LadderRow"
+                    }
+                },
+                "rows": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LadderRow"
+                    }
+                },
+                "state": {
+                    "type": "string",
+                    "enum": [
+                        "running",
+                        "paused"
+                    ]
+                },
+                "status": {
+                    "type": "string",
+                    "enum": [
+                        "queued",
+                        "running",
+                        "succeeded",
+                        "failed",
+                        "cancelled",
+                        "interrupted"
+                    ]
+                },
+                "updated_at": {
+                    "type": "string"
+                },
+                "waiting": {
+                    "description": "Waiting says why no game is being played, when none is.",
+                    "type": "string"
+                }
+            }
+        },
+        "api.LadderRow": {
+            "type": "object",
+            "properties": {
+                "bot": {
+                    "type": "string"
+                },
+                "draws": {
+                    "type": "integer"
+                },
+                "games": {
+                    "type": "integer"
+                },
+                "irregular": {
+                    "type": "integer"
+                },
+                "label": {
+                    "type": "string"
+                },
+                "last_game": {
+                    "type": "string"
+                },
+                "losses": {
+                    "type": "integer"
+                },
+                "mu": {
+                    "type": "number"
+                },
+                "owner": {
+                    "type": "string"
+                },
+                "rank": {
+                    "type": "integer"
+                },
+                "rating": {
+                    "type": "number"
+                },
+                "sigma": {
+                    "type": "number"
+                },
+                "wins": {
+                    "type": "integer"
                 }
             }
         },
@@ -3849,6 +4438,39 @@ const docTemplate = `{
                 }
             }
         },
+        "api.RatingsResponse": {
+            "type": "object",
+            "properties": {
+                "bot": {
+                    "type": "string"
+                },
+                "game": {
+                    "type": "string"
+                },
+                "games": {
+                    "type": "integer"
+                },
+                "mu": {
+                    "type": "number"
+                },
+                "points": {
+                    "description": "Points are its skill after its games (a point a game; the older\nhalf thinned past 400).",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/competition.SkillPoint"
+                    }
+                },
+                "rated": {
+                    "type": "boolean"
+                },
+                "rating": {
+                    "type": "number"
+                },
+                "sigma": {
+                    "type": "number"
+                }
+            }
+        },
         "api.SearchResult": {
             "type": "object",
             "properties": {
@@ -4186,6 +4808,23 @@ const docTemplate = `{
                 "FalseClaim",
                 "OutputLimit"
             ]
+        },
+        "competition.SkillPoint": {
+            "type": "object",
+            "properties": {
+                "at": {
+                    "type": "string"
+                },
+                "games": {
+                    "type": "integer"
+                },
+                "mu": {
+                    "type": "number"
+                },
+                "sigma": {
+                    "type": "number"
+                }
+            }
         },
         "morpion.JSONGrid": {
             "type": "object",

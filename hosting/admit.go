@@ -101,13 +101,14 @@ func (v admissionGame) summary(o arena.Outcome) store.ValidationGame {
 	g := store.ValidationGame{Seat: v.seatName, Opponents: v.opponents, ThinkMS: o.ThinkMS[v.seat]}
 	switch f := o.Fault; {
 	case f != nil && f.Seat == v.seat:
-		g.Fault, g.FaultKind, g.Turn, g.Result = f.Reason, string(f.Kind), f.Turn, "irregular loss"
+		g.Fault, g.FaultKind, g.Turn, g.Result, g.Outcome = f.Reason, string(f.Kind), f.Turn, "irregular loss", "lost"
 		return g
 	case f != nil:
-		g.Result = "won: the other side lost irregularly: " + f.Reason
+		g.Result, g.Outcome = "won: the other side lost irregularly: "+f.Reason, "won"
 		return g
 	}
 	word := map[float64]string{1: "won", 0.5: "drawn", 0: "lost"}[o.Result.Score[v.seat]]
+	g.Outcome = word
 	if v.spec.Game == "less" {
 		mine, theirs := o.Points[v.seat], o.Points[(v.seat+1)%4]
 		g.Result = fmt.Sprintf("%s: its team %d points, the other %d (the lower wins)", word, mine, theirs)

@@ -32,4 +32,5 @@ func Register(r *jobs.Runner, d Deps) {
 	r.Handle(LessMatch, lessMatch(d))
 	r.Handle(Competition, competitionJob(d))
 	r.Handle(MorrisDBBuild, morrisDBBuild(d))
+	r.HandleStanding(Ladder, ladderJob(d))
 }

@@ -53,6 +53,9 @@ type Runner struct {
 	cfg      Config
 	log      *slog.Logger
 	handlers map[string]Handler
+	// standing are the kinds whose jobs never end (ladders): they take
+	// no slot, so they never keep other jobs waiting.
+	standing map[string]bool
 	slots    chan struct{}
 
 	mu      sync.Mutex
@@ -75,13 +78,20 @@ func New(js store.Jobs, cfg Config, log *slog.Logger) *Runner {
 		cfg.ProgressEvery = 500 * time.Millisecond
 	}
 	base, stop := context.WithCancelCause(context.Background())
-	return &Runner{store: js, cfg: cfg, log: log, handlers: map[string]Handler{},
+	return &Runner{store: js, cfg: cfg, log: log, handlers: map[string]Handler{}, standing: map[string]bool{},
 		slots: make(chan struct{}, cfg.MaxRunning), cancels: map[string]context.CancelCauseFunc{},
 		base: base, stop: stop}
 }
 
 // Handle registers the handler of a kind; call it before Submit or Resume.
 func (r *Runner) Handle(kind string, h Handler) { r.handlers[kind] = h }
+
+// HandleStanding registers the handler of a kind whose jobs run until
+// cancelled (a ladder): they start at once, beside MaxRunning others.
+func (r *Runner) HandleStanding(kind string, h Handler) {
+	r.handlers[kind] = h
+	r.standing[kind] = true
+}
 
 // Handles reports whether kind is a kind of job this runner knows.
 func (r *Runner) Handles(kind string) bool {
@@ -169,13 +179,15 @@ func (r *Runner) start(j *store.Job, h Handler) {
 			r.mu.Unlock()
 			cancel(nil)
 		}()
-		select {
-		case r.slots <- struct{}{}:
-		case <-ctx.Done():
-			r.finish(j, nil, ctx)
-			return
+		if !r.standing[j.Kind] {
+			select {
+			case r.slots <- struct{}{}:
+			case <-ctx.Done():
+				r.finish(j, nil, ctx)
+				return
+			}
+			defer func() { <-r.slots }()
 		}
-		defer func() { <-r.slots }()
 		r.run(ctx, j, h)
 	}()
 }

@@ -225,3 +225,21 @@ func TestResumeWithoutHandlerMarksInterrupted(t *testing.T) {
 		t.Errorf("job of an unknown kind after resume = %s, want interrupted", got.Status)
 	}
 }
+
+// A standing job (a ladder, which runs until cancelled) takes no slot: a
+// job submitted after it still runs on a runner of one slot.
+func TestStandingJobsTakeNoSlot(t *testing.T) {
+	r := newRunner(memory.New(store.Config{}).Jobs, 1)
+	forever := make(chan struct{})
+	r.HandleStanding("ladder", count(forever))
+	r.Handle("count", count(nil))
+	l, _ := r.Submit(context.Background(), "ladder", countParams{N: 1})
+	b, _ := r.Submit(context.Background(), "count", countParams{N: 3})
+	if got := wait(t, r, b.ID); got.Status != store.JobSucceeded {
+		t.Errorf("a job beside a standing one: %s", got.Status)
+	}
+	forever <- struct{}{}
+	if got := wait(t, r, l.ID); got.Status != store.JobSucceeded {
+		t.Errorf("the standing job: %s", got.Status)
+	}
+}

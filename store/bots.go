@@ -64,6 +64,8 @@ type ValidationGame struct {
 	FaultKind string `json:"fault_kind,omitempty"`
 	Turn      int    `json:"turn,omitempty"`
 	Result    string `json:"result"`
+	// Outcome is the result from the bot's side: won, drawn or lost.
+	Outcome string `json:"outcome,omitempty"`
 	// ThinkMS is the bot's time on its clock.
 	ThinkMS int64 `json:"think_ms"`
 }

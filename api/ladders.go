@@ -1,0 +1,438 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/arena"
+	"gameai/competition"
+	"gameai/hosting"
+	"gameai/jobkinds"
+	"gameai/store"
+)
+
+// ladderGame is the :game of a ladder's route.
+func ladderGame(c *echo.Context) (string, error) {
+	g := c.Param("game")
+	if g != competition.Less && g != competition.Morris {
+		return "", notFound("game", fmt.Sprintf("%.40q has no ladder: less or morris", g))
+	}
+	return g, nil
+}
+
+// ladderJob is the newest ladder of game (store.ErrNotFound: none yet).
+func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error) {
+	cursor := ""
+	for range 20 {
+		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: jobkinds.Ladder}, cursor, 50)
+		if err != nil {
+			return nil, err
+		}
+		for _, j := range js {
+			var p jobkinds.LadderParams
+			if json.Unmarshal(j.Params, &p) == nil && p.Game == game {
+				return j, nil
+			}
+		}
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	return nil, store.ErrNotFound
+}
+
+// noLadder is the answer where a game has no ladder yet.
+func noLadder(game string) *Problem {
+	return notFound("game", fmt.Sprintf("no ladder for %s yet (the host starts it: PUT /v1/ladders/%s)", game, game))
+}
+
+// updateLadder rewrites a live ladder's settings, re-reading on a
+// conflict (the job writes its state between games).
+func (s *Server) updateLadder(ctx context.Context, j *store.Job, change func(*jobkinds.LadderParams)) (*store.Job, error) {
+	for range 10 {
+		var p jobkinds.LadderParams
+		if err := json.Unmarshal(j.Params, &p); err != nil {
+			return nil, err
+		}
+		change(&p)
+		raw, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		j.Params = raw
+		err = s.store.Jobs.Update(ctx, j)
+		if !errors.Is(err, store.ErrConflict) {
+			return j, err
+		}
+		if j, err = s.store.Jobs.Get(ctx, j.ID); err != nil {
+			return nil, err
+		}
+	}
+	return nil, store.ErrConflict
+}
+
+// putLadder starts or sets a game's ladder.
+//
+//	@Summary		Start, pause or set a game's ladder
+//	@Description	A ladder plays rated games among its bots all the time, at its pace (on the workers when the server has Redis): the host's bots listed here and the ready bots their owners entered. Each bot version has a Bayesian rating (mu, sigma; ordered by mu - 3 sigma, Weng-Lin's Plackett-Luce model), the new and uncertain picked first, opponents near them in skill. A new upload of an entered bot replaces its older version, whose record stays. A ladder stopped (DELETE /v1/jobs/{id}) and started again goes on from its ratings.
+//	@Tags			ladders
+//	@Accept			json
+//	@Produce		json
+//	@Param			game	path		string			true	"less or morris"
+//	@Param			ladder	body		LadderRequest	true	"state, pace, clock, bots"
+//	@Success		200		{object}	LadderResponse	"set"
+//	@Success		201		{object}	LadderResponse	"started"
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		404		{object}	Problem
+//	@Failure		422		{object}	Problem	"a bot that cannot play here"
+//	@Security		ApiKey
+//	@Router			/v1/ladders/{game} [put]
+func (s *Server) putLadder(c *echo.Context) error {
+	game, err := ladderGame(c)
+	if err != nil {
+		return err
+	}
+	var req LadderRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	clock := arena.DefaultClock(game)
+	if req.Clock != nil {
+		clock = *req.Clock
+	}
+	if err := clock.Check(game); err != nil {
+		field, _, _ := strings.Cut(err.Error(), ":")
+		return badField(field, err.Error())
+	}
+	ctx := c.Request().Context()
+	for i, id := range req.Bots {
+		// Our engines by their canonical id, the one their pages use.
+		if b, ok := hosting.Builtin(id); ok && b.Game == game {
+			req.Bots[i], id = b.ID, b.ID
+		}
+		if _, err := s.entrant(ctx, game, id); err != nil {
+			var pr *Problem
+			if errors.As(err, &pr) {
+				pr.Errors = []FieldError{{Field: fmt.Sprintf("bots[%d]", i), Reason: pr.Detail}}
+				return pr
+			}
+			return err
+		}
+	}
+	if len(slices.Compact(slices.Sorted(slices.Values(req.Bots)))) != len(req.Bots) {
+		return badField("bots", "a bot is named twice")
+	}
+	set := func(p *jobkinds.LadderParams) {
+		p.Game, p.State, p.Clock, p.Bots = game, req.State, clock, req.Bots
+		p.GamesPerMinute = cmpOr(req.GamesPerMinute, 2)
+		p.Parallel = max(req.Parallel, 1)
+	}
+	j, err := s.ladderJob(ctx, game)
+	switch {
+	case err == nil && !j.Status.Final():
+		if j, err = s.updateLadder(ctx, j, set); err != nil {
+			return problemFor(err, "ladder")
+		}
+		return s.ladderResponse(c, http.StatusOK, j)
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return problemFor(err, "ladder")
+	}
+	p := jobkinds.LadderParams{Seed: rand.Uint64()}
+	if j != nil {
+		// Started again: its owners' entries stay entered.
+		var old jobkinds.LadderParams
+		if json.Unmarshal(j.Params, &old) == nil {
+			p.Entered = old.Entered
+		}
+	}
+	set(&p)
+	if j, err = s.jobs.Submit(ctx, jobkinds.Ladder, p); err != nil {
+		return problemFor(err, "job")
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/ladders/"+game)
+	return s.ladderResponse(c, http.StatusCreated, j)
+}
+
+func cmpOr(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// getLadder shows a game's ladder.
+//
+//	@Summary	A game's ladder: its bots ranked by rating, with their intervals
+//	@Tags		ladders
+//	@Produce	json
+//	@Param		game	path		string	true	"less or morris"
+//	@Success	200		{object}	LadderResponse
+//	@Failure	404		{object}	Problem
+//	@Router		/v1/ladders/{game} [get]
+func (s *Server) getLadder(c *echo.Context) error {
+	game, err := ladderGame(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.ladderJob(c.Request().Context(), game)
+	if errors.Is(err, store.ErrNotFound) {
+		return noLadder(game)
+	}
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	return s.ladderResponse(c, http.StatusOK, j)
+}
+
+func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error {
+	p, st, err := jobkinds.DecodeLadder(j)
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	out := LadderResponse{Game: p.Game, ID: j.ID, State: p.State, Status: string(j.Status), GamesPerMinute: p.GamesPerMinute,
+		Clock: p.Clock, Parallel: p.Parallel, Bots: nonNil(p.Bots), Entered: nonNil(p.Entered), Played: st.Played, InPlay: st.InPlay,
+		Waiting: st.Waiting, Rows: []LadderRow{}, Retired: []LadderRow{}, UpdatedAt: j.UpdatedAt}
+	for _, r := range st.Rows(false) {
+		row := LadderRow{Bot: r.Bot, Label: cmpOrS(st.Labels[r.Bot], r.Bot), Owner: st.Owners[r.Bot], Mu: r.Mu, Sigma: r.Sigma,
+			Rating: r.Conservative(), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular}
+		if !r.LastGame.IsZero() {
+			at := r.LastGame
+			row.LastGame = &at
+		}
+		if slices.Contains(st.Active, r.Bot) {
+			row.Rank = len(out.Rows) + 1
+			out.Rows = append(out.Rows, row)
+		} else {
+			out.Retired = append(out.Retired, row)
+		}
+	}
+	// Bots on the ladder that have not played yet, last.
+	for _, id := range st.Active {
+		if st.Ladder.Rows[id] == nil {
+			sk := competition.NewSkill()
+			out.Rows = append(out.Rows, LadderRow{Rank: len(out.Rows) + 1, Bot: id, Label: cmpOrS(st.Labels[id], id),
+				Owner: st.Owners[id], Mu: sk.Mu, Sigma: sk.Sigma, Rating: sk.Conservative()})
+		}
+	}
+	return c.JSON(status, out)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func cmpOrS(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// ladderGameRecord shows one of a ladder's kept games whole.
+//
+//	@Summary		One game of a ladder, whole (its latest 300 are kept)
+//	@Description	As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone.
+//	@Tags			ladders
+//	@Produce		json
+//	@Param			game	path		string	true	"less or morris"
+//	@Param			n		path		int		true	"game number"
+//	@Success		200		{object}	CompetitionGameResponse
+//	@Failure		404		{object}	Problem
+//	@Router			/v1/ladders/{game}/games/{n} [get]
+func (s *Server) ladderGameRecord(c *echo.Context) error {
+	game, err := ladderGame(c)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return badField("n", "must be a game number from 1")
+	}
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.ladderJob(c.Request().Context(), game)
+	if errors.Is(err, store.ErrNotFound) {
+		return noLadder(game)
+	}
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	_, st, err := jobkinds.DecodeLadder(j)
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	for _, g := range st.Games {
+		if g.N == n {
+			p, cg := ladderAsCompetition(game, st, g)
+			out := gameResponse(p, cg, true, who)
+			out.Positions = s.positions(game, g.Outcome)
+			return c.JSON(http.StatusOK, out)
+		}
+	}
+	return notFound("n", fmt.Sprintf("game %d is not among this ladder's kept games", n))
+}
+
+// ladderAsCompetition shows a ladder's game as a competition's: its seats
+// the field, each an entrant with its owner (for whose eyes stderr is).
+func ladderAsCompetition(game string, st jobkinds.LadderState, g jobkinds.LadderGame) (jobkinds.CompetitionParams, jobkinds.CompetitionGame) {
+	p := jobkinds.CompetitionParams{Plan: competition.Plan{Game: game, Field: g.Seats}}
+	cg := jobkinds.CompetitionGame{Game: competition.Game{N: g.N, Seats: make([]int, len(g.Seats))}, Outcome: g.Outcome}
+	for i, id := range g.Seats {
+		e := arena.Entrant{ID: id}
+		if owner := st.Owners[id]; owner != "" && owner != arena.BuiltinOwner {
+			e.Uploaded = &arena.Uploaded{ID: id, Owner: owner}
+		}
+		p.Entrants = append(p.Entrants, e)
+		cg.Seats[i] = i
+	}
+	return p, cg
+}
+
+// enterLadder enters a bot on its game's ladder or withdraws it.
+//
+//	@Summary		Enter your bot on its game's ladder, or withdraw it
+//	@Description	Its newest ready version plays (a new upload takes its older version's place); withdrawn, its record stays. The host's bots are set with PUT /v1/ladders/{game}.
+//	@Tags			ladders
+//	@Accept			json
+//	@Produce		json
+//	@Param			id		path		string				true	"bot id"
+//	@Param			entry	body		LadderEntryRequest	true	"entered or not"
+//	@Success		200		{object}	LadderEntryResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		403		{object}	Problem	"another owner's bot, or one of ours"
+//	@Failure		404		{object}	Problem
+//	@Failure		409		{object}	Problem	"no ladder runs for the bot's game"
+//	@Failure		422		{object}	Problem	"a bot that is not ready"
+//	@Security		ApiKey
+//	@Router			/v1/bots/{id}/ladder [put]
+func (s *Server) enterLadder(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	b, err := s.bot(c)
+	if err != nil {
+		return err
+	}
+	if hosting.IsBuiltin(b) {
+		return problem(http.StatusForbidden, "forbidden", "Forbidden", "our own engines are on a ladder when the host lists them",
+			FieldError{Field: "id", Reason: "a built-in bot"})
+	}
+	if !who.owns(b) && !who.admin {
+		return notYours()
+	}
+	var req LadderEntryRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if *req.Entered && b.Status != store.BotReady {
+		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play",
+			fmt.Sprintf("%s is %s, not ready", b.ID, b.Status), FieldError{Field: "id", Reason: "not ready"})
+	}
+	ctx := c.Request().Context()
+	j, err := s.ladderJob(ctx, b.Game)
+	if err == nil && j.Status.Final() {
+		err = store.ErrNotFound
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return problem(http.StatusConflict, "no-ladder", "No ladder",
+			fmt.Sprintf("no ladder runs for %s (the host starts it: PUT /v1/ladders/%s)", b.Game, b.Game),
+			FieldError{Field: "id", Reason: "no ladder for its game"})
+	}
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	// Every version of the bot comes off, then this one goes on: the
+	// ladder plays the newest ready version anyway.
+	same := map[string]bool{}
+	versions, err := s.store.Bots.List(ctx, store.BotFilter{Game: b.Game, Owner: b.Owner, Name: b.Name})
+	if err != nil {
+		return problemFor(err, "bot")
+	}
+	for _, v := range versions {
+		same[v.ID] = true
+	}
+	if _, err := s.updateLadder(ctx, j, func(p *jobkinds.LadderParams) {
+		p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return id == b.ID || same[id] })
+		if *req.Entered {
+			p.Entered = append(p.Entered, b.ID)
+		}
+	}); err != nil {
+		return problemFor(err, "ladder")
+	}
+	return c.JSON(http.StatusOK, LadderEntryResponse{Bot: b.ID, Game: b.Game, Entered: *req.Entered})
+}
+
+// botRatings shows a bot version's ladder rating and its history.
+//
+//	@Summary	A bot's ladder rating and its history
+//	@Tags		ladders
+//	@Produce	json
+//	@Param		id	path		string	true	"bot id"
+//	@Success	200	{object}	RatingsResponse
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/bots/{id}/ratings [get]
+func (s *Server) botRatings(c *echo.Context) error {
+	b, err := s.botOrEngine(c)
+	if err != nil {
+		return err
+	}
+	sk := competition.NewSkill()
+	out := RatingsResponse{Bot: b.ID, Game: b.Game, Mu: sk.Mu, Sigma: sk.Sigma, Rating: sk.Conservative(), Points: []competition.SkillPoint{}}
+	j, err := s.ladderJob(c.Request().Context(), b.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return c.JSON(http.StatusOK, out)
+	}
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	_, st, err := jobkinds.DecodeLadder(j)
+	if err != nil {
+		return problemFor(err, "ladder")
+	}
+	if r := st.Ladder.Rows[b.ID]; r != nil {
+		out.Rated, out.Mu, out.Sigma, out.Rating, out.Games = true, r.Mu, r.Sigma, r.Conservative(), r.Games
+		out.Points = append(out.Points, r.History...)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// botOrEngine is the :id's bot, or one of our engines by any spec a host
+// may have put on a ladder or in a competition (gameai:GAME:SPEC, not
+// only the listed ones).
+func (s *Server) botOrEngine(c *echo.Context) (*store.Bot, error) {
+	b, err := s.bot(c)
+	var pr *Problem
+	if err == nil || !errors.As(err, &pr) || pr.Status != http.StatusNotFound {
+		return b, err
+	}
+	id, uerr := url.PathUnescape(c.Param("id"))
+	if uerr != nil {
+		return nil, err
+	}
+	for _, game := range []string{competition.Less, competition.Morris} {
+		if _, ok := strings.CutPrefix(id, arena.BuiltinOwner+":"+game+":"); !ok {
+			continue
+		}
+		if ours, cerr := arena.CheckBuiltin(game, id); ours && cerr == nil {
+			return &store.Bot{ID: id, Game: game, Name: strings.TrimPrefix(id, arena.BuiltinOwner+":"+game+":"),
+				Owner: arena.BuiltinOwner, Status: store.BotReady}, nil
+		}
+	}
+	return nil, err
+}
