@@ -2,11 +2,13 @@ package api_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"gameai/api"
 	"gameai/arena"
+	"gameai/internal/gobuild"
 )
 
 // A Morris ladder of three of our engines at a quick pace: games come in,
@@ -155,4 +157,51 @@ func TestOwnersEnterTheirBots(t *testing.T) {
 	}
 	r = e.do(t, "PUT", "/v1/bots/bot_annm/ladder", api.LadderEntryRequest{Entered: &yes}, "X-API-Key", ann)
 	r.hasField(t, r.problem(t, 409), "id")
+}
+
+// Issue 59's acceptance: a host starts the Less ladder with one request,
+// three owners' uploaded bots are entered, and within a few games they are
+// ranked, with intervals that shrink as games come in; their games are
+// each author's to follow.
+func TestUploadedBotsClimbTheLadder(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("real games of confined bots: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxed(t)
+	prog := gobuild.Static(t, "../hosting/testdata/lessbot")
+	yes := true
+	e.do(t, "PUT", "/v1/ladders/less", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{GameMS: 10000},
+		Bots: []string{"gameai:less:greedy"}}).ok(t, 201)
+	for _, name := range []string{"ann", "bob", "cat"} {
+		tok := e.owner(t, name, "")
+		readyBot(t, e.store, "bot_"+name, "less", name, prog)
+		e.do(t, "PUT", "/v1/bots/bot_"+name+"/ladder", api.LadderEntryRequest{Entered: &yes}, "X-API-Key", tok).ok(t, 200)
+	}
+	var l api.LadderResponse
+	sigma := map[string]float64{}
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/ladders/less", nil).ok(t, 200).json(t, &l)
+		if l.Played == 4 {
+			for _, r := range l.Rows {
+				sigma[r.Bot] = r.Sigma
+			}
+		}
+		return l.Played >= 10
+	})
+	if len(l.Rows) != 4 {
+		t.Fatalf("rows %+v", l.Rows)
+	}
+	for _, r := range l.Rows {
+		if r.Games == 0 || r.Sigma >= 25.0/3 || (sigma[r.Bot] > 0 && r.Sigma > sigma[r.Bot]) {
+			t.Errorf("row %+v (sigma after 4 games %.2f)", r, sigma[r.Bot])
+		}
+		if r.Bot != "gameai:less:greedy" && (r.Owner != strings.TrimPrefix(r.Bot, "bot_") || r.Label != r.Owner+"/"+r.Bot+" v1") {
+			t.Errorf("row %+v", r)
+		}
+	}
+	var bg api.BotGamesResponse
+	e.do(t, "GET", "/v1/bots/bot_ann/games", nil).ok(t, 200).json(t, &bg)
+	if len(bg.Games) == 0 || bg.Games[0].Source != "ladder" || bg.Games[0].Partner == "" || len(bg.Games[0].Opponents) != 2 {
+		t.Fatalf("ann's games %+v", bg.Games)
+	}
 }

@@ -22,8 +22,8 @@ type LadderRequest struct {
 	// ready uploaded bots. Owners enter their own with PUT
 	// /v1/bots/{id}/ladder.
 	Bots []string `json:"bots" validate:"max=64,dive,required,max=200" example:"gameai:less:greedy,gameai:less:uct,gameai:less:mcts,gameai:less:expectimax"`
-	// Parallel is how many games may be in play at once (default 1;
-	// with workers, up to their number).
+	// Parallel is how many games may be in play at once (default 1; a
+	// server with no workers plays at most half its cores' worth).
 	Parallel int `json:"parallel,omitempty" validate:"omitempty,min=1,max=16" example:"1"`
 }
 

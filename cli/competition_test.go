@@ -126,15 +126,17 @@ func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 	if err != 0 {
 		t.Fatalf("exit %d: %s", err, stderr.String())
 	}
+	// Four bots: the whist design's three tables, every two bots partners
+	// at one of them.
 	table := stdout.String()
-	if !strings.Contains(table, "rank") || !strings.Contains(table, " bot less --engine greedy") || !strings.Contains(table, "8 of 8 games") {
+	if !strings.Contains(table, "rank") || !strings.Contains(table, " bot less --engine greedy") || !strings.Contains(table, "12 of 12 games") {
 		t.Fatalf("standings:\n%s", table)
 	}
-	if n := strings.Count(stderr.String(), "\ngame ") + 1; n != 8 {
+	if n := strings.Count(stderr.String(), "\ngame ") + 1; n != 12 {
 		t.Errorf("%d game lines:\n%s", n, stderr.String())
 	}
 	rec, rerr := os.ReadFile(out)
-	if rerr != nil || strings.Count(string(rec), "[Layout ") != 8 {
+	if rerr != nil || strings.Count(string(rec), "[Layout ") != 12 {
 		t.Errorf("records: %v\n%s", rerr, rec)
 	}
 	// Checked before anything is played.

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -271,22 +272,34 @@ type jobTasks struct {
 // ends, and returns its base URL.
 func startServe(t *testing.T, args ...string) string {
 	t.Helper()
+	base, _ := startServeStoppable(t, args...)
+	return base
+}
+
+// startServeStoppable is startServe with a stop that ends the server as
+// Ctrl-C would, and waits for it (the test's end does it otherwise).
+func startServeStoppable(t *testing.T, args ...string) (string, func()) {
+	t.Helper()
 	cfg, err := parseServe(append([]string{"--addr", "127.0.0.1:0"}, args...), env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g, e := registries()
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	served := make(chan error, 1)
 	go func() { served <- serve(ctx, cfg, g, e, io.Discard, func(a string) { addrc <- a }) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	return "http://" + <-addrc
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-served; err != nil {
+				t.Errorf("serve: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return "http://" + <-addrc, stop
 }
 
 // runJob posts a job, waits up to a minute for it to succeed, and decodes

@@ -1,9 +1,11 @@
 // Package competition draws the schedule of an event between bots and
-// reads its results: round robins and Swiss rounds for two-player Nine
+// reads its results: round robins (whist designs for Less's two-team
+// tables where the field allows) and Swiss rounds for two-player Nine
 // Men's Morris and four-player, two-team Less, standings with their
-// tiebreaks, and ratings with their uncertainty. It knows no protocol and
-// no program: a game is seats filled with indices into the field, and a
-// result is each seat's score. The same plan and results give the same
+// tiebreaks, and ratings with their uncertainty; and a ladder's
+// bookkeeping: OpenSkill ratings game by game, who meets next. It knows no
+// protocol and no program: a game is seats filled with indices into the
+// field (a ladder's, with bots' ids), and a result is each seat's score. The same plan and results give the same
 // schedule, standings and ratings, in whatever order the games finished.
 package competition
 

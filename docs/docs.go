@@ -3223,7 +3223,7 @@ const docTemplate = `{
                     "example": 6
                 },
                 "parallel": {
-                    "description": "Parallel is how many games may be in play at once (default 1;\nwith workers, up to their number).",
+                    "description": "Parallel is how many games may be in play at once (default 1; a\nserver with no workers plays at most half its cores' worth).",
                     "type": "integer",
                     "maximum": 16,
                     "minimum": 1,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"time"
 
@@ -159,7 +160,7 @@ func ladderJob(d Deps) jobs.Handler {
 					p = np
 				}
 			}
-			if p.State == LadderRunning && inFlight < max(p.Parallel, 1) && time.Since(lastStart) >= p.Interval() {
+			if p.State == LadderRunning && inFlight < d.ladderParallel(p) && time.Since(lastStart) >= p.Interval() {
 				waiting := st.Waiting
 				seats, spec, why := d.nextLadderGame(ctx, p, &st, rng)
 				st.Waiting = why
@@ -197,6 +198,17 @@ func ladderJob(d Deps) jobs.Handler {
 			}
 		}
 	}
+}
+
+// ladderParallel is how many of a ladder's games may be in play: its
+// setting, and in process (no workers) at most half the cores, so that
+// best-move requests keep the rest.
+func (d Deps) ladderParallel(p LadderParams) int {
+	n := max(p.Parallel, 1)
+	if d.Tasks == nil {
+		n = min(n, max(1, runtime.NumCPU()/2))
+	}
+	return n
 }
 
 // record counts a played game.

@@ -20,6 +20,6 @@
 // Files: dispatch.go (the server side: enqueue, collect, cancel, counts),
 // codec.go (payloads and results), morris.go (tournament games), less.go
 // (refereed Less games), morpion.go (record-search runs), competition.go
-// (a competition's games, uploaded bots among them), worker.go (the worker
+// (a competition's or a ladder's games, uploaded bots among them), worker.go (the worker
 // side, an asynq server), metrics.go (queue depth and tasks in flight).
 package tasks
