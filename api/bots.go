@@ -306,7 +306,7 @@ func (s *Server) getBot(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.bot(c)
+	b, err := s.botOrEngine(c)
 	if err != nil {
 		return err
 	}

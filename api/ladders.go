@@ -431,7 +431,7 @@ func (s *Server) botOrEngine(c *echo.Context) (*store.Bot, error) {
 		}
 		if ours, cerr := arena.CheckBuiltin(game, id); ours && cerr == nil {
 			return &store.Bot{ID: id, Game: game, Name: strings.TrimPrefix(id, arena.BuiltinOwner+":"+game+":"),
-				Owner: arena.BuiltinOwner, Status: store.BotReady}, nil
+				Owner: arena.BuiltinOwner, Language: "builtin", Version: 1, Status: store.BotReady}, nil
 		}
 	}
 	return nil, err

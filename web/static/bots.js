@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart } from './ui.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and
@@ -117,15 +117,28 @@ function one(main, id) {
     if (!confirm('Delete this version?')) return;
     try { await api('DELETE', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()); location.hash = '#/bots'; } catch (e) { showProblem(problemBox, e); }
   } }, 'Delete this version');
-  main.append(el('h1', {}, 'Bot ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del), build, games);
+  const name = el('span', { id: 'bot-name' });
+  const ladder = el('div', { id: 'bot-ladder' });
+  const played = el('div', { id: 'bot-played' });
+  main.append(el('h1', {}, name, ' ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del),
+    ladder, played, build, games);
+  let extrasFor = null;
   let timer = null, stopped = false;
   const show = b => {
+    name.textContent = b.name;
+    if (extrasFor !== b.status) {
+      extrasFor = b.status;
+      showLadder(ladder, b, b.build_log !== undefined);
+      showPlayed(played, id);
+    }
     status.textContent = b.status + (b.reason ? `: ${b.reason}` : '');
     status.dataset.status = b.status;
+    // replaceChildren writes a null as the text "null": the uploaded
+    // parts go in only for an upload.
     kv.replaceChildren(el('dt', {}, 'Name'), el('dd', {}, `${b.name} (version ${b.version})`),
       el('dt', {}, 'Game'), el('dd', {}, b.game), el('dt', {}, 'Owner'), el('dd', {}, b.owner),
       el('dt', {}, 'Language'), el('dd', {}, b.language),
-      b.builtin ? null : el('dt', {}, 'Uploaded'), b.builtin ? null : el('dd', {}, `${new Date(b.created_at).toLocaleString()}, ${b.size} bytes`));
+      ...(b.builtin ? [] : [el('dt', {}, 'Uploaded'), el('dd', {}, `${new Date(b.created_at).toLocaleString()}, ${b.size} bytes`)]));
     del.hidden = b.builtin || b.build_log === undefined;
     build.replaceChildren(...(b.build_log ? [el('h2', {}, 'Build output (only you see it)'), el('pre', { id: 'bot-build-log' }, b.build_log)] : []));
     games.replaceChildren(...(b.validation.length ? [el('h2', {}, 'Validation games')] : []),
@@ -140,4 +153,50 @@ function one(main, id) {
   const read = () => api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()).then(show).catch(e => showProblem(problemBox, e));
   read();
   return () => { stopped = true; clearTimeout(timer); };
+}
+
+// hashOf turns an API path of a game into the page that shows it.
+const hashOf = path => '#' + path.replace(/^\/v1/, '');
+
+// showLadder is the bot's ladder rating, its history as a chart, and for
+// its owner the entry on the ladder.
+async function showLadder(box, b, mine) {
+  let r;
+  try { r = await api('GET', `/v1/bots/${encodeURIComponent(b.id)}/ratings`); } catch (e) { showProblem(box, e); return; }
+  const note = el('span', { class: 'muted', id: 'bot-ladder-note' });
+  const entry = on => el('button', { class: 'secondary', id: on ? 'bot-ladder-enter' : 'bot-ladder-withdraw', onclick: async () => {
+    try {
+      await api('PUT', `/v1/bots/${encodeURIComponent(b.id)}/ladder`, { entered: on }, asOwner());
+      note.textContent = on ? ' Entered: its newest ready version plays.' : ' Withdrawn; its record stays.';
+    } catch (e) { showProblem(box, e); }
+  } }, on ? 'Enter it on the ladder' : 'Withdraw it');
+  const pts = r.points || [];
+  box.replaceChildren(...[el('h2', {}, 'On the ', el('a', { href: `#/ladders/${b.game}` }, `${b.game} ladder`)),
+    r.rated
+      ? el('p', { id: 'bot-rating' }, el('strong', {}, `Rating ${r.rating.toFixed(1)}`),
+        ` (μ ${r.mu.toFixed(1)} ± ${(2 * r.sigma).toFixed(1)}) after ${r.games} games`)
+      : el('p', { id: 'bot-rating', class: 'muted' }, 'Not rated yet: it has played no ladder game.'),
+    pts.length > 1 ? lineChart([
+      { name: 'μ', color: '#2563eb', points: pts.map(p => [p.games, p.mu]) },
+      { name: 'μ − 3σ (its rating)', color: '#16a34a', points: pts.map(p => [p.games, p.mu - 3 * p.sigma]) }],
+    { xLabel: 'games', yLabel: 'rating' }) : null,
+    mine && b.status === 'ready' ? el('div', { class: 'row' }, entry(true), entry(false), note) : null].filter(Boolean));
+}
+
+// showPlayed lists the games the bot played, from its side, each linked
+// to its replay.
+async function showPlayed(box, id) {
+  let page;
+  try { page = await api('GET', `/v1/bots/${encodeURIComponent(id)}/games?limit=100`); } catch (e) { showProblem(box, e); return; }
+  if (!page.games.length) { box.replaceChildren(); return; }
+  const where = g => g.source === 'ladder' ? el('a', { href: `#/ladders/${g.event}` }, 'ladder')
+    : g.source === 'competition' ? el('a', { href: `#/competitions/${g.event}` }, 'competition') : 'validation';
+  box.replaceChildren(el('h2', {}, 'Its games'),
+    el('table', { id: 'bot-games-table' },
+      el('thead', {}, el('tr', {}, ['Where', 'Game', 'Beside', 'Against', 'Result'].map(h => el('th', {}, h)))),
+      el('tbody', {}, page.games.map(g => el('tr', { 'data-source': g.source },
+        el('td', {}, where(g)),
+        el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
+        el('td', {}, g.partner || ''), el('td', {}, g.opponents.join(', ')),
+        el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${g.fault_kind})` : '')))))));
 }

@@ -1,5 +1,6 @@
-import { api, el, showProblem, follow, keyField } from './ui.js';
-import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
+import { api, el, showProblem, follow, keyField, botLink } from './ui.js';
+import { lessNames } from './boards.js';
+import { showReplay } from './replay.js';
 
 // Competitions: the list and a form that starts one from the bots list;
 // a page a competition with its standings, the Morris crosstable and its
@@ -9,7 +10,6 @@ import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } 
 const statuses = ['', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'];
 const finals = ['succeeded', 'failed', 'cancelled', 'interrupted'];
 const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
-const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
 const labelOf = (c, botID) => (c.bots.find(b => b.id === botID) || { label: botID }).label;
 
 export async function render(main, [id, what, n]) {
@@ -171,7 +171,7 @@ function one(main, id) {
     standings.replaceChildren(el('thead', {}, el('tr', {}, ['#', 'Bot', 'Points', 'Games', 'W', 'D', 'L', 'Irregular', 'Byes',
       ...(less ? ['Mean margin'] : []), 'Rating'].map(h => el('th', {}, h)))),
     el('tbody', {}, c.standings.map(r => el('tr', { 'data-bot': r.bot },
-      el('td', {}, r.rank), el('td', {}, r.label), el('td', { class: 'points' }, r.points), el('td', {}, r.games),
+      el('td', {}, r.rank), el('td', {}, botLink(r.bot, r.label)), el('td', { class: 'points' }, r.points), el('td', {}, r.games),
       el('td', {}, r.wins), el('td', {}, r.draws), el('td', {}, r.losses),
       el('td', { class: r.irregular ? 'bad irregular' : 'irregular' }, r.irregular), el('td', {}, r.byes),
       ...(less ? [el('td', {}, r.mean_margin.toFixed(1))] : []),
@@ -218,52 +218,5 @@ async function replay(main, id, n) {
     [c, g] = await Promise.all([api('GET', '/v1/competitions/' + id),
       api('GET', `/v1/competitions/${id}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
   } catch (e) { showProblem(problemBox, e); return; }
-  const names = seatNames(c.game);
-  const boardBox = el('div', { id: 'replay-board' });
-  const clocks = el('table', { id: 'replay-clocks' });
-  const where = el('div', { class: 'status', id: 'replay-ply' });
-  const slider = el('input', { type: 'range', min: 0, max: g.moves.length, value: 0, id: 'replay-slider' });
-  const moves = el('ol', { class: 'moves mono', id: 'replay-moves' });
-  let k = 0;
-  const mover = i => c.game === 'less' ? i % 4 : i % 2;
-  // show draws the game after its first `to` moves, with the clocks then.
-  const show = to => {
-    k = Math.max(0, Math.min(g.moves.length, to));
-    slider.value = k;
-    const pos = g.positions ? g.positions[k] : null;
-    if (c.game === 'less') boardBox.replaceChildren(lessBoard(pos ? parseLess(pos) : null, { id: 'replay-svg' }));
-    else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
-    const used = names.map(() => 0);
-    for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
-    clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
-      el('th', {}, names[s]), el('td', {}, labelOf(c, b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s]))))));
-    where.textContent = k === 0 ? 'The start.'
-      : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
-    where.dataset.ply = k;
-    [...moves.children].forEach((li, i) => li.classList.toggle('current', i === k - 1));
-  };
-  g.moves.forEach((m, i) => moves.append(el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
-    el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
-  slider.addEventListener('input', () => show(Number(slider.value)));
-  const btn = (text, to, bid, title) => el('button', { class: 'secondary', id: bid, title, onclick: () => show(to()) }, text);
-  const points = g.score.map((s, i) => `${names[i]} ${s}`).join(', ');
-  main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, `of ${c.name}, round ${g.round}`)),
-    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, g.reason, el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
-    el('div', { class: 'cols' },
-      el('div', {}, boardBox, el('div', { class: 'row' }, btn('Start', () => 0, 'replay-first', 'the start (Home)'), btn('◀', () => k - 1, 'replay-prev', 'back a move (←)'),
-        btn('▶', () => k + 1, 'replay-next', 'on a move (→)'), btn('End', () => g.moves.length, 'replay-last', 'the end (End)'), slider), where),
-      el('div', {}, el('h2', {}, 'Clocks'), clocks, el('h2', {}, 'Moves'), moves)),
-    el('div', { id: 'replay-stderr', hidden: !g.stderr }, el('h2', {}, 'Standard error (your bots only)'),
-      (g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null)),
-    el('details', {}, el('summary', {}, 'The record'), el('pre', {}, g.record)));
-  const onKey = e => {
-    if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
-    if (e.key === 'ArrowRight') show(k + 1);
-    if (e.key === 'ArrowLeft') show(k - 1);
-    if (e.key === 'Home') show(0);
-    if (e.key === 'End') show(g.moves.length);
-  };
-  document.addEventListener('keydown', onKey);
-  show(0);
-  return () => document.removeEventListener('keydown', onKey);
+  return showReplay(main, c.game, g, `of ${c.name}, round ${g.round}`, b => labelOf(c, b));
 }

@@ -211,3 +211,8 @@ export function taskStats(tasks) {
   return [el('dt', {}, 'Tasks'),
     el('dd', {}, `${tasks.queued} queued, ${tasks.running} running, ${tasks.done} done, ${tasks.retried} retried`)];
 }
+
+// botLink links a bot's page by its id, named by its label.
+export function botLink(id, label) {
+  return el('a', { href: `#/bots/${encodeURIComponent(id)}`, 'data-bot': id }, label || id);
+}

@@ -1,0 +1,65 @@
+package api_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/arena"
+	"gameai/internal/browsertest"
+)
+
+// TestBrowserLadder: the ladder's page ranks its bots live with their
+// intervals (the host's controls hidden from a visitor with no key); a
+// bot's name leads to its page with its rating, its history's chart and
+// its games, and a game to its replay; both pages fit a phone.
+func TestBrowserLadder(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("real games: minutes under the race detector; the plain run checks it")
+	}
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best,depth=2", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1", "gameai:morris:random"}
+	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10}, Bots: bots}).ok(t, 201)
+	ctx := browsertest.New(t, 2*time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/ladders/morris"))
+	poll[bool](t, ctx, "three ranked bots with games", `[...document.querySelectorAll('#ladder-table tbody tr')].filter(tr => tr.children[3].textContent !== '0').length === 3`, time.Minute)
+	if hidden := eval[bool](t, ctx, `document.getElementById('ladder-host').hidden && !document.getElementById('ladder-host-reveal').hidden`); !hidden {
+		t.Error("the host's controls face a visitor with no key")
+	}
+	if s := eval[string](t, ctx, `document.querySelector('#ladder-table .interval').textContent`); len(s) < 5 {
+		t.Errorf("interval %q", s)
+	}
+	browsertest.Screenshot(t, ctx, "ladder")
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#ladder-table a[data-bot="gameai:morris:random"]`)))
+	poll[bool](t, ctx, "the bot's page with its rating", `(document.querySelector('#bot-rating strong') || {}).textContent?.startsWith('Rating') === true`, 10*time.Second)
+	poll[bool](t, ctx, "its games", `document.querySelectorAll('#bot-games-table tbody tr[data-source="ladder"]').length > 0`, 10*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#bot-ladder svg.chart polyline.series').length`); n != 2 {
+		poll[bool](t, ctx, "the chart", `document.querySelectorAll('#bot-ladder svg.chart polyline.series').length === 2`, 10*time.Second)
+	}
+	if name := eval[string](t, ctx, `document.getElementById('bot-name').textContent`); name == "" {
+		t.Error("the bot's page does not name it")
+	}
+	if eval[bool](t, ctx, `/\bnull\b/.test(document.querySelector('main').textContent)`) {
+		t.Error(`the bot's page says "null"`)
+	}
+	browsertest.Screenshot(t, ctx, "ladder-bot")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-games-table a.replay`)))
+	poll[bool](t, ctx, "the ladder game's replay", `/^#\/ladders\/morris\/games\/\d+$/.test(location.hash) && document.querySelector('#replay-svg') !== null`, 10*time.Second)
+
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	for _, page := range []string{"ladders/morris", "bots/gameai:morris:random"} {
+		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
+		poll[bool](t, ctx, "the page "+page, `document.querySelector('main table tbody tr') !== null`, 10*time.Second)
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
+		}
+		if page == "ladders/morris" {
+			if shown := eval[bool](t, ctx, `getComputedStyle(document.querySelector('#ladder-table td.opt')).display !== 'none'`); shown {
+				t.Error("the ladder's optional columns show on a phone")
+			}
+		}
+	}
+}

@@ -1,0 +1,62 @@
+import { el } from './ui.js';
+import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
+
+// A game replayed move by move on its board, with each seat's clock, the
+// move list, the record and (for an owner) its bots' stderr: a
+// competition's game or a ladder's alike (the API's game of either).
+
+const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
+const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
+
+// showReplay draws game g (of game "less" or "morris") into main; label
+// names a seat's bot. It returns what ends the page's key handling.
+export function showReplay(main, game, g, subtitle, label) {
+  const names = seatNames(game);
+  const boardBox = el('div', { id: 'replay-board' });
+  const clocks = el('table', { id: 'replay-clocks' });
+  const where = el('div', { class: 'status', id: 'replay-ply' });
+  const slider = el('input', { type: 'range', min: 0, max: g.moves.length, value: 0, id: 'replay-slider' });
+  const moves = el('ol', { class: 'moves mono', id: 'replay-moves' });
+  let k = 0;
+  const mover = i => game === 'less' ? i % 4 : i % 2;
+  // show draws the game after its first `to` moves, with the clocks then.
+  const show = to => {
+    k = Math.max(0, Math.min(g.moves.length, to));
+    slider.value = k;
+    const pos = g.positions ? g.positions[k] : null;
+    if (game === 'less') boardBox.replaceChildren(lessBoard(pos ? parseLess(pos) : null, { id: 'replay-svg' }));
+    else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
+    const used = names.map(() => 0);
+    for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
+    clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
+      el('th', {}, names[s]), el('td', {}, label(b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s]))))));
+    where.textContent = k === 0 ? 'The start.'
+      : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
+    where.dataset.ply = k;
+    [...moves.children].forEach((li, i) => li.classList.toggle('current', i === k - 1));
+  };
+  g.moves.forEach((m, i) => moves.append(el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
+    el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
+  slider.addEventListener('input', () => show(Number(slider.value)));
+  const btn = (text, to, bid, title) => el('button', { class: 'secondary', id: bid, title, onclick: () => show(to()) }, text);
+  const points = g.score.map((s, i) => `${names[i]} ${s}`).join(', ');
+  main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, subtitle)),
+    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, g.reason, el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
+    el('div', { class: 'cols' },
+      el('div', {}, boardBox, el('div', { class: 'row' }, btn('Start', () => 0, 'replay-first', 'the start (Home)'), btn('◀', () => k - 1, 'replay-prev', 'back a move (←)'),
+        btn('▶', () => k + 1, 'replay-next', 'on a move (→)'), btn('End', () => g.moves.length, 'replay-last', 'the end (End)'), slider), where),
+      el('div', {}, el('h2', {}, 'Clocks'), clocks, el('h2', {}, 'Moves'), moves)),
+    el('div', { id: 'replay-stderr', hidden: !g.stderr }, el('h2', {}, 'Standard error (your bots only)'),
+      (g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null)),
+    el('details', {}, el('summary', {}, 'The record'), el('pre', {}, g.record)));
+  const onKey = e => {
+    if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
+    if (e.key === 'ArrowRight') show(k + 1);
+    if (e.key === 'ArrowLeft') show(k - 1);
+    if (e.key === 'Home') show(0);
+    if (e.key === 'End') show(g.moves.length);
+  };
+  document.addEventListener('keydown', onKey);
+  show(0);
+  return () => document.removeEventListener('keydown', onKey);
+}
