@@ -42,9 +42,30 @@ func TestBrowserCompetition(t *testing.T) {
 	if !strings.HasPrefix(eval[string](t, ctx, `document.querySelector('h1').textContent`), "browser cup") || points == "" {
 		t.Errorf("title %q, points %q", eval[string](t, ctx, `document.querySelector('h1').textContent`), points)
 	}
+	// Results in the bots' names, each seat a link to its bot; the host's
+	// Stop hidden from a visitor with no key; the winner said.
+	result := eval[string](t, ctx, `document.querySelector('#competition-games td.result').textContent`)
+	if !strings.Contains(result, " beat ") && !strings.Contains(result, " drew") {
+		t.Errorf("a game's result %q is not in its bots' names", result)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#competition-games tr[data-game="1"] td.seats a[data-bot]').length`); n != 2 {
+		t.Errorf("%d seat links in a Morris game's row", n)
+	}
+	if eval[bool](t, ctx, `getComputedStyle(document.getElementById('competition-host')).display !== 'none'`) {
+		t.Error("the host's Stop faces a visitor with no key")
+	}
+	if st := eval[string](t, ctx, `document.getElementById('competition-status').textContent`); !strings.HasPrefix(st, "Finished: 6 games; ") || !strings.Contains(st, " won with ") {
+		t.Errorf("status %q", st)
+	}
+	// The games of one bot: its four of the six.
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#competition-games-bot"), "gameai:random"))
+	eval[bool](t, ctx, `document.getElementById('competition-games-bot').dispatchEvent(new Event('change'))`)
+	poll[bool](t, ctx, "the games of gameai:random", `document.querySelectorAll('#competition-games tr[data-game]').length === 4 && [...document.querySelectorAll('#competition-games tr[data-game]')].every(tr => tr.querySelector('a[data-bot="gameai:random"]'))`, 10*time.Second)
+	eval[bool](t, ctx, `(s => { s.selectedIndex = 0; return s.dispatchEvent(new Event('change')); })(document.getElementById('competition-games-bot'))`)
+	poll[bool](t, ctx, "every game again", `document.querySelectorAll('#competition-games tr[data-game]').length === 6`, 10*time.Second)
 	browsertest.Screenshot(t, ctx, "competition")
 
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#competition-games tr[data-game="1"] a`)))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#competition-games tr[data-game="1"] a.replay`)))
 	poll[bool](t, ctx, "the replay", `document.querySelector('#replay-svg') !== null`, 10*time.Second)
 	for range 5 {
 		do(t, ctx, chromedp.Click(chromedp.CSS("#replay-next")))
@@ -56,6 +77,15 @@ func TestBrowserCompetition(t *testing.T) {
 		t.Errorf("%d pieces on the board after five placements", n)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS("#replay-last")))
+	// At the end the move list shows the last move; each clock beside its
+	// budget.
+	if !eval[bool](t, ctx, `(() => { const m = document.getElementById('replay-moves'), li = m.lastElementChild;
+		const r = li.getBoundingClientRect(), b = m.getBoundingClientRect(); return li.classList.contains('current') && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; })()`) {
+		t.Error("the move list does not show the last move")
+	}
+	if b := eval[string](t, ctx, `document.querySelector('#replay-clocks td.budget').textContent`); b != "20 ms a move" {
+		t.Errorf("budget %q", b)
+	}
 	clocks := eval[string](t, ctx, `[...document.querySelectorAll('#replay-clocks td.clock')].map(td => td.textContent).join(',')`)
 	if !strings.Contains(clocks, " s,") || eval[string](t, ctx, `document.getElementById('replay-result').textContent`) == "" {
 		t.Errorf("clocks %q", clocks)
@@ -73,9 +103,24 @@ func TestBrowserCompetition(t *testing.T) {
 	}
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID+"/games/2"))
 	poll[bool](t, ctx, "the Less replay", `document.querySelectorAll('#replay-svg [data-piece="yellow"]').length === 4`, 10*time.Second)
+	// Yellow's first action marked on the board; the points spent counted.
+	do(t, ctx, chromedp.Click(chromedp.CSS("#replay-next")))
+	if n := eval[int](t, ctx, `document.querySelectorAll('#replay-svg [data-last="yes"]').length`); n < 2 {
+		t.Errorf("%d squares marked for the first action", n)
+	}
+	if sp := eval[string](t, ctx, `document.getElementById('replay-spent').textContent`); !strings.HasPrefix(sp, "Points spent so far: Yellow and White ") || strings.Contains(sp, "White 0,") {
+		t.Errorf("spent %q after Yellow's first action", sp)
+	}
 	do(t, ctx, chromedp.Click(chromedp.CSS("#replay-last")))
 	if n := eval[int](t, ctx, `document.querySelectorAll('#replay-svg [data-piece="empty"]').length`); n != 48 {
 		t.Errorf("%d empty squares at the end, want 48", n)
 	}
+	if r := eval[string](t, ctx, `document.getElementById('replay-result').textContent`); !strings.Contains(r, " and ") || !(strings.Contains(r, " beat ") || strings.Contains(r, " drew with ")) {
+		t.Errorf("the Less result %q is not in its teams' names", r)
+	}
 	browsertest.Screenshot(t, ctx, "competition-less-replay")
+
+	// An unknown competition: a plain not-found with a way back.
+	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/NOSUCHCOMPETITION"))
+	poll[bool](t, ctx, "the not-found page", `document.querySelector('main h1').textContent === 'Not found' && document.querySelector('main a[href="#/competitions"]') !== null`, 10*time.Second)
 }

@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,7 +28,7 @@ func TestBrowserLadder(t *testing.T) {
 	ctx := browsertest.New(t, 2*time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/ladders/morris"))
 	poll[bool](t, ctx, "three ranked bots with games", `[...document.querySelectorAll('#ladder-table tbody tr')].filter(tr => tr.children[3].textContent !== '0').length === 3`, time.Minute)
-	if hidden := eval[bool](t, ctx, `document.getElementById('ladder-host').hidden && !document.getElementById('ladder-host-reveal').hidden`); !hidden {
+	if hidden := eval[bool](t, ctx, `getComputedStyle(document.getElementById('ladder-host')).display === 'none' && getComputedStyle(document.getElementById('ladder-host-reveal')).display !== 'none'`); !hidden {
 		t.Error("the host's controls face a visitor with no key")
 	}
 	if s := eval[string](t, ctx, `document.querySelector('#ladder-table .interval').textContent`); len(s) < 5 {
@@ -48,6 +51,25 @@ func TestBrowserLadder(t *testing.T) {
 	browsertest.Screenshot(t, ctx, "ladder-bot")
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-games-table a.replay`)))
 	poll[bool](t, ctx, "the ladder game's replay", `/^#\/ladders\/morris\/games\/\d+$/.test(location.hash) && document.querySelector('#replay-svg') !== null`, 10*time.Second)
+
+	// The ladder of a game with none yet: said so, the host's controls
+	// there to start it.
+	do(t, ctx, chromedp.Navigate(e.url+"/#/ladders/less"))
+	poll[bool](t, ctx, "no Less ladder yet", `document.getElementById('ladder-status').textContent.startsWith('No ladder for less yet') && !document.getElementById('ladder-host').hidden`, 10*time.Second)
+
+	// An upload with no owner token is refused in words, once.
+	file := filepath.Join(t.TempDir(), "bot")
+	if err := os.WriteFile(file, []byte("print(1)"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#upload-submit")),
+		chromedp.SetValue(chromedp.CSS(`#upload-form input[name="name"]`), "nobody"),
+		chromedp.SetUploadFiles(chromedp.CSS("#upload-file"), []string{file}),
+		chromedp.Click(chromedp.CSS("#upload-submit")))
+	words := poll[string](t, ctx, "the refusal", `(document.querySelector('#upload-problem .problem') || {}).textContent || ''`, 10*time.Second)
+	if !strings.Contains(words, "owner token") || strings.Contains(words, "X-API-Key") {
+		t.Errorf("the refusal says %q", words)
+	}
 
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	for _, page := range []string{"ladders/morris", "bots/gameai:morris:random"} {

@@ -325,7 +325,7 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
-	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs"} {
+	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs", "bots", "competitions", "ladders/less"} {
 		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
 		poll[bool](t, ctx, "the page "+page, `document.querySelector('main h1') !== null`, 10*time.Second)
 		time.Sleep(200 * time.Millisecond)

@@ -260,7 +260,7 @@ func played(st jobkinds.CompetitionState) []jobkinds.CompetitionGame {
 
 func gameResponse(p jobkinds.CompetitionParams, g jobkinds.CompetitionGame, full bool, who caller) CompetitionGameResponse {
 	o := g.Outcome
-	out := CompetitionGameResponse{N: g.N, Round: g.Round, Board: o.Board, Score: o.Result.Score, Margin: o.Result.Margin,
+	out := CompetitionGameResponse{N: g.N, Round: g.Round, Board: o.Board, Score: o.Result.Score, Margin: o.Result.Margin, Points: o.Points,
 		Reason: o.Reason, Fault: o.Fault, Plies: len(o.Moves), ThinkMS: o.ThinkMS}
 	for _, b := range g.Seats {
 		out.Seats = append(out.Seats, p.Plan.Field[b])
@@ -357,7 +357,10 @@ func (s *Server) competitionGame(c *echo.Context) error {
 			return c.JSON(http.StatusOK, out)
 		}
 	}
-	return notFound("n", fmt.Sprintf("game %d is not played (yet)", n))
+	if planned := p.Plan.PlannedGames(); n > planned {
+		return notFound("n", fmt.Sprintf("no game %d: this competition has %d", n, planned))
+	}
+	return notFound("n", fmt.Sprintf("game %d is not played yet", n))
 }
 
 // competitionRecords sends every game's record as one file.

@@ -83,6 +83,11 @@ func TestMorrisRoundRobinOfOurEngines(t *testing.T) {
 	if !strings.Contains(string(r.body), "[Game \"6\"]") || !strings.Contains(r.header.Get("Content-Disposition"), "attachment") {
 		t.Errorf("records: %q", r.body)
 	}
+	// A game past the schedule is no game, not one "not played yet".
+	r = e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/99", nil)
+	if fe := r.hasField(t, r.problem(t, 404), "n"); fe.Reason != "no game 99: this competition has 6" {
+		t.Errorf("game 99: %q", fe.Reason)
+	}
 	var list api.CompetitionListResponse
 	e.do(t, "GET", "/v1/competitions", nil).ok(t, 200).json(t, &list)
 	if len(list.Competitions) != 1 || list.Competitions[0].ID != c.ID || list.Competitions[0].Standings != nil ||

@@ -112,6 +112,8 @@ type CompetitionGameResponse struct {
 	Board  string       `json:"board"`
 	Score  []float64    `json:"score"`
 	Margin []int        `json:"margin,omitempty"`
+	// Points are each seat's team's total (Less; the lower wins).
+	Points []int `json:"points,omitempty"`
 	Reason string       `json:"reason"`
 	Fault  *arena.Fault `json:"fault,omitempty"`
 	Plies  int          `json:"plies"`

@@ -2676,6 +2676,13 @@ const docTemplate = `{
                 "plies": {
                     "type": "integer"
                 },
+                "points": {
+                    "description": "Points are each seat's team's total (Less; the lower wins).",
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
                 "positions": {
                     "description": "Positions are the game's positions in its session notation (as\nGET /v1/sessions/{id} shows them): the start, then after each move.",
                     "type": "array",

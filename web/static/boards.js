@@ -24,10 +24,19 @@ export function parseLess(text) {
   return { right, down, pieces, turn: Number(f[5] || 0), left: Number(f[6] || 3), used: (f[8] || '0,0,0,0').split(',').map(Number) };
 }
 
+// actionSquares are the squares a Less action (h2h3:h3f3, or Nil) moved
+// pieces from and to: what the board marks as the last action.
+export function actionSquares(action) {
+  const out = new Set();
+  if (!action || action === 'Nil') return out;
+  for (const m of action.split(':')) if (m.length === 4) { out.add(sq(m.slice(0, 2))); out.add(sq(m.slice(2, 4))); }
+  return out;
+}
+
 // lessBoard draws pos (parseLess; null: an empty board). at, when given,
 // says who stands where instead of pos (a turn's moves not yet sent);
 // selected and targets mark a person's choice; click(square) answers one.
-export function lessBoard(pos, { id = 'less-board', at = null, selected = null, targets = new Set(), click = null } = {}) {
+export function lessBoard(pos, { id = 'less-board', at = null, selected = null, targets = new Set(), click = null, last = new Set() } = {}) {
   const C = 56, O = 20;
   const g = svg('svg', { class: 'board', id, viewBox: `0 0 ${8 * C + 2 * O} ${8 * C + 2 * O}` });
   if (!at) {
@@ -43,6 +52,10 @@ export function lessBoard(pos, { id = 'less-board', at = null, selected = null, 
     if (at[q] !== undefined) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: C / 2 - 9,
       fill: lessColours[at[q]], stroke: selected === q ? '#16a34a' : '#555', 'stroke-width': selected === q ? 4 : 1.5 }));
     if (targets.has(q)) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: 7, fill: '#16a34a' }));
+    if (last.has(q)) {
+      cell.setAttribute('data-last', 'yes');
+      cell.append(svg('rect', { x: O + c * C + 3, y: O + r * C + 3, width: C - 6, height: C - 6, fill: 'none', stroke: '#f59e0b', 'stroke-width': 3 }));
+    }
     g.append(cell);
   }
   if (pos) for (let q = 0; q < 64; q++) {

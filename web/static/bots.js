@@ -22,6 +22,18 @@ function tokenField(onchange = () => {}) {
       oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange }));
 }
 
+// inWords says an upload's refusal for want of a token as a person would:
+// whose token, and where it goes (the server's own key is not one).
+function inWords(err) {
+  const st = err.problem && err.problem.status;
+  if (st === 401) return new ProblemError({ title: 'Your owner token, please', status: 401,
+    detail: ownerToken() ? 'This owner token is not known here: check it, or ask the host for yours.'
+      : 'Uploading needs your owner token: the host of this server gives it to you. Paste it in Owner token above.' });
+  if (st === 403) return new ProblemError({ title: 'Not an owner token', status: 403,
+    detail: "This server's admin key uploads no bot: bots belong to owners. Paste an owner's token in Owner token above." });
+  return err;
+}
+
 // upload posts the form as multipart, the way the API takes a file.
 async function upload(form) {
   let resp;
@@ -40,7 +52,7 @@ async function upload(form) {
 
 async function list(main) {
   const problemBox = el('div');
-  const uploadBox = el('div');
+  const uploadBox = el('div', { id: 'upload-problem' });
   const game = el('select', { id: 'bots-game' }, ['', 'less', 'morris'].map(g => el('option', { value: g }, g || 'any game')));
   const status = el('select', { id: 'bots-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
   const owner = el('input', { id: 'bots-owner', placeholder: 'any owner', size: 12 });
@@ -59,7 +71,7 @@ async function list(main) {
     try {
       const b = await upload(form);
       location.hash = `#/bots/${b.id}`;
-    } catch (err) { showProblem(uploadBox, err); }
+    } catch (err) { showProblem(uploadBox, inWords(err)); }
   });
   main.append(el('h1', {}, 'Bots'),
     el('div', { class: 'panel' }, el('h2', {}, 'Upload a bot'),
@@ -68,7 +80,7 @@ async function list(main) {
     el('h2', {}, 'All bots'),
     el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner)),
     problemBox,
-    el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, ['Bot', 'Game', 'Owner', 'Language', 'Version', 'Status'].map(h => el('th', {}, h)))), body), more);
+    el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version', 'opt'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
 
   api('GET', '/v1/languages').then(l => {
     language.replaceChildren(...l.languages.map(x => el('option', { value: x.name, disabled: !x.available }, x.title + (x.available ? '' : ' (not here)'))));
@@ -92,7 +104,7 @@ async function list(main) {
       for (const b of page.bots) {
         body.append(el('tr', { 'data-bot': b.id },
           el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}` }, b.name)), el('td', {}, b.game),
-          el('td', {}, b.owner), el('td', {}, b.language), el('td', {}, b.version),
+          el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', { class: 'opt' }, b.version),
           el('td', { class: `bot-${b.status}` }, b.status)));
       }
       if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No bot.')));

@@ -1,6 +1,6 @@
-import { api, el, showProblem, follow, keyField, botLink } from './ui.js';
+import { api, apiKey, el, showProblem, follow, keyField, botLink } from './ui.js';
 import { lessNames } from './boards.js';
-import { showReplay } from './replay.js';
+import { showReplay, resultWords } from './replay.js';
 
 // Competitions: the list and a form that starts one from the bots list;
 // a page a competition with its standings, the Morris crosstable and its
@@ -25,7 +25,7 @@ async function list(main) {
   main.append(el('h1', {}, 'Competitions'), problemBox, createForm(problemBox),
     el('h2', {}, 'All competitions'), el('div', { class: 'row' }, el('label', {}, 'Status', status)),
     el('table', { id: 'competitions-table' }, el('thead', {}, el('tr', {},
-      ['Created', 'Name', 'Game', 'Format', 'Bots', 'Status', 'Games', ''].map(h => el('th', {}, h)))), body), more);
+      [['Name'], ['Game'], ['Status'], ['Games'], ['Format', 'opt'], ['Bots', 'opt'], ['Created', 'opt']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
   let cursor = '', generation = 0;
   // A filter changed while a page was on its way: only the newest load
   // fills the table.
@@ -40,10 +40,11 @@ async function list(main) {
       if (mine !== generation) return;
       if (reset) body.replaceChildren();
       for (const c of page.competitions) {
-        body.append(el('tr', { 'data-competition': c.id },
-          el('td', {}, new Date(c.created_at).toLocaleString()), el('td', {}, c.name), el('td', {}, c.game),
-          el('td', {}, c.format), el('td', {}, c.bots.length), el('td', {}, c.status),
-          el('td', {}, `${c.played} of ${c.planned}`), el('td', {}, el('a', { href: `#/competitions/${c.id}` }, 'open'))));
+        body.append(el('tr', { 'data-competition': c.id, 'data-status': c.status },
+          el('td', {}, el('a', { href: `#/competitions/${c.id}` }, c.name)), el('td', {}, c.game),
+          el('td', { class: 'status-word' }, c.status), el('td', {}, `${c.played} of ${c.planned}`),
+          el('td', { class: 'opt' }, c.format), el('td', { class: 'opt' }, c.bots.length),
+          el('td', { class: 'opt' }, new Date(c.created_at).toLocaleString())));
       }
       if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 8, class: 'muted' }, 'No competition yet.')));
       cursor = page.next_cursor || '';
@@ -53,6 +54,13 @@ async function list(main) {
   status.addEventListener('change', () => load(true));
   more.addEventListener('click', () => load(false));
   load(true);
+  // Live: while a listed competition is queued or running, the first
+  // page is read again every few seconds (not once the reader pages on).
+  const timer = setInterval(() => {
+    const live = body.querySelector('tr[data-status="queued"], tr[data-status="running"]');
+    if (live && body.children.length <= 20) load(true);
+  }, 3000);
+  return () => clearInterval(timer);
 }
 
 // createForm starts a competition: the game, the bots ticked from the
@@ -123,21 +131,29 @@ function one(main, id) {
   const standings = el('table', { id: 'standings' });
   const cross = el('div', { id: 'crosstable' });
   const gamesBody = el('tbody');
+  const botSel = el('select', { id: 'competition-games-bot' }, el('option', { value: '' }, 'every bot'));
   const more = el('button', { class: 'secondary', hidden: true }, 'More games');
   const cancel = el('button', { class: 'secondary', id: 'competition-cancel', onclick: async () => {
     try { await api('DELETE', '/v1/jobs/' + id); } catch (e) { showProblem(problemBox, e); }
   } }, 'Stop');
-  main.append(title, problemBox, status, note, settings, el('h2', {}, 'Standings'), standings, cross,
-    el('h2', {}, 'Games'), el('p', {}, el('a', { href: `/v1/competitions/${id}/records`, download: '' }, 'Download every record')),
+  const bar = el('progress', { id: 'competition-progress', max: 1, value: 0 });
+  // The host's Stop is for a key holder: a visitor sees it once they say
+  // they host this server.
+  const hostRow = el('div', { class: 'row', id: 'competition-host', hidden: !apiKey() }, keyField(), cancel);
+  const reveal = el('button', { class: 'secondary', id: 'competition-host-reveal', hidden: !!apiKey(),
+    onclick: () => { hostRow.hidden = false; reveal.hidden = true; } }, 'I host this server');
+  main.append(title, problemBox, status, bar, note, settings, el('h2', {}, 'Standings'), standings, cross,
+    el('h2', {}, 'Games'), el('p', { class: 'row' }, el('label', {}, 'Games of', botSel),
+      el('a', { href: `/v1/competitions/${id}/records`, download: '' }, 'Download every record')),
     el('table', { id: 'competition-games' }, el('thead', {}, el('tr', {},
       ['Game', 'Round', 'Seats', 'Result', 'Plies', ''].map(h => el('th', {}, h)))), gamesBody), more,
-    el('div', { class: 'row' }, keyField(), cancel));
+    reveal, hostRow);
   let comp = null, shown = 0, seen = -1, loading = null, again = false;
   const gameRow = g => el('tr', { 'data-game': g.n },
     el('td', {}, g.n), el('td', {}, g.round),
-    el('td', {}, g.seats.map((b, i) => `${seatNames(comp.game)[i]}: ${labelOf(comp, b)}`).join(', ')),
-    el('td', { class: g.fault ? 'bad' : '' }, g.reason), el('td', {}, g.plies),
-    el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}` }, 'replay')));
+    el('td', { class: 'seats' }, g.seats.map((b, i) => el('div', {}, `${seatNames(comp.game)[i]}: `, botLink(b, labelOf(comp, b))))),
+    el('td', { class: g.fault ? 'bad result' : 'result' }, resultWords(comp.game, g, b => labelOf(comp, b))), el('td', {}, g.plies),
+    el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}`, class: 'replay' }, 'replay')));
   // showGames shows the first count games played, in schedule order,
   // read again from the start: on workers games end in any order, so a
   // page read before may since have gained a game in its middle.
@@ -147,6 +163,7 @@ function one(main, id) {
     do {
       const q = new URLSearchParams({ limit: String(Math.min(100, count - rows.length)) });
       if (next) q.set('cursor', next);
+      if (botSel.value) q.set('bot', botSel.value);
       const page = await api('GET', `/v1/competitions/${id}/games?` + q);
       rows.push(...page.games);
       next = page.next_cursor || '';
@@ -157,15 +174,24 @@ function one(main, id) {
     more.hidden = !next;
   };
   more.addEventListener('click', () => showGames(shown + 50).catch(e => showProblem(problemBox, e)));
+  botSel.addEventListener('change', () => showGames(50).catch(e => showProblem(problemBox, e)));
   const draw = c => {
     comp = c;
+    if (botSel.options.length !== c.bots.length + 1) {
+      botSel.replaceChildren(el('option', { value: '' }, 'every bot'), ...c.bots.map(b => el('option', { value: b.id }, b.label)));
+    }
     title.replaceChildren(c.name, ' ', el('span', { class: 'muted' }, `(${c.game}, ${c.format})`));
-    status.textContent = `${c.status}: ${c.played} of ${c.planned} games${c.error ? ' — ' + c.error : ''}`;
+    status.textContent = statusWords(c);
     status.dataset.status = c.status;
+    bar.max = Math.max(c.planned, 1);
+    bar.value = c.played;
+    bar.hidden = finals.includes(c.status);
     cancel.disabled = finals.includes(c.status);
     settings.replaceChildren(
       el('dt', {}, 'Clock'), el('dd', {}, c.clock.move_ms ? `${c.clock.move_ms} ms a move` : `${c.clock.game_ms / 1000} s a player a game`),
       el('dt', {}, 'Rounds'), el('dd', {}, c.rounds), el('dt', {}, 'Seed'), el('dd', {}, c.seed),
+      el('dt', {}, 'Started'), el('dd', {}, new Date(c.created_at).toLocaleString()),
+      ...(finals.includes(c.status) ? [el('dt', {}, 'Ended'), el('dd', {}, new Date(c.updated_at).toLocaleString())] : []),
       el('dt', {}, 'Progress'), el('dd', {}, c.progress.message || `${Math.round(c.progress.fraction * 100)}%`));
     const less = c.game === 'less';
     standings.replaceChildren(el('thead', {}, el('tr', {}, ['#', 'Bot', 'Points', 'Games', 'W', 'D', 'L', 'Irregular', 'Byes',
@@ -198,14 +224,40 @@ function one(main, id) {
           await showGames(Math.max(50, shown));
         }
         showProblem(problemBox, null);
-      } catch (e) { showProblem(problemBox, e); }
+      } catch (e) {
+        if (e.problem && e.problem.status === 404) return gone();
+        showProblem(problemBox, e);
+      }
     })();
     await loading;
     loading = null;
     if (again) { again = false; refresh(); }
   };
+  // An unknown competition is a plain not-found with a way back, and
+  // nothing polls on.
+  let stop = () => {};
+  const gone = () => {
+    stop();
+    main.replaceChildren(el('h1', {}, 'Not found'), el('p', {}, 'No competition ', el('code', {}, id), ' here (it may have expired). ',
+      el('a', { href: '#/competitions' }, 'All competitions')));
+  };
   refresh();
-  return follow(id, () => refresh(), text => { note.textContent = text; });
+  stop = follow(id, () => refresh(), text => { note.textContent = text; });
+  return () => stop();
+}
+
+// statusWords says where a competition is, in words: waiting, playing
+// (so many of so many), finished with its winner, stopped, failed.
+function statusWords(c) {
+  const lead = c.standings && c.standings.length ? c.standings[0] : null;
+  switch (c.status) {
+    case 'queued': return `Waiting to start: ${c.planned} games planned.`;
+    case 'running': return `Playing: ${c.played} of ${c.planned} games` + (lead && c.played ? `; ${lead.label} leads with ${lead.points} points.` : '.');
+    case 'succeeded': return `Finished: ${c.played} games` + (lead ? `; ${lead.label} won with ${lead.points} points.` : '.');
+    case 'cancelled': return `Stopped after ${c.played} of ${c.planned} games.`;
+    case 'interrupted': return `Interrupted after ${c.played} of ${c.planned} games (the server stopped).`;
+    default: return `Failed after ${c.played} of ${c.planned} games: ${c.error}`;
+  }
 }
 
 async function replay(main, id, n) {
@@ -218,5 +270,5 @@ async function replay(main, id, n) {
     [c, g] = await Promise.all([api('GET', '/v1/competitions/' + id),
       api('GET', `/v1/competitions/${id}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
   } catch (e) { showProblem(problemBox, e); return; }
-  return showReplay(main, c.game, g, `of ${c.name}, round ${g.round}`, b => labelOf(c, b));
+  return showReplay(main, c.game, g, `of ${c.name}, round ${g.round}`, b => labelOf(c, b), c.clock);
 }

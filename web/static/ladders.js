@@ -81,7 +81,7 @@ function ladder(main, game) {
       retired.replaceChildren(...(l.retired.length ? [el('h2', {}, 'Versions that left it'), rowsTable('ladder-retired-table', l.retired, false)] : []));
       showProblem(problemBox, null);
     } catch (e) {
-      if (e.status === 404) {
+      if (e.problem && e.problem.status === 404) {
         status.textContent = `No ladder for ${game} yet: the host starts it here, or with PUT /v1/ladders/${game}.`;
         table.replaceChildren();
         host.hidden = false;
@@ -105,5 +105,5 @@ async function replay(main, game, n) {
       api('GET', `/v1/ladders/${game}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
   } catch (e) { showProblem(problemBox, e); return; }
   const labels = Object.fromEntries([...l.rows, ...l.retired].map(r => [r.bot, r.label]));
-  return showReplay(main, game, g, `of the ${game} ladder`, b => labels[b] || b);
+  return showReplay(main, game, g, `of the ${game} ladder`, b => labels[b] || b, l.clock);
 }

@@ -1,5 +1,5 @@
 import { el } from './ui.js';
-import { lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
+import { actionSquares, lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // A game replayed move by move on its board, with each seat's clock, the
 // move list, the record and (for an owner) its bots' stderr: a
@@ -9,8 +9,10 @@ const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
 const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
 
 // showReplay draws game g (of game "less" or "morris") into main; label
-// names a seat's bot. It returns what ends the page's key handling.
-export function showReplay(main, game, g, subtitle, label) {
+// names a seat's bot; clock is the event's ({game_ms} or {move_ms}), each
+// seat's time shown against it. It returns what ends the page's key
+// handling.
+export function showReplay(main, game, g, subtitle, label, clock = {}) {
   const names = seatNames(game);
   const boardBox = el('div', { id: 'replay-board' });
   const clocks = el('table', { id: 'replay-clocks' });
@@ -24,16 +26,31 @@ export function showReplay(main, game, g, subtitle, label) {
     k = Math.max(0, Math.min(g.moves.length, to));
     slider.value = k;
     const pos = g.positions ? g.positions[k] : null;
-    if (game === 'less') boardBox.replaceChildren(lessBoard(pos ? parseLess(pos) : null, { id: 'replay-svg' }));
+    if (game === 'less') {
+      const p = pos ? parseLess(pos) : null;
+      boardBox.replaceChildren(lessBoard(p, { id: 'replay-svg', last: k ? actionSquares(g.moves[k - 1]) : new Set() }));
+      // The teams' points spent so far (their totals at the end add each
+      // piece's distance home).
+      if (p) boardBox.append(el('div', { class: 'muted', id: 'replay-spent' },
+        `Points spent so far: Yellow and White ${p.used[0] + p.used[2]}, Black and Red ${p.used[1] + p.used[3]}`));
+    }
     else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
     const used = names.map(() => 0);
     for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
     clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
-      el('th', {}, names[s]), el('td', {}, label(b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s]))))));
+      el('th', {}, names[s]), el('td', {}, label(b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s])),
+      el('td', { class: 'muted budget' }, clock.game_ms ? `of ${secs(clock.game_ms)}` : clock.move_ms ? `${clock.move_ms} ms a move` : '')))));
     where.textContent = k === 0 ? 'The start.'
       : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
     where.dataset.ply = k;
     [...moves.children].forEach((li, i) => li.classList.toggle('current', i === k - 1));
+    // The move list follows the current move (the list scrolls, not the
+    // page).
+    const cur = moves.children[k - 1];
+    if (cur) {
+      const r = cur.getBoundingClientRect(), m = moves.getBoundingClientRect();
+      if (r.top < m.top || r.bottom > m.bottom) moves.scrollTop += r.top - m.top - m.height / 2;
+    }
   };
   g.moves.forEach((m, i) => moves.append(el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
     el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
@@ -41,7 +58,7 @@ export function showReplay(main, game, g, subtitle, label) {
   const btn = (text, to, bid, title) => el('button', { class: 'secondary', id: bid, title, onclick: () => show(to()) }, text);
   const points = g.score.map((s, i) => `${names[i]} ${s}`).join(', ');
   main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, subtitle)),
-    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, g.reason, el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
+    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, resultWords(game, g, label), el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
     el('div', { class: 'cols' },
       el('div', {}, boardBox, el('div', { class: 'row' }, btn('Start', () => 0, 'replay-first', 'the start (Home)'), btn('◀', () => k - 1, 'replay-prev', 'back a move (←)'),
         btn('▶', () => k + 1, 'replay-next', 'on a move (→)'), btn('End', () => g.moves.length, 'replay-last', 'the end (End)'), slider), where),
@@ -59,4 +76,23 @@ export function showReplay(main, game, g, subtitle, label) {
   document.addEventListener('keydown', onKey);
   show(0);
   return () => document.removeEventListener('keydown', onKey);
+}
+
+// resultWords says how a game ended in its bots' names: "a and b beat c
+// and d, 66 to 75" (Less: the lower total wins), "x (white) beat y", a
+// draw, or who lost irregularly and why (the API's reason names it).
+export function resultWords(game, g, label) {
+  if (g.fault) return g.reason;
+  const names = g.seats.map(label);
+  if (game === 'less') {
+    const [yw, br] = [`${names[0]} and ${names[2]}`, `${names[1]} and ${names[3]}`];
+    const pts = g.points || [];
+    const [a, b] = [pts[0], pts[1]];
+    if (g.score[0] === 0.5) return `${yw} drew with ${br}` + (a !== undefined ? `, ${a} all` : '');
+    const [w, l, wp, lp] = g.score[0] === 1 ? [yw, br, a, b] : [br, yw, b, a];
+    return `${w} beat ${l}` + (wp !== undefined ? `, ${wp} to ${lp}` : '');
+  }
+  if (g.score[0] === 0.5) return `${names[0]} (white) and ${names[1]} (black) drew: ${g.reason}`;
+  const [w, l] = g.score[0] === 1 ? [`${names[0]} (white)`, names[1]] : [`${names[1]} (black)`, names[0]];
+  return `${w} beat ${l}: ${g.reason}`;
 }

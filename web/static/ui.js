@@ -109,7 +109,7 @@ export function showProblem(box, err) {
   if (!err) return;
   const p = err.problem || { title: 'Error', detail: String(err) };
   // A lone field error that the detail already says is not said twice.
-  const errs = (p.errors || []).filter(f => !(p.errors.length === 1 && p.detail === `${f.field}: ${f.reason}`));
+  const errs = (p.errors || []).filter(f => !(p.errors.length === 1 && (p.detail === `${f.field}: ${f.reason}` || p.detail === f.reason)));
   const items = errs.map(f => el('li', {}, el('code', {}, f.field), ': ', f.reason));
   const retry = p.retryAfter ? ` Retry in ${p.retryAfter} s.` : '';
   box.append(el('div', { class: 'problem', role: 'alert' },
