@@ -109,11 +109,11 @@ type CompetitionGameResponse struct {
 	Seats []string `json:"seats"` // bot ids by colour
 	// Board is the layout (Less, 112 digits) or the opening's moves
 	// (Morris).
-	Board  string       `json:"board"`
-	Score  []float64    `json:"score"`
-	Margin []int        `json:"margin,omitempty"`
+	Board  string    `json:"board"`
+	Score  []float64 `json:"score"`
+	Margin []int     `json:"margin,omitempty"`
 	// Points are each seat's team's total (Less; the lower wins).
-	Points []int `json:"points,omitempty"`
+	Points []int        `json:"points,omitempty"`
 	Reason string       `json:"reason"`
 	Fault  *arena.Fault `json:"fault,omitempty"`
 	Plies  int          `json:"plies"`
