@@ -110,6 +110,8 @@ type Server struct {
 	crossOrigin *http.CrossOriginProtection
 	turnstile   *turnstile
 	hosting     *hosting.Host
+	// sessionBots are the uploaded bots playing sessions' seats.
+	sessionBots sessionBots
 }
 
 // New builds the server and its routes.

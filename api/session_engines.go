@@ -4,13 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"gameai/ai"
+	"gameai/hosting"
 	"gameai/games"
+	"gameai/games/less"
+	"gameai/games/morris"
 	"gameai/store"
 )
 
@@ -30,6 +36,14 @@ func (s *Server) sessionEngines(ctx context.Context, g games.Game, reqs []*Sessi
 			continue
 		}
 		field := fmt.Sprintf("engines[%d].", i)
+		if r.Bot != "" {
+			e, err := s.sessionBot(ctx, g, field, r)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+			continue
+		}
 		info, err := s.engines.Get(g.Name(), r.Engine)
 		if err != nil {
 			return nil, notFound(field+"engine", err.Error())
@@ -44,6 +58,37 @@ func (s *Server) sessionEngines(ctx context.Context, g games.Game, reqs []*Sessi
 			Depth: r.Limits.Depth, Nodes: r.Limits.Nodes, Iterations: r.Limits.Iterations}
 	}
 	return out, nil
+}
+
+// sessionBot checks an uploaded bot asked for a session's seat: ready, of
+// the game, and this server able to run it.
+func (s *Server) sessionBot(ctx context.Context, g games.Game, field string, r *SessionEngineRequest) (*store.SessionEngine, error) {
+	if r.Engine != "" || len(r.EngineOptions) > 0 || r.Limits != (LimitsRequest{}) {
+		return nil, badField(field+"bot", "a seat is an engine (engine, engine_options, limits) or an uploaded bot, not both")
+	}
+	if !uploadedID.MatchString(r.Bot) {
+		return nil, notFound(field+"bot", fmt.Sprintf("%.80q: no such bot", r.Bot))
+	}
+	b, err := s.store.Bots.Get(ctx, r.Bot)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound(field+"bot", fmt.Sprintf("%s: no such bot", r.Bot))
+	}
+	if err != nil {
+		return nil, problemFor(err, "bot")
+	}
+	unplayable := func(why string) error {
+		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", r.Bot, why),
+			FieldError{Field: field + "bot", Reason: why})
+	}
+	switch {
+	case b.Game != g.Name():
+		return nil, unplayable("a " + b.Game + " bot")
+	case b.Status != store.BotReady:
+		return nil, unplayable("it is " + string(b.Status) + ", not ready")
+	case s.hosting.Unavailable() != nil:
+		return nil, unplayable("this server runs no uploaded bots: " + s.hosting.Unavailable().Error())
+	}
+	return &store.SessionEngine{Bot: b.ID}, nil
 }
 
 // engineFor is the engine that plays player p of sess, or nil.
@@ -110,7 +155,13 @@ func (s *Server) playReplies(c *echo.Context, sess *store.Session, st games.Stat
 		}
 		// Each reply's budget runs from its own start, not the request's.
 		rctx := withArrival(ctx, time.Now())
-		m, res, err := s.search(rctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true, mustAnswer: true})
+		var m games.Move
+		var res SearchResult
+		if e.Bot != "" {
+			m, res, err = s.sessionBotMove(rctx, c, sess, st)
+		} else {
+			m, res, err = s.search(rctx, st, e.Engine, e.Options, lim, searchOpts{slotHeld: true, mustAnswer: true})
+		}
 		if err != nil {
 			return out, err
 		}
@@ -161,7 +212,10 @@ func sessionEngineRequests(es []*store.SessionEngine) []*SessionEngineRequest {
 	}
 	out := make([]*SessionEngineRequest, len(es))
 	for i, e := range es {
-		if e != nil {
+		switch {
+		case e != nil && e.Bot != "":
+			out[i] = &SessionEngineRequest{Bot: e.Bot}
+		case e != nil:
 			out[i] = &SessionEngineRequest{Engine: e.Engine, EngineOptions: e.Options, Limits: sessionLimits(e)}
 		}
 	}
@@ -175,4 +229,57 @@ func (s *Server) engineMoveLimits(req EngineMoveRequest, e *store.SessionEngine)
 		return s.limits("limits.", sessionLimits(e))
 	}
 	return s.limits("limits.", req.Limits)
+}
+
+// sessionBotMove is the move of the uploaded bot whose seat is to move.
+func (s *Server) sessionBotMove(ctx context.Context, c *echo.Context, sess *store.Session, st games.State) (games.Move, SearchResult, error) {
+	e := engineFor(sess, st.ToMove())
+	b, err := s.store.Bots.Get(ctx, e.Bot)
+	if err != nil {
+		return nil, SearchResult{}, problemFor(err, "bot")
+	}
+	start := time.Now()
+	m, err := s.botMove(ctx, sess.ID, c.RealIP(), hosting.UploadedOf(b), st, sess.Moves)
+	if err != nil {
+		return nil, SearchResult{}, err
+	}
+	// An uploaded program says its move, not a search: its line is its
+	// move and its version the bot's.
+	return m, SearchResult{Move: m.String(), PV: []string{m.String()}, Engine: "bot:" + b.ID, EngineVersion: strconv.Itoa(b.Version),
+		ElapsedMS: time.Since(start).Milliseconds()}, nil
+}
+
+// botsCanFollow says why a session's uploaded bots could not follow its
+// game: a program hears the game from its start, in its protocol's rules
+// (Sanmill's standard nine-men rules for Morris).
+func botsCanFollow(engines []*store.SessionEngine, position string, st games.State) error {
+	if !slices.ContainsFunc(engines, func(e *store.SessionEngine) bool { return e != nil && e.Bot != "" }) {
+		return nil
+	}
+	if position != "" {
+		return badField("position", "a session with an uploaded bot starts from the game's start: its program hears every move")
+	}
+	if st.Game().Name() == morris.Game.Name() && (st.Variant() != morris.StandardRules.Variant.String() ||
+		!maps.Equal(st.Options(), morris.StandardRules.Options())) {
+		return badField("variant", "an uploaded Morris bot plays the standard nine men's rules (Sanmill's protocol)")
+	}
+	return nil
+}
+
+// lessBotsKeepTheirMoves refuses to take a Less session back to keep
+// moves when that would take back an uploaded bot's move: CodeCup's
+// protocol cannot tell a program what it played, so its program could
+// not follow the game again.
+func lessBotsKeepTheirMoves(sess *store.Session, keep int) error {
+	if sess.Game != less.Game.Name() {
+		return nil
+	}
+	for i := keep; i < len(sess.Moves); i++ {
+		if e := engineFor(sess, i%4); e != nil && e.Bot != "" {
+			return problem(http.StatusConflict, "bot-keeps-its-moves", "An uploaded bot's move stays",
+				fmt.Sprintf("move %d is %s's: CodeCup's protocol cannot tell a program the moves it played, so a Less session with an uploaded bot takes back only the moves after its last", i+1, e.Bot),
+				FieldError{Field: "plies", Reason: "takes back an uploaded bot's move"})
+		}
+	}
+	return nil
 }

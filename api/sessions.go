@@ -48,6 +48,9 @@ func (s *Server) createSession(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := botsCanFollow(engines, req.Position, st); err != nil {
+		return err
+	}
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
 		Start: st.String(), Moves: []string{}, Position: st.String(), Engines: engines, CreatedAt: now, UpdatedAt: now}
@@ -220,7 +223,15 @@ func (s *Server) engineMove(c *echo.Context) error {
 		return err
 	}
 	defer release()
-	m, res, err := s.search(c.Request().Context(), st, engine, opts, lim, searchOpts{slotHeld: true})
+	var m games.Move
+	var res SearchResult
+	if e != nil && e.Bot != "" && req.Engine == "" {
+		// The seat's uploaded bot moves (on the server's context: a move
+		// its program was asked for is played whoever is still there).
+		m, res, err = s.sessionBotMove(context.WithoutCancel(c.Request().Context()), c, sess, st)
+	} else {
+		m, res, err = s.search(c.Request().Context(), st, engine, opts, lim, searchOpts{slotHeld: true})
+	}
 	if err != nil {
 		return err
 	}
@@ -274,6 +285,9 @@ func (s *Server) undoMoves(c *echo.Context) error {
 	}
 	if n > len(sess.Moves) {
 		return badField("plies", fmt.Sprintf("%d moves asked back, %d played", n, len(sess.Moves)))
+	}
+	if err := lessBotsKeepTheirMoves(sess, len(sess.Moves)-n); err != nil {
+		return err
 	}
 	sess.Moves = sess.Moves[:len(sess.Moves)-n]
 	st, err := s.replay(sess)

@@ -126,7 +126,12 @@ type CreateSessionRequest struct {
 // SessionEngineRequest is the engine that plays one side of a session.
 type SessionEngineRequest struct {
 	// Engine name; empty means the game's default engine.
-	Engine        string            `json:"engine,omitempty" validate:"max=64" example:"alphabeta"`
+	Engine string `json:"engine,omitempty" validate:"max=64" example:"alphabeta"`
+	// Bot is an uploaded bot of the game, ready, that plays this side
+	// instead of an engine (Morris on the standard rules): its author
+	// plays it, or watches it play one of ours. Its program lives while
+	// the session is played and ends a few idle minutes after.
+	Bot           string            `json:"bot,omitempty" validate:"max=64" example:"bot_3e2b94db"`
 	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
 	// Limits of each of its moves; none means the server's default time.
 	Limits LimitsRequest `json:"limits"`

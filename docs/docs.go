@@ -4534,6 +4534,12 @@ const docTemplate = `{
         "api.SessionEngineRequest": {
             "type": "object",
             "properties": {
+                "bot": {
+                    "description": "Bot is an uploaded bot of the game, ready, that plays this side\ninstead of an engine (Morris on the standard rules): its author\nplays it, or watches it play one of ours. Its program lives while\nthe session is played and ends a few idle minutes after.",
+                    "type": "string",
+                    "maxLength": 64,
+                    "example": "bot_3e2b94db"
+                },
                 "engine": {
                     "description": "Engine name; empty means the game's default engine.",
                     "type": "string",

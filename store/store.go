@@ -60,7 +60,10 @@ type Session struct {
 
 // SessionEngine is the engine of one side of a session and its settings.
 type SessionEngine struct {
-	Engine     string            `json:"engine"`
+	Engine string `json:"engine"`
+	// Bot, when set, is an uploaded bot that plays the seat (confined,
+	// its program kept while the session is played).
+	Bot        string            `json:"bot,omitempty"`
 	Options    map[string]string `json:"options,omitempty"`
 	TimeMS     int64             `json:"time_ms,omitempty"`
 	Depth      int               `json:"depth,omitempty"`

@@ -192,7 +192,8 @@ async function showLadder(box, b, mine) {
       { name: 'μ', color: '#2563eb', points: pts.map(p => [p.games, p.mu]) },
       { name: 'μ − 3σ (its rating)', color: '#16a34a', points: pts.map(p => [p.games, p.mu - 3 * p.sigma]) }],
     { xLabel: 'games', yLabel: 'rating' }) : null,
-    mine && b.status === 'ready' ? el('div', { class: 'row' }, entry(true), entry(false), note) : null].filter(Boolean));
+    mine && b.status === 'ready' ? el('div', { class: 'row' }, entry(true), entry(false), note) : null,
+    !b.builtin && b.status === 'ready' ? playIt(box, b) : null].filter(Boolean));
 }
 
 // showPlayed lists the games the bot played, from its side, each linked
@@ -211,4 +212,18 @@ async function showPlayed(box, id) {
         el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
         el('td', {}, g.partner || ''), el('td', {}, g.opponents.join(', ')),
         el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${g.fault_kind})` : '')))))));
+}
+
+// playIt starts a session in which the bot holds seats, confined on the
+// server: Morris, a person's white against it; Less, a person (Yellow)
+// and our uct (White) against it twice (Black and Red).
+function playIt(box, b) {
+  const engines = b.game === 'morris' ? [null, { bot: b.id }] : [null, { bot: b.id }, { engine: 'uct' }, { bot: b.id }];
+  return el('div', { class: 'row' }, el('button', { id: 'bot-play', onclick: async () => {
+    try {
+      const s = await api('POST', `/v1/games/${b.game}/sessions`, { engines });
+      location.hash = `#/${b.game}/${s.id}`;
+    } catch (e) { showProblem(box, e); }
+  } }, 'Play against it'),
+  el('span', { class: 'muted' }, b.game === 'morris' ? ' you play white' : ' you (Yellow) and our uct (White) against it as Black and Red'));
 }

@@ -1,0 +1,221 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"gameai/arena"
+	"gameai/codecup"
+	"gameai/games"
+	"gameai/games/less"
+	"gameai/games/morris"
+)
+
+// Bounds of the uploaded bots that play sessions' seats: each is a
+// confined program that lives while its session is played and ends after
+// sessionBotIdle without a move.
+const (
+	maxSessionBots          = 8
+	maxSessionBotsPerClient = 4
+	sessionBotIdle          = 3 * time.Minute
+	// sessionBotLessClock is a Less bot's clock for a session's game:
+	// CodeCup's 30 s.
+	sessionBotLessClock = codecup.Clock
+)
+
+// sessionBots are the programs playing sessions' seats, by session and
+// seat.
+type sessionBots struct {
+	mu   sync.Mutex
+	live map[string]*seatBot
+}
+
+// seatBot is one seat's program. Its mutex orders its moves; the Less
+// protocol is a conversation, so it also remembers the moves it has been
+// told (its own among them).
+type seatBot struct {
+	key, client string
+	mu          sync.Mutex
+	morris      morrisMover
+	less        codecup.Conn
+	seen        []string
+	used        time.Duration
+	end         func()
+	timer       *time.Timer
+	closed      bool
+}
+
+type morrisMover interface {
+	Move(ctx context.Context, p *morris.Position, history []morris.Move) (morris.Move, error)
+}
+
+func (b *seatBot) close() {
+	if b.end != nil {
+		b.end()
+	}
+	b.morris, b.less, b.end, b.seen, b.used = nil, nil, nil, nil, 0
+}
+
+// errSessionBotsFull is the answer when no program may start now.
+func errSessionBotsFull(perClient bool) *Problem {
+	who := fmt.Sprintf("the server's %d", maxSessionBots)
+	if perClient {
+		who = fmt.Sprintf("your %d", maxSessionBotsPerClient)
+	}
+	return retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing",
+		fmt.Sprintf("%s uploaded bots in sessions are all playing; one ends %v after its last move", who, sessionBotIdle),
+		int(sessionBotIdle.Seconds()))
+}
+
+// seat is the program of a session's seat, made (within the bounds) if
+// it is not there.
+func (sb *sessionBots) seat(session string, seat int, client string) (*seatBot, error) {
+	key := fmt.Sprintf("%s/%d", session, seat)
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.live == nil {
+		sb.live = map[string]*seatBot{}
+	}
+	if b := sb.live[key]; b != nil {
+		return b, nil
+	}
+	mine := 0
+	for _, b := range sb.live {
+		if b.client == client {
+			mine++
+		}
+	}
+	switch {
+	case len(sb.live) >= maxSessionBots:
+		return nil, errSessionBotsFull(false)
+	case mine >= maxSessionBotsPerClient:
+		return nil, errSessionBotsFull(true)
+	}
+	b := &seatBot{key: key, client: client}
+	b.timer = time.AfterFunc(sessionBotIdle, func() { sb.retire(b) })
+	sb.live[key] = b
+	return b, nil
+}
+
+// retire ends a seat's program after its idle time.
+func (sb *sessionBots) retire(b *seatBot) {
+	sb.mu.Lock()
+	if sb.live[b.key] == b {
+		delete(sb.live, b.key)
+	}
+	sb.mu.Unlock()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	b.close()
+}
+
+// botMove asks the uploaded bot of the seat to move in st, whose moves
+// since the start are moves.
+func (s *Server) botMove(ctx context.Context, sessionID, client string, u arena.Uploaded, st games.State, moves []string) (games.Move, error) {
+	seat := st.ToMove()
+	b, err := s.sessionBots.seat(sessionID, seat, client)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil, errSessionBotsFull(false)
+	}
+	b.timer.Reset(sessionBotIdle)
+	text, err := s.botAnswer(ctx, b, u, st, moves, seat)
+	if err != nil {
+		b.close() // the next move starts it again, from the game so far
+		return nil, problem(http.StatusBadGateway, "bot-failed", "The bot failed",
+			fmt.Sprintf("%s did not move: %v", u.Label(), err))
+	}
+	m, err := st.ParseMove(text)
+	if err != nil {
+		b.close()
+		return nil, problem(http.StatusBadGateway, "bot-failed", "The bot failed",
+			fmt.Sprintf("%s answered %.80q: %v", u.Label(), text, err))
+	}
+	return m, nil
+}
+
+// botAnswer is the program's move, in the session's notation.
+func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st games.State, moves []string, seat int) (string, error) {
+	switch ms := st.(type) {
+	case *morris.State:
+		if b.morris == nil {
+			c, _, err := s.hosting.MorrisBot(ctx, u, min(time.Second, s.cfg.MaxSearchTime/2), s.cfg.MaxSearchTime/2)
+			if err != nil {
+				return "", err
+			}
+			b.morris, b.end = c, c.Close
+		}
+		var history []morris.Move
+		for _, t := range moves {
+			m, err := morris.ParseMove(t)
+			if err != nil {
+				return "", err
+			}
+			history = append(history, m)
+		}
+		m, err := b.morris.Move(ctx, ms.P, history)
+		if err != nil {
+			return "", err
+		}
+		return m.String(), nil
+	case *less.State:
+		// A conversation that no longer matches the game cannot go on.
+		if b.less != nil && (len(b.seen) > len(moves) || !slices.Equal(b.seen, moves[:len(b.seen)])) {
+			b.close()
+		}
+		if b.less == nil && len(moves) > seat {
+			// A program hears a game from its start and plays its own
+			// turns: it cannot join one where it has already played.
+			return "", errors.New("its program ended (after idle minutes, or a failed move) and CodeCup's protocol cannot tell a new one the moves it played: start a new session")
+		}
+		if b.less == nil {
+			prog, err := s.hosting.LessBot(ctx, u, sessionBotLessClock)
+			if err != nil {
+				return "", err
+			}
+			conn, err := prog.Start(ctx)
+			if err != nil {
+				return "", err
+			}
+			b.less, b.end = conn, conn.Close
+			if err := errors.Join(conn.Send(ms.P.Walls().String()), conn.Send(less.PlayerNames[seat])); err != nil {
+				return "", err
+			}
+		}
+		for i := len(b.seen); i < len(moves); i++ {
+			if i%4 != seat {
+				if err := b.less.Send(moves[i]); err != nil {
+					return "", err
+				}
+			}
+			b.seen = append(b.seen, moves[i])
+		}
+		left := min(sessionBotLessClock-b.used, s.cfg.MaxSearchTime)
+		if left <= 0 {
+			return "", errors.New("its clock for the game is spent")
+		}
+		start := time.Now()
+		if p, ok := b.less.(codecup.Pauser); ok {
+			p.Resume()
+			defer p.Pause()
+		}
+		line, err := b.less.Receive(ctx, left)
+		b.used += time.Since(start)
+		if err != nil {
+			return "", err
+		}
+		b.seen = append(b.seen, line)
+		return line, nil
+	}
+	return "", fmt.Errorf("no uploaded bots play %s", st.Game().Name())
+}

@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/internal/browsertest"
+	"gameai/internal/gobuild"
+)
+
+// An author plays their own uploaded bot in a session: a Morris bot
+// answers each move of a person; a Less bot holds its seat beside our
+// engines, its program following the game move after move (moves after
+// its last may be taken back, its own may not). A bot that cannot follow
+// the session (not ready, a custom start, other rules) is refused naming
+// the field.
+func TestSessionsWithAnUploadedBot(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxed(t)
+	readyBot(t, e.store, "bot_m", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
+	readyBot(t, e.store, "bot_l", "less", "ann", gobuild.Static(t, "../hosting/testdata/lessbot"))
+
+	var s api.SessionResponse
+	bot := func(id string) *api.SessionEngineRequest { return &api.SessionEngineRequest{Bot: id} }
+	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, bot("bot_m")}}).ok(t, 201).json(t, &s)
+	for range 2 {
+		m := s.LegalMoves[0]
+		var next api.SessionResponse
+		e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: m}).ok(t, 200).json(t, &next)
+		if len(next.Replies) != 1 || next.Replies[0].Engine != "bot:bot_m" || len(next.Moves) != len(s.Moves)+2 {
+			t.Fatalf("after %s: %+v", m, next)
+		}
+		s = next
+	}
+	if len(s.Engines) != 2 || s.Engines[1] == nil || s.Engines[1].Bot != "bot_m" {
+		t.Errorf("engines shown %+v", s.Engines)
+	}
+
+	// Less: our greedy engine plays the person's seats by engine-move
+	// requests; the bot answers as Black.
+	e.do(t, "POST", "/v1/games/less/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, bot("bot_l")}}).ok(t, 201).json(t, &s)
+	ours := func() api.SessionResponse {
+		t.Helper()
+		var r api.EngineMoveResponse
+		e.do(t, "POST", "/v1/sessions/"+s.ID+"/engine-move", api.EngineMoveRequest{Engine: "greedy"}).ok(t, 200).json(t, &r)
+		return r.Session
+	}
+	for round := range 2 {
+		s = ours() // Yellow, then Black's bot replies
+		if len(s.Moves) != 4*round+2 || len(s.Replies) != 1 || s.Replies[0].Engine != "bot:bot_l" {
+			t.Fatalf("round %d: %d moves, replies %+v", round+1, len(s.Moves), s.Replies)
+		}
+		s = ours() // White
+		s = ours() // Red
+	}
+	// Taking back the moves after the bot's last is fine; its own is not
+	// (its program cannot be told what it played).
+	e.do(t, "POST", "/v1/sessions/"+s.ID+"/undo", api.UndoRequest{Plies: 2}).ok(t, 200)
+	r := e.do(t, "POST", "/v1/sessions/"+s.ID+"/undo", api.UndoRequest{Plies: 1})
+	r.hasField(t, r.problem(t, 409), "plies")
+	s = ours() // White again
+	s = ours() // Red
+	s = ours() // Yellow, and the bot answers on
+	if len(s.Moves) != 10 || len(s.Replies) != 1 {
+		t.Fatalf("after taking back: %d moves, replies %+v", len(s.Moves), s.Replies)
+	}
+
+	for _, c := range []struct {
+		game   string
+		req    api.CreateSessionRequest
+		status int
+		field  string
+	}{
+		{"morris", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, bot("bot_nobody")}}, 404, "engines[1].bot"},
+		{"morris", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, bot("bot_l")}}, 422, "engines[1].bot"},
+		{"morris", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, {Bot: "bot_m", Engine: "mcts"}}}, 400, "engines[1].bot"},
+		{"morris", api.CreateSessionRequest{Variant: "lasker", Engines: []*api.SessionEngineRequest{nil, bot("bot_m")}}, 400, "variant"},
+	} {
+		r := e.do(t, "POST", "/v1/games/"+c.game+"/sessions", c.req)
+		r.hasField(t, r.problem(t, c.status), c.field)
+	}
+}
+
+// TestBrowserPlayYourOwnBot: from a ready bot's page its author starts a
+// game against it and plays a move; the bot's answer comes back on the
+// board.
+func TestBrowserPlayYourOwnBot(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxed(t)
+	readyBot(t, e.store, "bot_m", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/bot_m"))
+	poll[bool](t, ctx, "the play button", `document.getElementById('bot-play') !== null`, 10*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#bot-play")))
+	poll[bool](t, ctx, "the game", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
+	poll[bool](t, ctx, "the bot's answer", `/^1\. d6 \S+$/.test(document.getElementById('morris-record').textContent)`, 20*time.Second)
+	if info := eval[string](t, ctx, `document.getElementById('morris-search').textContent`); strings.Contains(info, "undefined") {
+		t.Errorf("the page says %q", info)
+	}
+}
