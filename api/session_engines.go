@@ -13,10 +13,10 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"gameai/ai"
-	"gameai/hosting"
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morris"
+	"gameai/hosting"
 	"gameai/store"
 )
 
