@@ -22,7 +22,12 @@ func TestBrowserCompetition(t *testing.T) {
 	}
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions"), chromedp.WaitVisible(chromedp.CSS("#competition-start")))
+	// The form is the host's: hidden until a visitor says they host it.
+	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions"), chromedp.WaitVisible(chromedp.CSS("#competition-host-reveal")))
+	if eval[bool](t, ctx, `getComputedStyle(document.getElementById('competition-form')).display !== 'none'`) {
+		t.Error("the host's form faces a visitor with no key")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#competition-host-reveal")), chromedp.WaitVisible(chromedp.CSS("#competition-start")))
 	poll[bool](t, ctx, "the ready bots", `document.querySelectorAll('#competition-bots input[type=checkbox]').length > 2`, 10*time.Second)
 	eval[bool](t, ctx, `(document.querySelector('#competition-bots input[value="gameai:morris:alphabeta:strategy=ga-2019-best"]').checked = true, true)`)
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#competition-extra"), "gameai:random; gameai:alphabeta:strategy=petcu-e32,depth=1"),

@@ -22,7 +22,13 @@ async function list(main) {
   const body = el('tbody');
   const status = el('select', { id: 'competitions-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
   const more = el('button', { class: 'secondary' }, 'More');
-  main.append(el('h1', {}, 'Competitions'), problemBox, createForm(problemBox),
+  // Starting one is the host's: the form shows once a key is entered, or
+  // once a visitor says they host this server (one with no key).
+  const form = createForm(problemBox);
+  form.hidden = !apiKey();
+  const reveal = el('button', { class: 'secondary', id: 'competition-host-reveal', hidden: !!apiKey(),
+    onclick: () => { form.hidden = false; reveal.hidden = true; } }, 'I host this server: start a competition');
+  main.append(el('h1', {}, 'Competitions'), problemBox, reveal, form,
     el('h2', {}, 'All competitions'), el('div', { class: 'row' }, el('label', {}, 'Status', status)),
     el('table', { id: 'competitions-table' }, el('thead', {}, el('tr', {},
       [['Name'], ['Game'], ['Status'], ['Games'], ['Format', 'opt'], ['Bots', 'opt'], ['Created', 'opt']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
@@ -146,13 +152,13 @@ function one(main, id) {
     el('h2', {}, 'Games'), el('p', { class: 'row' }, el('label', {}, 'Games of', botSel),
       el('a', { href: `/v1/competitions/${id}/records`, download: '' }, 'Download every record')),
     el('table', { id: 'competition-games' }, el('thead', {}, el('tr', {},
-      ['Game', 'Round', 'Seats', 'Result', 'Plies', ''].map(h => el('th', {}, h)))), gamesBody), more,
+      [['Game'], ['Round', 'opt'], ['Seats'], ['Result'], ['Plies', 'opt'], ['']].map(([h, c]) => el('th', { class: c }, h)))), gamesBody), more,
     reveal, hostRow);
   let comp = null, shown = 0, seen = -1, loading = null, again = false;
   const gameRow = g => el('tr', { 'data-game': g.n },
-    el('td', {}, g.n), el('td', {}, g.round),
+    el('td', {}, g.n), el('td', { class: 'opt' }, g.round),
     el('td', { class: 'seats' }, g.seats.map((b, i) => el('div', {}, `${seatNames(comp.game)[i]}: `, botLink(b, labelOf(comp, b))))),
-    el('td', { class: g.fault ? 'bad result' : 'result' }, resultWords(comp.game, g, b => labelOf(comp, b))), el('td', {}, g.plies),
+    el('td', { class: g.fault ? 'bad result' : 'result' }, resultWords(comp.game, g, b => labelOf(comp, b))), el('td', { class: 'opt' }, g.plies),
     el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}`, class: 'replay' }, 'replay')));
   // showGames shows the first count games played, in schedule order,
   // read again from the start: on workers games end in any order, so a
@@ -194,13 +200,14 @@ function one(main, id) {
       ...(finals.includes(c.status) ? [el('dt', {}, 'Ended'), el('dd', {}, new Date(c.updated_at).toLocaleString())] : []),
       el('dt', {}, 'Progress'), el('dd', {}, c.progress.message || `${Math.round(c.progress.fraction * 100)}%`));
     const less = c.game === 'less';
+    const optional = new Set(['Games', 'Irregular', 'Byes', 'Mean margin']);
     standings.replaceChildren(el('thead', {}, el('tr', {}, ['#', 'Bot', 'Points', 'Games', 'W', 'D', 'L', 'Irregular', 'Byes',
-      ...(less ? ['Mean margin'] : []), 'Rating'].map(h => el('th', {}, h)))),
+      ...(less ? ['Mean margin'] : []), 'Rating'].map(h => el('th', { class: optional.has(h) ? 'opt' : '' }, h)))),
     el('tbody', {}, c.standings.map(r => el('tr', { 'data-bot': r.bot },
-      el('td', {}, r.rank), el('td', {}, botLink(r.bot, r.label)), el('td', { class: 'points' }, r.points), el('td', {}, r.games),
+      el('td', {}, r.rank), el('td', {}, botLink(r.bot, r.label)), el('td', { class: 'points' }, r.points), el('td', { class: 'opt' }, r.games),
       el('td', {}, r.wins), el('td', {}, r.draws), el('td', {}, r.losses),
-      el('td', { class: r.irregular ? 'bad irregular' : 'irregular' }, r.irregular), el('td', {}, r.byes),
-      ...(less ? [el('td', {}, r.mean_margin.toFixed(1))] : []),
+      el('td', { class: r.irregular ? 'bad irregular opt' : 'irregular opt' }, r.irregular), el('td', { class: 'opt' }, r.byes),
+      ...(less ? [el('td', { class: 'opt' }, r.mean_margin.toFixed(1))] : []),
       el('td', {}, r.games ? `${Math.round(r.rating)} ± ${Math.round(r.rating_95)}` : '—')))));
     cross.replaceChildren();
     if (c.crosstable) {

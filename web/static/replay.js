@@ -1,4 +1,4 @@
-import { el } from './ui.js';
+import { el, botLink } from './ui.js';
 import { actionSquares, lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // A game replayed move by move on its board, with each seat's clock, the
@@ -38,7 +38,7 @@ export function showReplay(main, game, g, subtitle, label, clock = {}) {
     const used = names.map(() => 0);
     for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
     clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
-      el('th', {}, names[s]), el('td', {}, label(b)), el('td', { class: 'clock', 'data-seat': s }, secs(used[s])),
+      el('th', {}, names[s]), el('td', {}, botLink(b, label(b))), el('td', { class: 'clock', 'data-seat': s }, secs(used[s])),
       el('td', { class: 'muted budget' }, clock.game_ms ? `of ${secs(clock.game_ms)}` : clock.move_ms ? `${clock.move_ms} ms a move` : '')))));
     where.textContent = k === 0 ? 'The start.'
       : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
