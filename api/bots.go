@@ -386,6 +386,20 @@ func (s *Server) deleteBot(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
+// whoAmI names the token's owner, so a page can show "my bots".
+//
+//	@Summary	Whose token this is
+//	@Tags		bots
+//	@Produce	json
+//	@Success	200	{object}	WhoAmIResponse
+//	@Failure	401	{object}	Problem
+//	@Security	ApiKey
+//	@Router		/v1/owners/me [get]
+func (s *Server) whoAmI(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	return c.JSON(http.StatusOK, WhoAmIResponse{Owner: who.owner, Admin: who.admin})
+}
+
 func notYours() *Problem {
 	return problem(http.StatusForbidden, "forbidden", "Forbidden", "this bot belongs to another owner",
 		FieldError{Field: "X-API-Key", Reason: "not the bot's owner"})

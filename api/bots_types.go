@@ -14,6 +14,13 @@ type OwnerResponse struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
+// WhoAmIResponse names the owner of the token a request carries.
+type WhoAmIResponse struct {
+	Owner string `json:"owner"`
+	// Admin: the server's own key, which owns no bot.
+	Admin bool `json:"admin"`
+}
+
 // LanguagesResponse says what this server builds.
 type LanguagesResponse struct {
 	// Confined is false where the machine cannot run programs in its

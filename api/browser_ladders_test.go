@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"gameai/api"
 	"gameai/arena"
 	"gameai/internal/browsertest"
+	"gameai/internal/gobuild"
 )
 
 // TestBrowserLadder: the ladder's page ranks its bots live with their
@@ -84,4 +87,47 @@ func TestBrowserLadder(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBrowserMyBotsAndVersions: a token holder lists their own bots with
+// one click; a bot's page lists its versions, each linked, and its
+// competitions.
+func TestBrowserMyBotsAndVersions(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("a competition's real games: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxed(t)
+	ann := e.owner(t, "ann", "")
+	e.owner(t, "bob", "")
+	prog := gobuild.Static(t, "../hosting/testdata/lessbot")
+	readyBot(t, e.store, "bot_a1", "less", "ann", prog)
+	readyBot(t, e.store, "bot_b1", "less", "bob", prog)
+	// A second version of ann's bot.
+	b, err := e.store.Bots.Get(context.Background(), "bot_a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2 := *b
+	b2.ID, b2.Version, b2.Rev = "bot_a2", 2, 0
+	b2.CreatedAt = b.CreatedAt.Add(time.Second)
+	if err := e.store.Bots.Create(context.Background(), &b2); err != nil {
+		t.Fatal(err)
+	}
+	var c api.CompetitionResponse
+	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:greedy:seed=2", "gameai:greedy:seed=3", "bot_a2"},
+		Clock: &arenaClock{GameMS: 10000}}).ok(t, 202).json(t, &c)
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return c.Played > 0
+	})
+
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-mine")))
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), true)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#bots-mine")))
+	poll[bool](t, ctx, "ann's bots only", `document.getElementById('bots-owner').value === 'ann' && [...document.querySelectorAll('#bots-table tbody tr[data-bot]')].map(tr => tr.dataset.bot).sort().join() === 'bot_a1,bot_a2'`, 10*time.Second)
+
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/bot_a2"))
+	poll[bool](t, ctx, "its versions", `document.querySelectorAll('#bot-versions-table tbody tr').length === 2 && document.querySelector('#bot-versions-table a[data-bot="bot_a1"]') !== null`, 10*time.Second)
+	poll[bool](t, ctx, "its competition", `document.querySelector('#bot-competitions a[href="#/competitions/`+c.ID+`"]') !== null`, 20*time.Second)
 }

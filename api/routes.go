@@ -79,6 +79,7 @@ func (s *Server) table() []route {
 		{"GET", "/v1/competitions/:id/records", s.competitionRecords, public},
 
 		{"POST", "/v1/owners", s.createOwner, admin},
+		{"GET", "/v1/owners/me", s.whoAmI, owner},
 		{"GET", "/v1/languages", s.languages, public},
 		{"POST", uploadRoute, s.uploadBot, owner},
 		{"GET", "/v1/bots", s.listBots, public},

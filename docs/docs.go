@@ -2029,6 +2029,36 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/owners/me": {
+            "get": {
+                "security": [
+                    {
+                        "ApiKey": []
+                    }
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Whose token this is",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.WhoAmIResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -4742,6 +4772,18 @@ const docTemplate = `{
                 },
                 "turn": {
                     "type": "integer"
+                }
+            }
+        },
+        "api.WhoAmIResponse": {
+            "type": "object",
+            "properties": {
+                "admin": {
+                    "description": "Admin: the server's own key, which owns no bot.",
+                    "type": "boolean"
+                },
+                "owner": {
+                    "type": "string"
                 }
             }
         },

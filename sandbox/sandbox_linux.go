@@ -45,7 +45,6 @@ type Sandbox struct {
 	parent  cgroup.Cgroup
 	freezer string // v1: the freezer hierarchy's directory for name
 	filter  *syscall.SockFprog
-	seq     atomic.Int64
 }
 
 // Group is the name of this process's control groups, under which each
@@ -228,13 +227,19 @@ type Process struct {
 	once    sync.Once
 }
 
+// programSeq numbers the programs of this process.
+var programSeq atomic.Int64
+
 // Start runs spec confined.
 func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	if len(spec.Argv) == 0 {
 		return nil, errors.New("sandbox: no command")
 	}
 	l := spec.Limits
-	name := fmt.Sprintf("p%d", s.seq.Add(1))
+	// Numbered across the process, not the sandbox: every Sandbox of a
+	// process shares its parent group (gameai-PID), and two numbering
+	// from 1 would give a second program a live one's group.
+	name := fmt.Sprintf("p%d", programSeq.Add(1))
 	cg, err := s.parent.New(name)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: control group: %w", err)

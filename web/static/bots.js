@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink } from './ui.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and
@@ -78,7 +78,14 @@ async function list(main) {
       el('p', { class: 'muted' }, 'One source file or one static Linux x86-64 executable. It is built and plays validation games against our engines (Less: one in each colour; Morris: one with each), confined, before it is ready. A new upload under the same name is a new version.'),
       el('div', { class: 'row' }, tokenField()), form, uploadBox, langs),
     el('h2', {}, 'All bots'),
-    el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner)),
+    el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner),
+      el('button', { class: 'secondary', id: 'bots-mine', onclick: async () => {
+        try {
+          const me = await api('GET', '/v1/owners/me', undefined, asOwner());
+          owner.value = me.owner;
+          load(true);
+        } catch (e) { showProblem(problemBox, inWords(e)); }
+      } }, 'My bots')),
     problemBox,
     el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version', 'opt'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
 
@@ -132,8 +139,9 @@ function one(main, id) {
   const name = el('span', { id: 'bot-name' });
   const ladder = el('div', { id: 'bot-ladder' });
   const played = el('div', { id: 'bot-played' });
+  const versions = el('div', { id: 'bot-versions' });
   main.append(el('h1', {}, name, ' ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del),
-    ladder, played, build, games);
+    versions, ladder, played, build, games);
   let extrasFor = null;
   let timer = null, stopped = false;
   const show = b => {
@@ -142,6 +150,7 @@ function one(main, id) {
       extrasFor = b.status;
       showLadder(ladder, b, b.build_log !== undefined);
       showPlayed(played, id);
+      if (!b.builtin) showVersions(versions, b);
     }
     status.textContent = b.status + (b.reason ? `: ${b.reason}` : '');
     status.dataset.status = b.status;
@@ -204,7 +213,10 @@ async function showPlayed(box, id) {
   if (!page.games.length) { box.replaceChildren(); return; }
   const where = g => g.source === 'ladder' ? el('a', { href: `#/ladders/${g.event}` }, 'ladder')
     : g.source === 'competition' ? el('a', { href: `#/competitions/${g.event}` }, 'competition') : 'validation';
+  const events = [...new Set(page.games.filter(g => g.source === 'competition').map(g => g.event))];
   box.replaceChildren(el('h2', {}, 'Its games'),
+    ...(events.length ? [el('p', { id: 'bot-competitions' }, 'Its competitions: ',
+      ...events.flatMap((ev, i) => [i ? ', ' : '', el('a', { href: `#/competitions/${ev}` }, ev)]))] : []),
     el('table', { id: 'bot-games-table' },
       el('thead', {}, el('tr', {}, ['Where', 'Game', 'Beside', 'Against', 'Result'].map(h => el('th', {}, h)))),
       el('tbody', {}, page.games.map(g => el('tr', { 'data-source': g.source },
@@ -226,4 +238,21 @@ function playIt(box, b) {
     } catch (e) { showProblem(box, e); }
   } }, 'Play against it'),
   el('span', { class: 'muted' }, b.game === 'morris' ? ' you play white' : ' you (Yellow) and our uct (White) against it as Black and Red'));
+}
+
+// showVersions lists the bot's versions (same owner, game and name), each
+// with its status and reason, linked.
+async function showVersions(box, b) {
+  let page;
+  try {
+    page = await api('GET', '/v1/bots?' + new URLSearchParams({ game: b.game, owner: b.owner, limit: '100' }));
+  } catch (e) { showProblem(box, e); return; }
+  const vs = page.bots.filter(x => x.name === b.name);
+  if (vs.length < 2) { box.replaceChildren(); return; }
+  box.replaceChildren(el('h2', {}, 'Versions'), el('table', { id: 'bot-versions-table' },
+    el('thead', {}, el('tr', {}, ['Version', 'Status', 'Uploaded'].map(h => el('th', {}, h)))),
+    el('tbody', {}, vs.map(v => el('tr', { 'data-bot': v.id },
+      el('td', {}, v.id === b.id ? el('strong', {}, v.version) : botLink(v.id, `version ${v.version}`)),
+      el('td', { class: `bot-${v.status}` }, v.status + (v.reason ? `: ${v.reason}` : '')),
+      el('td', { class: 'muted' }, new Date(v.created_at).toLocaleString()))))));
 }
