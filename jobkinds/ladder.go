@@ -34,8 +34,12 @@ const (
 	MinLadderGamesPerMin = 0.1
 	MaxLadderGamesPerMin = 120
 	// MaxLadderGames is how many of its latest games a ladder keeps whole
-	// (moves, record, stderr); ratings count them all.
-	MaxLadderGames = 300
+	// (moves, record); ratings count them all. The uploaded bots' stderr
+	// is kept for the latest LadderStderrGames only, its last
+	// LadderStderrBytes a seat: the state is written after every game.
+	MaxLadderGames    = 300
+	LadderStderrGames = 10
+	LadderStderrBytes = 16 << 10
 )
 
 // LadderParams are a ladder's settings. The host rewrites them (PUT
@@ -215,9 +219,17 @@ func (d Deps) ladderParallel(p LadderParams) int {
 func (st *LadderState) record(game string, g LadderGame) {
 	st.Ladder.Record(game, g.Seats, g.Outcome.Result.Score, g.Outcome.Result.Faults, g.At)
 	st.Played++
+	for i, e := range g.Outcome.Stderr {
+		if len(e) > LadderStderrBytes {
+			g.Outcome.Stderr[i] = "…" + e[len(e)-LadderStderrBytes:]
+		}
+	}
 	st.Games = append(st.Games, g)
 	if len(st.Games) > MaxLadderGames {
 		st.Games = slices.Clone(st.Games[len(st.Games)-MaxLadderGames:])
+	}
+	if k := len(st.Games) - LadderStderrGames - 1; k >= 0 {
+		st.Games[k].Outcome.Stderr = nil
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"gameai/arena"
+	"gameai/competition"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -42,5 +44,31 @@ func TestLadderEntrantsAreTheNewestReadyVersions(t *testing.T) {
 	}
 	if len(notes) != 2 {
 		t.Errorf("notes %v: want two, for the bad spec and the Morris bot", notes)
+	}
+}
+
+// A ladder's state stays small however long it runs: the latest games
+// whole, the bots' stderr only for the latest few and its tail.
+func TestLadderStateIsBounded(t *testing.T) {
+	var st LadderState
+	long := string(make([]byte, 3*LadderStderrBytes))
+	for n := 1; n <= MaxLadderGames+50; n++ {
+		st.record("morris", LadderGame{N: n, Seats: []string{"a", "b"},
+			Outcome: arena.Outcome{Result: competition.Result{N: n, Score: []float64{1, 0}}, Stderr: []string{long, ""}}})
+	}
+	if len(st.Games) != MaxLadderGames || st.Played != MaxLadderGames+50 || st.Games[0].N != 51 {
+		t.Fatalf("%d games kept of %d, the first %d", len(st.Games), st.Played, st.Games[0].N)
+	}
+	with := 0
+	for _, g := range st.Games {
+		if g.Outcome.Stderr != nil {
+			with++
+			if len(g.Outcome.Stderr[0]) > LadderStderrBytes+len("…") {
+				t.Errorf("game %d keeps %d bytes of stderr", g.N, len(g.Outcome.Stderr[0]))
+			}
+		}
+	}
+	if with != LadderStderrGames {
+		t.Errorf("%d games keep stderr, want the latest %d", with, LadderStderrGames)
 	}
 }
