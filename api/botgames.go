@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -117,18 +118,15 @@ func sideOf(game string, seats []string, label func(string) string, seat int, o 
 }
 
 func (s *Server) ladderGamesOf(ctx context.Context, b *store.Bot) ([]BotGame, error) {
-	j, err := s.ladderJob(ctx, b.Game)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil
+	_, _, st, err := s.ladderState(ctx, b.Game)
+	var pr *Problem
+	if errors.As(err, &pr) && pr.Status == http.StatusNotFound {
+		return nil, nil // no ladder: no ladder games
 	}
 	if err != nil {
-		return nil, problemFor(err, "ladder")
+		return nil, err
 	}
-	_, st, err := jobkinds.DecodeLadder(j)
-	if err != nil {
-		return nil, problemFor(err, "ladder")
-	}
-	label := func(id string) string { return cmpOrS(st.Labels[id], id) }
+	label := func(id string) string { return cmp.Or(st.Labels[id], id) }
 	var out []BotGame
 	for i := len(st.Games) - 1; i >= 0; i-- {
 		g := st.Games[i]

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,6 +51,23 @@ func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error)
 		cursor = next
 	}
 	return nil, store.ErrNotFound
+}
+
+// ladderState is game's newest ladder and its state; a problem (404 when
+// the game has none yet) otherwise.
+func (s *Server) ladderState(ctx context.Context, game string) (*store.Job, jobkinds.LadderParams, jobkinds.LadderState, error) {
+	j, err := s.ladderJob(ctx, game)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, jobkinds.LadderParams{}, jobkinds.LadderState{}, noLadder(game)
+	}
+	if err != nil {
+		return nil, jobkinds.LadderParams{}, jobkinds.LadderState{}, problemFor(err, "ladder")
+	}
+	p, st, err := jobkinds.DecodeLadder(j)
+	if err != nil {
+		return nil, p, st, problemFor(err, "ladder")
+	}
+	return j, p, st, nil
 }
 
 // noLadder is the answer where a game has no ladder yet.
@@ -136,7 +154,7 @@ func (s *Server) putLadder(c *echo.Context) error {
 	}
 	set := func(p *jobkinds.LadderParams) {
 		p.Game, p.State, p.Clock, p.Bots = game, req.State, clock, req.Bots
-		p.GamesPerMinute = cmpOr(req.GamesPerMinute, 2)
+		p.GamesPerMinute = cmp.Or(req.GamesPerMinute, 2)
 		p.Parallel = max(req.Parallel, 1)
 	}
 	j, err := s.ladderJob(ctx, game)
@@ -165,13 +183,6 @@ func (s *Server) putLadder(c *echo.Context) error {
 	return s.ladderResponse(c, http.StatusCreated, j)
 }
 
-func cmpOr(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
 // getLadder shows a game's ladder.
 //
 //	@Summary	A game's ladder: its bots ranked by rating, with their intervals
@@ -186,12 +197,9 @@ func (s *Server) getLadder(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.ladderJob(c.Request().Context(), game)
-	if errors.Is(err, store.ErrNotFound) {
-		return noLadder(game)
-	}
+	j, _, _, err := s.ladderState(c.Request().Context(), game)
 	if err != nil {
-		return problemFor(err, "ladder")
+		return err
 	}
 	return s.ladderResponse(c, http.StatusOK, j)
 }
@@ -205,7 +213,7 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		Clock: p.Clock, Parallel: p.Parallel, Bots: nonNil(p.Bots), Entered: nonNil(p.Entered), Played: st.Played, InPlay: st.InPlay,
 		Waiting: st.Waiting, Rows: []LadderRow{}, Retired: []LadderRow{}, UpdatedAt: j.UpdatedAt}
 	for _, r := range st.Rows(false) {
-		row := LadderRow{Bot: r.Bot, Label: cmpOrS(st.Labels[r.Bot], r.Bot), Owner: st.Owners[r.Bot], Mu: r.Mu, Sigma: r.Sigma,
+		row := LadderRow{Bot: r.Bot, Label: cmp.Or(st.Labels[r.Bot], r.Bot), Owner: st.Owners[r.Bot], Mu: r.Mu, Sigma: r.Sigma,
 			Rating: r.Conservative(), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular}
 		if !r.LastGame.IsZero() {
 			at := r.LastGame
@@ -222,7 +230,7 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 	for _, id := range st.Active {
 		if st.Ladder.Rows[id] == nil {
 			sk := competition.NewSkill()
-			out.Rows = append(out.Rows, LadderRow{Rank: len(out.Rows) + 1, Bot: id, Label: cmpOrS(st.Labels[id], id),
+			out.Rows = append(out.Rows, LadderRow{Rank: len(out.Rows) + 1, Bot: id, Label: cmp.Or(st.Labels[id], id),
 				Owner: st.Owners[id], Mu: sk.Mu, Sigma: sk.Sigma, Rating: sk.Conservative()})
 		}
 	}
@@ -234,13 +242,6 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-func cmpOrS(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }
 
 // ladderGameRecord shows one of a ladder's kept games whole.
@@ -267,16 +268,9 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	j, err := s.ladderJob(c.Request().Context(), game)
-	if errors.Is(err, store.ErrNotFound) {
-		return noLadder(game)
-	}
+	_, _, st, err := s.ladderState(c.Request().Context(), game)
 	if err != nil {
-		return problemFor(err, "ladder")
-	}
-	_, st, err := jobkinds.DecodeLadder(j)
-	if err != nil {
-		return problemFor(err, "ladder")
+		return err
 	}
 	for _, g := range st.Games {
 		if g.N == n {
@@ -394,16 +388,13 @@ func (s *Server) botRatings(c *echo.Context) error {
 	}
 	sk := competition.NewSkill()
 	out := RatingsResponse{Bot: b.ID, Game: b.Game, Mu: sk.Mu, Sigma: sk.Sigma, Rating: sk.Conservative(), Points: []competition.SkillPoint{}}
-	j, err := s.ladderJob(c.Request().Context(), b.Game)
-	if errors.Is(err, store.ErrNotFound) {
-		return c.JSON(http.StatusOK, out)
+	_, _, st, err := s.ladderState(c.Request().Context(), b.Game)
+	var pr *Problem
+	if errors.As(err, &pr) && pr.Status == http.StatusNotFound {
+		return c.JSON(http.StatusOK, out) // no ladder: not rated
 	}
 	if err != nil {
-		return problemFor(err, "ladder")
-	}
-	_, st, err := jobkinds.DecodeLadder(j)
-	if err != nil {
-		return problemFor(err, "ladder")
+		return err
 	}
 	if r := st.Ladder.Rows[b.ID]; r != nil {
 		out.Rated, out.Mu, out.Sigma, out.Rating, out.Games = true, r.Mu, r.Sigma, r.Conservative(), r.Games

@@ -62,16 +62,22 @@ func DecodeCompetition(j *store.Job) (CompetitionParams, CompetitionState, error
 	if err != nil {
 		return p, st, err
 	}
+	return p, st, decodeState(j, &st)
+}
+
+// decodeState reads a job's state: its result once it has ended, else its
+// checkpoint (nothing yet: st stays as it is).
+func decodeState(j *store.Job, st any) error {
 	raw := j.Checkpoint
 	if len(j.Result) > 0 && string(j.Result) != "null" {
 		raw = j.Result
 	}
 	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &st); err != nil {
-			return p, st, fmt.Errorf("state: %w", err)
+		if err := json.Unmarshal(raw, st); err != nil {
+			return fmt.Errorf("state: %w", err)
 		}
 	}
-	return p, st, nil
+	return nil
 }
 
 // DecodeCompetitionParams reads a competition job's settings only, and

@@ -95,16 +95,7 @@ func DecodeLadder(j *store.Job) (LadderParams, LadderState, error) {
 	if err := json.Unmarshal(j.Params, &p); err != nil {
 		return p, st, fmt.Errorf("params: %w", err)
 	}
-	raw := j.Checkpoint
-	if len(j.Result) > 0 && string(j.Result) != "null" {
-		raw = j.Result
-	}
-	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &st); err != nil {
-			return p, st, fmt.Errorf("state: %w", err)
-		}
-	}
-	return p, st, nil
+	return p, st, decodeState(j, &st)
 }
 
 // Interval is the time between two games' starts at the ladder's pace.
