@@ -118,26 +118,36 @@ func (s *Server) entrant(ctx context.Context, game, id string) (arena.Entrant, e
 		}
 		return arena.Entrant{ID: id}, nil
 	}
-	b, err := s.store.Bots.Get(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return arena.Entrant{}, badField("bots", fmt.Sprintf("%.200q: no such bot (our engines are gameai:GAME:SPEC or gameai:SPEC)", id))
-	}
-	if err != nil {
-		return arena.Entrant{}, err
-	}
-	unplayable := func(why string) error {
-		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", id, why))
-	}
+	b, why, err := s.playableUpload(ctx, game, id)
 	switch {
-	case b.Game != game:
-		return arena.Entrant{}, unplayable("a " + b.Game + " bot")
-	case b.Status != store.BotReady:
-		return arena.Entrant{}, unplayable("it is " + string(b.Status) + ", not ready")
-	case s.hosting.Unavailable() != nil:
-		return arena.Entrant{}, unplayable("this server runs no uploaded bots: " + s.hosting.Unavailable().Error())
+	case errors.Is(err, store.ErrNotFound):
+		return arena.Entrant{}, badField("bots", fmt.Sprintf("%.200q: no such bot (our engines are gameai:GAME:SPEC or gameai:SPEC)", id))
+	case err != nil:
+		return arena.Entrant{}, err
+	case why != "":
+		return arena.Entrant{}, problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", id, why))
 	}
 	u := hosting.UploadedOf(b)
 	return arena.Entrant{ID: id, Uploaded: &u}, nil
+}
+
+// playableUpload is the uploaded bot id, and why it cannot play game on
+// this server ("" when it can): of another game, not ready, or no sandbox
+// here. Competitions, ladders and sessions ask the same question.
+func (s *Server) playableUpload(ctx context.Context, game, id string) (*store.Bot, string, error) {
+	b, err := s.store.Bots.Get(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	switch {
+	case b.Game != game:
+		return b, "a " + b.Game + " bot", nil
+	case b.Status != store.BotReady:
+		return b, "it is " + string(b.Status) + ", not ready", nil
+	case s.hosting.Unavailable() != nil:
+		return b, "this server runs no uploaded bots: " + s.hosting.Unavailable().Error(), nil
+	}
+	return b, "", nil
 }
 
 // competitionJob reads a competition by its id.
@@ -342,11 +352,7 @@ func (s *Server) competitionGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return badField("n", "must be a game number from 1")
-	}
-	who, err := s.whoAsks(c)
+	n, who, err := s.gameAsked(c)
 	if err != nil {
 		return err
 	}
@@ -361,6 +367,17 @@ func (s *Server) competitionGame(c *echo.Context) error {
 		return notFound("n", fmt.Sprintf("no game %d: this competition has %d", n, planned))
 	}
 	return notFound("n", fmt.Sprintf("game %d is not played yet", n))
+}
+
+// gameAsked is the :n of a game's route and who asks for it (an owner
+// sees their bots' stderr).
+func (s *Server) gameAsked(c *echo.Context) (int, caller, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, caller{}, badField("n", "must be a game number from 1")
+	}
+	who, err := s.whoAsks(c)
+	return n, who, err
 }
 
 // competitionRecords sends every game's record as one file.

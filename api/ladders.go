@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -260,11 +259,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return badField("n", "must be a game number from 1")
-	}
-	who, err := s.whoAsks(c)
+	n, who, err := s.gameAsked(c)
 	if err != nil {
 		return err
 	}
@@ -334,6 +329,8 @@ func (s *Server) enterLadder(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
+	// Ready is enough here: the ladder's games may be played by workers
+	// that run uploads where this server does not.
 	if *req.Entered && b.Status != store.BotReady {
 		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play",
 			fmt.Sprintf("%s is %s, not ready", b.ID, b.Status), FieldError{Field: "id", Reason: "not ready"})

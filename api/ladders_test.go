@@ -172,8 +172,10 @@ func TestUploadedBotsClimbTheLadder(t *testing.T) {
 	yes := true
 	e.do(t, "PUT", "/v1/ladders/less", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{GameMS: 10000},
 		Bots: []string{"gameai:less:greedy"}}).ok(t, 201)
+	toks := map[string]string{}
 	for _, name := range []string{"ann", "bob", "cat"} {
 		tok := e.owner(t, name, "")
+		toks[name] = tok
 		readyBot(t, e.store, "bot_"+name, "less", name, prog)
 		e.do(t, "PUT", "/v1/bots/bot_"+name+"/ladder", api.LadderEntryRequest{Entered: &yes}, "X-API-Key", tok).ok(t, 200)
 	}
@@ -203,5 +205,21 @@ func TestUploadedBotsClimbTheLadder(t *testing.T) {
 	e.do(t, "GET", "/v1/bots/bot_ann/games", nil).ok(t, 200).json(t, &bg)
 	if len(bg.Games) == 0 || bg.Games[0].Source != "ladder" || bg.Games[0].Partner == "" || len(bg.Games[0].Opponents) != 2 {
 		t.Fatalf("ann's games %+v", bg.Games)
+	}
+	// The bots' stderr in a ladder game: each owner sees their own seat's
+	// only; an owner with no bot in it, no key or a made-up one, none.
+	for _, tok := range []string{"", e.owner(t, "dan", ""), "gat_not-a-token"} {
+		var g api.CompetitionGameResponse
+		e.do(t, "GET", bg.Games[0].Replay, nil, "X-API-Key", tok).ok(t, 200).json(t, &g)
+		if g.Stderr != nil || len(g.Moves) == 0 {
+			t.Errorf("token %q sees stderr %q", tok, g.Stderr)
+		}
+	}
+	var g api.CompetitionGameResponse
+	e.do(t, "GET", bg.Games[0].Replay, nil, "X-API-Key", toks["ann"]).ok(t, 200).json(t, &g)
+	for seat, text := range g.Stderr {
+		if text != "" && g.Seats[seat] != "bot_ann" {
+			t.Errorf("ann sees the stderr of seat %d (%s)", seat, g.Seats[seat])
+		}
 	}
 }

@@ -69,24 +69,15 @@ func (s *Server) sessionBot(ctx context.Context, g games.Game, field string, r *
 	if !uploadedID.MatchString(r.Bot) {
 		return nil, notFound(field+"bot", fmt.Sprintf("%.80q: no such bot", r.Bot))
 	}
-	b, err := s.store.Bots.Get(ctx, r.Bot)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound(field+"bot", fmt.Sprintf("%s: no such bot", r.Bot))
-	}
-	if err != nil {
-		return nil, problemFor(err, "bot")
-	}
-	unplayable := func(why string) error {
-		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", r.Bot, why),
-			FieldError{Field: field + "bot", Reason: why})
-	}
+	b, why, err := s.playableUpload(ctx, g.Name(), r.Bot)
 	switch {
-	case b.Game != g.Name():
-		return nil, unplayable("a " + b.Game + " bot")
-	case b.Status != store.BotReady:
-		return nil, unplayable("it is " + string(b.Status) + ", not ready")
-	case s.hosting.Unavailable() != nil:
-		return nil, unplayable("this server runs no uploaded bots: " + s.hosting.Unavailable().Error())
+	case errors.Is(err, store.ErrNotFound):
+		return nil, notFound(field+"bot", fmt.Sprintf("%s: no such bot", r.Bot))
+	case err != nil:
+		return nil, problemFor(err, "bot")
+	case why != "":
+		return nil, problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", r.Bot, why),
+			FieldError{Field: field + "bot", Reason: why})
 	}
 	return &store.SessionEngine{Bot: b.ID}, nil
 }
