@@ -31,6 +31,8 @@ type Store struct {
 	Artefacts  Artefacts
 	// Transpositions is the shared shallow transposition table.
 	Transpositions Transpositions
+	// Live holds the games being played now, for watchers on any server.
+	Live LiveGames
 	// Ping checks that the backing service answers (readiness).
 	Ping func(ctx context.Context) error
 	// Close releases connections.
@@ -144,6 +146,25 @@ type Transpositions interface {
 	// Store writes the entries, each kept for TranspositionTTL.
 	Store(ctx context.Context, table string, entries map[uint64][]byte) error
 }
+
+// LiveGames keeps the games being played now, each as far as it has
+// gone (the player's own encoding), so that a watcher on any server
+// follows them: a Put replaces the game's last, and a game not written for
+// Config.LiveTTL is gone (whoever played it stopped). Games of at most
+// MaxLiveBytes are kept; the in-memory store holds at most MaxLive.
+type LiveGames interface {
+	Put(ctx context.Context, key string, game []byte) error
+	// Get returns ErrNotFound for a game not being played.
+	Get(ctx context.Context, key string) ([]byte, error)
+	Delete(ctx context.Context, key string) error
+}
+
+// MaxLiveBytes bounds one live game: a whole Less game's record with its
+// times is some 3 KB, a long Morris game's less.
+const MaxLiveBytes = 64 << 10
+
+// ErrTooLarge is a record past its store's bound.
+var ErrTooLarge = errors.New("store: record too large")
 
 // Strategies keeps trained strategies; they never expire.
 type Strategies interface {
@@ -287,6 +308,10 @@ type Config struct {
 	// the TTL and its maxmemory: some 100 bytes an entry).
 	TranspositionTTL  time.Duration
 	MaxTranspositions int
+	// LiveTTL is how long a live game lasts after its last move; MaxLive
+	// bounds the in-memory ones.
+	LiveTTL time.Duration
+	MaxLive int
 	// MaxBots bounds the uploaded bots (versions); MaxArtefactBytes the
 	// bytes of the in-memory artefacts (Redis: its maxmemory).
 	MaxBots          int
@@ -305,8 +330,12 @@ var DefaultConfig = Config{
 	// progress and its neighbours, not last week's.
 	TranspositionTTL:  24 * time.Hour,
 	MaxTranspositions: 1 << 20,
-	MaxBots:           10_000,
-	MaxArtefactBytes:  1 << 30,
+	// A Morris bot may think a minute a move; a game whose player stopped
+	// is gone a little after.
+	LiveTTL:          2 * time.Minute,
+	MaxLive:          10_000,
+	MaxBots:          10_000,
+	MaxArtefactBytes: 1 << 30,
 }
 
 // WithDefaults fills zero fields from DefaultConfig.
@@ -335,6 +364,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MaxTranspositions > 0 {
 		d.MaxTranspositions = c.MaxTranspositions
+	}
+	if c.LiveTTL > 0 {
+		d.LiveTTL = c.LiveTTL
+	}
+	if c.MaxLive > 0 {
+		d.MaxLive = c.MaxLive
 	}
 	if c.MaxBots > 0 {
 		d.MaxBots = c.MaxBots

@@ -28,6 +28,7 @@ func New(cfg store.Config) *store.Store {
 		Owners:         newOwners(),
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},
 		Transpositions: newTranspositions(cfg, now),
+		Live:           newLive(cfg, now),
 		Ping:           func(context.Context) error { return nil },
 		Close:          func() error { return nil },
 	}

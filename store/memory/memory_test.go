@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"gameai/store"
 	"gameai/store/memory"
@@ -50,5 +51,23 @@ func TestSessionsBounded(t *testing.T) {
 	}
 	if err := s.Create(ctx, &store.Session{ID: "x"}); !errors.Is(err, store.ErrFull) {
 		t.Errorf("Create beyond the cap = %v, want ErrFull", err)
+	}
+}
+
+// The in-memory live games are bounded: past MaxLive, the game written
+// longest ago makes room.
+func TestLiveGamesAreBounded(t *testing.T) {
+	ctx := context.Background()
+	lg := memory.New(store.Config{MaxLive: 2}).Live
+	for _, k := range []string{"a", "b", "a", "c"} {
+		if err := lg.Put(ctx, k, []byte(k)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond) // distinct write times
+	}
+	for k, want := range map[string]bool{"a": true, "b": false, "c": true} {
+		if _, err := lg.Get(ctx, k); (err == nil) != want {
+			t.Errorf("game %s kept: %v, want %v", k, err == nil, want)
+		}
 	}
 }

@@ -59,6 +59,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Owners:         &owners{c: c, k: k},
 		Artefacts:      &artefacts{c: c, k: k, cfg: cfg},
 		Transpositions: &transpositions{c: c, k: k, cfg: cfg},
+		Live:           &live{c: c, k: k, cfg: cfg},
 		Ping:           func(ctx context.Context) error { return c.Ping(ctx).Err() },
 		Close:          c.Close,
 	}

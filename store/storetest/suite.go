@@ -28,6 +28,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
+	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Ping", func(t *testing.T) {
@@ -437,5 +438,51 @@ func testTranspositions(t *testing.T, open Factory) {
 	time.Sleep(800 * time.Millisecond)
 	if got, err := tt.Load(ctx, "a", []uint64{1, 1 << 63}); err != nil || len(got) != 0 {
 		t.Errorf("Load after the TTL = %v, %v; want nothing", got, err)
+	}
+}
+
+func testLiveGames(t *testing.T, open Factory) {
+	ctx := context.Background()
+	lg := open(t, store.Config{LiveTTL: 400 * time.Millisecond}).Live
+	if _, err := lg.Get(ctx, "competition:a:1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("Get of a game never put: %v, want ErrNotFound", err)
+	}
+	if err := lg.Put(ctx, "competition:a:1", []byte("one move")); err != nil {
+		t.Fatal(err)
+	}
+	if err := lg.Put(ctx, "competition:a:2", []byte("other game")); err != nil {
+		t.Fatal(err)
+	}
+	if err := lg.Put(ctx, "competition:a:1", []byte("two moves")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := lg.Get(ctx, "competition:a:1")
+	if err != nil || string(got) != "two moves" {
+		t.Fatalf("Get = %q, %v; want the last put", got, err)
+	}
+	got[0] = 'X' // the caller's copy is its own
+	if got, _ := lg.Get(ctx, "competition:a:1"); string(got) != "two moves" {
+		t.Errorf("after changing a copy, Get = %q", got)
+	}
+	if err := lg.Put(ctx, "big", make([]byte, store.MaxLiveBytes+1)); !errors.Is(err, store.ErrTooLarge) {
+		t.Errorf("Put of %d bytes: %v, want ErrTooLarge", store.MaxLiveBytes+1, err)
+	}
+	if err := lg.Delete(ctx, "competition:a:2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lg.Get(ctx, "competition:a:2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get after Delete: %v, want ErrNotFound", err)
+	}
+	// A game kept written lives on; one left alone is gone after the TTL.
+	time.Sleep(250 * time.Millisecond)
+	if err := lg.Put(ctx, "competition:a:3", []byte("still played")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(250 * time.Millisecond)
+	if _, err := lg.Get(ctx, "competition:a:1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Get of a game not written for 500 ms (TTL 400): %v, want ErrNotFound", err)
+	}
+	if got, err := lg.Get(ctx, "competition:a:3"); err != nil || string(got) != "still played" {
+		t.Errorf("Get of a game written 250 ms ago = %q, %v", got, err)
 	}
 }
