@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"gameai/codecup"
@@ -58,7 +59,14 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 		cfg.Seed += seatSeed(s, seat)
 		progs[seat] = codecup.Internal{Label: e.ID, Config: cfg}
 	}
-	rec, err := refereeLess(ctx, progs, w, clock)
+	var watch func(*LessRecord)
+	if s.Watch != nil {
+		watch = func(rec *LessRecord) {
+			s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: rec.Layout, Moves: slices.Clone(rec.Actions),
+				TimesMS: slices.Clone(rec.TimesMS), ThinkMS: slices.Clone(rec.ClocksMS[:])})
+		}
+	}
+	rec, err := refereeLess(ctx, progs, w, clock, watch)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -63,10 +63,12 @@ func (g *LessRecord) String() string {
 func clockText(ms int64) string { return fmt.Sprintf("%d.%03d", ms/1000, ms%1000) }
 
 // refereeLess plays one game between four programs (by colour) on a
-// layout, each with budget for its thinking in the whole game. A program
+// layout, each with budget for its thinking in the whole game; watch
+// (optional) sees the record after every action. A program
 // that crashes, runs out of time or plays an illegal action loses the game
 // for its team with the worst score it could have had.
-func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls, budget time.Duration) (*LessRecord, error) {
+func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls, budget time.Duration,
+	watch func(*LessRecord)) (*LessRecord, error) {
 	rec := &LessRecord{Layout: w.String()}
 	d := less.DistancesFor(w)
 	p := less.NewPosition(w)
@@ -142,6 +144,9 @@ func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls
 		}
 		rec.Actions = append(rec.Actions, a.String())
 		rec.TimesMS = append(rec.TimesMS, took.Milliseconds())
+		if watch != nil {
+			watch(rec)
+		}
 		for other := range 4 {
 			if other != pl && broken[other] == nil {
 				broken[other] = conns[other].Send(a.String())

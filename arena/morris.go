@@ -155,6 +155,17 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	if fault != nil {
 		return r.morrisFault(o, s, fault, stderr), nil
 	}
+	if s.Watch != nil {
+		opts.Watch = func(moves []morris.Move, think [2]time.Duration) {
+			w := Outcome{Result: competition.Result{N: s.N}, Board: o.Board, ThinkMS: []int64{think[0].Milliseconds(), think[1].Milliseconds()}}
+			for _, m := range moves {
+				w.Moves = append(w.Moves, m.String())
+			}
+			book := min(len(moves), len(opening))
+			w.TimesMS = append(make([]int64, book), interleave(took, len(opening)%2, len(moves)-book)...)
+			s.Watch(w)
+		}
+	}
 	res, err := refereeMorris(ctx, players[0], players[1], opts)
 	if ctx.Err() != nil {
 		return Outcome{}, ctx.Err()

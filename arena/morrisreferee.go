@@ -34,6 +34,9 @@ type MorrisOptions struct {
 	DeadLoops bool
 	// Tags are added to the record.
 	Tags map[string]string
+	// Watch, when set, sees the moves after each one (opening included)
+	// and each side's thinking so far.
+	Watch func(moves []morris.Move, think [2]time.Duration)
 }
 
 // MorrisGame is a played Morris game as its referee kept it.
@@ -116,6 +119,9 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 		}
 		p.Make(m)
 		rec.Moves = append(rec.Moves, m)
+		if o.Watch != nil {
+			o.Watch(rec.Moves, think)
+		}
 	}
 }
 

@@ -211,21 +211,61 @@ func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParam
 	for i, g := range games {
 		specs[i] = p.Spec(g)
 	}
+	live := liveGames(ctx, d, job)
 	if d.Tasks != nil {
 		return d.Tasks.CompetitionGames(job).Play(ctx, specs, func(i int, o arena.Outcome) error {
+			live.over(games[i].N)
 			done(CompetitionGame{Game: games[i], Outcome: o})
 			return nil
-		})
+		}, func(_ int, o arena.Outcome) { live.put(o) })
 	}
 	if d.Arena == nil {
 		return errNoArena
 	}
 	for i, s := range specs {
+		s.Watch = live.put
 		o, err := d.Arena.Play(ctx, s)
+		live.over(s.N)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", s.N, err)
 		}
 		done(CompetitionGame{Game: games[i], Outcome: o})
 	}
 	return nil
+}
+
+// LiveKey names game n of a competition's or a ladder's job while it is
+// played, in the store's live games (store.LiveGames).
+func LiveKey(job string, n int) string { return fmt.Sprintf("game:%s:%d", job, n) }
+
+// live writes a competition's or a ladder's games in play to the store for watchers:
+// best effort, a game goes on whether its watchers see it or not. A job
+// without a store or an id (the command line's) writes nothing.
+type live struct {
+	ctx context.Context
+	lg  store.LiveGames
+	job string
+}
+
+func liveGames(ctx context.Context, d Deps, job string) live {
+	l := live{ctx: ctx, job: job}
+	if d.Store != nil && job != "" {
+		l.lg = d.Store.Live
+	}
+	return l
+}
+
+func (l live) put(o arena.Outcome) {
+	if l.lg == nil {
+		return
+	}
+	if b, err := json.Marshal(o); err == nil {
+		_ = l.lg.Put(l.ctx, LiveKey(l.job, o.Result.N), b)
+	}
+}
+
+func (l live) over(n int) {
+	if l.lg != nil {
+		_ = l.lg.Delete(context.WithoutCancel(l.ctx), LiveKey(l.job, n))
+	}
 }

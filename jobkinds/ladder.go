@@ -79,8 +79,10 @@ type LadderState struct {
 	Played int                `json:"played"`
 	Next   int                `json:"next"`
 	Active []string           `json:"active"`
-	// InPlay is how many games are being played.
-	InPlay int `json:"in_play"`
+	// InPlay is how many games are being played; Playing are they, by
+	// number and seats (At: when they began), to watch.
+	InPlay  int          `json:"in_play"`
+	Playing []LadderGame `json:"playing,omitempty"`
 	// Labels name every bot that has played (owner/name vN, or our
 	// engine's id), Owners own them (gameai for ours).
 	Labels  map[string]string `json:"labels"`
@@ -126,6 +128,7 @@ func ladderJob(d Deps) jobs.Handler {
 			st = d.previousLadder(ctx, p.Game, j.ID)
 			st.Next = max(st.Next, 1)
 		}
+		st.Playing = nil // a resumed ladder's games in play were abandoned
 		rng := rand.New(rand.NewPCG(p.Seed, uint64(st.Next)))
 		results := make(chan ladderResult)
 		inFlight := 0
@@ -162,6 +165,7 @@ func ladderJob(d Deps) jobs.Handler {
 				if seats != nil {
 					inFlight++
 					lastStart = time.Now()
+					st.Playing = append(st.Playing, LadderGame{N: spec.N, At: lastStart.UTC(), Seats: seats})
 					save()
 					go func(n int) {
 						o, err := d.playLadderGame(ctx, j.ID, spec)
@@ -179,6 +183,7 @@ func ladderJob(d Deps) jobs.Handler {
 				return st, ctx.Err()
 			case r := <-results:
 				inFlight--
+				st.Playing = slices.DeleteFunc(st.Playing, func(g LadderGame) bool { return g.N == r.g.N })
 				if r.err != nil {
 					// Not a bot's fault (those are outcomes): a machine
 					// that cannot run a bot, a store away. Said, not
@@ -315,19 +320,22 @@ func (d Deps) ladderEntrants(ctx context.Context, p LadderParams) (map[string]ar
 }
 
 // playLadderGame plays one game: on the workers when the server has
-// Redis, else here.
+// Redis, else here; watchers see it as it goes.
 func (d Deps) playLadderGame(ctx context.Context, job string, s arena.Spec) (arena.Outcome, error) {
+	live := liveGames(ctx, d, job)
+	defer live.over(s.N)
 	if d.Tasks != nil {
 		var out arena.Outcome
 		err := d.Tasks.CompetitionGames(job).Play(ctx, []arena.Spec{s}, func(_ int, o arena.Outcome) error {
 			out = o
 			return nil
-		})
+		}, func(_ int, o arena.Outcome) { live.put(o) })
 		return out, err
 	}
 	if d.Arena == nil {
 		return arena.Outcome{}, errNoArena
 	}
+	s.Watch = live.put
 	return d.Arena.Play(ctx, s)
 }
 

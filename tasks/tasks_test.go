@@ -341,3 +341,40 @@ func TestFinishedTasksAreAnnounced(t *testing.T) {
 		t.Errorf("completion list: %d left, %v", n, err)
 	}
 }
+
+// A competition's game played by a worker is seen as it goes: its task
+// writes the game so far as its result, which the dispatcher hands on at
+// its polls, growing, until the game's outcome.
+func TestWorkersShowCompetitionGamesAsTheyArePlayed(t *testing.T) {
+	srv := redistest.Start(t)
+	_, d := clients(t, srv)
+	opt, err := ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	w := NewWorker(opt, WorkerConfig{Concurrency: 1, Log: slog.New(slog.DiscardHandler), Arena: &arena.Runner{}})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	s := arena.Spec{Game: "morris", N: 3, Board: 1, Seed: 5, Clock: arena.Clock{MoveMS: 40},
+		Seats: []arena.Entrant{{ID: "gameai:alphabeta:strategy=ga-2019-best"}, {ID: "gameai:alphabeta:strategy=petcu-e32"}}}
+	var seen []int
+	var final arena.Outcome
+	err = d.CompetitionGames("job-live").Play(context.Background(), []arena.Spec{s}, func(_ int, o arena.Outcome) error {
+		final = o
+		return nil
+	}, func(_ int, o arena.Outcome) {
+		if o.Result.Score != nil || len(o.TimesMS) != len(o.Moves) {
+			t.Errorf("a game in play seen as %+v", o)
+		}
+		seen = append(seen, len(o.Moves))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) < 2 || !slices.IsSorted(seen) || seen[len(seen)-1] > len(final.Moves) || final.Result.Score == nil {
+		t.Errorf("moves seen in play %v, then %d played (%s)", seen, len(final.Moves), final.Reason)
+	}
+}
