@@ -250,12 +250,15 @@ func (s *Server) listCompetitions(c *echo.Context) error {
 //	@Failure		404	{object}	Problem
 //	@Router			/v1/competitions/{id} [get]
 func (s *Server) getCompetition(c *echo.Context) error {
-	j, _, _, err := s.competitionJob(c)
+	j, p, st, err := s.competitionJob(c)
 	if err != nil {
 		return err
 	}
 	out, err := competitionResponse(j, true)
 	if err != nil {
+		return err
+	}
+	if out.Playing, err = s.competitionPlaying(c.Request().Context(), j, p, st); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, out)
@@ -339,16 +342,16 @@ func (s *Server) competitionGames(c *echo.Context) error {
 // competitionGame shows one game with its moves.
 //
 //	@Summary		One game of a competition, move by move
-//	@Description	The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error.
+//	@Description	The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error. A game being played is shown as far as it has gone, with "live": true and no result yet (ask again to follow it).
 //	@Tags			competitions
 //	@Produce		json
 //	@Param			id	path		string	true	"competition id"
 //	@Param			n	path		int		true	"game number"
 //	@Success		200	{object}	CompetitionGameResponse
-//	@Failure		404	{object}	Problem	"no such competition, or the game is not played yet"
+//	@Failure		404	{object}	Problem	"no such competition, or the game is neither played nor being played"
 //	@Router			/v1/competitions/{id}/games/{n} [get]
 func (s *Server) competitionGame(c *echo.Context) error {
-	_, p, st, err := s.competitionJob(c)
+	j, p, st, err := s.competitionJob(c)
 	if err != nil {
 		return err
 	}
@@ -365,6 +368,16 @@ func (s *Server) competitionGame(c *echo.Context) error {
 	}
 	if planned := p.Plan.PlannedGames(); n > planned {
 		return notFound("n", fmt.Sprintf("no game %d: this competition has %d", n, planned))
+	}
+	o, live, err := s.liveGame(c.Request().Context(), j.ID, n)
+	if err != nil {
+		return err
+	}
+	if i := slices.IndexFunc(st.Schedule, func(g competition.Game) bool { return g.N == n }); live && i >= 0 {
+		out := gameResponse(p, jobkinds.CompetitionGame{Game: st.Schedule[i], Outcome: o}, true, who)
+		out.Live = true
+		out.Positions = s.positions(p.Plan.Game, o)
+		return c.JSON(http.StatusOK, out)
 	}
 	return notFound("n", fmt.Sprintf("game %d is not played yet", n))
 }

@@ -86,6 +86,9 @@ type CompetitionResponse struct {
 	// seats the field; "whist" is every two bots partners once and
 	// opponents twice a round.
 	Balance *competition.Balance `json:"balance,omitempty"`
+	// Playing are the games being played now (GET .../games/{n} follows
+	// each as it goes).
+	Playing []CompetitionPlaying `json:"playing,omitempty"`
 	// Crosstable (Morris): row i, column j is what bots[i] scored against
 	// bots[j]; null where they have not met.
 	Crosstable [][]*float64 `json:"crosstable,omitempty"`
@@ -126,6 +129,9 @@ type CompetitionGameResponse struct {
 	Positions []string `json:"positions,omitempty"`
 	Record    string   `json:"record,omitempty"`
 	Stderr    []string `json:"stderr,omitempty"`
+	// Live: the game is being played; it is shown as far as it has gone,
+	// with no result yet.
+	Live bool `json:"live,omitempty"`
 }
 
 // CompetitionGamesResponse is a page of a competition's games, in
@@ -133,4 +139,12 @@ type CompetitionGameResponse struct {
 type CompetitionGamesResponse struct {
 	Games      []CompetitionGameResponse `json:"games"`
 	NextCursor string                    `json:"next_cursor,omitempty"`
+}
+
+// CompetitionPlaying is a competition's game being played: its number,
+// round and bots by seat.
+type CompetitionPlaying struct {
+	N     int      `json:"n"`
+	Round int      `json:"round"`
+	Seats []string `json:"seats"`
 }

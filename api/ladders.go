@@ -211,6 +211,13 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 	out := LadderResponse{Game: p.Game, ID: j.ID, State: p.State, Status: string(j.Status), GamesPerMinute: p.GamesPerMinute,
 		Clock: p.Clock, Parallel: p.Parallel, Bots: nonNil(p.Bots), Entered: nonNil(p.Entered), Played: st.Played, InPlay: st.InPlay,
 		Waiting: st.Waiting, Rows: []LadderRow{}, Retired: []LadderRow{}, UpdatedAt: j.UpdatedAt}
+	for _, g := range st.Playing {
+		lp := LadderPlaying{N: g.N, Seats: g.Seats, StartedAt: g.At}
+		for _, id := range g.Seats {
+			lp.Labels = append(lp.Labels, cmp.Or(st.Labels[id], id))
+		}
+		out.Playing = append(out.Playing, lp)
+	}
 	for _, r := range st.Rows(false) {
 		row := LadderRow{Bot: r.Bot, Label: cmp.Or(st.Labels[r.Bot], r.Bot), Owner: st.Owners[r.Bot], Mu: r.Mu, Sigma: r.Sigma,
 			Rating: r.Conservative(), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular}
@@ -245,8 +252,8 @@ func nonNil(s []string) []string {
 
 // ladderGameRecord shows one of a ladder's kept games whole.
 //
-//	@Summary		One game of a ladder, whole (its latest 300 are kept)
-//	@Description	As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone.
+//	@Summary		One game of a ladder, whole (its latest 300 are kept), or as far as it has gone
+//	@Description	As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone. A game being played is shown as far as it has gone, with "live": true.
 //	@Tags			ladders
 //	@Produce		json
 //	@Param			game	path		string	true	"less or morris"
@@ -263,7 +270,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, _, st, err := s.ladderState(c.Request().Context(), game)
+	j, _, st, err := s.ladderState(c.Request().Context(), game)
 	if err != nil {
 		return err
 	}
@@ -275,7 +282,24 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 			return c.JSON(http.StatusOK, out)
 		}
 	}
-	return notFound("n", fmt.Sprintf("game %d is not among this ladder's kept games", n))
+	for _, g := range st.Playing {
+		if g.N != n {
+			continue
+		}
+		o, live, err := s.liveGame(c.Request().Context(), j.ID, n)
+		if err != nil {
+			return err
+		}
+		if live {
+			g.Outcome = o
+			p, cg := ladderAsCompetition(game, st, g)
+			out := gameResponse(p, cg, true, who)
+			out.Live = true
+			out.Positions = s.positions(game, o)
+			return c.JSON(http.StatusOK, out)
+		}
+	}
+	return notFound("n", fmt.Sprintf("game %d is neither being played nor among this ladder's kept games", n))
 }
 
 // ladderAsCompetition shows a ladder's game as a competition's: its seats

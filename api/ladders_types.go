@@ -60,6 +60,9 @@ type LadderResponse struct {
 	Played         int         `json:"played"`
 	// InPlay is how many games are being played now.
 	InPlay int `json:"in_play"`
+	// Playing are the games being played now (GET .../games/{n} follows
+	// each as it goes).
+	Playing []LadderPlaying `json:"playing,omitempty"`
 	// Waiting says why no game is being played, when none is.
 	Waiting   string      `json:"waiting,omitempty"`
 	Rows      []LadderRow `json:"rows"`
@@ -116,4 +119,13 @@ type BotGame struct {
 type BotGamesResponse struct {
 	Games      []BotGame `json:"games"`
 	NextCursor string    `json:"next_cursor,omitempty"`
+}
+
+// LadderPlaying is a ladder's game being played: its number, its bots by
+// seat (ids and names) and when it began.
+type LadderPlaying struct {
+	N         int       `json:"n"`
+	Seats     []string  `json:"seats"`
+	Labels    []string  `json:"labels"`
+	StartedAt time.Time `json:"started_at"`
 }

@@ -708,7 +708,7 @@ const docTemplate = `{
         },
         "/v1/competitions/{id}/games/{n}": {
             "get": {
-                "description": "The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error.",
+                "description": "The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error. A game being played is shown as far as it has gone, with \"live\": true and no result yet (ask again to follow it).",
                 "produces": [
                     "application/json"
                 ],
@@ -740,7 +740,7 @@ const docTemplate = `{
                         }
                     },
                     "404": {
-                        "description": "no such competition, or the game is not played yet",
+                        "description": "no such competition, or the game is neither played nor being played",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1248,14 +1248,14 @@ const docTemplate = `{
         },
         "/v1/ladders/{game}/games/{n}": {
             "get": {
-                "description": "As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone.",
+                "description": "As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone. A game being played is shown as far as it has gone, with \"live\": true.",
                 "produces": [
                     "application/json"
                 ],
                 "tags": [
                     "ladders"
                 ],
-                "summary": "One game of a ladder, whole (its latest 300 are kept)",
+                "summary": "One game of a ladder, whole (its latest 300 are kept), or as far as it has gone",
                 "parameters": [
                     {
                         "type": "string",
@@ -2688,6 +2688,10 @@ const docTemplate = `{
                 "fault": {
                     "$ref": "#/definitions/arena.Fault"
                 },
+                "live": {
+                    "description": "Live: the game is being played; it is shown as far as it has gone,\nwith no result yet.",
+                    "type": "boolean"
+                },
                 "margin": {
                     "type": "array",
                     "items": {
@@ -2788,6 +2792,23 @@ const docTemplate = `{
                 },
                 "next_cursor": {
                     "type": "string"
+                }
+            }
+        },
+        "api.CompetitionPlaying": {
+            "type": "object",
+            "properties": {
+                "n": {
+                    "type": "integer"
+                },
+                "round": {
+                    "type": "integer"
+                },
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
                 }
             }
         },
@@ -2911,6 +2932,13 @@ const docTemplate = `{
                 },
                 "played": {
                     "type": "integer"
+                },
+                "playing": {
+                    "description": "Playing are the games being played now (GET .../games/{n} follows\neach as it goes).",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.CompetitionPlaying"
+                    }
                 },
                 "progress": {
                     "$ref": "#/definitions/api.JobProgress"
@@ -3223,6 +3251,29 @@ const docTemplate = `{
                 }
             }
         },
+        "api.LadderPlaying": {
+            "type": "object",
+            "properties": {
+                "labels": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "n": {
+                    "type": "integer"
+                },
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "started_at": {
+                    "type": "string"
+                }
+            }
+        },
         "api.LadderRequest": {
             "type": "object",
             "required": [
@@ -3314,6 +3365,13 @@ const docTemplate = `{
                 },
                 "played": {
                     "type": "integer"
+                },
+                "playing": {
+                    "description": "Playing are the games being played now (GET .../games/{n} follows\neach as it goes).",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LadderPlaying"
+                    }
                 },
                 "retired": {
                     "type": "array",

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, follow, keyField, botLink } from './ui.js';
+import { api, apiKey, el, showProblem, follow, keyField, botLink, playingNow, hostOnly } from './ui.js';
 import { lessNames } from './boards.js';
 import { showReplay, resultWords } from './replay.js';
 
@@ -25,9 +25,7 @@ async function list(main) {
   // Starting one is the host's: the form shows once a key is entered, or
   // once a visitor says they host this server (one with no key).
   const form = createForm(problemBox);
-  form.hidden = !apiKey();
-  const reveal = el('button', { class: 'secondary', id: 'competition-host-reveal', hidden: !!apiKey(),
-    onclick: () => { form.hidden = false; reveal.hidden = true; } }, 'I host this server: start a competition');
+  const reveal = hostOnly(form, 'competition-host-reveal', 'I host this server: start a competition');
   main.append(el('h1', {}, 'Competitions'), problemBox, reveal, form,
     el('h2', {}, 'All competitions'), el('div', { class: 'row' }, el('label', {}, 'Status', status)),
     el('table', { id: 'competitions-table' }, el('thead', {}, el('tr', {},
@@ -145,10 +143,10 @@ function one(main, id) {
   const bar = el('progress', { id: 'competition-progress', max: 1, value: 0 });
   // The host's Stop is for a key holder: a visitor sees it once they say
   // they host this server.
-  const hostRow = el('div', { class: 'row', id: 'competition-host', hidden: !apiKey() }, keyField(), cancel);
-  const reveal = el('button', { class: 'secondary', id: 'competition-host-reveal', hidden: !!apiKey(),
-    onclick: () => { hostRow.hidden = false; reveal.hidden = true; } }, 'I host this server');
-  main.append(title, problemBox, status, bar, note, settings, el('h2', {}, 'Standings'), standings, cross,
+  const hostRow = el('div', { class: 'row', id: 'competition-host' }, keyField(), cancel);
+  const reveal = hostOnly(hostRow, 'competition-host-reveal');
+  const playing = el('div', { id: 'competition-playing' });
+  main.append(title, problemBox, status, bar, note, settings, playing, el('h2', {}, 'Standings'), standings, cross,
     el('h2', {}, 'Games'), el('p', { class: 'row' }, el('label', {}, 'Games of', botSel),
       el('a', { href: `/v1/competitions/${id}/records`, download: '' }, 'Download every record')),
     el('table', { id: 'competition-games' }, el('thead', {}, el('tr', {},
@@ -189,6 +187,8 @@ function one(main, id) {
     title.replaceChildren(c.name, ' ', el('span', { class: 'muted' }, `(${c.game}, ${c.format})`));
     status.textContent = statusWords(c);
     status.dataset.status = c.status;
+    playing.replaceChildren(...playingNow((c.playing || []).map(g => ({ href: `#/competitions/${id}/games/${g.n}`, n: g.n,
+      bots: g.seats.map(b => [b, labelOf(c, b)]) }))));
     bar.max = Math.max(c.planned, 1);
     bar.value = c.played;
     bar.hidden = finals.includes(c.status);
@@ -239,7 +239,12 @@ function one(main, id) {
     await loading;
     loading = null;
     if (again) { again = false; refresh(); }
+    // Games start between the events (which say when games end): a live
+    // competition is read again now and then to show what is playing.
+    clearTimeout(poll);
+    if (comp && !finals.includes(comp.status) && !ended) poll = setTimeout(refresh, 5000);
   };
+  let poll = null, ended = false;
   // An unknown competition is a plain not-found with a way back, and
   // nothing polls on.
   let stop = () => {};
@@ -249,7 +254,8 @@ function one(main, id) {
       el('a', { href: '#/competitions' }, 'All competitions')));
   };
   refresh();
-  stop = follow(id, () => refresh(), text => { note.textContent = text; });
+  const unfollow = follow(id, () => refresh(), text => { note.textContent = text; });
+  stop = () => { ended = true; clearTimeout(poll); unfollow(); };
   return () => stop();
 }
 
@@ -271,11 +277,11 @@ async function replay(main, id, n) {
   const problemBox = el('div');
   main.append(el('p', {}, el('a', { href: `#/competitions/${id}` }, '← the competition')), problemBox);
   let c, g;
+  // The owner's token (the bots page keeps it) shows its bots' stderr.
+  const token = localStorage.getItem('gameai.ownerToken');
+  const game = () => api('GET', `/v1/competitions/${id}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {});
   try {
-    // The owner's token (the bots page keeps it) shows its bots' stderr.
-    const token = localStorage.getItem('gameai.ownerToken');
-    [c, g] = await Promise.all([api('GET', '/v1/competitions/' + id),
-      api('GET', `/v1/competitions/${id}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
+    [c, g] = await Promise.all([api('GET', '/v1/competitions/' + id), game()]);
   } catch (e) { showProblem(problemBox, e); return; }
-  return showReplay(main, c.game, g, `of ${c.name}, round ${g.round}`, b => labelOf(c, b), c.clock);
+  return showReplay(main, c.game, g, `of ${c.name}, round ${g.round}`, b => labelOf(c, b), c.clock, game);
 }

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, keyField, botLink } from './ui.js';
+import { api, apiKey, el, showProblem, keyField, botLink, playingNow, hostOnly } from './ui.js';
 import { showReplay } from './replay.js';
 
 // A game's ladder: its bots ranked by rating with their intervals, their
@@ -63,12 +63,13 @@ function ladder(main, game) {
   const status = el('p', { class: 'status', id: 'ladder-status' }, 'Loading…');
   const table = el('div', { id: 'ladder-rows' });
   const retired = el('div', { id: 'ladder-retired' });
-  const host = el('details', { id: 'ladder-host', hidden: !apiKey() }, el('summary', {}, 'Host controls'));
-  const reveal = el('button', { class: 'secondary', id: 'ladder-host-reveal', hidden: !!apiKey(), onclick: () => { host.hidden = false; reveal.hidden = true; host.open = true; } }, 'I host this server');
+  const playing = el('div', { id: 'ladder-playing' });
+  const host = el('details', { id: 'ladder-host' }, el('summary', {}, 'Host controls'));
+  const reveal = hostOnly(host, 'ladder-host-reveal', 'I host this server', () => { host.open = true; });
   main.append(el('h1', {}, game === 'less' ? 'The Less ladder' : 'The Morris ladder'),
     el('p', { class: 'row' }, ...games.map(g => g === game ? el('strong', {}, g) : el('a', { href: `#/ladders/${g}` }, g))),
     el('p', { class: 'muted' }, 'Rated games all the time among the bots on it: each bot version has a skill μ with its uncertainty σ (Weng-Lin, as OpenSkill), ranked by the rating μ − 3σ, which climbs by winning and by becoming certain. New versions play first.'),
-    status, problemBox, table, retired, reveal, host);
+    status, problemBox, playing, table, retired, reveal, host);
   let timer = null, stopped = false, last = null;
   const read = async () => {
     try {
@@ -77,6 +78,8 @@ function ladder(main, game) {
       status.dataset.state = l.state;
       status.textContent = `${l.state === 'running' ? 'Running' : 'Paused'}: ${l.played} games played, ${l.in_play} in play, ` +
         `${l.games_per_minute} a minute at most` + (l.waiting ? `. ${l.waiting}` : '');
+      playing.replaceChildren(...playingNow((l.playing || []).map(p => ({ href: `#/ladders/${game}/games/${p.n}`, n: p.n,
+        bots: p.seats.map((b, i) => [b, p.labels[i]]) }))));
       table.replaceChildren(l.rows.length ? rowsTable('ladder-table', l.rows, true) : el('p', { class: 'muted' }, 'No bot on the ladder yet.'));
       retired.replaceChildren(...(l.retired.length ? [el('h2', {}, 'Versions that left it'), rowsTable('ladder-retired-table', l.retired, false)] : []));
       showProblem(problemBox, null);
@@ -99,11 +102,12 @@ async function replay(main, game, n) {
   const problemBox = el('div');
   main.append(el('p', {}, el('a', { href: `#/ladders/${game}` }, '← the ladder')), problemBox);
   let l, g;
+  const token = localStorage.getItem('gameai.ownerToken');
+  const fetchGame = () => api('GET', `/v1/ladders/${game}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {});
   try {
-    const token = localStorage.getItem('gameai.ownerToken');
-    [l, g] = await Promise.all([api('GET', `/v1/ladders/${game}`),
-      api('GET', `/v1/ladders/${game}/games/${n}`, undefined, token ? { 'X-API-Key': token } : {})]);
+    [l, g] = await Promise.all([api('GET', `/v1/ladders/${game}`), fetchGame()]);
   } catch (e) { showProblem(problemBox, e); return; }
   const labels = Object.fromEntries([...l.rows, ...l.retired].map(r => [r.bot, r.label]));
-  return showReplay(main, game, g, `of the ${game} ladder`, b => labels[b] || b, l.clock);
+  for (const p of l.playing || []) p.seats.forEach((b, i) => { labels[b] = labels[b] || p.labels[i]; });
+  return showReplay(main, game, g, `of the ${game} ladder`, b => labels[b] || b, l.clock, fetchGame);
 }

@@ -10,15 +10,20 @@ const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
 
 // showReplay draws game g (of game "less" or "morris") into main; label
 // names a seat's bot; clock is the event's ({game_ms} or {move_ms}), each
-// seat's time shown against it. It returns what ends the page's key
-// handling.
-export function showReplay(main, game, g, subtitle, label, clock = {}) {
+// seat's time shown against it. A game being played (g.live) is asked for
+// again by refetch every watchEvery ms, and the board follows its new
+// moves while the reader is at the last one (as lichess's live games). It
+// returns what ends the page's key handling and watching.
+export function showReplay(main, game, g, subtitle, label, clock = {}, refetch = null) {
   const names = seatNames(game);
   const boardBox = el('div', { id: 'replay-board' });
   const clocks = el('table', { id: 'replay-clocks' });
   const where = el('div', { class: 'status', id: 'replay-ply' });
   const slider = el('input', { type: 'range', min: 0, max: g.moves.length, value: 0, id: 'replay-slider' });
   const moves = el('ol', { class: 'moves mono', id: 'replay-moves' });
+  const result = el('p', { id: 'replay-result' });
+  const stderr = el('div', { id: 'replay-stderr' });
+  const record = el('pre');
   let k = 0;
   const mover = i => game === 'less' ? i % 4 : i % 2;
   // show draws the game after its first `to` moves, with the clocks then.
@@ -37,11 +42,12 @@ export function showReplay(main, game, g, subtitle, label, clock = {}) {
     else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
     const used = names.map(() => 0);
     for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
-    clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: k < g.moves.length && mover(k) === s ? 'to-move' : '' },
+    const toMove = k < g.moves.length || g.live ? mover(k) : -1;
+    clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: toMove === s ? 'to-move' : '' },
       el('th', {}, names[s]), el('td', {}, botLink(b, label(b))), el('td', { class: 'clock', 'data-seat': s }, secs(used[s])),
       el('td', { class: 'muted budget' }, clock.game_ms ? `of ${secs(clock.game_ms)}` : clock.move_ms ? `${clock.move_ms} ms a move` : '')))));
     where.textContent = k === 0 ? 'The start.'
-      : `Move ${k} of ${g.moves.length}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
+      : `Move ${k} of ${g.moves.length}${g.live ? ' so far' : ''}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
     where.dataset.ply = k;
     [...moves.children].forEach((li, i) => li.classList.toggle('current', i === k - 1));
     // The move list follows the current move (the list scrolls, not the
@@ -52,20 +58,28 @@ export function showReplay(main, game, g, subtitle, label, clock = {}) {
       if (r.top < m.top || r.bottom > m.bottom) moves.scrollTop += r.top - m.top - m.height / 2;
     }
   };
-  g.moves.forEach((m, i) => moves.append(el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
-    el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
+  // fill writes what the game has so far: moves, result, stderr, record.
+  const fill = () => {
+    slider.max = g.moves.length;
+    moves.replaceChildren(...g.moves.map((m, i) => el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
+      el('span', { class: 'muted' }, ` ${g.times_ms[i]} ms`))));
+    result.className = g.fault ? 'bad' : '';
+    result.replaceChildren(...(g.live
+      ? [el('span', { class: 'live', id: 'replay-live' }, 'Live'), ` Being played: ${g.moves.length} moves so far.`]
+      : [resultWords(game, g, label), el('br'), el('span', { class: 'muted' }, `Points: ${g.score.map((s, i) => `${names[i]} ${s}`).join(', ')}`)]));
+    stderr.hidden = !g.stderr;
+    stderr.replaceChildren(el('h2', {}, 'Standard error (your bots only)'),
+      ...(g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null).filter(Boolean));
+    record.textContent = g.record || '';
+  };
   slider.addEventListener('input', () => show(Number(slider.value)));
   const btn = (text, to, bid, title) => el('button', { class: 'secondary', id: bid, title, onclick: () => show(to()) }, text);
-  const points = g.score.map((s, i) => `${names[i]} ${s}`).join(', ');
-  main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, subtitle)),
-    el('p', { id: 'replay-result', class: g.fault ? 'bad' : '' }, resultWords(game, g, label), el('br'), el('span', { class: 'muted' }, `Points: ${points}`)),
+  main.append(el('h1', {}, `Game ${g.n} `, el('span', { class: 'muted' }, subtitle)), result,
     el('div', { class: 'cols' },
       el('div', {}, boardBox, el('div', { class: 'row' }, btn('Start', () => 0, 'replay-first', 'the start (Home)'), btn('◀', () => k - 1, 'replay-prev', 'back a move (←)'),
         btn('▶', () => k + 1, 'replay-next', 'on a move (→)'), btn('End', () => g.moves.length, 'replay-last', 'the end (End)'), slider), where),
       el('div', {}, el('h2', {}, 'Clocks'), clocks, el('h2', {}, 'Moves'), moves)),
-    el('div', { id: 'replay-stderr', hidden: !g.stderr }, el('h2', {}, 'Standard error (your bots only)'),
-      (g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null)),
-    el('details', {}, el('summary', {}, 'The record'), el('pre', {}, g.record)));
+    stderr, el('details', {}, el('summary', {}, 'The record'), record));
   const onKey = e => {
     if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
     if (e.key === 'ArrowRight') show(k + 1);
@@ -74,9 +88,39 @@ export function showReplay(main, game, g, subtitle, label, clock = {}) {
     if (e.key === 'End') show(g.moves.length);
   };
   document.addEventListener('keydown', onKey);
-  show(0);
-  return () => document.removeEventListener('keydown', onKey);
+  fill();
+  // A live game opens at its latest move; a played one at the start.
+  show(g.live ? g.moves.length : 0);
+  let timer = null, stopped = false;
+  const watch = async () => {
+    if (stopped || !g.live || !refetch) return;
+    try {
+      const next = await refetch();
+      if (stopped) return;
+      const following = k === g.moves.length;
+      g = next;
+      fill();
+      show(following ? g.moves.length : k);
+    } catch (e) {
+      if (!(e.problem && e.problem.status === 404)) {
+        timer = setTimeout(watch, 2 * watchEvery); // the server away a moment: ask again
+        return;
+      }
+      // Gone from the live games and not among the played: stopped
+      // before its end (its event was stopped, or whoever played it).
+      g = { ...g, live: false };
+      result.replaceChildren(el('span', { class: 'bad', id: 'replay-stopped' }, 'The game stopped before its end.'));
+      show(k);
+      return;
+    }
+    if (g.live) timer = setTimeout(watch, watchEvery);
+  };
+  if (g.live) timer = setTimeout(watch, watchEvery);
+  return () => { stopped = true; clearTimeout(timer); document.removeEventListener('keydown', onKey); };
 }
+
+// watchEvery is how often a live game is asked for again.
+export const watchEvery = 1500;
 
 // resultWords says how a game ended in its bots' names: "a and b beat c
 // and d, 66 to 75" (Less: the lower total wins), "x (white) beat y", a

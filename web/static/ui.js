@@ -216,3 +216,22 @@ export function taskStats(tasks) {
 export function botLink(id, label) {
   return el('a', { href: `#/bots/${encodeURIComponent(id)}`, 'data-bot': id }, label || id);
 }
+
+// playingNow lists games being played, each a link to watch it live and
+// its bots ({href, n, bots: [[id, label]…]}); nothing when there are none.
+export function playingNow(games) {
+  if (!games.length) return [];
+  return [el('h2', {}, 'Playing now'), el('ul', { class: 'playing' }, games.map(g => el('li', { 'data-n': g.n },
+    el('span', { class: 'live' }, 'Live'), ' ', el('a', { href: g.href, class: 'watch' }, `Game ${g.n}`), ': ',
+    ...g.bots.flatMap(([id, label], i) => [i ? ' · ' : '', botLink(id, label)]))))];
+}
+
+// hostOnly keeps a host's controls (they need the admin key) out of a
+// visitor's way: box is hidden until a key is entered, and the button it
+// returns, shown meanwhile, reveals it for whoever hosts the server.
+export function hostOnly(box, id, text = 'I host this server', shown = () => {}) {
+  box.hidden = !apiKey();
+  const reveal = el('button', { class: 'secondary', id, type: 'button', hidden: !!apiKey(),
+    onclick: () => { box.hidden = false; reveal.hidden = true; shown(); } }, text);
+  return reveal;
+}

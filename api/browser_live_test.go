@@ -1,0 +1,47 @@
+package api_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/arena"
+	"gameai/internal/browsertest"
+)
+
+// TestBrowserWatchesAGameLive: a visitor opens a competition while a game
+// is being played, follows "Playing now" to it, and the board follows its
+// moves as they come; stopped, the page says the game ended unfinished.
+func TestBrowserWatchesAGameLive(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	var c api.CompetitionResponse
+	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Name: "live cup", Seed: 4,
+		Bots:  []string{"gameai:alphabeta:strategy=ga-2019-best", "gameai:alphabeta:strategy=petcu-e32"},
+		Clock: &arena.Clock{MoveMS: 250}}).ok(t, 202).json(t, &c)
+	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil) })
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID))
+	poll[bool](t, ctx, "game 1 playing now", `document.querySelector('#competition-playing li[data-n="1"] a.watch') !== null`, 20*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#competition-playing li[data-n="1"] a[data-bot]').length`); n != 2 {
+		t.Errorf("%d bot links beside the game playing now", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#competition-playing a.watch`)))
+	poll[bool](t, ctx, "the live game", `document.querySelector('#replay-live') !== null && document.querySelector('#replay-svg') !== null`, 10*time.Second)
+	first := eval[int](t, ctx, `Number(document.getElementById('replay-ply').dataset.ply)`)
+	// At the last move, the board follows the game's new ones.
+	poll[bool](t, ctx, "the board to follow new moves",
+		`Number(document.getElementById('replay-ply').dataset.ply) > `+itoa(first+1)+
+			` && Number(document.getElementById('replay-ply').dataset.ply) === document.querySelectorAll('#replay-moves li').length`, 20*time.Second)
+	browsertest.Screenshot(t, ctx, "live-game")
+	// Stepped back, the reader stays where they are while moves come.
+	do(t, ctx, chromedp.Click(chromedp.CSS("#replay-first")))
+	moves := eval[int](t, ctx, `document.querySelectorAll('#replay-moves li').length`)
+	poll[bool](t, ctx, "more moves", `document.querySelectorAll('#replay-moves li').length > `+itoa(moves), 20*time.Second)
+	if ply := eval[string](t, ctx, `document.getElementById('replay-ply').dataset.ply`); ply != "0" {
+		t.Errorf("a reader at the start was moved to ply %s", ply)
+	}
+	e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil).ok(t, 202)
+	poll[bool](t, ctx, "the game said stopped", `document.querySelector('#replay-stopped') !== null && document.querySelector('#replay-live') === null`, 20*time.Second)
+}

@@ -1,0 +1,88 @@
+package api_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"gameai/api"
+	"gameai/arena"
+	"gameai/store"
+)
+
+// A game of a competition is watched while it is played: the competition
+// lists it as playing, and its answer grows move by move, "live", with
+// the positions to show and no result; stopped, it is live no more.
+func TestACompetitionGameIsWatchedWhileItIsPlayed(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:alphabeta:strategy=ga-2019-best", "gameai:alphabeta:strategy=petcu-e32"}
+	var c api.CompetitionResponse
+	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4,
+		Clock: &arena.Clock{MoveMS: 100}}).ok(t, 202).json(t, &c)
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return len(c.Playing) > 0 || store.JobStatus(c.Status).Final()
+	})
+	if len(c.Playing) != 1 || c.Playing[0].N != 1 || c.Playing[0].Round != 1 || !slices.Equal(c.Playing[0].Seats, bots) {
+		t.Fatalf("playing %+v (status %s): want game 1 alone, with its bots", c.Playing, c.Status)
+	}
+	var g api.CompetitionGameResponse
+	seen := 0
+	waitLong(t, func() bool {
+		e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/1", nil).ok(t, 200).json(t, &g)
+		if !g.Live {
+			t.Fatalf("game 1 not live: %+v", g)
+		}
+		if len(g.Moves) < seen {
+			t.Fatalf("game 1 went back from %d moves to %d", seen, len(g.Moves))
+		}
+		seen = len(g.Moves)
+		return len(g.Moves) > 6 // past the 4 plies of the opening, thought moves
+	})
+	if len(g.Positions) != len(g.Moves)+1 || len(g.TimesMS) != len(g.Moves) || g.Score != nil || g.Board == "" ||
+		!slices.Equal(g.Seats, bots) || len(g.ThinkMS) != 2 || g.Reason != "" {
+		t.Fatalf("game 1 in play: %+v", g)
+	}
+	e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil).ok(t, 202)
+	waitLong(t, func() bool {
+		c = api.CompetitionResponse{ID: c.ID}
+		e.do(t, "GET", "/v1/competitions/"+c.ID, nil).ok(t, 200).json(t, &c)
+		return store.JobStatus(c.Status).Final()
+	})
+	r := e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/1", nil)
+	if fe := r.hasField(t, r.problem(t, 404), "n"); fe.Reason != "game 1 is not played yet" {
+		t.Errorf("game 1 of a stopped competition: %q", fe.Reason)
+	}
+	if len(c.Playing) != 0 {
+		t.Errorf("a stopped competition still plays %v", c.Playing)
+	}
+}
+
+// A ladder's games are watched the same way: the ladder lists them with
+// their bots, and each answers "live" as far as it has gone.
+func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best", "gameai:morris:alphabeta:strategy=petcu-e32"}
+	req := api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 100}, Bots: bots, Parallel: 1}
+	var l api.LadderResponse
+	e.do(t, "PUT", "/v1/ladders/morris", req).ok(t, 201).json(t, &l)
+	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+l.ID, nil) })
+	waitLong(t, func() bool {
+		l = api.LadderResponse{}
+		e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &l)
+		return len(l.Playing) > 0
+	})
+	p := l.Playing[0]
+	if len(p.Seats) != 2 || !slices.Contains(bots, p.Seats[0]) || len(p.Labels) != 2 || p.StartedAt.IsZero() {
+		t.Fatalf("playing %+v", p)
+	}
+	var g api.CompetitionGameResponse
+	waitLong(t, func() bool {
+		g = api.CompetitionGameResponse{}
+		e.do(t, "GET", fmt.Sprintf("/v1/ladders/morris/games/%d", p.N), nil).ok(t, 200).json(t, &g)
+		return !g.Live || len(g.Moves) > 6
+	})
+	if !g.Live || g.N != p.N || !slices.Equal(g.Seats, p.Seats) || len(g.Positions) != len(g.Moves)+1 || g.Score != nil {
+		t.Fatalf("ladder game %d in play: %+v", p.N, g)
+	}
+}
