@@ -54,7 +54,17 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 // (selector, value pairs) and clicks the button.
 func startForm(t *testing.T, ctx context.Context, url, button string, fields ...string) {
 	t.Helper()
-	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(button))}
+	do(t, ctx, chromedp.Navigate(url))
+	// A host's form faces a visitor with no key only once they say they
+	// host the server.
+	revealed := `(r => r !== null && !r.hidden)(document.querySelector('[id$="host-reveal"]'))`
+	shown := `(b => b !== null && b.offsetParent !== null)(document.querySelector('` + button + `'))`
+	poll[bool](t, ctx, "the host's controls or the button that shows them", revealed+` || `+shown, 10*time.Second)
+	if eval[bool](t, ctx, revealed+` && `+shown) {
+		t.Errorf("%s: %s faces a visitor with no key", url, button)
+	}
+	eval[bool](t, ctx, `(r => (r && !r.hidden && r.click(), true))(document.querySelector('[id$="host-reveal"]'))`)
+	steps := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(chromedp.CSS(button))}
 	for i := 0; i+1 < len(fields); i += 2 {
 		steps = append(steps, chromedp.SetValue(chromedp.CSS(fields[i]), fields[i+1]))
 	}
@@ -423,7 +433,10 @@ func TestBrowserJobsListAndCancel(t *testing.T) {
 	browsertest.Screenshot(t, ctx, "jobs")
 	do(t, ctx, chromedp.Click(chromedp.CSS(row+` a`)))
 	poll[bool](t, ctx, "the job's page", `(document.getElementById('job-status') || {dataset: {}}).dataset.status === 'running'`, 10*time.Second)
-	do(t, ctx, chromedp.Click(chromedp.CSS("#job-cancel")))
+	if eval[bool](t, ctx, `document.getElementById('job-cancel').offsetParent !== null`) {
+		t.Error("a job's Cancel faces a visitor with no key")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#job-host-reveal")), chromedp.Click(chromedp.CSS("#job-cancel")))
 	poll[bool](t, ctx, "the job cancelled", `document.getElementById('job-status').dataset.status === 'cancelled'`, 30*time.Second)
 	e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 	if j.Status != "cancelled" {

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField } from './ui.js';
+import { api, el, showProblem, follow, keyField, hostOnly } from './ui.js';
 
 // Jobs: the list (filter by kind and status, page by page) and a page a
 // job, live by Server-Sent Events, with cancel.
@@ -60,7 +60,9 @@ function one(main, id) {
   const cancel = el('button', { class: 'secondary', id: 'job-cancel', onclick: async () => {
     try { await api('DELETE', '/v1/jobs/' + id); } catch (e) { showProblem(problemBox, e); }
   } }, 'Cancel');
-  main.append(el('h1', {}, 'Job ', el('code', {}, id)), problemBox, status, note, kv, el('div', { class: 'row' }, keyField(), cancel), el('h2', {}, 'Result'), result);
+  const hostRow = el('div', { class: 'row', id: 'job-host' }, keyField(), cancel);
+  main.append(el('h1', {}, 'Job ', el('code', {}, id)), problemBox, status, note, kv, hostOnly(hostRow, 'job-host-reveal'), hostRow,
+    el('h2', {}, 'Result'), result);
   api('GET', '/v1/jobs/' + id).catch(e => showProblem(problemBox, e));
   return follow(id, (j, final) => {
     status.textContent = `${j.status}${j.cancel_requested && !final ? ' (cancel requested)' : ''}: ${j.progress.message || ''}`;

@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './ui.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats, hostOnly } from './ui.js';
 
 // Morpion Solitaire: a grid pasted or uploaded in any notation the API
 // reads (Pentasol, JSON, layer code) with its picture, score, layer analysis
@@ -62,9 +62,9 @@ export async function render(main, [, jobID]) {
   }
 
   // The search.
-  const searchBox = el('div', { class: 'panel' });
+  const searchBox = el('div', { class: 'panel', id: 'morpion-host' });
   const live = el('div', { id: 'morpion-live' });
-  main.append(el('h2', {}, 'A record search'), searchBox, live);
+  main.append(el('h2', {}, 'A record search'), hostOnly(searchBox, 'morpion-host-reveal', 'I host this server: start a search'), searchBox, live);
   // The settings' fields come from the table the server serves
   // (GET /v1/morpion/search-settings), each shown for the algorithms that
   // read it; one left empty ("by budget", "default") is not sent.

@@ -1,6 +1,7 @@
-import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats } from './ui.js';
+import { api, el, showProblem, follow, keyField, lineChart, fmt, taskStats, hostOnly } from './ui.js';
 
-// Tuning the 19 Morris coefficients: start a tuning (API key field), watch
+// Tuning the 19 Morris coefficients: start a tuning (the host's, with the
+// API key), watch
 // best and mean fitness a generation as a chart, the best vector and
 // games/s; the strategies, each playable.
 
@@ -18,11 +19,12 @@ export async function render(main, [jobID]) {
     el('label', {}, 'Name of the result', el('input', { name: 'name', placeholder: 'tuned-1' })),
     keyField(),
     el('button', { id: 'tuning-start' }, 'Tune'));
+  const panel = el('div', { class: 'panel', id: 'tuning-host' }, form);
   const live = el('div', { id: 'tuning-live' });
   const strategies = el('table', { id: 'tuning-strategies' });
   main.append(el('h1', {}, 'Tuning the Morris evaluation'),
     el('p', { class: 'muted' }, "The 2019 study's genetic algorithm: each vector's fitness is the points it scores against the control strategies with both colours."),
-    problemBox, el('div', { class: 'panel' }, form), live, el('h2', {}, 'Strategies'), strategies);
+    problemBox, hostOnly(panel, 'tuning-host-reveal', 'I host this server: start a tuning'), panel, live, el('h2', {}, 'Strategies'), strategies);
   form.addEventListener('submit', async e => {
     e.preventDefault();
     const f = new FormData(form);
