@@ -47,16 +47,7 @@ func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p jobkind
 	if j.Status != store.JobQueued && j.Status != store.JobRunning {
 		return nil, nil
 	}
-	done := map[int]bool{}
-	for _, g := range st.Played {
-		done[g.N] = true
-	}
-	var todo []competition.Game
-	for _, g := range st.Schedule {
-		if !done[g.N] {
-			todo = append(todo, g)
-		}
-	}
+	todo := st.Unplayed()
 	slices.SortFunc(todo, func(a, b competition.Game) int { return a.N - b.N })
 	var out []CompetitionPlaying
 	for _, g := range todo[:min(len(todo), liveLooked)] {

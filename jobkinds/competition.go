@@ -152,7 +152,7 @@ func RunCompetition(ctx context.Context, d Deps, job string, p CompetitionParams
 		saved()
 	}
 	for {
-		todo := unplayed(*st)
+		todo := st.Unplayed()
 		if len(todo) == 0 {
 			if p.Plan.Format != competition.Swiss || st.Rounds >= p.Plan.Rounds {
 				break
@@ -175,8 +175,8 @@ func RunCompetition(ctx context.Context, d Deps, job string, p CompetitionParams
 	return nil
 }
 
-// unplayed are the scheduled games not yet played.
-func unplayed(st CompetitionState) []competition.Game {
+// Unplayed are the scheduled games not yet played, in schedule order.
+func (st CompetitionState) Unplayed() []competition.Game {
 	done := map[int]bool{}
 	for _, g := range st.Played {
 		done[g.N] = true
