@@ -97,6 +97,7 @@ type bot struct {
 	spent time.Duration
 
 	me    int
+	model lessai.Model // what the other seats have shown (Tree.Learns)
 	p     less.Position
 	d     *less.Distances
 	trees *mcts.Pool[*lessai.Node, less.Move] // with ReuseTree
@@ -193,6 +194,7 @@ func (b *bot) play(ctx context.Context) error {
 			b.logf("%s sent %q: %v; taken as a pass", less.PlayerNames[pl], line, perr)
 			a = less.Nil
 		}
+		b.observe(ctx, pl, a)
 		b.apply(pl, a)
 	}
 	// Wait for Quit (or the end of input) so the referee's last lines are read.
@@ -221,6 +223,33 @@ func (b *bot) apply(pl int, a less.Action) {
 	}
 }
 
+// observeShare is the part of a turn's share that the short search
+// scoring another seat's turn takes: paid from our clock, three times a
+// round (some 2% of the game's thinking).
+const observeShare = 128
+
+// observe scores another seat's action for the model of the seats the
+// engine learns, before it is applied.
+func (b *bot) observe(ctx context.Context, pl int, a less.Action) {
+	learn := b.cfg.LearnTeammate && pl == b.me^2 || b.cfg.LearnOpponents && pl != b.me^2
+	if !learn || pl == b.me || b.p.Over() || b.p.NilDue(pl) {
+		return
+	}
+	start := time.Now()
+	lim := mcts.Limits{Time: max(b.share()/observeShare, time.Millisecond)}
+	if b.cfg.Iterations > 0 {
+		lim = mcts.Limits{Iterations: max(b.cfg.Iterations/observeShare, 100)}
+	}
+	b.model.Observe(ctx, b.p, b.d, a, lim)
+	b.spent += time.Since(start)
+}
+
+// share is this turn's share of the time left.
+func (b *bot) share() time.Duration {
+	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
+	return max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
+}
+
 // choose picks our action within this turn's share of the time left.
 func (b *bot) choose(ctx context.Context) less.Action {
 	if b.p.Over() || b.p.NilDue(b.me) {
@@ -229,9 +258,12 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	start := time.Now()
 	defer func() { b.spent += time.Since(start) }()
 	left := time.Duration(float64(b.cfg.Budget)*(1-b.cfg.Reserve)) - b.spent
-	share := max(left/time.Duration(b.turnsToPlan()), 10*time.Millisecond)
 	c := lessai.Chooser{Kind: b.cfg.Engine, Tree: b.cfg.Tree, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees}
-	lim := lessai.Limits{Time: share}
+	if b.cfg.Learns() {
+		c.Model = &b.model
+		b.logf("turn %d: %s", b.p.Turn(), b.model.Describe(b.me))
+	}
+	lim := lessai.Limits{Time: b.share()}
 	if b.cfg.Iterations > 0 || b.cfg.Depth > 0 {
 		lim = lessai.Limits{Iterations: b.cfg.Iterations, Depth: b.cfg.Depth, Time: left}
 	}

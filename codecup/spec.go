@@ -80,31 +80,35 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				return BotConfig{}, err
 			}
 			cfg.Depth = n
-		case "reuse", "settle", "teammate", "c", "rave_k", "fpu", "max_depth", "horizon", "scale":
+		case "reuse":
 			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
 				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
 			}
-			if k == "reuse" {
-				b, err := ai.ParseBool(k, v)
-				if err != nil {
-					return BotConfig{}, err
-				}
-				cfg.ReuseTree = b
-				continue
+			b, err := ai.ParseBool(k, v)
+			if err != nil {
+				return BotConfig{}, err
+			}
+			cfg.ReuseTree = b
+		default:
+			if !slices.ContainsFunc(lessai.TreeOptions(lessai.KindMCTS), func(o games.OptionSpec) bool { return o.Name == k }) {
+				return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, for mcts and uct %s, reuse or iterations, for expectimax depth",
+					kv, treeKeys())
+			}
+			if engine != lessai.KindMCTS && engine != lessai.KindUCT {
+				return BotConfig{}, fmt.Errorf("%s is a setting of the mcts and uct engines, not of %s", k, engine)
 			}
 			if err := setTreeSearch(&cfg, k, v); err != nil {
 				return BotConfig{}, err
 			}
-		default:
-			return BotConfig{}, fmt.Errorf("%q: want budget=DUR, seed=N, for mcts and uct c, rave_k, fpu, max_depth, horizon, scale, reuse, teammate, settle or iterations, for expectimax depth", kv)
 		}
 	}
 	// The settings whose zero in BotConfig means the package's own default
 	// take the engine's table's default instead when not given, as the
-	// service's engines do (uct's teammate and scale differ from mcts's).
+	// service's engines do (uct's teammate, opponents and scale differ
+	// from mcts's).
 	if engine == lessai.KindMCTS || engine == lessai.KindUCT {
 		for _, o := range lessai.TreeOptions(engine) {
-			if (o.Name == "teammate" || o.Name == "scale") && !given[o.Name] {
+			if (o.Name == "teammate" || o.Name == "opponents" || o.Name == "scale") && !given[o.Name] {
 				if err := setTreeSearch(&cfg, o.Name, o.Default); err != nil {
 					return BotConfig{}, err
 				}
@@ -112,6 +116,15 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// treeKeys names the tree searches' settings, from their table.
+func treeKeys() string {
+	var names []string
+	for _, o := range lessai.TreeOptions(lessai.KindMCTS) {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // setTreeSearch applies one setting of the mcts and uct bots to cfg,

@@ -55,14 +55,17 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	}
 	// Left out, the teammate model and the scale are the engine's table's
 	// defaults, as the service's engines take them.
-	if b := must("uct"); !b.TeamPlay || b.Scale != lessai.UCTScale {
+	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale {
 		t.Errorf("uct's defaults gave %+v", b)
 	}
-	if b := must("mcts"); b.TeamPlay || b.Scale != lessai.Scale {
+	if b := must("mcts"); b.TeamPlay || b.Learns() || b.Scale != lessai.Scale {
 		t.Errorf("mcts's defaults gave %+v", b)
 	}
-	if must("uct:teammate=chance").TeamPlay {
-		t.Error("uct:teammate=chance planned the teammate's turns")
+	if b := must("uct:teammate=chance"); b.TeamPlay || b.LearnTeammate || !b.LearnOpponents {
+		t.Errorf("uct:teammate=chance gave %+v", b)
+	}
+	if b := must("uct:teammate=max,opponents=min"); !b.TeamPlay || b.Learns() {
+		t.Errorf("uct:teammate=max,opponents=min (version 2's) gave %+v", b)
 	}
 	if got := must("greedy:budget=5s").Budget; got != 5*time.Second {
 		t.Errorf("budget=5s gave %v", got)

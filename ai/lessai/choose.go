@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"gameai/ai/mcts"
@@ -39,6 +40,9 @@ type Chooser struct {
 	Beam int
 	// Seed of the tree search.
 	Seed uint64
+	// Model, when set, is what the game has shown of the other seats:
+	// the tree plans the seats Tree learns by it.
+	Model *Model
 	// Trees, when set, keeps the MCTS trees of time-limited searches for
 	// the next: a search whose position a kept tree holds (the same player
 	// to move, some turns on) starts from its statistics. Searches bounded
@@ -59,6 +63,41 @@ type Tree struct {
 	// set the playouts and the rewards (Node).
 	HorizonTurns int     `json:"horizon_turns,omitempty"`
 	Scale        float64 `json:"scale,omitempty"`
+	// LearnTeammate and LearnOpponents plan those seats by a Model learnt
+	// from their turns in the game (teammate=model, opponents=model),
+	// where a Chooser is given one; before any turn the teammate is
+	// planned as TeamPlay says and the opponents as searchers.
+	LearnTeammate  bool `json:"learn_teammate,omitempty"`
+	LearnOpponents bool `json:"learn_opponents,omitempty"`
+}
+
+// Learns reports whether any seat is planned by a learnt Model.
+func (t Tree) Learns() bool { return t.LearnTeammate || t.LearnOpponents }
+
+// plans is how the tree of a search by me plays the other seats, given
+// what m has learnt of them; nil where nothing is learnt (TeamPlay alone
+// decides).
+func (t Tree) plans(m *Model, me int) *[4]SeatPlan {
+	if m == nil || !t.Learns() {
+		return nil
+	}
+	var ps [4]SeatPlan
+	for seat := range 4 {
+		switch {
+		case seat == me:
+			ps[seat].Search = true
+		case seat == me^2 && t.LearnTeammate && m.Seen[seat] > 0:
+			ps[seat] = m.Plan(seat)
+		case seat == me^2:
+			ps[seat].Search = t.TeamPlay
+			ps[seat].W[PolicyWeight] = 1
+		case t.LearnOpponents && m.Seen[seat] > 0:
+			ps[seat] = m.Plan(seat)
+		default:
+			ps[seat].Search = true
+		}
+	}
+	return &ps
 }
 
 // Apply sets the settings of TreeOptions that o holds (resolved against
@@ -80,7 +119,10 @@ func (t *Tree) Apply(o games.Options) {
 	for k := range o {
 		switch k {
 		case "teammate":
-			t.TeamPlay = o[k] == "max"
+			t.TeamPlay = o[k] == "max" || o[k] == "model"
+			t.LearnTeammate = o[k] == "model"
+		case "opponents":
+			t.LearnOpponents = o[k] == "model"
 		case "scale":
 			t.Scale = o.Float(k)
 		case "horizon":
@@ -163,6 +205,7 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		cfg.Seed = c.Seed
 		root := NewNode(p, d)
 		root.TeamPlay = c.TeamPlay
+		root.Plans = c.plans(c.Model, p.ToMove())
 		turns, scale := cmp.Or(c.HorizonTurns, HorizonTurns), cmp.Or(c.Scale, Scale)
 		root.Horizon, root.Scale = horizon(p, turns), scale
 		var s *mcts.Searcher[*Node, less.Move]
@@ -170,7 +213,8 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			// Positions hash their pieces, not the walls: the key keeps
 			// two layouts' trees apart; a tree grown with another
 			// teammate model, horizon, reward or search is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU, cfg.MaxDepth, p.Walls())
+			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU, cfg.MaxDepth,
+				p.Walls(), plansKey(root.Plans))
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}
@@ -182,6 +226,23 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			Elapsed: res.Elapsed, Reused: res.Reused}, nil
 	}
 	return Choice{}, fmt.Errorf("no Less engine %q (engines: %v)", c.Kind, Kinds)
+}
+
+// plansKey names plans for a kept tree's key: roles, and mixtures to a
+// tenth (a tree grown for one mixture serves one a little different).
+func plansKey(ps *[4]SeatPlan) string {
+	if ps == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		if p.Search {
+			b.WriteString("s ")
+			continue
+		}
+		fmt.Fprintf(&b, "%.1f/%.1f/%.1f ", p.W[PolicyWeight], p.W[PolicyGreedy], p.W[PolicyUniform])
+	}
+	return b.String()
 }
 
 // ValidKind reports whether kind is one of Kinds.

@@ -16,7 +16,7 @@ import (
 // each to the fingerprint of its default configuration.
 const (
 	MCTSVersion       = "3"
-	UCTVersion        = "2"
+	UCTVersion        = "3"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -142,14 +142,21 @@ func TreeOptions(kind string) []games.OptionSpec {
 	// runner-up at 30 s, both when it plays both seats of a team and when
 	// its teammate is that program (docs/strength.md): the teammate planned
 	// as its own, rewards at scale 3. mcts keeps the package's.
-	teammate, scale := "chance", Scale
+	// Since version 3 uct learns the other seats in a game (teammate and
+	// opponents "model"): as good beside and against the runner-up, and
+	// some 2.5 points a game better beside and against a greedy bot.
+	teammate, opponents, scale := "chance", "min", Scale
 	if kind == KindUCT {
-		teammate, scale = "max", UCTScale
+		teammate, opponents, scale = "model", "model", UCTScale
 	}
 	t := []games.OptionSpec{
-		{Name: "teammate", Kind: games.OptionChoice, Default: teammate, Choices: []string{"chance", "max"},
+		{Name: "teammate", Kind: games.OptionChoice, Default: teammate, Choices: []string{"chance", "max", "model"},
 			Description: "chance: the teammate's turns drawn by move weight; " +
-				"max: planned as the mover's own (the better measured even beside another program)"},
+				"max: planned as the mover's own; " +
+				"model: learnt from its turns in the game (a bot that sees them: as max until then)"},
+		{Name: "opponents", Kind: games.OptionChoice, Default: opponents, Choices: []string{"min", "model"},
+			Description: "min: the opponents' turns planned as the worst for us; " +
+				"model: learnt from their turns in the game, as the teammate's"},
 		{Name: "scale", Kind: games.OptionFloat, Default: f(scale), Min: 0, Max: 1000,
 			Description: "the margin in points that makes a 73% reward"},
 		{Name: "horizon", Kind: games.OptionInt, Default: strconv.Itoa(HorizonTurns), Min: 1, Max: less.Turns,
@@ -181,8 +188,9 @@ func Infos() []ai.EngineInfo {
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
 			Description: tree + uct.Describe() + treeOptions(KindUCT) +
-				"; its defaults (teammate=max, scale=3) the best measured against the CodeCup 2017 runner-up, for a team of two " +
-				"and beside it as teammate (docs/strength.md)",
+				"; its defaults the best measured against the CodeCup 2017 runner-up and beside it, or beside a greedy bot " +
+				"(scale=3; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
+				"and plans a searching seat as a searcher, a greedy one as greedy; docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
 			Description: tree + Config.Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},

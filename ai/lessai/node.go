@@ -29,6 +29,10 @@ type Node struct {
 	// instead of being drawn by its priors (mcts.Chance): for a teammate
 	// that is this engine too, whose turns serve the team as ours do.
 	TeamPlay bool
+	// Plans, when set, say how each seat but the root's plays (a learnt
+	// Model's): a searcher, or drawn from a mixture of policies. They
+	// take TeamPlay's place.
+	Plans *[4]SeatPlan
 	// Scale is the reward's margin scale in points (0: the package's
 	// Scale).
 	Scale float64
@@ -86,8 +90,18 @@ func (n *Node) Play(m less.Move) {
 
 // Role: the root's player maximises, its teammate (another program, whose
 // play we do not choose) is sampled by move weight, unless TeamPlay makes
-// it maximise too; opponents minimise.
+// it maximise too; opponents minimise. With Plans, a seat planned as a
+// searcher maximises (the teammate) or minimises, any other is chance.
 func (n *Node) Role(root, p int) mcts.Role {
+	if n.Plans != nil && p != root {
+		switch {
+		case !n.Plans[p].Search:
+			return mcts.Chance
+		case p == root^2:
+			return mcts.Max
+		}
+		return mcts.Min
+	}
 	switch {
 	case p == root, p == root^2 && n.TeamPlay:
 		return mcts.Max

@@ -72,8 +72,9 @@ func (s *Searcher[P, M]) Search(ctx context.Context, root P, newState func() P, 
 	return merge(s.workers, start)
 }
 
-// forget empties the trees, keeping their memory for the next search.
-func (s *Searcher[P, M]) forget() {
+// Forget empties the trees, keeping their memory: the next search starts
+// afresh, without making its tree again.
+func (s *Searcher[P, M]) Forget() {
 	for _, w := range s.workers {
 		w.t.reset()
 	}
@@ -88,6 +89,26 @@ func (s *Searcher[P, M]) Holds(hash uint64, player int) bool {
 		}
 	}
 	return false
+}
+
+// Visits appends to buf the visits of the moves out of the node of hash
+// (player to move) in the first thread's tree: how a finished search
+// weighed the choices at a position it reached beyond its root. False when
+// the tree has no such node, or has not expanded it; it needs
+// transpositions (the table finds the node).
+func (s *Searcher[P, M]) Visits(hash uint64, player int, buf []MoveStat[M]) ([]MoveStat[M], bool) {
+	if len(s.workers) == 0 || s.workers[0].t.table == nil {
+		return buf, false
+	}
+	t := s.workers[0].t
+	i, ok := t.table[hash]
+	if !ok || int(t.nodes[i].toMove) != player || t.nodes[i].first < 0 {
+		return buf, false
+	}
+	for _, e := range t.edgesOf(i) {
+		buf = append(buf, MoveStat[M]{Move: e.move, Visits: int64(e.n)})
+	}
+	return buf, true
 }
 
 // holds finds the node a search from hash with player to move can start
@@ -163,7 +184,7 @@ func (p *Pool[P, M]) Get(key string, hash uint64, player int) *Searcher[P, M] {
 	if len(p.idle) > 0 {
 		s := p.idle[0].s
 		p.idle = p.idle[1:]
-		s.forget() // its trees were grown under another key, or elsewhere
+		s.Forget() // its trees were grown under another key, or elsewhere
 		return s
 	}
 	return new(Searcher[P, M])

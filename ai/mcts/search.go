@@ -272,8 +272,14 @@ func (w *worker[P, M]) iterate(root P) {
 				break
 			}
 			w.priors, w.mkeys = w.priors[:0], w.mkeys[:0]
+			lister, listed := any(st).(PriorLister[M])
+			if listed {
+				w.priors = lister.Priors(w.moves, w.priors)
+			}
 			for _, m := range w.moves {
-				w.priors = append(w.priors, st.Prior(m))
+				if !listed {
+					w.priors = append(w.priors, st.Prior(m))
+				}
 				w.mkeys = append(w.mkeys, int32(st.MoveKey(m)))
 			}
 			t.expand(cur, w.moves, w.priors, w.mkeys)

@@ -65,3 +65,11 @@ type State[P any, M comparable] interface {
 type PlayoutStepper[M comparable] interface {
 	PlayoutStep(r *Rand) (M, bool)
 }
+
+// PriorLister is what a game may add when a node's priors are weighed
+// together rather than one by one: a mixture of distributions, each
+// normalised over the node's moves. It appends the priors of moves (each
+// > 0) to buf; the search uses it in place of Prior when the state has it.
+type PriorLister[M comparable] interface {
+	Priors(moves []M, buf []float64) []float64
+}

@@ -1,0 +1,261 @@
+package lessai
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gameai/ai/mcts"
+	"gameai/games/less"
+)
+
+// scripted plays one seat's turns by a fixed policy, as a stranger's bot
+// might.
+type scripted func(p less.Position, d *less.Distances, r *rand.Rand) less.Action
+
+func drawnTurn(pick func(n *Node, ms []less.Move, r *rand.Rand) less.Move) scripted {
+	return func(p less.Position, d *less.Distances, r *rand.Rand) less.Action {
+		n := Node{P: p, D: d}
+		var a less.Action
+		turn := p.Turn()
+		var buf [40]less.Move
+		for n.P.Turn() == turn && !n.P.Over() && a.N < 3 {
+			ms := n.Moves(buf[:0])
+			if len(ms) == 0 {
+				break
+			}
+			m := pick(&n, ms, r)
+			if m == EndTurn {
+				break
+			}
+			n.Play(m)
+			a.M[a.N] = m
+			a.N++
+		}
+		return a
+	}
+}
+
+var (
+	greedyBot scripted = func(p less.Position, d *less.Distances, _ *rand.Rand) less.Action { return Greedy(p, d) }
+	weightBot          = drawnTurn(func(n *Node, ms []less.Move, r *rand.Rand) less.Move {
+		return n.PlayoutMove(ms, mcts.NewRand(r.Uint64()))
+	})
+	uniformBot = drawnTurn(func(_ *Node, ms []less.Move, r *rand.Rand) less.Move { return ms[r.IntN(len(ms))] })
+)
+
+func searchBot(iterations int64) scripted {
+	return func(p less.Position, d *less.Distances, r *rand.Rand) less.Action {
+		c := Chooser{Kind: KindUCT, Tree: Tree{TeamPlay: true, Scale: UCTScale}, Seed: r.Uint64()}
+		ch, err := c.Choose(context.Background(), p, d, Limits{Iterations: iterations}, nil)
+		if err != nil {
+			panic(err)
+		}
+		return ch.Action
+	}
+}
+
+// watch plays turns of a game with the four scripted seats, a model
+// observing every turn, and calls check after each.
+func watch(t *testing.T, seed uint64, seats [4]scripted, turns int, check func(m *Model, turn int)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	w := less.RandomWalls(0.3, 0.1, r.Float64)
+	p := *less.NewPosition(w)
+	d := less.DistancesFor(w)
+	var m Model
+	for turn := 0; turn < turns && !p.Over(); turn++ {
+		seat := p.ToMove()
+		a := seats[seat](p, d, r)
+		m.Observe(context.Background(), p, d, a, mcts.Limits{Iterations: 1000})
+		if err := p.Apply(a); err != nil {
+			t.Fatalf("turn %d: %s played %s: %v", turn, less.PlayerNames[seat], a, err)
+		}
+		check(&m, turn)
+	}
+}
+
+// The test: a partner that always plays greedy is known as greedy
+// within a few of its turns, and the others by what they play (a random
+// player perhaps still as a searcher).
+func TestModelRecognisesEachPolicy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches at every turn")
+	}
+	seats := [4]scripted{searchBot(3000), weightBot, greedyBot, uniformBot}
+	want := [4]Policy{PolicySearch, PolicyWeight, PolicyGreedy, PolicyUniform}
+	for seed := range uint64(4) {
+		var m Model
+		watch(t, 100+seed, seats, 48, func(got *Model, turn int) {
+			m = *got
+			if turn >= 4*4 && got.Best(2) != PolicyGreedy {
+				t.Errorf("seed %d, after %d of its turns the greedy seat looks %s: %s", seed, got.Seen[2], got.Best(2), got.Describe(0))
+			}
+		})
+		for seat, p := range want {
+			// A random player is told from a searcher only where its
+			// choices matter (where every move is as good, a search
+			// spreads its visits as evenly): the prior keeps it a
+			// searcher until then.
+			if p == PolicyUniform && m.Best(seat) == PolicySearch {
+				continue
+			}
+			if m.Best(seat) != p {
+				t.Errorf("seed %d: %s (%s) looks like %s after %d turns: %s", seed, less.PlayerNames[seat], p, m.Best(seat),
+					m.Seen[seat], m.Describe(seat^1))
+			}
+		}
+		if post := m.Posterior(2); post[PolicyGreedy] < 0.99 {
+			t.Errorf("seed %d: greedy's odds for the greedy seat %.3f after %d turns", seed, post[PolicyGreedy], m.Seen[2])
+		}
+	}
+}
+
+func TestPlansFollowTheModel(t *testing.T) {
+	var m Model
+	tree := Tree{TeamPlay: true, LearnTeammate: true, LearnOpponents: true}
+	ps := tree.plans(&m, 0)
+	for seat, p := range ps {
+		if !p.Search {
+			t.Errorf("before any turn, %s is planned as %+v, want a searcher", less.PlayerNames[seat], p)
+		}
+	}
+	m.Seen = [4]int{0, 3, 3, 3}
+	m.LogL[1] = [nPolicies]float64{-10, -20, -1, -30}  // greedy
+	m.LogL[2] = [nPolicies]float64{-1, -20, -10, -30}  // search
+	m.LogL[3] = [nPolicies]float64{-10, -2.5, -2, -30} // greedy a little likelier than weight
+	ps = tree.plans(&m, 0)
+	if ps[1].Search || ps[1].W[PolicyGreedy] < 0.99 {
+		t.Errorf("a greedy opponent is planned as %+v", ps[1])
+	}
+	if !ps[2].Search {
+		t.Errorf("a searching teammate is planned as %+v", ps[2])
+	}
+	wantW := 1 / (1 + math.Exp(0.5)) // weight's share of the two, by their likelihoods (the same prior)
+	if p := ps[3]; p.Search || math.Abs(p.W[PolicyWeight]-wantW) > 1e-3 || math.Abs(p.W[PolicyGreedy]-(1-wantW)) > 1e-3 {
+		t.Errorf("an opponent greedy or weight is planned as %+v, want weight %.3f", p, wantW)
+	}
+	// A seat that plays like the weight draw (as a program that searches
+	// reads) is planned as a searcher.
+	m.LogL[1] = [nPolicies]float64{-10, -1, -20, -30}
+	if ps := tree.plans(&m, 0); !ps[1].Search {
+		t.Errorf("an opponent playing like the weight draw is planned as %+v", ps[1])
+	}
+	m.LogL[1] = [nPolicies]float64{-10, -20, -1, -30}
+	n := &Node{Plans: ps}
+	for seat, want := range []mcts.Role{mcts.Max, mcts.Chance, mcts.Max, mcts.Chance} {
+		if got := n.Role(0, seat); got != want {
+			t.Errorf("role of %s: %v, want %v", less.PlayerNames[seat], got, want)
+		}
+	}
+	// Learning the teammate only: the opponents stay searchers whatever
+	// they have shown.
+	if ps := (Tree{LearnTeammate: true}).plans(&m, 0); !ps[1].Search || !ps[3].Search {
+		t.Errorf("opponents not learnt are planned as %+v and %+v", ps[1], ps[3])
+	}
+}
+
+// A seat drawn from a mixture weighs its moves by it: greedy's moves
+// carry greedy's share, every move some, and they sum to one.
+func TestPriorsOfAMixture(t *testing.T) {
+	st := start(t)
+	p := *st.P
+	d := less.DistancesFor(p.Walls())
+	var ps [4]SeatPlan
+	ps[0].W[PolicyGreedy] = 1
+	n := &Node{P: p, D: d, Plans: &ps}
+	ms := n.Moves(nil)
+	pri := n.Priors(ms, nil)
+	var gs []float64
+	gs = n.greedyOdds(ms, gs)
+	sum := 0.0
+	for i, x := range pri {
+		sum += x
+		if x <= 0 {
+			t.Errorf("move %s has prior %g", ms[i], x)
+		}
+		want := (1-modelNoise)*gs[i] + modelNoise/float64(len(ms))
+		if math.Abs(x-want) > 1e-12 {
+			t.Errorf("move %s: prior %g, want %g", ms[i], x, want)
+		}
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("priors sum to %g", sum)
+	}
+	// The greedy odds pick the moves that begin Greedy's turn.
+	g := Greedy(p, d)
+	if k := indexOf(ms, g.M[0]); gs[k] == 0 {
+		t.Errorf("greedy's first move %s has greedy odds 0 (%v)", g.M[0], gs)
+	}
+}
+
+// The greedy odds name exactly the moves that begin the best turn (as
+// close home as can be, in as few moves), over positions of random games:
+// the memo and the short cut for a turn's last move change nothing; and
+// Greedy's turn gets as close.
+func TestGreedyOddsAgreeWithGreedy(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for game := range 6 {
+		w := less.RandomWalls(0.3, 0.1, r.Float64)
+		p := *less.NewPosition(w)
+		d := less.DistancesFor(w)
+		for turn := 0; turn < 40 && !p.Over(); turn++ {
+			n := &Node{P: p, D: d}
+			ms := n.Moves(nil)
+			if len(ms) == 0 {
+				p.Pass()
+				continue
+			}
+			gs := n.greedyOdds(ms, nil)
+			// Each first move's best turn, by brute force.
+			type best struct{ dist, moves int }
+			bs := make([]best, len(ms))
+			top := best{math.MaxInt, 0}
+			for i, m := range ms {
+				b := best{d.Solo(p.Mover(), p.Pieces(p.Mover())), 0}
+				if m != EndTurn {
+					q := p
+					q.Play(m)
+					b.dist, b.moves = plainClosest(q, d, p.Mover(), p.Turn())
+					b.moves++
+				}
+				bs[i] = b
+				if b.dist < top.dist || b.dist == top.dist && b.moves < top.moves {
+					top = b
+				}
+			}
+			for i, m := range ms {
+				if (gs[i] > 0) != (bs[i] == top) {
+					t.Fatalf("game %d turn %d: move %s has greedy odds %g, its best turn %+v, the best %+v", game, turn, m, gs[i], bs[i], top)
+				}
+			}
+			// Greedy (whole turns) gets as close.
+			q := p
+			if err := q.Apply(Greedy(p, d)); err != nil || d.Solo(p.Mover(), q.Pieces(p.Mover())) != top.dist {
+				t.Fatalf("game %d turn %d: Greedy's turn ends at %d (%v), the best %d", game, turn, d.Solo(p.Mover(), q.Pieces(p.Mover())), err, top.dist)
+			}
+			if err := p.Apply(drawnTurn(func(n *Node, ms []less.Move, r *rand.Rand) less.Move {
+				return n.PlayoutMove(ms, mcts.NewRand(r.Uint64()))
+			})(p, d, r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// plainClosest is closest by brute force: every order of every move.
+func plainClosest(q less.Position, d *less.Distances, mover, turn int) (dist, moves int) {
+	dist = d.Solo(mover, q.Pieces(mover))
+	if q.Turn() != turn || q.Over() {
+		return dist, 0
+	}
+	for _, m := range q.Moves(nil) {
+		r := q
+		r.Play(m)
+		if dd, mm := plainClosest(r, d, mover, turn); dd < dist || dd == dist && mm+1 < moves {
+			dist, moves = dd, mm+1
+		}
+	}
+	return dist, moves
+}
