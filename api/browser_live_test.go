@@ -45,3 +45,22 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 	e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil).ok(t, 202)
 	poll[bool](t, ctx, "the game said stopped", `document.querySelector('#replay-stopped') !== null && document.querySelector('#replay-live') === null`, 20*time.Second)
 }
+
+// TestBrowserFollowsABotToItsLiveGame: a bot's page lists its ladder games
+// being played, and one opens on the live board.
+func TestBrowserFollowsABotToItsLiveGame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best", "gameai:morris:alphabeta:strategy=petcu-e32"}
+	var l api.LadderResponse
+	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 250},
+		Bots: bots, Parallel: 1}).ok(t, 201).json(t, &l)
+	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+l.ID, nil) })
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/"+bots[0]))
+	poll[bool](t, ctx, "its game playing now", `document.querySelector('#bot-playing a.watch') !== null`, 20*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-playing a.watch`)))
+	poll[bool](t, ctx, "the live game", `document.querySelector('#replay-live') !== null && document.querySelector('#replay-svg') !== null`, 10*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#replay-clocks a[data-bot]').length`); n != 2 {
+		t.Errorf("%d bot links beside the live board", n)
+	}
+}

@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart, botLink } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink, playingNow } from './ui.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and
@@ -140,10 +140,21 @@ function one(main, id) {
   const ladder = el('div', { id: 'bot-ladder' });
   const played = el('div', { id: 'bot-played' });
   const versions = el('div', { id: 'bot-versions' });
+  const playing = el('div', { id: 'bot-playing' });
   main.append(el('h1', {}, name, ' ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del),
-    versions, ladder, played, build, games);
+    playing, versions, ladder, played, build, games);
   let extrasFor = null;
-  let timer = null, stopped = false;
+  let timer = null, stopped = false, liveTimer = null, watching = false;
+  // Its ladder games being played now, to watch; looked at again while
+  // the page is open.
+  const watchLadder = async game => {
+    try {
+      const l = await api('GET', `/v1/ladders/${game}`);
+      playing.replaceChildren(...playingNow((l.playing || []).filter(p => p.seats.includes(id)).map(p => ({
+        href: `#/ladders/${game}/games/${p.n}`, n: p.n, bots: p.seats.map((b, i) => [b, p.labels[i]]) }))));
+    } catch (e) { playing.replaceChildren(); } // no ladder for its game: nothing to watch
+    if (!stopped) liveTimer = setTimeout(() => watchLadder(game), 5000);
+  };
   const show = b => {
     name.textContent = b.name;
     if (extrasFor !== b.status) {
@@ -151,6 +162,7 @@ function one(main, id) {
       showLadder(ladder, b, b.build_log !== undefined);
       showPlayed(played, id);
       if (!b.builtin) showVersions(versions, b);
+      if (b.status === 'ready' && !watching) { watching = true; watchLadder(b.game); }
     }
     status.textContent = b.status + (b.reason ? `: ${b.reason}` : '');
     status.dataset.status = b.status;
@@ -173,7 +185,7 @@ function one(main, id) {
   };
   const read = () => api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()).then(show).catch(e => showProblem(problemBox, e));
   read();
-  return () => { stopped = true; clearTimeout(timer); };
+  return () => { stopped = true; clearTimeout(timer); clearTimeout(liveTimer); };
 }
 
 // hashOf turns an API path of a game into the page that shows it.
