@@ -212,6 +212,9 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		Clock: p.Clock, Parallel: p.Parallel, Bots: nonNil(p.Bots), Entered: nonNil(p.Entered), Played: st.Played, InPlay: st.InPlay,
 		Waiting: st.Waiting, Rows: []LadderRow{}, Retired: []LadderRow{}, UpdatedAt: j.UpdatedAt}
 	for _, g := range st.Playing {
+		if j.Status != store.JobQueued && j.Status != store.JobRunning {
+			break // a stopped ladder's last checkpoint may name games it abandoned
+		}
 		lp := LadderPlaying{N: g.N, Seats: g.Seats, StartedAt: g.At}
 		for _, id := range g.Seats {
 			lp.Labels = append(lp.Labels, cmp.Or(st.Labels[id], id))
@@ -283,7 +286,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 		}
 	}
 	for _, g := range st.Playing {
-		if g.N != n {
+		if g.N != n || j.Status != store.JobQueued && j.Status != store.JobRunning {
 			continue
 		}
 		o, live, err := s.liveGame(c.Request().Context(), j.ID, n)

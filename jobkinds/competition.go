@@ -213,9 +213,11 @@ func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParam
 	}
 	live := liveGames(ctx, d, job)
 	if d.Tasks != nil {
+		// A game leaves the live games once it is among the played (done
+		// saves it), so a watcher never finds it in neither.
 		return d.Tasks.CompetitionGames(job).Play(ctx, specs, func(i int, o arena.Outcome) error {
-			live.over(games[i].N)
 			done(CompetitionGame{Game: games[i], Outcome: o})
+			live.over(games[i].N)
 			return nil
 		}, func(_ int, o arena.Outcome) { live.put(o) })
 	}
@@ -225,11 +227,12 @@ func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParam
 	for i, s := range specs {
 		s.Watch = live.put
 		o, err := d.Arena.Play(ctx, s)
-		live.over(s.N)
 		if err != nil {
+			live.over(s.N)
 			return fmt.Errorf("game %d: %w", s.N, err)
 		}
 		done(CompetitionGame{Game: games[i], Outcome: o})
+		live.over(s.N)
 	}
 	return nil
 }

@@ -180,6 +180,9 @@ func ladderJob(d Deps) jobs.Handler {
 			}
 			select {
 			case <-ctx.Done():
+				for _, g := range st.Playing {
+					liveGames(ctx, d, j.ID).over(g.N) // abandoned: no longer watched
+				}
 				return st, ctx.Err()
 			case r := <-results:
 				inFlight--
@@ -194,6 +197,7 @@ func ladderJob(d Deps) jobs.Handler {
 					st.record(p.Game, r.g)
 				}
 				save()
+				liveGames(ctx, d, j.ID).over(r.g.N)
 			case <-tick.C:
 			}
 		}
@@ -320,10 +324,10 @@ func (d Deps) ladderEntrants(ctx context.Context, p LadderParams) (map[string]ar
 }
 
 // playLadderGame plays one game: on the workers when the server has
-// Redis, else here; watchers see it as it goes.
+// Redis, else here; watchers see it as it goes (the ladder takes it out of
+// the live games once it has recorded it).
 func (d Deps) playLadderGame(ctx context.Context, job string, s arena.Spec) (arena.Outcome, error) {
 	live := liveGames(ctx, d, job)
-	defer live.over(s.N)
 	if d.Tasks != nil {
 		var out arena.Outcome
 		err := d.Tasks.CompetitionGames(job).Play(ctx, []arena.Spec{s}, func(_ int, o arena.Outcome) error {
