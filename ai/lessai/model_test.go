@@ -85,7 +85,7 @@ func TestModelRecognisesEachPolicy(t *testing.T) {
 	}
 	seats := [4]scripted{searchBot(3000), weightBot, greedyBot, uniformBot}
 	want := [4]Policy{PolicySearch, PolicyWeight, PolicyGreedy, PolicyUniform}
-	for seed := range uint64(4) {
+	for seed := range uint64(4 / raceRuns) {
 		var m Model
 		watch(t, 100+seed, seats, 48, func(got *Model, turn int) {
 			m = *got
@@ -196,7 +196,7 @@ func TestPriorsOfAMixture(t *testing.T) {
 // Greedy's turn gets as close.
 func TestGreedyOddsAgreeWithGreedy(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
-	for game := range 6 {
+	for game := range 6 / raceRuns {
 		w := less.RandomWalls(0.3, 0.1, r.Float64)
 		p := *less.NewPosition(w)
 		d := less.DistancesFor(w)
