@@ -342,6 +342,9 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
 		}
+		if page == "bots" || page == "competitions" {
+			browsertest.Screenshot(t, ctx, "phone-"+page)
+		}
 	}
 }
 
