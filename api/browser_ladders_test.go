@@ -75,9 +75,11 @@ func TestBrowserLadder(t *testing.T) {
 	}
 
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
-	for _, page := range []string{"ladders/morris", "bots/gameai:morris:random"} {
+	// Each page's own table (the page before's may still be on screen
+	// for a moment after the address changes).
+	for page, table := range map[string]string{"ladders/morris": "#ladder-table", "bots/gameai:morris:random": "#bot-games-table"} {
 		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
-		poll[bool](t, ctx, "the page "+page, `document.querySelector('main table tbody tr') !== null`, 10*time.Second)
+		poll[bool](t, ctx, "the page "+page, `document.querySelector('`+table+` tbody tr') !== null`, 10*time.Second)
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
 		}
