@@ -37,8 +37,11 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 	var partial func(i int, b []byte)
 	if live != nil {
 		partial = func(i int, b []byte) {
+			// A task still active may hold its final outcome already (its
+			// handler wrote it, asynq has not yet marked it done): that
+			// one is result's to hand on.
 			var o arena.Outcome
-			if json.Unmarshal(b, &o) == nil && o.Result.N == games[i].N {
+			if json.Unmarshal(b, &o) == nil && o.Result.N == games[i].N && o.Result.Score == nil {
 				live(i, o)
 			}
 		}
