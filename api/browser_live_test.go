@@ -27,7 +27,9 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#competition-playing li[data-n="1"] a[data-bot]').length`); n != 2 {
 		t.Errorf("%d bot links beside the game playing now", n)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#competition-playing a.watch`)))
+	// The list is drawn again as the competition is read again: the link
+	// is found and followed in one step.
+	eval[bool](t, ctx, `(document.querySelector('#competition-playing a.watch').click(), true)`)
 	poll[bool](t, ctx, "the live game", `document.querySelector('#replay-live') !== null && document.querySelector('#replay-svg') !== null`, 10*time.Second)
 	first := eval[int](t, ctx, `Number(document.getElementById('replay-ply').dataset.ply)`)
 	// At the last move, the board follows the game's new ones.
@@ -58,7 +60,7 @@ func TestBrowserFollowsABotToItsLiveGame(t *testing.T) {
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/"+bots[0]))
 	poll[bool](t, ctx, "its game playing now", `document.querySelector('#bot-playing a.watch') !== null`, 20*time.Second)
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-playing a.watch`)))
+	eval[bool](t, ctx, `(document.querySelector('#bot-playing a.watch').click(), true)`)
 	poll[bool](t, ctx, "the live game", `document.querySelector('#replay-live') !== null && document.querySelector('#replay-svg') !== null`, 10*time.Second)
 	if n := eval[int](t, ctx, `document.querySelectorAll('#replay-clocks a[data-bot]').length`); n != 2 {
 		t.Errorf("%d bot links beside the live board", n)

@@ -361,9 +361,7 @@ func (s *Server) competitionGame(c *echo.Context) error {
 	}
 	for _, g := range st.Played {
 		if g.N == n {
-			out := gameResponse(p, g, true, who)
-			out.Positions = s.positions(p.Plan.Game, g.Outcome)
-			return c.JSON(http.StatusOK, out)
+			return c.JSON(http.StatusOK, s.wholeGame(p, g, who, false))
 		}
 	}
 	if planned := p.Plan.PlannedGames(); n > planned {
@@ -374,10 +372,7 @@ func (s *Server) competitionGame(c *echo.Context) error {
 		return err
 	}
 	if i := slices.IndexFunc(st.Schedule, func(g competition.Game) bool { return g.N == n }); live && i >= 0 {
-		out := gameResponse(p, jobkinds.CompetitionGame{Game: st.Schedule[i], Outcome: o}, true, who)
-		out.Live = true
-		out.Positions = s.positions(p.Plan.Game, o)
-		return c.JSON(http.StatusOK, out)
+		return c.JSON(http.StatusOK, s.wholeGame(p, jobkinds.CompetitionGame{Game: st.Schedule[i], Outcome: o}, who, true))
 	}
 	return notFound("n", fmt.Sprintf("game %d is not played yet", n))
 }

@@ -212,7 +212,7 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		Clock: p.Clock, Parallel: p.Parallel, Bots: nonNil(p.Bots), Entered: nonNil(p.Entered), Played: st.Played, InPlay: st.InPlay,
 		Waiting: st.Waiting, Rows: []LadderRow{}, Retired: []LadderRow{}, UpdatedAt: j.UpdatedAt}
 	for _, g := range st.Playing {
-		if j.Status != store.JobQueued && j.Status != store.JobRunning {
+		if j.Status.Final() {
 			break // a stopped ladder's last checkpoint may name games it abandoned
 		}
 		lp := LadderPlaying{N: g.N, Seats: g.Seats, StartedAt: g.At}
@@ -280,13 +280,11 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	for _, g := range st.Games {
 		if g.N == n {
 			p, cg := ladderAsCompetition(game, st, g)
-			out := gameResponse(p, cg, true, who)
-			out.Positions = s.positions(game, g.Outcome)
-			return c.JSON(http.StatusOK, out)
+			return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
 		}
 	}
 	for _, g := range st.Playing {
-		if g.N != n || j.Status != store.JobQueued && j.Status != store.JobRunning {
+		if g.N != n || j.Status.Final() {
 			continue
 		}
 		o, live, err := s.liveGame(c.Request().Context(), j.ID, n)
@@ -296,10 +294,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 		if live {
 			g.Outcome = o
 			p, cg := ladderAsCompetition(game, st, g)
-			out := gameResponse(p, cg, true, who)
-			out.Live = true
-			out.Positions = s.positions(game, o)
-			return c.JSON(http.StatusOK, out)
+			return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, true))
 		}
 	}
 	return notFound("n", fmt.Sprintf("game %d is neither being played nor among this ladder's kept games", n))

@@ -44,7 +44,7 @@ func (s *Server) liveGame(ctx context.Context, job string, n int) (arena.Outcome
 // now, among the first liveLooked not yet played.
 func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p jobkinds.CompetitionParams,
 	st jobkinds.CompetitionState) ([]CompetitionPlaying, error) {
-	if j.Status != store.JobQueued && j.Status != store.JobRunning {
+	if j.Status.Final() {
 		return nil, nil
 	}
 	todo := st.Unplayed()
@@ -64,4 +64,13 @@ func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p jobkind
 		}
 	}
 	return out, nil
+}
+
+// wholeGame is a game's answer with its moves and positions to replay:
+// played, or live as far as it has gone.
+func (s *Server) wholeGame(p jobkinds.CompetitionParams, g jobkinds.CompetitionGame, who caller, live bool) CompetitionGameResponse {
+	out := gameResponse(p, g, true, who)
+	out.Positions = s.positions(p.Plan.Game, g.Outcome)
+	out.Live = live
+	return out
 }

@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"gameai/api"
@@ -42,6 +43,17 @@ func TestACompetitionGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	if len(g.Positions) != len(g.Moves)+1 || len(g.TimesMS) != len(g.Moves) || g.Score != nil || g.Board == "" ||
 		!slices.Equal(g.Seats, bots) || len(g.ThinkMS) != 2 || g.Reason != "" {
 		t.Fatalf("game 1 in play: %+v", g)
+	}
+	// A game in play is as public as a played one, and no more: a made-up
+	// key is a visitor, and nobody reads a seat's stderr before the end
+	// (uploaded bots have no network to watch their own game from).
+	for _, key := range []string{"", "gat_madeup", "not-a-key"} {
+		var w api.CompetitionGameResponse
+		r := e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/1", nil, "X-API-Key", key).ok(t, 200)
+		r.json(t, &w)
+		if !w.Live || w.Stderr != nil || strings.Contains(string(r.body), "stderr") {
+			t.Errorf("game 1 in play asked with key %q: %s", key, r.body)
+		}
 	}
 	e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil).ok(t, 202)
 	waitLong(t, func() bool {

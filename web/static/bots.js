@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart, botLink, playingNow } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying } from './ui.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and
@@ -150,9 +150,9 @@ function one(main, id) {
   const watchLadder = async game => {
     try {
       const l = await api('GET', `/v1/ladders/${game}`);
-      playing.replaceChildren(...playingNow((l.playing || []).filter(p => p.seats.includes(id)).map(p => ({
-        href: `#/ladders/${game}/games/${p.n}`, n: p.n, bots: p.seats.map((b, i) => [b, p.labels[i]]) }))));
-    } catch (e) { playing.replaceChildren(); } // no ladder for its game: nothing to watch
+      showPlaying(playing, (l.playing || []).filter(p => p.seats.includes(id)).map(p => ({
+        href: `#/ladders/${game}/games/${p.n}`, n: p.n, bots: p.seats.map((b, i) => [b, p.labels[i]]) })));
+    } catch (e) { showPlaying(playing, []); } // no ladder for its game: nothing to watch
     if (!stopped) liveTimer = setTimeout(() => watchLadder(game), 5000);
   };
   const show = b => {

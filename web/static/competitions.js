@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, follow, keyField, botLink, playingNow, hostOnly } from './ui.js';
+import { api, apiKey, el, showProblem, follow, keyField, botLink, showPlaying, hostOnly } from './ui.js';
 import { lessNames } from './boards.js';
 import { showReplay, resultWords } from './replay.js';
 
@@ -187,8 +187,8 @@ function one(main, id) {
     title.replaceChildren(c.name, ' ', el('span', { class: 'muted' }, `(${c.game}, ${c.format})`));
     status.textContent = statusWords(c);
     status.dataset.status = c.status;
-    playing.replaceChildren(...playingNow((c.playing || []).map(g => ({ href: `#/competitions/${id}/games/${g.n}`, n: g.n,
-      bots: g.seats.map(b => [b, labelOf(c, b)]) }))));
+    showPlaying(playing, (c.playing || []).map(g => ({ href: `#/competitions/${id}/games/${g.n}`, n: g.n,
+      bots: g.seats.map(b => [b, labelOf(c, b)]) })));
     bar.max = Math.max(c.planned, 1);
     bar.value = c.played;
     bar.hidden = finals.includes(c.status);

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, keyField, botLink, playingNow, hostOnly } from './ui.js';
+import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly } from './ui.js';
 import { showReplay } from './replay.js';
 
 // A game's ladder: its bots ranked by rating with their intervals, their
@@ -78,8 +78,8 @@ function ladder(main, game) {
       status.dataset.state = l.state;
       status.textContent = `${l.state === 'running' ? 'Running' : 'Paused'}: ${l.played} games played, ${l.in_play} in play, ` +
         `${l.games_per_minute} a minute at most` + (l.waiting ? `. ${l.waiting}` : '');
-      playing.replaceChildren(...playingNow((l.playing || []).map(p => ({ href: `#/ladders/${game}/games/${p.n}`, n: p.n,
-        bots: p.seats.map((b, i) => [b, p.labels[i]]) }))));
+      showPlaying(playing, (l.playing || []).map(p => ({ href: `#/ladders/${game}/games/${p.n}`, n: p.n,
+        bots: p.seats.map((b, i) => [b, p.labels[i]]) })));
       table.replaceChildren(l.rows.length ? rowsTable('ladder-table', l.rows, true) : el('p', { class: 'muted' }, 'No bot on the ladder yet.'));
       retired.replaceChildren(...(l.retired.length ? [el('h2', {}, 'Versions that left it'), rowsTable('ladder-retired-table', l.retired, false)] : []));
       showProblem(problemBox, null);

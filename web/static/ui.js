@@ -217,13 +217,17 @@ export function botLink(id, label) {
   return el('a', { href: `#/bots/${encodeURIComponent(id)}`, 'data-bot': id }, label || id);
 }
 
-// playingNow lists games being played, each a link to watch it live and
-// its bots ({href, n, bots: [[id, label]…]}); nothing when there are none.
-export function playingNow(games) {
-  if (!games.length) return [];
-  return [el('h2', {}, 'Playing now'), el('ul', { class: 'playing' }, games.map(g => el('li', { 'data-n': g.n },
+// showPlaying lists in box the games being played, each a link to watch
+// it live and its bots ({href, n, bots: [[id, label]…]}); nothing when
+// there are none. The list is drawn again only when it changed, so a link
+// a reader is about to click stays the same element between reads.
+export function showPlaying(box, games) {
+  const key = JSON.stringify(games);
+  if (box.dataset.shown === key) return;
+  box.dataset.shown = key;
+  box.replaceChildren(...(games.length ? [el('h2', {}, 'Playing now'), el('ul', { class: 'playing' }, games.map(g => el('li', { 'data-n': g.n },
     el('span', { class: 'live' }, 'Live'), ' ', el('a', { href: g.href, class: 'watch' }, `Game ${g.n}`), ': ',
-    ...g.bots.flatMap(([id, label], i) => [i ? ' · ' : '', botLink(id, label)]))))];
+    ...g.bots.flatMap(([id, label], i) => [i ? ' · ' : '', botLink(id, label)]))))] : []));
 }
 
 // hostOnly keeps a host's controls (they need the admin key) out of a
