@@ -105,7 +105,8 @@ type CompetitionListResponse struct {
 
 // CompetitionGameResponse is one game. Moves, TimesMS, Record and Stderr
 // are in the one game's answer only; Stderr holds, by seat, what a bot
-// wrote on standard error, shown to that bot's owner alone.
+// wrote on standard error, shown to that bot's owner alone (its last
+// 16 KiB, kept for each bot's 10 latest games of the competition).
 type CompetitionGameResponse struct {
 	N     int      `json:"n"`
 	Round int      `json:"round"`

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"gameai/arena"
 	"gameai/competition"
@@ -43,6 +44,61 @@ type CompetitionState struct {
 	Rounds   int                `json:"rounds_drawn"`
 	Byes     []competition.Bye  `json:"byes,omitempty"`
 	Played   []CompetitionGame  `json:"played"`
+}
+
+// A competition's state is written after every game, so the uploaded
+// bots' stderr in it is bounded as the ladder's is: a seat's last
+// CompetitionStderrBytes, in each bot's latest CompetitionStderrGames
+// games (at most 64 bots × 10 games × 16 KiB, where keeping it all was
+// up to 256 KiB a game for 20,000 games).
+const (
+	CompetitionStderrGames = 10
+	CompetitionStderrBytes = 16 << 10
+)
+
+// add appends a played game, its stderr cut to its tail, and drops the
+// stderr of each of its bots' games beyond their latest
+// CompetitionStderrGames.
+func (s *CompetitionState) add(g CompetitionGame) {
+	tailStderr(g.Outcome.Stderr, CompetitionStderrBytes)
+	s.Played = append(s.Played, g)
+	if len(g.Outcome.Stderr) != len(g.Seats) {
+		return
+	}
+	for seat, b := range g.Seats {
+		if g.Outcome.Stderr[seat] == "" {
+			continue
+		}
+		kept := 0
+		for i := len(s.Played) - 1; i >= 0; i-- {
+			o := &s.Played[i].Outcome
+			for k, c := range s.Played[i].Seats {
+				if c != b || k >= len(o.Stderr) || o.Stderr[k] == "" {
+					continue
+				}
+				if kept++; kept > CompetitionStderrGames {
+					o.Stderr[k] = ""
+				}
+			}
+			if o.Stderr != nil && !slices.ContainsFunc(o.Stderr, func(e string) bool { return e != "" }) {
+				o.Stderr = nil
+			}
+		}
+	}
+}
+
+// tailStderr cuts each seat's stderr to its last max bytes, marked with
+// an ellipsis (a bot's last words say most about how its game ended).
+func tailStderr(stderr []string, max int) {
+	for i, e := range stderr {
+		if len(e) > max {
+			start := len(e) - max
+			for start < len(e) && !utf8.RuneStart(e[start]) {
+				start++
+			}
+			stderr[i] = "…" + e[start:]
+		}
+	}
 }
 
 // Results are the played games' results.
@@ -165,7 +221,7 @@ func RunCompetition(ctx context.Context, d Deps, job string, p CompetitionParams
 			continue
 		}
 		if err := PlayCompetition(ctx, d, job, p, todo, func(g CompetitionGame) {
-			st.Played = append(st.Played, g)
+			st.add(g)
 			saved()
 		}); err != nil {
 			return err

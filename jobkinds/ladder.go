@@ -219,11 +219,7 @@ func (d Deps) ladderParallel(p LadderParams) int {
 func (st *LadderState) record(game string, g LadderGame) {
 	st.Ladder.Record(game, g.Seats, g.Outcome.Result.Score, g.Outcome.Result.Faults, g.At)
 	st.Played++
-	for i, e := range g.Outcome.Stderr {
-		if len(e) > LadderStderrBytes {
-			g.Outcome.Stderr[i] = "…" + e[len(e)-LadderStderrBytes:]
-		}
-	}
+	tailStderr(g.Outcome.Stderr, LadderStderrBytes)
 	st.Games = append(st.Games, g)
 	if len(st.Games) > MaxLadderGames {
 		st.Games = slices.Clone(st.Games[len(st.Games)-MaxLadderGames:])
