@@ -42,8 +42,8 @@ func (s *Server) createCompetition(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	p := jobkinds.CompetitionParams{Name: req.Name, Plan: competition.Plan{Game: req.Game, Format: req.Format,
-		Field: req.Bots, Rounds: req.Rounds, Seed: req.Seed}}
+	p := jobkinds.CompetitionParams{Name: req.Name, Parallel: max(req.Parallel, 1), Plan: competition.Plan{Game: req.Game,
+		Format: req.Format, Field: req.Bots, Rounds: req.Rounds, Seed: req.Seed}}
 	if p.Plan.Format == "" {
 		p.Plan.Format = competition.RoundRobin
 	}
@@ -178,7 +178,7 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 		return CompetitionResponse{}, err
 	}
 	out := CompetitionResponse{ID: j.ID, Name: p.Name, Game: p.Plan.Game, Format: p.Plan.Format, Rounds: p.Plan.Rounds,
-		Clock: p.Clock, Seed: p.Plan.Seed, Status: string(j.Status), Error: j.Error, Played: played,
+		Clock: p.Clock, Seed: p.Plan.Seed, Parallel: max(p.Parallel, 1), Status: string(j.Status), Error: j.Error, Played: played,
 		Planned: p.Plan.PlannedGames(), CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, Version: j.Version,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best}}
 	for _, e := range p.Entrants {

@@ -94,8 +94,11 @@ func TestMorrisRoundRobinOfOurEngines(t *testing.T) {
 		list.Competitions[0].Played != 6 {
 		t.Errorf("list %+v", list)
 	}
-	// The same seed and bots play the same games.
-	again := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4})
+	// The same seed and bots play the same games, two at a time too.
+	again := e.competition(t, api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4, Parallel: 2})
+	if c.Parallel != 1 || again.Parallel != 2 {
+		t.Errorf("parallel %d and %d, want 1 and 2", c.Parallel, again.Parallel)
+	}
 	for k := range c.Standings {
 		if c.Standings[k].Bot != again.Standings[k].Bot || c.Standings[k].Points != again.Standings[k].Points {
 			t.Fatalf("again: %+v, first %+v", again.Standings, c.Standings)
@@ -118,6 +121,8 @@ func TestCompetitionRequestsAreCheckedFieldByField(t *testing.T) {
 		{api.CompetitionRequest{Game: "morris", Bots: []string{"gameai:random", "bot_nobody"}}, "bots[1]"},
 		{api.CompetitionRequest{Game: "morris", Bots: two, Format: "knockout"}, "format"},
 		{api.CompetitionRequest{Game: "morris", Bots: two, Rounds: 51}, "rounds"},
+		{api.CompetitionRequest{Game: "morris", Bots: two, Parallel: 17}, "parallel"},
+		{map[string]any{"game": "morris", "bots": two, "parallel": -1}, "parallel"},
 		{api.CompetitionRequest{Game: "morris", Bots: two, Clock: &arenaClock{GameMS: 30000}}, "clock.game_ms"},
 		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts", "gameai:greedy:seed=2"}, Clock: &arenaClock{GameMS: 5}}, "clock.game_ms"},
 		{map[string]any{"game": "morris", "bots": two, "owner": "me"}, "owner"},
@@ -195,15 +200,22 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	if g0.Fault == nil || g0.Fault.Seat != seat || g0.Fault.Turn < 17 || !strings.Contains(g0.Reason, "ann/bot_crash v1 (") || !strings.Contains(g0.Reason, "crashed") {
 		t.Fatalf("game %+v", g0)
 	}
-	// Its stderr: to ann only.
-	path := "/v1/competitions/" + c.ID + "/games/" + itoa(g0.N)
+	// Its stderr: to ann only, in its latest games only (the state
+	// keeps it for each bot's latest 10 of its 12).
 	var g api.CompetitionGameResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/"+itoa(g0.N), nil, "X-API-Key", ann).ok(t, 200).json(t, &g)
+	if g.Stderr != nil || len(g.Moves) == 0 {
+		t.Errorf("game %d, among bot_crash's first two: stderr %q", g0.N, g.Stderr)
+	}
+	gl := page.Games[len(page.Games)-1]
+	seat = slices.Index(gl.Seats, "bot_crash")
+	path := "/v1/competitions/" + c.ID + "/games/" + itoa(gl.N)
 	e.do(t, "GET", path, nil, "X-API-Key", ann).ok(t, 200).json(t, &g)
 	if len(g.Positions) != len(g.Moves)+1 || !strings.HasPrefix(g.Positions[0], g.Board) {
 		t.Fatalf("%d positions for %d moves, from %q", len(g.Positions), len(g.Moves), g.Positions)
 	}
 	if len(g.Stderr) != 4 || !strings.Contains(g.Stderr[seat], "giving up after five actions") {
-		t.Fatalf("ann's stderr: %q", g.Stderr)
+		t.Fatalf("ann's stderr in game %d: %q", gl.N, g.Stderr)
 	}
 	for _, tok := range []string{"", bob, "gat_not-a-token"} {
 		g = api.CompetitionGameResponse{}

@@ -30,6 +30,10 @@ type CompetitionRequest struct {
 	// Seed draws the schedule, the layouts or openings and our engines'
 	// seeds: the same seed and bots give the same competition.
 	Seed uint64 `json:"seed,omitempty"`
+	// Parallel: how many games are played at once (default 1). A server
+	// without workers plays at most half its cores' worth, so that the
+	// others answer requests; with workers every free worker takes one.
+	Parallel int `json:"parallel,omitempty" validate:"omitempty,min=1,max=16" example:"2"`
 }
 
 // CompetitionBot is a bot of a competition's field.
@@ -66,13 +70,16 @@ type StandingRow struct {
 // CompetitionResponse is a competition: its settings, its status as a
 // job's, and the standings so far.
 type CompetitionResponse struct {
-	ID       string           `json:"id"`
-	Name     string           `json:"name"`
-	Game     string           `json:"game"`
-	Format   string           `json:"format"`
-	Rounds   int              `json:"rounds"`
-	Clock    arena.Clock      `json:"clock"`
-	Seed     uint64           `json:"seed"`
+	ID     string      `json:"id"`
+	Name   string      `json:"name"`
+	Game   string      `json:"game"`
+	Format string      `json:"format"`
+	Rounds int         `json:"rounds"`
+	Clock  arena.Clock `json:"clock"`
+	Seed   uint64      `json:"seed"`
+	// Parallel is the games at once asked for (a server without workers
+	// plays at most half its cores' worth).
+	Parallel int              `json:"parallel"`
 	Bots     []CompetitionBot `json:"bots"`
 	Status   string           `json:"status" enums:"queued,running,succeeded,failed,cancelled,interrupted"`
 	Progress JobProgress      `json:"progress"`

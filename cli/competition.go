@@ -54,10 +54,15 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 	clock := f.Duration("clock", "GAMEAI_COMPETITION_CLOCK", time.Duration(def.GameMS+def.MoveMS)*time.Millisecond,
 		map[string]string{competition.Less: "each bot's thinking time for a game", competition.Morris: "the time a move"}[game])
 	out := f.String("out", "GAMEAI_COMPETITION_OUT", "", "file to write every game's record to")
+	parallel := f.Int("parallel", "GAMEAI_COMPETITION_PARALLEL", 1,
+		"games at once (each bot's clock runs while it thinks: at most one game a core)")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
-	p := jobkinds.CompetitionParams{Name: "gameai competition " + game,
+	if *parallel < 1 || *parallel > jobkinds.MaxCompetitionParallel {
+		return fmt.Errorf("--parallel: %d; 1 to %d games at once", *parallel, jobkinds.MaxCompetitionParallel)
+	}
+	p := jobkinds.CompetitionParams{Name: "gameai competition " + game, Parallel: *parallel,
 		Plan: competition.Plan{Game: game, Format: *format, Rounds: *rounds, Seed: *seed}}
 	if game == competition.Less {
 		p.Clock.GameMS = clock.Milliseconds()

@@ -24,7 +24,7 @@ import (
 // Issue 46's acceptance: an 8-bot Less competition of bots that play the
 // same game every time (ours bounded by iterations or depth, two uploaded
 // programs, one of which crashes mid-game) gives the same standings in
-// process and on two `gameai worker` processes of which one is SIGKILLed
+// process (two games at a time) and on two `gameai worker` processes of which one is SIGKILLed
 // while it plays a game; the crashing bot is last, every game of its an
 // irregular loss.
 func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
@@ -57,7 +57,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		{ID: "gameai:mcts:iterations=100"}, {ID: "gameai:expectimax:depth=1"}, {ID: "gameai:uct:iterations=50,scale=3"},
 		upload("bot_greedy", "../hosting/testdata/lessbot"), upload("bot_crash", "../arena/testdata/lesscrash"),
 	}
-	p := jobkinds.CompetitionParams{Name: "acceptance", Entrants: entrants, Clock: arena.Clock{GameMS: 60000},
+	p := jobkinds.CompetitionParams{Name: "acceptance", Entrants: entrants, Clock: arena.Clock{GameMS: 60000}, Parallel: 2,
 		Plan: competition.Plan{Game: competition.Less, Format: competition.RoundRobin, Rounds: 1, Seed: 46}}
 	for _, e := range entrants {
 		p.Plan.Field = append(p.Plan.Field, e.ID)
@@ -112,7 +112,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 
 // gameai competition less runs local programs beside our engines: here
 // the gameai binary's own stdin bot (this test binary, run as gameai),
-// and writes every record.
+// two games at a time, and writes every record.
 func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 	if raceOn {
 		t.Skip("the bots are this test binary, ten times slower under the race detector; the plain run checks it")
@@ -120,7 +120,7 @@ func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 	t.Setenv(processEnv, "1") // the programs it starts are gameai
 	out := filepath.Join(t.TempDir(), "records.txt")
 	var stdout, stderr strings.Builder
-	err := Main(context.Background(), []string{"competition", "less", "--clock", "5s", "--seed", "2", "--out", out,
+	err := Main(context.Background(), []string{"competition", "less", "--clock", "5s", "--seed", "2", "--out", out, "--parallel", "2",
 		"--bot", "gameai:greedy", "--bot", "gameai:uct:iterations=50", "--bot", "gameai:expectimax:depth=1",
 		"--bot", os.Args[0] + " bot less --engine greedy"}, &stdout, &stderr)
 	if err != 0 {
@@ -146,6 +146,7 @@ func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 		"competition morris --bot gameai:random --bot gameai:random":                            "twice",
 		"competition morris --bot gameai:random --bot gameai:mcts:iterations=5 --format ladder": "format",
 		"competition morris --bot gameai:random --bot gameai:mcts:iterations=5 --clock 1h":      "--clock",
+		"competition morris --bot gameai:random --bot gameai:mcts:iterations=5 --parallel 0":    "--parallel",
 	} {
 		var o, e strings.Builder
 		if code := Main(context.Background(), strings.Fields(args), &o, &e); code == 0 || !strings.Contains(e.String(), want) {

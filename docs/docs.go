@@ -2865,6 +2865,13 @@ const docTemplate = `{
                     "maxLength": 80,
                     "example": "autumn cup"
                 },
+                "parallel": {
+                    "description": "Parallel: how many games are played at once (default 1). A server\nwithout workers plays at most half its cores' worth, so that the\nothers answer requests; with workers every free worker takes one.",
+                    "type": "integer",
+                    "maximum": 16,
+                    "minimum": 1,
+                    "example": 2
+                },
                 "rounds": {
                     "description": "Rounds: how many times a round robin's schedule is played (default\n1), or how many Swiss rounds (default enough to find a winner:\nlog2 of the field, rounded up, plus one).",
                     "type": "integer",
@@ -2926,6 +2933,10 @@ const docTemplate = `{
                 },
                 "name": {
                     "type": "string"
+                },
+                "parallel": {
+                    "description": "Parallel is the games at once asked for (a server without workers\nplays at most half its cores' worth).",
+                    "type": "integer"
                 },
                 "planned": {
                     "type": "integer"

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"gameai/arena"
@@ -26,7 +28,14 @@ type CompetitionParams struct {
 	Plan     competition.Plan `json:"plan"`
 	Entrants []arena.Entrant  `json:"entrants"`
 	Clock    arena.Clock      `json:"clock"`
+	// Parallel is how many games are played at once in process (default
+	// 1; a server plays at most half its cores, as a ladder does);
+	// workers take the games as they are free.
+	Parallel int `json:"parallel,omitempty"`
 }
+
+// MaxCompetitionParallel bounds a competition's games at once.
+const MaxCompetitionParallel = 16
 
 // CompetitionGame is a finished game: its place in the schedule and
 // what happened.
@@ -188,6 +197,10 @@ func competitionJob(d Deps) jobs.Handler {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 		}
+		if d.Tasks == nil {
+			// In process, as a ladder: the other cores answer requests.
+			p.Parallel = min(max(p.Parallel, 1), max(1, runtime.NumCPU()/2))
+		}
 		if err := RunCompetition(ctx, d, j.ID, p, &st, save); err != nil {
 			if ctx.Err() != nil {
 				return st, ctx.Err() // keeps the games finished
@@ -259,9 +272,11 @@ func (p CompetitionParams) Spec(g competition.Game) arena.Spec {
 var errNoArena = errors.New("this server plays no competition games (no arena)")
 
 // PlayCompetition plays games of a competition: on the workers when the
-// server has Redis (all at once, each a task), else here one at a time
-// (bots' clocks are wall time: two games would share the cores). done
-// hears of each game as it finishes, in any order.
+// server has Redis (all at once, each a task), else here p.Parallel at a
+// time (bots' clocks are wall time: more games than cores would slow
+// every bot). done hears of each game as it finishes, in any order, one
+// at a time; a game that cannot be played stops the others, and the
+// games that finished are still heard of.
 func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParams, games []competition.Game, done func(CompetitionGame)) error {
 	specs := make([]arena.Spec, len(games))
 	for i, g := range games {
@@ -280,17 +295,47 @@ func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParam
 	if d.Arena == nil {
 		return errNoArena
 	}
-	for i, s := range specs {
-		s.Watch = live.put
-		o, err := d.Arena.Play(ctx, s)
-		if err != nil {
-			live.over(s.N)
-			return fmt.Errorf("game %d: %w", s.N, err)
-		}
-		done(CompetitionGame{Game: games[i], Outcome: o})
-		live.over(s.N)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+		next     = make(chan int)
+	)
+	for range min(max(p.Parallel, 1), len(specs)) {
+		wg.Go(func() {
+			for i := range next {
+				s := specs[i]
+				s.Watch = live.put
+				o, err := d.Arena.Play(ctx, s)
+				mu.Lock()
+				switch {
+				case err == nil:
+					done(CompetitionGame{Game: games[i], Outcome: o})
+				case firstErr == nil:
+					firstErr = fmt.Errorf("game %d: %w", s.N, err)
+					cancel()
+				}
+				mu.Unlock()
+				live.over(s.N)
+			}
+		})
 	}
-	return nil
+feed:
+	for i := range specs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	return firstErr
 }
 
 // LiveKey names game n of a competition's or a ladder's job while it is

@@ -1,7 +1,10 @@
 package jobkinds
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -68,5 +71,45 @@ func TestCompetitionStderrIsBounded(t *testing.T) {
 	}
 	if st.Played[0].Outcome.Stderr != nil {
 		t.Errorf("game 1 keeps %q, want no stderr at all", st.Played[0].Outcome.Stderr)
+	}
+}
+
+// Games played two at a time are the games played one at a time (our
+// engines bounded by iterations or depth play the same game every time),
+// each heard of once.
+func TestCompetitionGamesAtOnceAreTheSameGames(t *testing.T) {
+	p := CompetitionParams{Clock: arena.Clock{GameMS: 60000},
+		Plan: competition.Plan{Game: competition.Less, Format: competition.RoundRobin, Rounds: 1, Seed: 3,
+			Field: []string{"gameai:greedy", "gameai:uct:iterations=20,teammate=max,opponents=min", "gameai:greedy:seed=2", "gameai:greedy:seed=3"}}}
+	for _, id := range p.Plan.Field {
+		p.Entrants = append(p.Entrants, arena.Entrant{ID: id})
+	}
+	schedule := p.Plan.Schedule()[:4] // a table's games
+	play := func(parallel int) map[int]competition.Result {
+		t.Helper()
+		p.Parallel = parallel
+		got := map[int]competition.Result{}
+		err := PlayCompetition(context.Background(), Deps{Arena: &arena.Runner{}}, "", p, schedule, func(g CompetitionGame) {
+			if _, twice := got[g.N]; twice {
+				t.Errorf("game %d heard of twice", g.N)
+			}
+			got[g.N] = g.Outcome.Result
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	one, two := play(1), play(2)
+	if len(one) != len(schedule) || !reflect.DeepEqual(one, two) {
+		t.Errorf("one at a time %v\ntwo at a time %v", one, two)
+	}
+	// Stopped, it says so, and hears only of the games it finished.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p.Parallel = 2
+	err := PlayCompetition(ctx, Deps{Arena: &arena.Runner{}}, "", p, schedule, func(CompetitionGame) {})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("stopped: %v", err)
 	}
 }

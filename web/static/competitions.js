@@ -69,7 +69,7 @@ async function list(main) {
 
 // createForm starts a competition: the game, the bots ticked from the
 // list of ready bots (ours and uploads) or typed as gameai:[GAME:]SPEC, the
-// format, rounds, clock and seed.
+// format, rounds, clock, seed and games at once.
 function createForm(problemBox) {
   const game = el('select', { name: 'game', id: 'competition-game' }, el('option', { value: 'morris' }, "Nine Men's Morris"), el('option', { value: 'less' }, 'Less (CodeCup 2017)'));
   const picks = el('div', { id: 'competition-bots', class: 'picks' });
@@ -84,7 +84,9 @@ function createForm(problemBox) {
       el('label', {}, 'Format', el('select', { name: 'format', id: 'competition-format' }, el('option', { value: 'round-robin' }, 'round robin'), el('option', { value: 'swiss' }, 'Swiss'))),
       el('label', {}, 'Rounds', el('input', { name: 'rounds', type: 'number', min: 1, max: 50, placeholder: 'default' })),
       el('label', {}, clockLabel, clock),
-      el('label', {}, 'Seed', el('input', { name: 'seed', type: 'number', min: 0, value: 1 }))),
+      el('label', {}, 'Seed', el('input', { name: 'seed', type: 'number', min: 0, value: 1 })),
+      el('label', { title: 'each game at once takes a core; a server without workers plays at most half its cores' }, 'Games at once',
+        el('input', { name: 'parallel', type: 'number', min: 1, max: 16, value: 1 }))),
     el('div', {}, el('span', { class: 'muted' }, 'Bots that are ready (Less needs at least four):'), picks),
     el('div', { class: 'row' }, el('label', {}, 'More of our engines, separated by ;', extra)),
     el('div', { class: 'row' }, keyField(), el('button', { type: 'submit', id: 'competition-start' }, 'Start')));
@@ -117,6 +119,7 @@ function createForm(problemBox) {
     const req = { game: game.value, format: f.get('format'), bots: [...f.getAll('bot'), ...typed], seed: Number(f.get('seed') || 0) };
     if (f.get('name')) req.name = f.get('name');
     if (f.get('rounds')) req.rounds = Number(f.get('rounds'));
+    if (f.get('parallel')) req.parallel = Number(f.get('parallel'));
     req.clock = game.value === 'morris' ? { move_ms: Number(clock.value) } : { game_ms: Number(clock.value) };
     try {
       const c = await api('POST', '/v1/competitions', req);
@@ -196,6 +199,7 @@ function one(main, id) {
     settings.replaceChildren(
       el('dt', {}, 'Clock'), el('dd', {}, c.clock.move_ms ? `${c.clock.move_ms} ms a move` : `${c.clock.game_ms / 1000} s a player a game`),
       el('dt', {}, 'Rounds'), el('dd', {}, c.rounds), el('dt', {}, 'Seed'), el('dd', {}, c.seed),
+      el('dt', {}, 'Games at once'), el('dd', {}, c.parallel),
       el('dt', {}, 'Started'), el('dd', {}, new Date(c.created_at).toLocaleString()),
       ...(finals.includes(c.status) ? [el('dt', {}, 'Ended'), el('dd', {}, new Date(c.updated_at).toLocaleString())] : []),
       el('dt', {}, 'Progress'), el('dd', {}, c.progress.message || `${Math.round(c.progress.fraction * 100)}%`));
