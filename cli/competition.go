@@ -109,6 +109,10 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 		return err
 	}
 	printStandings(stdout, p, st)
+	if b := competition.ScheduleBalance(p.Plan, st.Schedule); b != nil {
+		fmt.Fprintf(stdout, "schedule: %s design; a bot at %s tables, two bots partners at %s of them and opponents at %s\n",
+			b.Design, span(b.Tables), span(b.Partners), span(b.Opponents))
+	}
 	fmt.Fprintf(stdout, "%d of %d games in %s\n", len(st.Played), p.Plan.PlannedGames(), time.Since(start).Round(time.Millisecond))
 	if *out != "" {
 		var b strings.Builder
@@ -124,6 +128,14 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 		return fmt.Errorf("stopped after %d of %d games", len(st.Played), p.Plan.PlannedGames())
 	}
 	return nil
+}
+
+// span is a fewest-to-most range, one number when they agree.
+func span(r [2]int) string {
+	if r[0] == r[1] {
+		return fmt.Sprint(r[0])
+	}
+	return fmt.Sprintf("%d to %d", r[0], r[1])
 }
 
 // printStandings writes the table, and Morris's crosstable.

@@ -129,7 +129,8 @@ func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 	// Four bots: the whist design's three tables, every two bots partners
 	// at one of them.
 	table := stdout.String()
-	if !strings.Contains(table, "rank") || !strings.Contains(table, " bot less --engine greedy") || !strings.Contains(table, "12 of 12 games") {
+	if !strings.Contains(table, "rank") || !strings.Contains(table, " bot less --engine greedy") || !strings.Contains(table, "12 of 12 games") ||
+		!strings.Contains(table, "schedule: whist design; a bot at 3 tables, two bots partners at 1 of them and opponents at 2") {
 		t.Fatalf("standings:\n%s", table)
 	}
 	if n := strings.Count(stderr.String(), "\ngame ") + 1; n != 12 {
