@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"gameai/ai/series"
 	"gameai/arena"
 	"gameai/competition"
 	"gameai/jobs"
@@ -295,47 +296,21 @@ func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParam
 	if d.Arena == nil {
 		return errNoArena
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-		next     = make(chan int)
-	)
-	for range min(max(p.Parallel, 1), len(specs)) {
-		wg.Go(func() {
-			for i := range next {
-				s := specs[i]
-				s.Watch = live.put
-				o, err := d.Arena.Play(ctx, s)
-				mu.Lock()
-				switch {
-				case err == nil:
-					done(CompetitionGame{Game: games[i], Outcome: o})
-				case firstErr == nil:
-					firstErr = fmt.Errorf("game %d: %w", s.N, err)
-					cancel()
-				}
-				mu.Unlock()
-				live.over(s.N)
-			}
-		})
-	}
-feed:
-	for i := range specs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	var mu sync.Mutex
+	return series.Each(ctx, len(specs), max(p.Parallel, 1), func(ctx context.Context, i int) error {
+		s := specs[i]
+		s.Watch = live.put
+		o, err := d.Arena.Play(ctx, s)
+		if err != nil {
+			live.over(s.N)
+			return fmt.Errorf("game %d: %w", s.N, err)
 		}
-	}
-	close(next)
-	wg.Wait()
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	return firstErr
+		mu.Lock()
+		done(CompetitionGame{Game: games[i], Outcome: o})
+		mu.Unlock()
+		live.over(s.N)
+		return nil
+	})
 }
 
 // LiveKey names game n of a competition's or a ladder's job while it is

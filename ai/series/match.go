@@ -15,6 +15,22 @@ import (
 // play depends only on its index). It stops at the first error.
 func Run[R any](ctx context.Context, n, workers int, play func(ctx context.Context, i int) (R, error)) ([]R, error) {
 	out := make([]R, n)
+	err := Each(ctx, n, workers, func(ctx context.Context, i int) error {
+		r, err := play(ctx, i)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		out[i] = r
+		return nil
+	})
+	return out, err
+}
+
+// Each calls play for 0..n-1 on up to workers goroutines, and stops at
+// the first error, which it returns as play gave it (the others' context
+// is cancelled; games under way end as play ends them). A cancelled ctx
+// is the error when play gave none.
+func Each(ctx context.Context, n, workers int, play func(ctx context.Context, i int) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	next := make(chan int)
@@ -22,12 +38,10 @@ func Run[R any](ctx context.Context, n, workers int, play func(ctx context.Conte
 	for range max(1, min(workers, n)) {
 		wg.Go(func() {
 			for i := range next {
-				r, err := play(ctx, i)
-				if err != nil {
-					cancel(fmt.Errorf("game %d: %w", i+1, err))
+				if err := play(ctx, i); err != nil {
+					cancel(err)
 					return
 				}
-				out[i] = r
 			}
 		})
 	}
@@ -41,10 +55,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := context.Cause(ctx); err != nil {
-		return out, err
-	}
-	return out, nil
+	return context.Cause(ctx)
 }
 
 // Tally counts a side's results.
