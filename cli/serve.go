@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"gameai/ai"
@@ -242,29 +243,39 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	}
 	defer st.Close()
 
+	// With Redis, the jobs' games and the uploaded bots' admissions are
+	// tasks that any worker on the same Redis takes; this process is one
+	// of them unless told otherwise.
+	var (
+		dispatcher *tasks.Dispatcher
+		remote     hosting.Remote
+		opt        asynq.RedisConnOpt
+	)
+	if cfg.redisURL != "" {
+		if opt, err = tasksRedis(ctx, cfg.redisURL); err != nil {
+			return err
+		}
+		dispatcher = tasks.NewDispatcher(opt, cfg.taskQueue)
+		defer dispatcher.Close()
+		remote = dispatcher
+	}
 	// Hosting runs uploaded bots, in admissions and in competitions' games.
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
-		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes})
+		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
 	player := &arena.Runner{Uploads: host}
 	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
-	if cfg.redisURL != "" {
-		// With Redis, the jobs' games are tasks that any worker on the same
-		// Redis plays; this process is one of them unless told otherwise.
-		opt, err := tasksRedis(ctx, cfg.redisURL)
-		if err != nil {
-			return err
-		}
-		deps.Tasks = tasks.NewDispatcher(opt, cfg.taskQueue)
-		defer deps.Tasks.Close()
+	if dispatcher != nil {
+		deps.Tasks = dispatcher
 		queue := tasks.Collector(opt, cfg.taskQueue)
 		defer queue.Close()
 		collectors = append(collectors, queue)
 		if !cfg.noLocalWorker {
 			wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
 			done := make(chan struct{})
-			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log, Arena: player})
+			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log, Arena: player,
+				Admit: host})
 			go func() {
 				defer close(done)
 				if err := w.Run(wctx); err != nil {

@@ -78,11 +78,11 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: int64(*botMemory) << 20})
 	defer host.Close()
 	if err := host.Unavailable(); err != nil {
-		log.Warn("uploaded bots: this worker leaves their games to others", "reason", err)
+		log.Warn("uploaded bots: this worker leaves their admissions and games to others", "reason", err)
 	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
 	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
-		Arena: &arena.Runner{Uploads: host}}).Run(ctx)
+		Arena: &arena.Runner{Uploads: host}, Admit: host}).Run(ctx)
 }
 
 // tasksRedis reads the Redis URL of the task queue (asynq's keys, apart

@@ -65,8 +65,18 @@ type Config struct {
 	// (DefaultBuildWall when 0).
 	Admissions int
 	BuildWall  time.Duration
+	// Remote, when set, sends each admission to whichever worker takes
+	// it (a task on the servers' Redis) instead of this process's queue;
+	// a worker admits it with AdmitNow.
+	Remote Remote
 	// Log gets the admissions' progress.
 	Log *slog.Logger
+}
+
+// Remote queues an admission for the workers: once for a bot however
+// often it is asked (a server's restart asks again).
+type Remote interface {
+	Admit(ctx context.Context, owner, bot string) error
 }
 
 func (c Config) withDefaults() Config {
@@ -118,11 +128,14 @@ type Host struct {
 	store *store.Store
 	langs []*Language
 	work  string // builds' and programs' directory
-	// admissions waiting for a slot, served round-robin across owners.
-	queue *queue
-	wg    sync.WaitGroup
-	ctx   context.Context
-	stop  context.CancelFunc
+	// admissions waiting for a slot, served round-robin across owners:
+	// this process's own and, on a worker, those AdmitNow waits for.
+	queue   *queue
+	waitMu  sync.Mutex
+	waiters map[string]*waiter
+	wg      sync.WaitGroup
+	ctx     context.Context
+	stop    context.CancelFunc
 }
 
 // New prepares hosting over a store. When the machine cannot confine
@@ -130,7 +143,7 @@ type Host struct {
 // why uploads are refused.
 func New(st *store.Store, cfg Config) *Host {
 	cfg = cfg.withDefaults()
-	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), queue: newQueue(cfg.Admissions)}
+	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), queue: newQueue(cfg.Admissions), waiters: map[string]*waiter{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	sb, err := sandbox.New()
 	if err != nil {
@@ -153,7 +166,8 @@ func New(st *store.Store, cfg Config) *Host {
 // Off is hosting on a server that takes no uploads (why says so): it
 // still lists the bots in the store and our engines.
 func Off(st *store.Store, why error) *Host {
-	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, queue: newQueue(1)}
+	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, queue: newQueue(1),
+		waiters: map[string]*waiter{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	return h
 }
@@ -187,9 +201,18 @@ func (h *Host) Language(name string) (*Language, bool) {
 // the queued ones stay building in the store, for Resume.
 func (h *Host) Close() {
 	h.stop()
-	for range h.queue.close() {
+	drained := h.queue.close()
+	h.waitMu.Lock()
+	for _, id := range drained {
 		h.wg.Done()
+		if w := h.waiters[id]; w != nil {
+			delete(h.waiters, id)
+			if !w.abandoned {
+				w.turn <- false
+			}
+		}
 	}
+	h.waitMu.Unlock()
 	h.wg.Wait()
 	if h.sb != nil {
 		h.sb.Close()
@@ -280,7 +303,7 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 				continue
 			}
 			if h.claim(ctx, b) {
-				h.admitLater(b)
+				h.admitLater(b) // for the workers: queued again unless it is queued or under way
 			}
 		}
 	}
@@ -294,8 +317,16 @@ func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
 	return h.store.Bots.Update(ctx, b) == nil
 }
 
-// admitLater queues b's admission; a slot's goroutine takes it up.
+// admitLater queues b's admission: for the workers when there are
+// (Config.Remote), else for a slot here, whose goroutine takes it up.
 func (h *Host) admitLater(b *store.Bot) {
+	if h.cfg.Remote != nil {
+		if err := h.cfg.Remote.Admit(h.ctx, b.Owner, b.ID); err != nil {
+			h.cfg.Log.Error("bot admission: queueing it for the workers", "bot", b.ID, "err", err)
+			h.failed(b.ID, err)
+		}
+		return
+	}
 	h.wg.Add(1)
 	if !h.queue.push(b.Owner, b.ID) {
 		h.wg.Done() // closing: it stays building, for Resume
@@ -304,12 +335,37 @@ func (h *Host) admitLater(b *store.Bot) {
 	h.dispatch()
 }
 
-// dispatch starts admissions while slots are free.
+// A waiter is an AdmitNow waiting for its slot: turn says true when it
+// has one, false when the host closed first. One abandoned (its task's
+// context ended) gives its slot straight back.
+type waiter struct {
+	turn      chan bool
+	abandoned bool
+}
+
+// dispatch starts admissions while slots are free: an AdmitNow's is
+// handed to it, any other runs here.
 func (h *Host) dispatch() {
 	for {
 		id, ok := h.queue.next()
 		if !ok {
 			return
+		}
+		h.waitMu.Lock()
+		w := h.waiters[id]
+		if w != nil {
+			delete(h.waiters, id)
+			if !w.abandoned {
+				w.turn <- true
+			}
+		}
+		h.waitMu.Unlock()
+		if w != nil {
+			if w.abandoned {
+				h.queue.done()
+				h.wg.Done()
+			}
+			continue
 		}
 		go func() {
 			defer h.wg.Done()
@@ -323,6 +379,79 @@ func (h *Host) dispatch() {
 	}
 }
 
+// ErrClosing is AdmitNow's answer once the host is closing: the
+// admission is left to another worker.
+var ErrClosing = errors.New("hosting: closing")
+
+// AdmitNow admits bot id of owner's here, as a worker handed its task:
+// it waits for a slot among this process's admissions (the owners served
+// in turn, as for uploads taken here) and returns once the verdict is
+// stored, nil even when the bot is rejected; a machine's failure rejects
+// it saying so. It returns ctx's error when ctx ends first (the task is
+// then tried again), and ErrClosing when the host closes.
+func (h *Host) AdmitNow(ctx context.Context, owner, id string) error {
+	if h.why != nil {
+		return h.why
+	}
+	h.waitMu.Lock()
+	w := h.waiters[id]
+	switch {
+	case w != nil && w.abandoned:
+		w.abandoned = false // still queued: wait on in its place
+		h.waitMu.Unlock()
+	case w != nil:
+		h.waitMu.Unlock()
+		return fmt.Errorf("hosting: %s is already waiting for an admission here", id)
+	default:
+		w = &waiter{turn: make(chan bool, 1)}
+		h.waiters[id] = w
+		h.waitMu.Unlock()
+		h.wg.Add(1)
+		if !h.queue.push(owner, id) {
+			h.waitMu.Lock()
+			delete(h.waiters, id)
+			h.waitMu.Unlock()
+			h.wg.Done()
+			return ErrClosing
+		}
+		h.dispatch()
+	}
+	var ok bool
+	select {
+	case ok = <-w.turn:
+	case <-ctx.Done():
+		h.waitMu.Lock()
+		w.abandoned = true
+		select {
+		case ok = <-w.turn: // given a slot meanwhile: give it back
+		default:
+		}
+		h.waitMu.Unlock()
+		if ok {
+			h.queue.done()
+			h.wg.Done()
+			h.dispatch()
+		}
+		return ctx.Err()
+	}
+	if !ok {
+		return ErrClosing
+	}
+	defer func() {
+		h.queue.done()
+		h.wg.Done()
+		h.dispatch()
+	}()
+	if err := h.admit(ctx, id); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		h.cfg.Log.Error("bot admission", "bot", id, "err", err)
+		h.failed(id, err)
+	}
+	return nil
+}
+
 // Wait waits for the admissions under way and queued (tests).
 func (h *Host) Wait() { h.wg.Wait() }
 
@@ -331,6 +460,9 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	b, err := h.store.Bots.Get(ctx, id)
 	if err != nil {
 		return err
+	}
+	if b.Status == store.BotReady || b.Status == store.BotRejected {
+		return nil // admitted already: a task delivered twice
 	}
 	l, ok := h.Language(b.Language)
 	if !ok || !l.Available {

@@ -73,16 +73,17 @@ func (q *queue) done() {
 	q.mu.Unlock()
 }
 
-// close stops the queue and returns how many bots were waiting (they stay
-// building in the store, for Resume after a restart).
-func (q *queue) close() int {
+// close stops the queue and returns the bots that were waiting (they
+// stay building in the store, for Resume after a restart or for another
+// worker).
+func (q *queue) close() []string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.closed = true
-	n := 0
+	var out []string
 	for _, ids := range q.byWho {
-		n += len(ids)
+		out = append(out, ids...)
 	}
 	q.byWho, q.turns = map[string][]string{}, nil
-	return n
+	return out
 }

@@ -46,7 +46,7 @@ func TestTheQueueServesOwnersInTurn(t *testing.T) {
 	}
 	q.done()
 	q.push("dan", "d1")
-	if n := q.close(); n != 3 {
+	if n := len(q.close()); n != 3 {
 		t.Errorf("close dropped %d, want 3", n)
 	}
 	if q.push("dan", "d2") {

@@ -24,6 +24,10 @@ type WorkerConfig struct {
 	// Arena plays competition games; nil: this worker leaves them to
 	// others.
 	Arena *arena.Runner
+	// Admit builds and validates uploaded bots (hosting.Host); nil, or
+	// one that cannot confine programs: this worker leaves them to
+	// others.
+	Admit Admitter
 }
 
 // Worker runs tasks from Redis: `gameai worker`, and the one inside
@@ -33,6 +37,7 @@ type Worker struct {
 	log     *slog.Logger
 	morpion *morpionRunner
 	arena   *arena.Runner
+	admit   Admitter
 	rdb     redis.UniversalClient // announces finished tasks (Dispatcher)
 }
 
@@ -70,7 +75,7 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena, admit: cfg.Admit}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -82,6 +87,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	mux.Handle(TypeLessGame, handler(playLessGame, done))
 	mux.Handle(TypeMorpionRun, handler(w.morpion.play, done))
 	mux.Handle(TypeCompetitionGame, competitionHandler(w.arena, done))
+	mux.Handle(TypeBotAdmission, admissionHandler(w.admit))
 	if err := w.srv.Start(mux); err != nil {
 		return errors.Join(fmt.Errorf("worker: %w", err), w.morpion.insp.Close(), w.rdb.Close())
 	}
