@@ -353,15 +353,16 @@ func (h *Host) dispatch() {
 		}
 		h.waitMu.Lock()
 		w := h.waiters[id]
+		abandoned := w != nil && w.abandoned // read here: its AdmitNow may mark it after the send
 		if w != nil {
 			delete(h.waiters, id)
-			if !w.abandoned {
+			if !abandoned {
 				w.turn <- true
 			}
 		}
 		h.waitMu.Unlock()
 		if w != nil {
-			if w.abandoned {
+			if abandoned {
 				h.queue.done()
 				h.wg.Done()
 			}
