@@ -3,7 +3,6 @@ package tasks
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -36,21 +35,6 @@ func (a *admitter) got() []string {
 	return append([]string(nil), a.admitted...)
 }
 
-func runWorker(t *testing.T, srv *redistest.Server, a Admitter) (stop func()) {
-	t.Helper()
-	opt, err := ParseRedisURL(srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	w := NewWorker(opt, WorkerConfig{Concurrency: 1, Log: slog.New(slog.DiscardHandler), Admit: a})
-	go func() { defer close(done); _ = w.Run(ctx) }()
-	stop = sync.OnceFunc(func() { cancel(); <-done })
-	t.Cleanup(stop)
-	return stop
-}
-
 // An admission is one task however often it is asked for; a worker that
 // cannot confine programs leaves it to one that can, which admits it
 // once; one archived (no worker took it in time) is queued again.
@@ -68,7 +52,7 @@ func TestAdmissionsAreTasksForWorkersThatConfine(t *testing.T) {
 	}
 
 	unable := &admitter{why: errors.New("no sandbox here")}
-	stopUnable := runWorker(t, srv, unable)
+	stopUnable := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: unable})
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		info, err := d.insp.GetTaskInfo(d.queue, admissionID("bot_1"))
@@ -82,7 +66,7 @@ func TestAdmissionsAreTasksForWorkersThatConfine(t *testing.T) {
 	}
 	stopUnable()
 	able := &admitter{}
-	runWorker(t, srv, able)
+	startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: able})
 	for time.Now().Before(deadline.Add(10*time.Second)) && len(able.got()) == 0 {
 		time.Sleep(20 * time.Millisecond)
 	}

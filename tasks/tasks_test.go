@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -51,15 +52,25 @@ func clients(t *testing.T, srv *redistest.Server) (*redis.Client, *Dispatcher) {
 // startWorker runs a worker in this process until the test ends.
 func startWorker(t *testing.T, srv *redistest.Server, concurrency int) {
 	t.Helper()
+	startWorkerWith(t, srv, WorkerConfig{Concurrency: concurrency})
+}
+
+// startWorkerWith runs a worker of cfg (its log discarded) until stop or
+// the test's end.
+func startWorkerWith(t *testing.T, srv *redistest.Server, cfg WorkerConfig) (stop func()) {
+	t.Helper()
 	opt, err := ParseRedisURL(srv.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	w := NewWorker(opt, WorkerConfig{Concurrency: concurrency, Log: slog.New(slog.DiscardHandler)})
+	cfg.Log = slog.New(slog.DiscardHandler)
+	w := NewWorker(opt, cfg)
 	go func() { defer close(done); _ = w.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	stop = sync.OnceFunc(func() { cancel(); <-done })
+	t.Cleanup(stop)
+	return stop
 }
 
 func tournament() *morrisai.Tournament {
