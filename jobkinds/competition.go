@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"unicode/utf8"
@@ -79,7 +78,11 @@ func (s *CompetitionState) add(g CompetitionGame) {
 		if g.Outcome.Stderr[seat] == "" {
 			continue
 		}
+		// Each bot kept at most CompetitionStderrGames before this game,
+		// so the one to drop is the first found past them: the walk
+		// stops there rather than crossing the whole competition.
 		kept := 0
+	walk:
 		for i := len(s.Played) - 1; i >= 0; i-- {
 			o := &s.Played[i].Outcome
 			for k, c := range s.Played[i].Seats {
@@ -88,10 +91,11 @@ func (s *CompetitionState) add(g CompetitionGame) {
 				}
 				if kept++; kept > CompetitionStderrGames {
 					o.Stderr[k] = ""
+					if !slices.ContainsFunc(o.Stderr, func(e string) bool { return e != "" }) {
+						o.Stderr = nil
+					}
+					break walk
 				}
-			}
-			if o.Stderr != nil && !slices.ContainsFunc(o.Stderr, func(e string) bool { return e != "" }) {
-				o.Stderr = nil
 			}
 		}
 	}
@@ -198,10 +202,7 @@ func competitionJob(d Deps) jobs.Handler {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 		}
-		if d.Tasks == nil {
-			// In process, as a ladder: the other cores answer requests.
-			p.Parallel = min(max(p.Parallel, 1), max(1, runtime.NumCPU()/2))
-		}
+		p.Parallel = d.parallel(p.Parallel)
 		if err := RunCompetition(ctx, d, j.ID, p, &st, save); err != nil {
 			if ctx.Err() != nil {
 				return st, ctx.Err() // keeps the games finished

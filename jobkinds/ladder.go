@@ -158,7 +158,7 @@ func ladderJob(d Deps) jobs.Handler {
 					p = np
 				}
 			}
-			if p.State == LadderRunning && inFlight < d.ladderParallel(p) && time.Since(lastStart) >= p.Interval() {
+			if p.State == LadderRunning && inFlight < d.parallel(p.Parallel) && time.Since(lastStart) >= p.Interval() {
 				waiting := st.Waiting
 				seats, spec, why := d.nextLadderGame(ctx, p, &st, rng)
 				st.Waiting = why
@@ -204,11 +204,11 @@ func ladderJob(d Deps) jobs.Handler {
 	}
 }
 
-// ladderParallel is how many of a ladder's games may be in play: its
-// setting, and in process (no workers) at most half the cores, so that
-// best-move requests keep the rest.
-func (d Deps) ladderParallel(p LadderParams) int {
-	n := max(p.Parallel, 1)
+// parallel is how many of a ladder's or a competition's games may be in
+// play: the setting, and in process (no workers) at most half the cores,
+// so that best-move requests keep the rest.
+func (d Deps) parallel(setting int) int {
+	n := max(setting, 1)
 	if d.Tasks == nil {
 		n = min(n, max(1, runtime.NumCPU()/2))
 	}
