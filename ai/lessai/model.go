@@ -47,6 +47,20 @@ func (p Policy) String() string { return policyNames[p] }
 // tree needs every move's odds above zero.
 const modelNoise = 0.1
 
+// greedyNoise is greedy's share when a seat is observed: far less than
+// the others', because a program that searches plays greedy's turn most
+// of the time (running home is mostly right) and is told from greedy only
+// by the turns where it does not. At modelNoise a few greedy turns
+// outweighed one that was not, and our own engine and the 2017 runner-up
+// were planned as greedy on a sixth of their turns in full-scale games
+// (docs/strength.md); a greedy bot never strays, so it loses nothing.
+const greedyNoise = 0.001
+
+// planAfter is how many of a seat's turns with a choice the model sees
+// before the tree plays the seat by a drawn policy: the first turns run
+// home, and every policy that runs home explains them alike.
+const planAfter = 5
+
 // searchSmoothing is how many visits of the predicting search the move
 // weights are worth where it looked little (a second or third move).
 const searchSmoothing = 4.0
@@ -110,13 +124,13 @@ func (m *Model) Best(seat int) Policy {
 }
 
 // Plan is how the tree plays seat: a searcher when search or the weight
-// draw explains it best, else the mixture of the drawn policies by their
-// odds. A program that plays well reads to a short search as one of the
+// draw explains it best or before planAfter of its turns, else the
+// mixture of the drawn policies by their odds. A program that plays well reads to a short search as one of the
 // two (the 2017 runner-up mostly as the weight draw), and planning it as
 // a searcher is what measured best beside it and against it
 // (docs/strength.md); a greedy or a random seat is planned as it plays.
 func (m *Model) Plan(seat int) SeatPlan {
-	if b := m.Best(seat); b == PolicySearch || b == PolicyWeight {
+	if b := m.Best(seat); m.Seen[seat] < planAfter || b == PolicySearch || b == PolicyWeight {
 		return SeatPlan{Search: true}
 	}
 	post := m.Posterior(seat)
@@ -184,7 +198,15 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 	var stats []mcts.MoveStat[less.Move]
 	var ws, gs [40]float64
 	choices := 0
+	mover := p.Mover()
 	step := func(played less.Move) {
+		if n.P.Mover() != mover {
+			// The seat came home with points left, and moves its
+			// teammate's pieces: a greedy bot's turn was chosen for its
+			// own pieces, and is anything from here.
+			n.Play(played)
+			return
+		}
 		ms := n.Moves(moves[:0])
 		if len(ms) > 1 {
 			choices++
@@ -212,7 +234,7 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 		noisy := func(x float64) float64 { return math.Log((1-modelNoise)*x + modelNoise*u) }
 		logp[PolicySearch] += noisy(ps)
 		logp[PolicyWeight] += noisy(weights[k])
-		logp[PolicyGreedy] += noisy(greedy[k])
+		logp[PolicyGreedy] += math.Log((1-greedyNoise)*greedy[k] + greedyNoise*u)
 		logp[PolicyUniform] += math.Log(u)
 		n.Play(played)
 	}
@@ -257,33 +279,34 @@ func (n *Node) weightOdds(ms []less.Move, buf []float64) []float64 {
 
 // greedyOdds appends the greedy policy's odds of each of ms: the moves
 // that begin a turn as close to home as the mover's pieces can get this
-// turn (alone on the board), with the fewest moves, shared alike.
+// turn (alone on the board), shared alike. However many moves that turn
+// takes: points left unspent are lost all the same, so a greedy bot may
+// stop early or spend them going back and forth (ours does, where Actions
+// lists the longer of two turns to the same place), and either is greedy.
 func (n *Node) greedyOdds(ms []less.Move, buf []float64) []float64 {
 	mv, turn := n.P.Mover(), n.P.Turn()
-	bestD, bestK, count := math.MaxInt, math.MaxInt, 0
+	bestD, count := math.MaxInt, 0
 	start := len(buf)
 	var memo closestMemo
 	for _, m := range ms {
-		var dist, moves int
+		var dist int
 		if m == EndTurn {
 			dist = n.D.Solo(mv, n.P.Pieces(mv))
 		} else {
 			q := n.P
 			q.Play(m)
-			dist, moves = memo.closest(&q, n.D, mv, turn)
-			moves++
+			dist, _ = memo.closest(&q, n.D, mv, turn)
 		}
-		buf = append(buf, float64(dist*8+moves))
+		buf = append(buf, float64(dist))
 		switch {
-		case dist < bestD || (dist == bestD && moves < bestK):
-			bestD, bestK, count = dist, moves, 1
-		case dist == bestD && moves == bestK:
+		case dist < bestD:
+			bestD, count = dist, 1
+		case dist == bestD:
 			count++
 		}
 	}
-	best := float64(bestD*8 + bestK)
 	for i := start; i < len(buf); i++ {
-		if buf[i] == best {
+		if buf[i] == float64(bestD) {
 			buf[i] = 1 / float64(count)
 		} else {
 			buf[i] = 0
