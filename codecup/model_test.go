@@ -71,5 +71,8 @@ func TestTheBotSaysWhatItBelievesOfEachSeat(t *testing.T) {
 		if i < 0 || !strings.HasPrefix(last[strings.Index(last[i:], "plays like")+i:], "plays like greedy") {
 			t.Errorf("%s not believed greedy in the bot's last word: %q", want, last)
 		}
+		if j := strings.Index(last[max(i, 0):], "]"); i < 0 || j < 0 || !strings.HasPrefix(last[i+j:], "], planned as it plays") {
+			t.Errorf("%s not planned as it plays in the bot's last word: %q", want, last)
+		}
 	}
 }

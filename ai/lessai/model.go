@@ -142,8 +142,8 @@ func (m *Model) Plan(seat int) SeatPlan {
 	return SeatPlan{W: post}
 }
 
-// Describe says what the model believes of the seats other than me, for a
-// bot's standard error.
+// Describe says what the model believes of the seats other than me, and
+// how Plan would have the tree play each, for a bot's standard error.
 func (m *Model) Describe(me int) string {
 	var parts []string
 	for seat := range 4 {
@@ -159,8 +159,12 @@ func (m *Model) Describe(me int) string {
 		for p := range nPolicies {
 			odds = append(odds, fmt.Sprintf("%s %.2f", p, post[p]))
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s, %d turns): plays like %s [%s]", less.PlayerNames[seat], role,
-			m.Seen[seat], m.Best(seat), strings.Join(odds, ", ")))
+		plan := "planned as a searcher"
+		if !m.Plan(seat).Search {
+			plan = "planned as it plays"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s, %d turns): plays like %s [%s], %s", less.PlayerNames[seat], role,
+			m.Seen[seat], m.Best(seat), strings.Join(odds, ", "), plan))
 	}
 	return strings.Join(parts, "; ")
 }
