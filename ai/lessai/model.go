@@ -125,10 +125,11 @@ func (m *Model) Best(seat int) Policy {
 
 // Plan is how the tree plays seat: a searcher when search or the weight
 // draw explains it best or before planAfter of its turns, else the
-// mixture of the drawn policies by their odds. A program that plays well reads to a short search as one of the
-// two (the 2017 runner-up mostly as the weight draw), and planning it as
-// a searcher is what measured best beside it and against it
-// (docs/strength.md); a greedy or a random seat is planned as it plays.
+// mixture of the drawn policies by their odds. A program that plays well
+// reads to a short search as one of the two (the 2017 runner-up mostly as
+// the weight draw), and planning it as a searcher is what measured best
+// beside it and against it (docs/strength.md); a greedy or a random seat
+// is planned as it plays.
 func (m *Model) Plan(seat int) SeatPlan {
 	if b := m.Best(seat); m.Seen[seat] < planAfter || b == PolicySearch || b == PolicyWeight {
 		return SeatPlan{Search: true}
