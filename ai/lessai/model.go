@@ -300,7 +300,7 @@ func (n *Node) greedyOdds(ms []less.Move, buf []float64) []float64 {
 		} else {
 			q := n.P
 			q.Play(m)
-			dist, _ = memo.closest(&q, n.D, mv, turn)
+			dist = memo.closest(&q, n.D, mv, turn)
 		}
 		buf = append(buf, float64(dist))
 		switch {
@@ -328,32 +328,31 @@ func (n *Node) greedyOdds(ms []less.Move, buf []float64) []float64 {
 type closestMemo struct {
 	pieces [closestSlots]uint64
 	left   [closestSlots]int8
-	best   [closestSlots]uint16 // dist*8 + moves, +1 (0: empty)
+	best   [closestSlots]uint16 // dist + 1 (0: empty)
 	n      int                  // held; at most half the slots
 }
 
 const closestSlots = 1024
 
 // closest is the least solo distance mover's pieces reach from q within
-// the turn, and the fewest moves reaching it: a search of at most three
-// moves, bounded by the turn's points.
-func (c *closestMemo) closest(q *less.Position, d *less.Distances, mover, turn int) (dist, moves int) {
-	dist = d.Solo(mover, q.Pieces(mover))
+// the turn (stopping anywhere): a search of at most three moves, bounded
+// by the turn's points.
+func (c *closestMemo) closest(q *less.Position, d *less.Distances, mover, turn int) int {
+	dist := d.Solo(mover, q.Pieces(mover))
 	if q.Turn() != turn || q.Over() {
-		return dist, 0
+		return dist
 	}
 	set, left := q.Pieces(mover), int8(q.Left())
 	h := int((set*0x9e3779b97f4a7c15)>>54) ^ int(left)
 	i := h & (closestSlots - 1)
 	for ; c.best[i] != 0; i = (i + 1) & (closestSlots - 1) {
 		if c.pieces[i] == set && c.left[i] == left {
-			v := int(c.best[i] - 1)
-			return v / 8, v % 8
+			return int(c.best[i] - 1)
 		}
 	}
 	var buf [32]less.Move
 	for _, m := range q.Moves(buf[:0]) {
-		var dd, mm int
+		var dd int
 		if q.Cost(m) == int(left) {
 			// The turn's last move: only the pieces' new places matter,
 			// not the turn that follows.
@@ -361,21 +360,19 @@ func (c *closestMemo) closest(q *less.Position, d *less.Distances, mover, turn i
 		} else {
 			r := *q
 			r.Play(m)
-			dd, mm = c.closest(&r, d, mover, turn)
+			dd = c.closest(&r, d, mover, turn)
 		}
-		if dd < dist || (dd == dist && mm+1 < moves) {
-			dist, moves = dd, mm+1
-		}
+		dist = min(dist, dd)
 	}
 	if c.n < closestSlots/2 {
 		// The slot found empty may since have been taken by a state
 		// deeper in the search: look again from it.
 		for ; c.best[i] != 0; i = (i + 1) & (closestSlots - 1) {
 		}
-		c.pieces[i], c.left[i], c.best[i] = set, left, uint16(dist*8+moves+1)
+		c.pieces[i], c.left[i], c.best[i] = set, left, uint16(dist+1)
 		c.n++
 	}
-	return dist, moves
+	return dist
 }
 
 // Priors weighs a node's moves (mcts.PriorLister): a seat the plan draws
