@@ -65,8 +65,9 @@ type Tree struct {
 	Scale        float64 `json:"scale,omitempty"`
 	// LearnTeammate and LearnOpponents plan those seats by a Model learnt
 	// from their turns in the game (teammate=model, opponents=model),
-	// where a Chooser is given one; before any turn the teammate is
-	// planned as TeamPlay says and the opponents as searchers.
+	// where a Chooser is given one; until the model knows a seat
+	// (Model.Knows) the teammate is planned as TeamPlay says and the
+	// opponents as searchers.
 	LearnTeammate  bool `json:"learn_teammate,omitempty"`
 	LearnOpponents bool `json:"learn_opponents,omitempty"`
 }
@@ -86,12 +87,12 @@ func (t Tree) plans(m *Model, me int) *[4]SeatPlan {
 		switch {
 		case seat == me:
 			ps[seat].Search = true
-		case seat == me^2 && t.LearnTeammate && m.Seen[seat] > 0:
+		case seat == me^2 && t.LearnTeammate && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
 		case seat == me^2:
 			ps[seat].Search = t.TeamPlay
 			ps[seat].W[PolicyWeight] = 1
-		case t.LearnOpponents && m.Seen[seat] > 0:
+		case t.LearnOpponents && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
 		default:
 			ps[seat].Search = true

@@ -123,6 +123,11 @@ func (m *Model) Best(seat int) Policy {
 	return best
 }
 
+// Knows reports whether the model has seen enough of seat's turns to
+// plan it by them (planAfter); before, the seat is planned as the tree's
+// settings say.
+func (m *Model) Knows(seat int) bool { return m.Seen[seat] >= planAfter }
+
 // Plan is how the tree plays seat: a searcher when search or the weight
 // draw explains it best or before planAfter of its turns, else the
 // mixture of the drawn policies by their odds. A program that plays well
@@ -131,7 +136,7 @@ func (m *Model) Best(seat int) Policy {
 // beside it and against it (docs/strength.md); a greedy or a random seat
 // is planned as it plays.
 func (m *Model) Plan(seat int) SeatPlan {
-	if b := m.Best(seat); m.Seen[seat] < planAfter || b == PolicySearch || b == PolicyWeight {
+	if b := m.Best(seat); !m.Knows(seat) || b == PolicySearch || b == PolicyWeight {
 		return SeatPlan{Search: true}
 	}
 	post := m.Posterior(seat)

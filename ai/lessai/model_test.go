@@ -185,6 +185,13 @@ func TestPlansFollowTheModel(t *testing.T) {
 			t.Errorf("role of %s: %v, want %v", less.PlayerNames[seat], got, want)
 		}
 	}
+	// A teammate the model does not know yet is planned as TeamPlay says,
+	// here as the weight draw, not as the searcher Plan assumes.
+	m.Seen[2] = planAfter - 1
+	if p := (Tree{LearnTeammate: true}).plans(&m, 0)[2]; p.Search || p.W[PolicyWeight] != 1 {
+		t.Errorf("a teammate seen %d times without TeamPlay is planned as %+v, want the weight draw", m.Seen[2], p)
+	}
+	m.Seen[2] = planAfter
 	// Learning the teammate only: the opponents stay searchers whatever
 	// they have shown.
 	if ps := (Tree{LearnTeammate: true}).plans(&m, 0); !ps[1].Search || !ps[3].Search {
