@@ -18,7 +18,7 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	var c api.CompetitionResponse
 	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Name: "live cup", Seed: 4,
-		Bots:  []string{"gameai:alphabeta:strategy=ga-2019-best", "gameai:alphabeta:strategy=petcu-e32"},
+		Bots:  liveBots,
 		Clock: &arena.Clock{MoveMS: 250}}).ok(t, 202).json(t, &c)
 	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil) })
 	ctx := browsertest.New(t, time.Minute)
@@ -52,7 +52,7 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 // being played, and one opens on the live board.
 func TestBrowserFollowsABotToItsLiveGame(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best", "gameai:morris:alphabeta:strategy=petcu-e32"}
+	bots := []string{"gameai:morris:mcts:strategy=ga-2019-best", "gameai:morris:mcts:strategy=petcu-e32"}
 	var l api.LadderResponse
 	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 250},
 		Bots: bots, Parallel: 1}).ok(t, 201).json(t, &l)

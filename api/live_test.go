@@ -11,12 +11,18 @@ import (
 	"gameai/store"
 )
 
+// liveBots play a game long enough to be watched and stopped on a starved
+// machine: MCTS thinks for its whole clock on every move (a game of about
+// 160 plies at 250 ms), where alpha-beta plays a won ending out at once (31
+// plies, over before a browser test under -race could stop it).
+var liveBots = []string{"gameai:mcts:strategy=ga-2019-best", "gameai:mcts:strategy=petcu-e32"}
+
 // A game of a competition is watched while it is played: the competition
 // lists it as playing, and its answer grows move by move, "live", with
 // the positions to show and no result; stopped, it is live no more.
 func TestACompetitionGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	bots := []string{"gameai:alphabeta:strategy=ga-2019-best", "gameai:alphabeta:strategy=petcu-e32"}
+	bots := liveBots
 	var c api.CompetitionResponse
 	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 4,
 		Clock: &arena.Clock{MoveMS: 100}}).ok(t, 202).json(t, &c)
@@ -74,7 +80,7 @@ func TestACompetitionGameIsWatchedWhileItIsPlayed(t *testing.T) {
 // their bots, and each answers "live" as far as it has gone.
 func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best", "gameai:morris:alphabeta:strategy=petcu-e32"}
+	bots := []string{"gameai:morris:mcts:strategy=ga-2019-best", "gameai:morris:mcts:strategy=petcu-e32"}
 	req := api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 100}, Bots: bots, Parallel: 1}
 	var l api.LadderResponse
 	e.do(t, "PUT", "/v1/ladders/morris", req).ok(t, 201).json(t, &l)
