@@ -122,9 +122,10 @@ type Spec struct {
 	// counts repetitions its own way; admission forgives it, a competition
 	// does not.
 	ForgiveRepetitionClaims bool `json:"forgive_repetition_claims,omitempty"`
-	// Watch, when set, hears the game after every move as far as it has
-	// gone (Board, Moves, TimesMS, ThinkMS and Result.N; no result yet),
-	// on the game's goroutine: for watching it live.
+	// Watch, when set, hears the game as it starts (no moves) and after
+	// every move, as far as it has gone (Board, Moves, TimesMS, ThinkMS
+	// and Result.N; no result yet), on the game's goroutine: for watching
+	// it live.
 	Watch func(Outcome) `json:"-"`
 }
 

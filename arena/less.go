@@ -61,6 +61,9 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	var watch func(*LessRecord)
 	if s.Watch != nil {
+		// Seen as it starts: a game retried on another worker then
+		// replaces at once what its first attempt had shown.
+		s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: w.String(), ThinkMS: make([]int64, 4)})
 		watch = func(rec *LessRecord) {
 			s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: rec.Layout, Moves: slices.Clone(rec.Actions),
 				TimesMS: slices.Clone(rec.TimesMS), ThinkMS: slices.Clone(rec.ClocksMS[:])})

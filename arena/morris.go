@@ -156,6 +156,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 		return r.morrisFault(o, s, fault, stderr), nil
 	}
 	if s.Watch != nil {
+		s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: o.Board, ThinkMS: make([]int64, 2)}) // as in less.go
 		opts.Watch = func(moves []morris.Move, think [2]time.Duration) {
 			w := Outcome{Result: competition.Result{N: s.N}, Board: o.Board, ThinkMS: []int64{think[0].Milliseconds(), think[1].Milliseconds()}}
 			for _, m := range moves {
