@@ -52,7 +52,7 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 // being played, and one opens on the live board.
 func TestBrowserFollowsABotToItsLiveGame(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	bots := []string{"gameai:morris:mcts:strategy=ga-2019-best", "gameai:morris:mcts:strategy=petcu-e32"}
+	bots := liveLadderBots
 	var l api.LadderResponse
 	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 250},
 		Bots: bots, Parallel: 1}).ok(t, 201).json(t, &l)

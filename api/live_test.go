@@ -17,6 +17,9 @@ import (
 // plies, over before a browser test under -race could stop it).
 var liveBots = []string{"gameai:mcts:strategy=ga-2019-best", "gameai:mcts:strategy=petcu-e32"}
 
+// liveLadderBots are liveBots as a ladder names them (with their game).
+var liveLadderBots = []string{"gameai:morris:mcts:strategy=ga-2019-best", "gameai:morris:mcts:strategy=petcu-e32"}
+
 // A game of a competition is watched while it is played: the competition
 // lists it as playing, and its answer grows move by move, "live", with
 // the positions to show and no result; stopped, it is live no more.
@@ -80,7 +83,7 @@ func TestACompetitionGameIsWatchedWhileItIsPlayed(t *testing.T) {
 // their bots, and each answers "live" as far as it has gone.
 func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	bots := []string{"gameai:morris:mcts:strategy=ga-2019-best", "gameai:morris:mcts:strategy=petcu-e32"}
+	bots := liveLadderBots
 	req := api.LadderRequest{State: "running", GamesPerMinute: 60, Clock: &arena.Clock{MoveMS: 100}, Bots: bots, Parallel: 1}
 	var l api.LadderResponse
 	e.do(t, "PUT", "/v1/ladders/morris", req).ok(t, 201).json(t, &l)
