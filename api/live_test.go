@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,7 +9,10 @@ import (
 
 	"gameai/api"
 	"gameai/arena"
+	"gameai/competition"
+	"gameai/jobkinds"
 	"gameai/store"
+	"gameai/store/memory"
 )
 
 // liveBots play a game long enough to be watched and stopped on a starved
@@ -105,5 +109,41 @@ func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	})
 	if !g.Live || g.N != p.N || !slices.Equal(g.Seats, p.Seats) || len(g.Positions) != len(g.Moves)+1 || g.Score != nil {
 		t.Fatalf("ladder game %d in play: %+v", p.N, g)
+	}
+}
+
+// A game seen at its start, before its first move (arena's first look),
+// answers as any live game: no moves, the start position, public to a
+// visitor and to a made-up key alike, and no seat's stderr.
+func TestAGameAtItsStartIsWatched(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := newEnv(t, st, nil)
+	var c api.CompetitionResponse
+	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Bots: liveBots, Seed: 4,
+		Clock: &arena.Clock{MoveMS: 100}}).ok(t, 202).json(t, &c)
+	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil) })
+	var g1 api.CompetitionGameResponse
+	waitLong(t, func() bool {
+		g1 = api.CompetitionGameResponse{}
+		r := e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/1", nil)
+		if r.status != 200 {
+			return false
+		}
+		r.json(t, &g1)
+		return g1.Live
+	})
+	// Game 2 is played after game 1, on the same opening: written here as
+	// its player writes it when it starts.
+	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, Board: g1.Board, ThinkMS: make([]int64, 2)})
+	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(c.ID, 2), b); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"", "gat_madeup", "not-a-key"} {
+		var g api.CompetitionGameResponse
+		r := e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/2", nil, "X-API-Key", key).ok(t, 200)
+		r.json(t, &g)
+		if !g.Live || len(g.Moves) != 0 || len(g.Positions) != 1 || g.Score != nil || g.Stderr != nil || strings.Contains(string(r.body), "stderr") {
+			t.Errorf("game 2 at its start asked with key %q: %s", key, r.body)
+		}
 	}
 }
