@@ -304,6 +304,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		if err := host.Resume(ctx, 10*time.Minute); err != nil {
 			log.Error("resuming bot admissions", "err", err)
 		}
+		host.ResumeEvery(10*time.Minute, 10*time.Minute)
 	}
 	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion(),
 		Collectors: collectors, Hosting: host})

@@ -134,6 +134,7 @@ type Host struct {
 	waitMu  sync.Mutex
 	waiters map[string]*waiter
 	wg      sync.WaitGroup
+	resumer sync.WaitGroup // ResumeEvery's loop
 	ctx     context.Context
 	stop    context.CancelFunc
 }
@@ -201,6 +202,7 @@ func (h *Host) Language(name string) (*Language, bool) {
 // the queued ones stay building in the store, for Resume.
 func (h *Host) Close() {
 	h.stop()
+	h.resumer.Wait()
 	drained := h.queue.close()
 	h.waitMu.Lock()
 	for _, id := range drained {
@@ -308,6 +310,34 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 		}
 	}
 	return nil
+}
+
+// ResumeEvery runs Resume every period until Close. It is for a server
+// whose admissions go to workers (Config.Remote): a task that ran out of
+// retries because no worker could confine programs (some days of them) is
+// archived, and its bot would stay building until this server restarted;
+// Resume queues it afresh. A server that admits bots itself needs no loop:
+// its admissions end in a verdict, or stay for the next start's Resume.
+func (h *Host) ResumeEvery(period, stale time.Duration) {
+	if h.why != nil || h.cfg.Remote == nil {
+		return
+	}
+	h.resumer.Add(1)
+	go func() {
+		defer h.resumer.Done()
+		tick := time.NewTicker(period)
+		defer tick.Stop()
+		for {
+			select {
+			case <-h.ctx.Done():
+				return
+			case <-tick.C:
+				if err := h.Resume(h.ctx, stale); err != nil && h.ctx.Err() == nil {
+					h.cfg.Log.Error("resuming bot admissions", "err", err)
+				}
+			}
+		}
+	}()
 }
 
 // claim takes up b at the revision read: of several servers sharing the

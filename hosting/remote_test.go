@@ -161,3 +161,99 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 	}
 	<-closed
 }
+
+func (r *remoteLog) times(bot string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, a := range r.asked {
+		if a[1] == bot {
+			n++
+		}
+	}
+	return n
+}
+
+// A server whose admissions go to workers queues a stale admission again
+// while it runs, not only when it starts: an admission whose task ran
+// out of retries (no worker could confine programs) is taken up once
+// one can, without a restart. A bot touched lately is left alone, and
+// Close ends the loop.
+func TestAServerWithWorkersKeepsResuming(t *testing.T) {
+	st := memory.New(store.Config{})
+	remote := &remoteLog{}
+	cfg := testConfig
+	cfg.Remote = remote
+	server := New(st, cfg)
+	if err := server.Unavailable(); err != nil {
+		server.Close()
+		confinetest.Check(t, err)
+	}
+	ctx := context.Background()
+	old := time.Now().Add(-time.Hour)
+	for _, id := range []string{"bot_archived", "bot_fresh"} {
+		b := &store.Bot{ID: id, Game: "morris", Name: id, Owner: "ann", Language: "executable", Version: 1,
+			Status: store.BotBuilding, Source: store.ContentHash([]byte(id)), CreatedAt: old, UpdatedAt: old}
+		if id == "bot_fresh" {
+			b.UpdatedAt = time.Now().Add(time.Hour) // a worker is on it, for the whole test
+		}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	server.ResumeEvery(10*time.Millisecond, 10*time.Minute)
+	waitAsked := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); remote.times("bot_archived") < n; {
+			if time.Now().After(deadline) {
+				t.Fatalf("the stale admission was queued %d times, want %d", remote.times("bot_archived"), n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	waitAsked(1)
+	// Claimed, it is fresh: the next ticks leave it until it is stale again.
+	time.Sleep(100 * time.Millisecond)
+	if n := remote.times("bot_archived"); n != 1 {
+		t.Errorf("a claimed admission was queued %d times within its staleness", n)
+	}
+	b, _ := st.Bots.Get(ctx, "bot_archived")
+	b.UpdatedAt = old // ten minutes on, its task archived
+	if err := st.Bots.Update(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	waitAsked(2)
+	server.Close()
+	if n := remote.times("bot_fresh"); n != 0 {
+		t.Errorf("an admission touched lately was queued again %d times", n)
+	}
+	n := remote.times("bot_archived")
+	b, _ = st.Bots.Get(ctx, "bot_archived")
+	b.UpdatedAt = old
+	if err := st.Bots.Update(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := remote.times("bot_archived"); got != n {
+		t.Errorf("queued again after Close: %d times, then %d", n, got)
+	}
+}
+
+// A server that admits bots itself runs no loop: its queue is the only
+// place its admissions wait, and a second Resume would queue a waiting bot
+// twice.
+func TestAServerWithoutWorkersDoesNotKeepResuming(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	old := time.Now().Add(-time.Hour)
+	b := &store.Bot{ID: "bot_waiting", Game: "morris", Name: "waiting", Owner: "ann", Language: "executable", Version: 1,
+		Status: store.BotBuilding, Source: store.ContentHash([]byte("waiting")), CreatedAt: old, UpdatedAt: old}
+	if err := h.store.Bots.Create(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	h.ResumeEvery(10*time.Millisecond, 10*time.Minute)
+	time.Sleep(100 * time.Millisecond)
+	if got, _ := h.store.Bots.Get(ctx, b.ID); got.Status != store.BotBuilding || got.Rev != b.Rev {
+		t.Errorf("taken up by a loop it should not run: %s, revision %d (was %d)", got.Status, got.Rev, b.Rev)
+	}
+}
