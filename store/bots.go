@@ -104,10 +104,13 @@ type Bots interface {
 	Create(ctx context.Context, b *Bot) error
 	Get(ctx context.Context, id string) (*Bot, error)
 	// Update writes b if its stored Rev equals b.Rev (else ErrConflict).
+	// A bot's Owner never changes: the stores index bots by it.
 	Update(ctx context.Context, b *Bot) error
 	// Delete removes a bot and its details.
 	Delete(ctx context.Context, id string) error
 	// List returns the bots f matches, newest first (without details).
+	// With an Owner it reads that owner's bots alone (an index by owner),
+	// else every bot.
 	List(ctx context.Context, f BotFilter) ([]*Bot, error)
 	// SetDetails replaces a bot's details; Details reads them (empty
 	// details for a bot that has none yet).

@@ -12,6 +12,10 @@ type bots struct {
 	t       *table
 	mu      sync.Mutex
 	details map[string][]byte
+	// byOwner indexes the bots by owner: a ladder asks for one owner's
+	// versions of each of its bots before every game, which must not
+	// decode the whole store.
+	byOwner map[string]map[string]bool
 }
 
 func (s *bots) SetDetails(_ context.Context, id string, d *store.BotDetails) error {
@@ -39,8 +43,17 @@ func (s *bots) Details(_ context.Context, id string) (*store.BotDetails, error) 
 }
 
 func (s *bots) Create(_ context.Context, b *store.Bot) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	b.Rev = 1
-	return s.t.create(b.ID, b, 0)
+	if err := s.t.create(b.ID, b, 0); err != nil {
+		return err
+	}
+	if s.byOwner[b.Owner] == nil {
+		s.byOwner[b.Owner] = map[string]bool{}
+	}
+	s.byOwner[b.Owner][b.ID] = true
+	return nil
 }
 
 func (s *bots) Get(_ context.Context, id string) (*store.Bot, error) {
@@ -66,16 +79,34 @@ func (s *bots) Update(_ context.Context, b *store.Bot) error {
 	return nil
 }
 
-func (s *bots) Delete(_ context.Context, id string) error {
+func (s *bots) Delete(ctx context.Context, id string) error {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	delete(s.details, id)
-	s.mu.Unlock()
+	if b, err := s.Get(ctx, id); err == nil {
+		delete(s.byOwner[b.Owner], id)
+		if len(s.byOwner[b.Owner]) == 0 {
+			delete(s.byOwner, b.Owner)
+		}
+	}
 	return s.t.delete(id)
 }
 
 func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) {
+	var all [][]byte
+	if f.Owner != "" {
+		s.mu.Lock()
+		for id := range s.byOwner[f.Owner] {
+			if data, _, err := s.t.get(id); err == nil {
+				all = append(all, data)
+			}
+		}
+		s.mu.Unlock()
+	} else {
+		all = s.t.all()
+	}
 	var out []*store.Bot
-	for _, data := range s.t.all() {
+	for _, data := range all {
 		b, err := decode[store.Bot](data)
 		if err != nil {
 			return nil, err

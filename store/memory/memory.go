@@ -24,7 +24,7 @@ func New(cfg store.Config) *store.Store {
 		Strategies:     &strategies{m: map[string][]byte{}},
 		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0)},
 		Records:        newRecords(cfg),
-		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}},
+		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}},
 		Owners:         newOwners(),
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},
 		Transpositions: newTranspositions(cfg, now),

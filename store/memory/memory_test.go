@@ -71,3 +71,7 @@ func TestLiveGamesAreBounded(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkOwnersBots(b *testing.B) {
+	storetest.BenchmarkOwnersBots(b, memory.New(store.Config{MaxBots: 10_000}))
+}

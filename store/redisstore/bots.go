@@ -12,6 +12,8 @@ import (
 
 func (k keys) bot(id string) string          { return string(k) + "bot:" + id }
 func (k keys) botIndex() string              { return string(k) + "bots:index" }
+func (k keys) ownerBots(name string) string  { return string(k) + "owner-bots:" + name }
+func (k keys) ownerBotsBuilt() string        { return string(k) + "bots:owner-index" }
 func (k keys) botDetails(id string) string   { return string(k) + "bot-details:" + id }
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
 func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
@@ -41,7 +43,13 @@ func (s *bots) Create(ctx context.Context, b *store.Bot) error {
 	if err := create(ctx, s.c, s.k.bot(b.ID), b, 0); err != nil {
 		return err
 	}
-	return s.c.ZAdd(ctx, s.k.botIndex(), redis.Z{Score: float64(b.CreatedAt.UnixMilli()), Member: b.ID}).Err()
+	z := redis.Z{Score: float64(b.CreatedAt.UnixMilli()), Member: b.ID}
+	_, err = s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZAdd(ctx, s.k.botIndex(), z)
+		p.ZAdd(ctx, s.k.ownerBots(b.Owner), z)
+		return nil
+	})
+	return err
 }
 
 func (s *bots) Get(ctx context.Context, id string) (*store.Bot, error) {
@@ -65,20 +73,34 @@ func (s *bots) Update(ctx context.Context, b *store.Bot) error {
 }
 
 func (s *bots) Delete(ctx context.Context, id string) error {
-	n, err := s.c.Del(ctx, s.k.bot(id), s.k.botDetails(id)).Result()
+	b, err := s.Get(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		// Gone already, or never whole: its index entries go all the same.
+		s.c.ZRem(ctx, s.k.botIndex(), id)
+		return err
+	}
 	if err != nil {
 		return err
 	}
-	s.c.ZRem(ctx, s.k.botIndex(), id)
-	if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	_, err = s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Del(ctx, s.k.bot(id), s.k.botDetails(id))
+		p.ZRem(ctx, s.k.botIndex(), id)
+		p.ZRem(ctx, s.k.ownerBots(b.Owner), id)
+		return nil
+	})
+	return err
 }
 
-// List reads every indexed bot (the index holds at most MaxBots).
+// List reads the owner's bots from the owner's index when f names one (at
+// most the versions an owner may keep), else every indexed bot (the index
+// holds at most MaxBots): a ladder asks for one owner's versions of each
+// of its bots before every game, which must not read the whole store.
 func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error) {
-	ids, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: s.k.botIndex(), Start: 0, Stop: -1, Rev: true}).Result()
+	index := s.k.botIndex()
+	if f.Owner != "" {
+		index = s.k.ownerBots(f.Owner)
+	}
+	ids, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: index, Start: 0, Stop: -1, Rev: true}).Result()
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +118,9 @@ func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error
 		v, err := decodeVersioned(s.k.bot(ids[i]), cmd.Val(), &b)
 		if errors.Is(err, store.ErrNotFound) {
 			continue
+		}
+		if err == nil && f.Owner != "" && b.Owner != f.Owner {
+			continue // an index entry older than its owner's bots (ownerIndex)
 		}
 		if err != nil {
 			return nil, err
@@ -217,4 +242,40 @@ func (s *artefacts) Get(ctx context.Context, h string) ([]byte, error) {
 		return nil, store.ErrNotFound
 	}
 	return b, err
+}
+
+// ownerIndex builds the owners' indexes of bots that a store written
+// before they existed lacks: once (a key says it is done), at most MaxBots
+// bots. Servers that build it at once add the same entries; a bot deleted
+// meanwhile may leave an entry that List skips.
+func ownerIndex(ctx context.Context, c *redis.Client, k keys) error {
+	if n, err := c.Exists(ctx, k.ownerBotsBuilt()).Result(); err != nil || n == 1 {
+		return err
+	}
+	zs, err := c.ZRangeArgsWithScores(ctx, redis.ZRangeArgs{Key: k.botIndex(), Start: 0, Stop: -1}).Result()
+	if err != nil {
+		return err
+	}
+	cmds := make([]*redis.SliceCmd, len(zs))
+	if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, z := range zs {
+			cmds[i] = p.HMGet(ctx, k.bot(z.Member.(string)), "v", "d")
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, z := range zs {
+			var b store.Bot
+			if _, err := decodeVersioned(k.bot(z.Member.(string)), cmds[i].Val(), &b); err == nil {
+				p.ZAdd(ctx, k.ownerBots(b.Owner), z)
+			}
+		}
+		p.Set(ctx, k.ownerBotsBuilt(), "1", 0)
+		return nil
+	}); err != nil {
+		return err
+	}
+	return nil
 }

@@ -40,6 +40,10 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 		_ = c.Close()
 		return nil, fmt.Errorf("redis ping: %w", err)
 	}
+	if err := ownerIndex(ctx, c, keys(prefix)); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("redis: indexing the bots by owner: %w", err)
+	}
 	return st, nil
 }
 

@@ -2,7 +2,11 @@ package redisstore_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"gameai/internal/redistest"
 	"gameai/store"
@@ -26,4 +30,68 @@ func TestBadURL(t *testing.T) {
 	if _, err := redisstore.New(context.Background(), "http://nope", "p:", store.Config{}); err == nil {
 		t.Error("New with a non-redis URL succeeded")
 	}
+}
+
+// A store written before bots were indexed by owner has only the index of
+// all bots: opening it builds the owners' indexes once, so an owner's
+// bots are listed as before.
+func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
+	url, prefix := redistest.URL(t), redistest.Prefix(t)
+	ctx := context.Background()
+	st, err := redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now().UTC().Truncate(time.Millisecond)
+	for i, owner := range []string{"ann", "bob", "ann"} {
+		b := &store.Bot{ID: fmt.Sprintf("bot_%d", i), Game: "less", Name: "x", Owner: owner, Language: "c", Version: i + 1,
+			Status: store.BotReady, CreatedAt: t0.Add(time.Duration(i) * time.Second), UpdatedAt: t0}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = st.Close()
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opts)
+	defer c.Close()
+	// As the store was before: no owners' indexes.
+	if err := c.Del(ctx, prefix+"owner-bots:ann", prefix+"owner-bots:bob", prefix+"bots:owner-index").Err(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.Bots.List(ctx, store.BotFilter{Owner: "ann"})
+	if err != nil || len(got) != 2 || got[0].ID != "bot_2" || got[1].ID != "bot_0" {
+		t.Fatalf("ann's bots after the index was built: %d %v", len(got), err)
+	}
+	if got, _ := st.Bots.List(ctx, store.BotFilter{Owner: "bob"}); len(got) != 1 || got[0].ID != "bot_1" {
+		t.Errorf("bob's bots: %d", len(got))
+	}
+	// Built once: an index entry removed by hand stays removed.
+	if err := c.ZRem(ctx, prefix+"owner-bots:bob", "bot_1").Err(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got, _ := again.Bots.List(ctx, store.BotFilter{Owner: "bob"}); len(got) != 0 {
+		t.Errorf("the index was built again at the next open: %d of bob's bots", len(got))
+	}
+}
+
+func BenchmarkOwnersBots(b *testing.B) {
+	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{MaxBots: 10_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	storetest.BenchmarkOwnersBots(b, st)
 }

@@ -73,6 +73,24 @@ func testBots(t *testing.T, open Factory) {
 	if err := s.Create(ctx, mk("d", "ann", "z", 3*time.Second)); err != nil {
 		t.Errorf("room again after a delete: %v", err)
 	}
+	if got, _ := s.List(ctx, store.BotFilter{Owner: "bob"}); len(got) != 0 {
+		t.Errorf("bob's bots after his only one was deleted: %v", ids(got))
+	}
+	if err := s.Delete(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.List(ctx, store.BotFilter{Owner: "ann", Name: "x"}); len(got) != 1 || got[0].ID != "c" {
+		t.Errorf("ann's x after a version was deleted: %v", ids(got))
+	}
+	if got, _ := s.List(ctx, store.BotFilter{Owner: "ann"}); len(got) != 2 || got[0].ID != "d" || got[1].ID != "c" {
+		t.Errorf("ann's bots newest first after a delete: %v", ids(got))
+	}
+	if got, _ := s.List(ctx, store.BotFilter{Owner: "an"}); len(got) != 0 {
+		t.Errorf("an owner whose name begins another's: %v", ids(got))
+	}
+	if err := s.Delete(ctx, "a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a bot deleted twice: %v", err)
+	}
 }
 
 func ids(bs []*store.Bot) []string {
