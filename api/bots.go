@@ -267,25 +267,36 @@ func (s *Server) listBots(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var all []*store.Bot
+	// Our engines come first, then the uploads a page at a time from the
+	// store: a cursor past our engines is a place among the uploads.
+	var ours []*store.Bot
 	for _, b := range hosting.Builtins() {
 		if f.Match(b) {
-			all = append(all, b)
+			ours = append(ours, b)
 		}
 	}
-	if f.Owner != hosting.BuiltinOwner {
-		up, err := s.store.Bots.List(c.Request().Context(), f)
+	page, next, _ := store.PageOf(ours, from, limit)
+	if next >= 0 {
+		next = from + len(page)
+	}
+	if f.Owner != hosting.BuiltinOwner && len(page) < limit {
+		up, upNext, err := s.store.Bots.Page(c.Request().Context(), f, max(from-len(ours), 0), limit-len(page))
 		if err != nil {
 			return err
 		}
-		all = append(all, up...)
+		page, next = append(page, up...), -1
+		if upNext >= 0 {
+			next = len(ours) + upNext
+		}
+	} else if f.Owner != hosting.BuiltinOwner && next < 0 {
+		next = len(ours) // the uploads' first page
 	}
 	out := BotListResponse{Bots: []BotResponse{}}
-	for i := from; i < len(all) && i < from+limit; i++ {
-		out.Bots = append(out.Bots, botResponse(all[i], nil, who))
+	for _, b := range page {
+		out.Bots = append(out.Bots, botResponse(b, nil, who))
 	}
-	if from+limit < len(all) {
-		out.NextCursor = strconv.Itoa(from + limit)
+	if next >= 0 {
+		out.NextCursor = strconv.Itoa(next)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -281,5 +282,66 @@ func TestAnUploadIsCheckedFieldByField(t *testing.T) {
 	e.do(t, "GET", "/v1/bots?owner=ann", nil).ok(t, 200).json(t, &bots)
 	if len(bots.Bots) != 0 {
 		t.Errorf("refused uploads were stored: %+v", bots.Bots)
+	}
+}
+
+// Pages run through our engines, then the uploads from the store a page
+// at a time, every bot once, whatever the page size and filter.
+func TestBotPagesRunFromOurEnginesIntoTheUploads(t *testing.T) {
+	st := memory.New(store.Config{})
+	ctx := context.Background()
+	t0 := time.Now().UTC()
+	for i := range 23 {
+		b := &store.Bot{ID: fmt.Sprintf("bot_%02d", i), Game: "less", Name: "x", Owner: []string{"ann", "bob"}[i%2],
+			Language: "c", Version: i + 1, Status: store.BotReady, CreatedAt: t0.Add(time.Duration(i) * time.Second), UpdatedAt: t0}
+		if i%5 == 0 {
+			b.Game = "morris"
+		}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := newEnv(t, st, nil)
+	ours := 0
+	for _, b := range hosting.Builtins() {
+		if b.Game == "less" {
+			ours++
+		}
+	}
+	for _, c := range []struct {
+		query string
+		want  int // bots in all
+	}{
+		{"game=less", ours + 18},
+		{"game=less&owner=ann", 9},
+		{"game=less&owner=gameai", ours},
+		{"owner=bob", 11},
+		{"game=less&owner=nobody", 0},
+	} {
+		for _, limit := range []int{1, 3, ours, ours + 1, 100} {
+			seen, pages := map[string]bool{}, 0
+			for cursor := ""; ; pages++ {
+				if pages > c.want+2 {
+					t.Fatalf("%s limit %d: pages never end", c.query, limit)
+				}
+				var p api.BotListResponse
+				e.do(t, "GET", fmt.Sprintf("/v1/bots?%s&limit=%d&cursor=%s", c.query, limit, cursor), nil).ok(t, 200).json(t, &p)
+				if len(p.Bots) > limit {
+					t.Fatalf("%s limit %d: a page of %d", c.query, limit, len(p.Bots))
+				}
+				for _, b := range p.Bots {
+					if seen[b.ID] {
+						t.Errorf("%s limit %d: %s twice", c.query, limit, b.ID)
+					}
+					seen[b.ID] = true
+				}
+				if cursor = p.NextCursor; cursor == "" {
+					break
+				}
+			}
+			if len(seen) != c.want {
+				t.Errorf("%s limit %d: %d bots, want %d", c.query, limit, len(seen), c.want)
+			}
+		}
 	}
 }

@@ -112,6 +112,12 @@ type Bots interface {
 	// With an Owner it reads that owner's bots alone (an index by owner),
 	// else every bot.
 	List(ctx context.Context, f BotFilter) ([]*Bot, error)
+	// Page pages through the bots f matches, newest first: at most limit,
+	// from the from'th bot of the order it reads (that owner's bots when
+	// f names an owner, else every bot), examining at most ListScan of
+	// them, so a filter that matches few costs a bounded amount a page;
+	// next is the from of the following page, -1 after the last.
+	Page(ctx context.Context, f BotFilter, from, limit int) (bots []*Bot, next int, err error)
 	// SetDetails replaces a bot's details; Details reads them (empty
 	// details for a bot that has none yet).
 	SetDetails(ctx context.Context, id string, d *BotDetails) error
@@ -165,4 +171,23 @@ type Artefacts interface {
 func ContentHash(data []byte) string {
 	h := sha256.Sum256(data)
 	return hex.EncodeToString(h[:])
+}
+
+// PageOf is the page of bs (the matching bots, in order) from from: at
+// most limit bots, and the next page's from (-1 after the last).
+func PageOf(bs []*Bot, from, limit int) ([]*Bot, int, error) {
+	end := min(from+limit, len(bs))
+	if from >= end {
+		return nil, -1, nil
+	}
+	return bs[from:end], NextRank(end, len(bs)), nil
+}
+
+// NextRank is the next page's from when a page ended before rank next of
+// total: -1 when nothing is left.
+func NextRank(next, total int) int {
+	if next >= total {
+		return -1
+	}
+	return next
 }

@@ -3,7 +3,11 @@ package memory
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"slices"
+	"sort"
 	"sync"
+	"time"
 
 	"gameai/store"
 )
@@ -16,6 +20,24 @@ type bots struct {
 	// versions of each of its bots before every game, which must not
 	// decode the whole store.
 	byOwner map[string]map[string]bool
+	// order is every bot newest first, as List sorts them: Page reads a
+	// page's worth of it, not the whole store.
+	order []placed
+}
+
+// placed is a bot's place in the newest-first order.
+type placed struct {
+	at time.Time
+	id string
+}
+
+// before reports whether a comes before b newest first (ties by id, as
+// store.SortBots).
+func (a placed) before(b placed) bool {
+	if !a.at.Equal(b.at) {
+		return a.at.After(b.at)
+	}
+	return a.id > b.id
 }
 
 func (s *bots) SetDetails(_ context.Context, id string, d *store.BotDetails) error {
@@ -53,6 +75,9 @@ func (s *bots) Create(_ context.Context, b *store.Bot) error {
 		s.byOwner[b.Owner] = map[string]bool{}
 	}
 	s.byOwner[b.Owner][b.ID] = true
+	p := placed{b.CreatedAt, b.ID}
+	i := sort.Search(len(s.order), func(i int) bool { return p.before(s.order[i]) })
+	s.order = slices.Insert(s.order, i, p)
 	return nil
 }
 
@@ -88,8 +113,43 @@ func (s *bots) Delete(ctx context.Context, id string) error {
 		if len(s.byOwner[b.Owner]) == 0 {
 			delete(s.byOwner, b.Owner)
 		}
+		s.order = slices.DeleteFunc(s.order, func(p placed) bool { return p.id == id })
 	}
 	return s.t.delete(id)
+}
+
+func (s *bots) Page(ctx context.Context, f store.BotFilter, from, limit int) ([]*store.Bot, int, error) {
+	if f.Owner != "" {
+		bs, err := s.List(ctx, f)
+		if err != nil {
+			return nil, -1, err
+		}
+		return store.PageOf(bs, from, limit)
+	}
+	s.mu.Lock()
+	total := len(s.order)
+	var ids []string
+	for _, p := range s.order[min(from, total):min(from+store.ListScan, total)] {
+		ids = append(ids, p.id)
+	}
+	s.mu.Unlock()
+	var out []*store.Bot
+	for i, id := range ids {
+		b, err := s.Get(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // deleted since
+		}
+		if err != nil {
+			return nil, -1, err
+		}
+		if f.Match(b) {
+			out = append(out, b)
+		}
+		if len(out) == limit {
+			return out, store.NextRank(from+i+1, total), nil
+		}
+	}
+	return out, store.NextRank(from+len(ids), total), nil
 }
 
 func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) {

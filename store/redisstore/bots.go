@@ -134,6 +134,59 @@ func (s *bots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error
 	return out, nil
 }
 
+func (s *bots) Page(ctx context.Context, f store.BotFilter, from, limit int) ([]*store.Bot, int, error) {
+	index := s.k.botIndex()
+	if f.Owner != "" {
+		index = s.k.ownerBots(f.Owner)
+	}
+	n, err := s.c.ZCard(ctx, index).Result()
+	if err != nil {
+		return nil, -1, err
+	}
+	total := int(n)
+	var out []*store.Bot
+	for start, end := from, min(from+store.ListScan, total); start < end; {
+		ids, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: index, Start: start, Stop: min(start+100, end) - 1,
+			Rev: true}).Result()
+		if err != nil {
+			return nil, -1, err
+		}
+		if len(ids) == 0 {
+			break
+		}
+		cmds := make([]*redis.SliceCmd, len(ids))
+		if _, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, id := range ids {
+				cmds[i] = p.HMGet(ctx, s.k.bot(id), "v", "d")
+			}
+			return nil
+		}); err != nil {
+			return nil, -1, err
+		}
+		for i, cmd := range cmds {
+			var b store.Bot
+			v, err := decodeVersioned(s.k.bot(ids[i]), cmd.Val(), &b)
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				// deleted since
+			case err != nil:
+				return nil, -1, err
+			case f.Match(&b):
+				b.Rev = v
+				out = append(out, &b)
+				if len(out) == limit {
+					return out, store.NextRank(start+i+1, total), nil
+				}
+			}
+		}
+		start += len(ids)
+		if start == end {
+			return out, store.NextRank(end, total), nil
+		}
+	}
+	return out, -1, nil
+}
+
 func (s *bots) SetDetails(ctx context.Context, id string, d *store.BotDetails) error {
 	n, err := s.c.Exists(ctx, s.k.bot(id)).Result()
 	if err != nil {

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -154,5 +155,72 @@ func testOwnersAndArtefacts(t *testing.T, open Factory) {
 	}
 	if _, err := small.Artefacts.Put(ctx, []byte("abcdefgh")); err != nil {
 		t.Errorf("within the cap once the other is dropped: %v", err)
+	}
+}
+
+// Paging gives what List gives, a page at a time, whatever the filter;
+// a filter that matches few bots examines at most ListScan a page.
+func testBotPages(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{MaxBots: store.ListScan + 100})
+	s := st.Bots
+	t0 := time.Now().UTC().Truncate(time.Millisecond)
+	n := store.ListScan + 50
+	for i := range n {
+		b := &store.Bot{ID: fmt.Sprintf("bot_%05d", i), Game: "less", Name: "x", Owner: fmt.Sprintf("o%d", i%7),
+			Language: "c", Version: i/7 + 1, Status: store.BotBuilding, CreatedAt: t0.Add(time.Duration(i) * time.Millisecond)}
+		if i%10 == 0 {
+			b.Game = "morris"
+		}
+		if i == 3 { // the one ready bot, among the oldest
+			b.Status = store.BotReady
+		}
+		if err := s.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []store.BotFilter{{}, {Game: "morris"}, {Owner: "o3"}, {Owner: "o3", Game: "morris"}, {Owner: "nobody"}} {
+		want, err := s.List(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []*store.Bot
+		pages := 0
+		for from := 0; from >= 0; pages++ {
+			page, next, err := s.Page(ctx, f, from, 40)
+			if err != nil || len(page) > 40 || (next >= 0 && next <= from) {
+				t.Fatalf("%+v from %d: %d bots, next %d, %v", f, from, len(page), next, err)
+			}
+			got, from = append(got, page...), next
+		}
+		if fmt.Sprint(ids(got)) != fmt.Sprint(ids(want)) {
+			t.Errorf("%+v: pages gave %d bots, List %d (or another order)", f, len(got), len(want))
+		}
+		if full := (len(want) + 39) / 40; pages > full+1 || (len(want) > 0 && pages < full) {
+			t.Errorf("%+v: %d bots in %d pages of 40", f, len(want), pages)
+		}
+	}
+	// One bot matches, behind more than ListScan newer ones: the first page
+	// stops at ListScan with nothing, and says where to go on.
+	f := store.BotFilter{Status: store.BotReady}
+	page, next, err := s.Page(ctx, f, 0, 10)
+	if err != nil || len(page) != 0 || next != store.ListScan {
+		t.Fatalf("the first page of a rare filter: %d bots, next %d, %v; want none, next %d", len(page), next, err, store.ListScan)
+	}
+	page, next, err = s.Page(ctx, f, next, 10)
+	if err != nil || len(page) != 1 || page[0].ID != "bot_00003" || next != -1 {
+		t.Errorf("the second page: %v, next %d, %v", ids(page), next, err)
+	}
+	if page, next, err := s.Page(ctx, store.BotFilter{}, n+5, 10); err != nil || len(page) != 0 || next != -1 {
+		t.Errorf("a page past the end: %d bots, next %d, %v", len(page), next, err)
+	}
+	// A bot deleted between pages is left out, the rest still come.
+	first, next, _ := s.Page(ctx, store.BotFilter{}, 0, 5)
+	if err := s.Delete(ctx, fmt.Sprintf("bot_%05d", n-7)); err != nil {
+		t.Fatal(err)
+	}
+	second, _, _ := s.Page(ctx, store.BotFilter{}, next, 5)
+	if len(first) != 5 || len(second) != 5 || second[len(second)-1].ID != fmt.Sprintf("bot_%05d", n-11) {
+		t.Errorf("around a delete: %v then %v", ids(first), ids(second))
 	}
 }
