@@ -75,3 +75,7 @@ func TestLiveGamesAreBounded(t *testing.T) {
 func BenchmarkOwnersBots(b *testing.B) {
 	storetest.BenchmarkOwnersBots(b, memory.New(store.Config{MaxBots: 10_000}))
 }
+
+func BenchmarkFirstPage(b *testing.B) {
+	storetest.BenchmarkFirstPage(b, memory.New(store.Config{MaxBots: 10_000}))
+}

@@ -95,3 +95,12 @@ func BenchmarkOwnersBots(b *testing.B) {
 	defer st.Close()
 	storetest.BenchmarkOwnersBots(b, st)
 }
+
+func BenchmarkFirstPage(b *testing.B) {
+	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{MaxBots: 10_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	storetest.BenchmarkFirstPage(b, st)
+}

@@ -9,9 +9,8 @@ import (
 	"gameai/store"
 )
 
-// BenchmarkOwnersBots lists one owner's bots in a store of 5,000 bots of
-// 1,000 owners, as a ladder does for each of its bots before every game.
-func BenchmarkOwnersBots(b *testing.B, st *store.Store) {
+// fill stores 5,000 bots of 1,000 owners, five each.
+func fill(b *testing.B, st *store.Store) {
 	ctx := context.Background()
 	t0 := time.Now().UTC()
 	for i := range 5000 {
@@ -23,6 +22,35 @@ func BenchmarkOwnersBots(b *testing.B, st *store.Store) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkFirstPage reads the newest 50 of 5,000 bots, as GET /v1/bots
+// does: a page from the store (Page), or every bot sorted then cut (List,
+// what it did before).
+func BenchmarkFirstPage(b *testing.B, st *store.Store) {
+	fill(b, st)
+	ctx := context.Background()
+	b.Run("Page", func(b *testing.B) {
+		for b.Loop() {
+			if got, _, err := st.Bots.Page(ctx, store.BotFilter{}, 0, 50); err != nil || len(got) != 50 {
+				b.Fatalf("%d bots, %v", len(got), err)
+			}
+		}
+	})
+	b.Run("List", func(b *testing.B) {
+		for b.Loop() {
+			if got, err := st.Bots.List(ctx, store.BotFilter{}); err != nil || len(got) != 5000 {
+				b.Fatalf("%d bots, %v", len(got), err)
+			}
+		}
+	})
+}
+
+// BenchmarkOwnersBots lists one owner's bots in a store of 5,000 bots of
+// 1,000 owners, as a ladder does for each of its bots before every game.
+func BenchmarkOwnersBots(b *testing.B, st *store.Store) {
+	fill(b, st)
+	ctx := context.Background()
 	for i := 0; b.Loop(); i++ {
 		got, err := st.Bots.List(ctx, store.BotFilter{Game: "less", Owner: fmt.Sprintf("owner%03d", i%1000), Name: "x",
 			Status: store.BotReady})
