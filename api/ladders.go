@@ -30,8 +30,29 @@ func ladderGame(c *echo.Context) (string, error) {
 	return g, nil
 }
 
-// ladderJob is the newest ladder of game (store.ErrNotFound: none yet).
+// ladderJob is the ladder of game that runs, else the newest stopped one
+// (store.ErrNotFound: none yet).
 func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error) {
+	of := func(j *store.Job) bool {
+		var p jobkinds.LadderParams
+		return j.Kind == jobkinds.Ladder && json.Unmarshal(j.Params, &p) == nil && p.Game == game
+	}
+	// A ladder that runs is a live job, found among the few live ones
+	// however many jobs the store keeps; only a stopped one is looked
+	// for among the rest, a bounded way back.
+	live, err := s.store.Jobs.Live(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var newest *store.Job
+	for _, j := range live {
+		if of(j) && (newest == nil || j.CreatedAt.After(newest.CreatedAt)) {
+			newest = j
+		}
+	}
+	if newest != nil {
+		return newest, nil
+	}
 	cursor := ""
 	for range 20 {
 		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: jobkinds.Ladder}, cursor, 50)
@@ -39,8 +60,7 @@ func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error)
 			return nil, err
 		}
 		for _, j := range js {
-			var p jobkinds.LadderParams
-			if json.Unmarshal(j.Params, &p) == nil && p.Game == game {
+			if of(j) {
 				return j, nil
 			}
 		}

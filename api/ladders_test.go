@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +11,8 @@ import (
 	"gameai/api"
 	"gameai/arena"
 	"gameai/internal/gobuild"
+	"gameai/store"
+	"gameai/store/memory"
 )
 
 // A Morris ladder of three of our engines at a quick pace: games come in,
@@ -221,5 +225,33 @@ func TestUploadedBotsClimbTheLadder(t *testing.T) {
 		if text != "" && g.Seats[seat] != "bot_ann" {
 			t.Errorf("ann sees the stderr of seat %d (%s)", seat, g.Seats[seat])
 		}
+	}
+}
+
+// A ladder that runs for weeks is found however many jobs came after it:
+// it was looked for among the newest 20,000 jobs, so a busy server lost
+// it (404, and the next PUT started a second ladder beside it).
+func TestALadderIsFoundBehindManyNewerJobs(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := newEnv(t, st, nil)
+	req := api.LadderRequest{State: "paused", Bots: []string{"gameai:morris:random", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1"}}
+	var l api.LadderResponse
+	e.do(t, "PUT", "/v1/ladders/morris", req).ok(t, 201).json(t, &l)
+	ctx := context.Background()
+	later := time.Now().Add(time.Minute)
+	for i := range 20_050 {
+		j := &store.Job{ID: fmt.Sprintf("job_%05d", i), Kind: "less-match", Status: store.JobSucceeded, CreatedAt: later, UpdatedAt: later}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got api.LadderResponse
+	e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &got)
+	if got.ID != l.ID {
+		t.Fatalf("the ladder behind 20,050 newer jobs: %s, want %s", got.ID, l.ID)
+	}
+	e.do(t, "PUT", "/v1/ladders/morris", req).ok(t, 200).json(t, &got)
+	if got.ID != l.ID {
+		t.Errorf("PUT again started another ladder: %s beside %s", got.ID, l.ID)
 	}
 }
