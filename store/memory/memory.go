@@ -6,7 +6,10 @@ package memory
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"maps"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -22,7 +25,7 @@ func New(cfg store.Config) *store.Store {
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
 		Analyses:       newAnalyses(cfg, now),
 		Strategies:     &strategies{m: map[string][]byte{}},
-		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0)},
+		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), live: map[string]bool{}},
 		Records:        newRecords(cfg),
 		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}},
 		Owners:         newOwners(),
@@ -123,7 +126,18 @@ func (s *strategies) List(_ context.Context, game string) ([]*store.Strategy, er
 type jobs struct {
 	cfg store.Config
 	t   *table
+	// order is every job's store.JobCursor, newest first, and live the
+	// ids of those not final: a page of List and Live read what they
+	// show, not every job the retention keeps (a week of them).
+	mu      sync.Mutex
+	order   []string
+	live    map[string]bool
+	creates int
 }
+
+// sweepEvery is how many creates pass between sweeps of the expired jobs
+// (retention): List and Live skip them meanwhile.
+const sweepEvery = 1024
 
 // ttl keeps live jobs forever and final ones for the retention period.
 func (s *jobs) ttl(j *store.Job) time.Duration {
@@ -135,7 +149,29 @@ func (s *jobs) ttl(j *store.Job) time.Duration {
 
 func (s *jobs) Create(_ context.Context, j *store.Job) error {
 	j.Version = 1
-	return s.t.create(j.ID, j, s.ttl(j))
+	if err := s.t.create(j.ID, j, s.ttl(j)); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := store.JobCursor(j)
+	i := sort.Search(len(s.order), func(i int) bool { return s.order[i] < c })
+	s.order = slices.Insert(s.order, i, c)
+	if !j.Status.Final() {
+		s.live[j.ID] = true
+	}
+	if s.creates++; s.creates%sweepEvery == 0 {
+		s.t.all() // purges the expired
+		s.order = slices.DeleteFunc(s.order, func(c string) bool { return !s.has(c) })
+	}
+	return nil
+}
+
+// has reports whether the job of cursor c is kept.
+func (s *jobs) has(c string) bool {
+	_, id, _ := strings.Cut(c, ":")
+	_, _, err := s.t.get(id)
+	return err == nil
 }
 
 func (s *jobs) Get(_ context.Context, id string) (*store.Job, error) {
@@ -158,13 +194,26 @@ func (s *jobs) Update(_ context.Context, j *store.Job) error {
 		return err
 	}
 	j.Version = next.Version
+	s.mu.Lock()
+	if next.Status.Final() {
+		delete(s.live, j.ID)
+	} else {
+		s.live[j.ID] = true
+	}
+	s.mu.Unlock()
 	return nil
 }
 
-func (s *jobs) Live(_ context.Context) ([]*store.Job, error) {
+func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
+	s.mu.Lock()
+	ids := slices.Collect(maps.Keys(s.live))
+	s.mu.Unlock()
 	var out []*store.Job
-	for _, b := range s.t.all() {
-		j, err := decode[store.Job](b)
+	for _, id := range ids {
+		j, err := s.Get(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -176,26 +225,26 @@ func (s *jobs) Live(_ context.Context) ([]*store.Job, error) {
 	return out, nil
 }
 
-func (s *jobs) List(_ context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
-	all := make([]*store.Job, 0)
-	for _, b := range s.t.all() {
-		j, err := decode[store.Job](b)
-		if err != nil {
-			return nil, "", err
-		}
-		all = append(all, j)
+func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := 0
+	if cursor != "" {
+		i = sort.Search(len(s.order), func(i int) bool { return s.order[i] < cursor })
 	}
-	// Newest first, as the Redis store's index orders them.
-	slices.SortFunc(all, func(a, b *store.Job) int { return strings.Compare(store.JobCursor(b), store.JobCursor(a)) })
 	var out []*store.Job
 	last, scanned := "", 0
-	for _, j := range all {
-		c := store.JobCursor(j)
-		if cursor != "" && c >= cursor {
-			continue
-		}
+	for _, c := range s.order[i:] {
 		if len(out) == limit || scanned == store.ListScan {
 			return out, last, nil
+		}
+		_, id, _ := strings.Cut(c, ":")
+		j, err := s.Get(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // expired, not yet swept
+		}
+		if err != nil {
+			return nil, "", err
 		}
 		scanned++
 		last = c

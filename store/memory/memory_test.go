@@ -79,3 +79,7 @@ func BenchmarkOwnersBots(b *testing.B) {
 func BenchmarkFirstPage(b *testing.B) {
 	storetest.BenchmarkFirstPage(b, memory.New(store.Config{MaxBots: 10_000}))
 }
+
+func BenchmarkJobsFirstPage(b *testing.B) {
+	storetest.BenchmarkJobsFirstPage(b, memory.New(store.Config{}))
+}

@@ -104,3 +104,12 @@ func BenchmarkFirstPage(b *testing.B) {
 	defer st.Close()
 	storetest.BenchmarkFirstPage(b, st)
 }
+
+func BenchmarkJobsFirstPage(b *testing.B) {
+	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	storetest.BenchmarkJobsFirstPage(b, st)
+}

@@ -59,3 +59,22 @@ func BenchmarkOwnersBots(b *testing.B, st *store.Store) {
 		}
 	}
 }
+
+// BenchmarkJobsFirstPage reads the newest 50 of 5,000 jobs, as GET
+// /v1/jobs does.
+func BenchmarkJobsFirstPage(b *testing.B, st *store.Store) {
+	ctx := context.Background()
+	t0 := time.Now().UTC()
+	for i := range 5000 {
+		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "less-match", Status: store.JobSucceeded,
+			Params: []byte(`{"games":64,"seed":9101}`), CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if js, _, err := st.Jobs.List(ctx, store.JobFilter{}, "", 50); err != nil || len(js) != 50 {
+			b.Fatalf("%d jobs, %v", len(js), err)
+		}
+	}
+}
