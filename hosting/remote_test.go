@@ -25,11 +25,9 @@ func (r *remoteLog) Admit(_ context.Context, owner, bot string) error {
 	return nil
 }
 
-// With workers, a server queues an upload's admission for them and
-// admits nothing itself; a worker on the same store admits it with
-// AdmitNow, and a second delivery of the task changes nothing. A server's
-// Resume queues a stale admission again.
-func TestAdmissionsGoToTheWorkers(t *testing.T) {
+// serverWithWorkers is a host on a fresh store whose admissions go to
+// the workers, recorded by the remoteLog; the caller closes it.
+func serverWithWorkers(t *testing.T) (*Host, *store.Store, *remoteLog) {
 	st := memory.New(store.Config{})
 	remote := &remoteLog{}
 	cfg := testConfig
@@ -39,6 +37,15 @@ func TestAdmissionsGoToTheWorkers(t *testing.T) {
 		server.Close()
 		confinetest.Check(t, err)
 	}
+	return server, st, remote
+}
+
+// With workers, a server queues an upload's admission for them and
+// admits nothing itself; a worker on the same store admits it with
+// AdmitNow, and a second delivery of the task changes nothing. A server's
+// Resume queues a stale admission again.
+func TestAdmissionsGoToTheWorkers(t *testing.T) {
+	server, st, remote := serverWithWorkers(t)
 	t.Cleanup(server.Close)
 	worker := New(st, testConfig)
 	t.Cleanup(worker.Close)
@@ -180,15 +187,7 @@ func (r *remoteLog) times(bot string) int {
 // one can, without a restart. A bot touched lately is left alone, and
 // Close ends the loop.
 func TestAServerWithWorkersKeepsResuming(t *testing.T) {
-	st := memory.New(store.Config{})
-	remote := &remoteLog{}
-	cfg := testConfig
-	cfg.Remote = remote
-	server := New(st, cfg)
-	if err := server.Unavailable(); err != nil {
-		server.Close()
-		confinetest.Check(t, err)
-	}
+	server, st, remote := serverWithWorkers(t)
 	ctx := context.Background()
 	old := time.Now().Add(-time.Hour)
 	for _, id := range []string{"bot_archived", "bot_fresh"} {

@@ -87,29 +87,19 @@ func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 	}
 }
 
-func BenchmarkOwnersBots(b *testing.B) {
+func BenchmarkOwnersBots(b *testing.B) { storetest.BenchmarkOwnersBots(b, benchStore(b)) }
+
+func BenchmarkFirstPage(b *testing.B) { storetest.BenchmarkFirstPage(b, benchStore(b)) }
+
+func BenchmarkJobsFirstPage(b *testing.B) { storetest.BenchmarkJobsFirstPage(b, benchStore(b)) }
+
+// benchStore is a store on the test server with room for the benchmarks'
+// bots, closed when the benchmark ends.
+func benchStore(b *testing.B) *store.Store {
 	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{MaxBots: 10_000})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer st.Close()
-	storetest.BenchmarkOwnersBots(b, st)
-}
-
-func BenchmarkFirstPage(b *testing.B) {
-	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{MaxBots: 10_000})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	storetest.BenchmarkFirstPage(b, st)
-}
-
-func BenchmarkJobsFirstPage(b *testing.B) {
-	st, err := redisstore.New(context.Background(), redistest.URL(b), redistest.Prefix(b), store.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	storetest.BenchmarkJobsFirstPage(b, st)
+	b.Cleanup(func() { _ = st.Close() })
+	return st
 }
