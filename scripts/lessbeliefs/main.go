@@ -10,6 +10,10 @@
 // searches that should be few, for a greedy one most (docs/strength.md).
 //
 //	go run -tags lessexp ./scripts/lessbeliefs -bot gameai:uct -games 16 ours-vs-runnerup+runnerup.txt
+//
+// With -margins 2,5,10 it also counts the turns after which a stricter
+// rule would draw the seat: the drawn policies ahead by more than so many
+// nats of log odds, rather than ahead at all.
 package main
 
 import (
@@ -18,9 +22,11 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gameai/ai/lessai"
@@ -68,14 +74,31 @@ func readRecords(name string) ([]record, error) {
 	return out, sc.Err()
 }
 
-// tally is a program's observed turns and those drawn as it plays.
-type tally struct{ seen, drawn int }
+// tally is a program's observed turns, those drawn as it plays, and
+// those a stricter rule would draw: the model knows the seat and the
+// drawn policies' best explains its turns by more than margins[k] nats
+// (posterior log odds) over the searching ones' best.
+type tally struct {
+	seen, drawn int
+	stricter    []int
+}
+
+// margins are the stricter rules' margins in nats (-margins).
+var margins []float64
 
 func main() {
 	bot := flag.String("bot", "gameai:uct", "the program whose seats keep the model (a prefix of its name in the records)")
 	games := flag.Int("games", 0, "games to read from each file (0: all)")
 	iters := flag.Int64("iterations", 2000, "iterations of the short search that scores a turn (a bot at 30 s a game runs some 2,000)")
+	marginList := flag.String("margins", "", "also count the turns a stricter rule would draw: drawn policies ahead by more than each of these nats (e.g. 2,5,10)")
 	flag.Parse()
+	for _, f := range strings.FieldsFunc(*marginList, func(r rune) bool { return r == ',' }) {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil || x < 0 {
+			log.Fatalf("-margins: %q is not a margin in nats", f)
+		}
+		margins = append(margins, x)
+	}
 	if flag.NArg() == 0 || *iters < 1 || *games < 0 {
 		log.Fatal("usage: lessbeliefs [-bot PREFIX] [-games N] [-iterations N] RECORDS...")
 	}
@@ -99,11 +122,29 @@ func main() {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	fmt.Printf("%-40s %8s %8s %7s\n", "program (as another seat)", "turns", "drawn", "share")
+	fmt.Printf("%-40s %8s %8s %7s", "program (as another seat)", "turns", "drawn", "share")
+	for _, m := range margins {
+		fmt.Printf(" %9s", fmt.Sprintf(">%g nats", m))
+	}
+	fmt.Println()
 	for _, n := range names {
 		t := totals[n]
-		fmt.Printf("%-40s %8d %8d %6.1f%%\n", n, t.seen, t.drawn, 100*float64(t.drawn)/float64(max(t.seen, 1)))
+		share := func(k int) float64 { return 100 * float64(k) / float64(max(t.seen, 1)) }
+		fmt.Printf("%-40s %8d %8d %6.1f%%", n, t.seen, t.drawn, share(t.drawn))
+		for _, k := range t.stricter {
+			fmt.Printf(" %8.1f%%", share(k))
+		}
+		fmt.Println()
 	}
+}
+
+// lead is how far, in nats of posterior log odds, the drawn policies'
+// best explains seat's turns beyond the searching ones' best (+Inf or
+// -Inf where one side's odds underflow).
+func lead(m *lessai.Model, seat int) float64 {
+	post := m.Posterior(seat)
+	return math.Log(max(post[lessai.PolicyGreedy], post[lessai.PolicyUniform])) -
+		math.Log(max(post[lessai.PolicySearch], post[lessai.PolicyWeight]))
 }
 
 // replay plays r from each seat bot held, observing the others as the bot
@@ -136,12 +177,17 @@ func replay(r record, bot string, iters int64, totals map[string]*tally) error {
 				m.Observe(context.Background(), p, d, a, mcts.Limits{Iterations: iters})
 				t := totals[r.seats[pl]]
 				if t == nil {
-					t = &tally{}
+					t = &tally{stricter: make([]int, len(margins))}
 					totals[r.seats[pl]] = t
 				}
 				t.seen++
 				if !m.Plan(pl).Search {
 					t.drawn++
+				}
+				for k, x := range margins {
+					if m.Knows(pl) && lead(&m, pl) > x {
+						t.stricter[k]++
+					}
 				}
 			}
 			if p.Apply(a) != nil {
