@@ -209,18 +209,28 @@ func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 	ids := slices.Collect(maps.Keys(s.live))
 	s.mu.Unlock()
 	var out []*store.Job
+	var gone []string
 	for _, id := range ids {
 		j, err := s.Get(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			gone = append(gone, id)
+		case err != nil:
 			return nil, err
-		}
-		if !j.Status.Final() {
+		case j.Status.Final():
+			// Two updates' marks can land out of order; the record decides.
+			gone = append(gone, id)
+		default:
 			out = append(out, j)
 		}
 	}
+	s.mu.Lock()
+	for _, id := range gone {
+		if j, err := s.Get(ctx, id); err != nil || j.Status.Final() {
+			delete(s.live, id)
+		}
+	}
+	s.mu.Unlock()
 	store.SortJobs(out)
 	return out, nil
 }
