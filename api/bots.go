@@ -275,7 +275,7 @@ func (s *Server) listBots(c *echo.Context) error {
 			ours = append(ours, b)
 		}
 	}
-	page, next, _ := store.PageOf(ours, from, limit)
+	page, next := store.PageOf(ours, from, limit)
 	if next >= 0 {
 		next = from + len(page)
 	}

@@ -116,7 +116,8 @@ type Bots interface {
 	// from the from'th bot of the order it reads (that owner's bots when
 	// f names an owner, else every bot), examining at most ListScan of
 	// them, so a filter that matches few costs a bounded amount a page;
-	// next is the from of the following page, -1 after the last.
+	// next is the from of the following page, -1 after the last (a
+	// negative from is the first page).
 	Page(ctx context.Context, f BotFilter, from, limit int) (bots []*Bot, next int, err error)
 	// SetDetails replaces a bot's details; Details reads them (empty
 	// details for a bot that has none yet).
@@ -175,12 +176,13 @@ func ContentHash(data []byte) string {
 
 // PageOf is the page of bs (the matching bots, in order) from from: at
 // most limit bots, and the next page's from (-1 after the last).
-func PageOf(bs []*Bot, from, limit int) ([]*Bot, int, error) {
+func PageOf(bs []*Bot, from, limit int) ([]*Bot, int) {
+	from = max(from, 0)
 	end := min(from+limit, len(bs))
 	if from >= end {
-		return nil, -1, nil
+		return nil, -1
 	}
-	return bs[from:end], NextRank(end, len(bs)), nil
+	return bs[from:end], NextRank(end, len(bs))
 }
 
 // NextRank is the next page's from when a page ended before rank next of

@@ -124,8 +124,10 @@ func (s *bots) Page(ctx context.Context, f store.BotFilter, from, limit int) ([]
 		if err != nil {
 			return nil, -1, err
 		}
-		return store.PageOf(bs, from, limit)
+		page, next := store.PageOf(bs, from, limit)
+		return page, next, nil
 	}
+	from = max(from, 0)
 	s.mu.Lock()
 	total := len(s.order)
 	var ids []string

@@ -143,7 +143,7 @@ func (s *bots) Page(ctx context.Context, f store.BotFilter, from, limit int) ([]
 	if err != nil {
 		return nil, -1, err
 	}
-	total := int(n)
+	total, from := int(n), max(from, 0)
 	var out []*store.Bot
 	for start, end := from, min(from+store.ListScan, total); start < end; {
 		ids, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: index, Start: start, Stop: min(start+100, end) - 1,

@@ -214,6 +214,12 @@ func testBotPages(t *testing.T, open Factory) {
 	if page, next, err := s.Page(ctx, store.BotFilter{}, n+5, 10); err != nil || len(page) != 0 || next != -1 {
 		t.Errorf("a page past the end: %d bots, next %d, %v", len(page), next, err)
 	}
+	if page, next, err := s.Page(ctx, store.BotFilter{Owner: "o1"}, -3, 2); err != nil || len(page) != 2 || next != 2 {
+		t.Errorf("a negative from: %d bots, next %d, %v; want the first page", len(page), next, err)
+	}
+	if page, next, err := s.Page(ctx, store.BotFilter{}, -3, 2); err != nil || len(page) != 2 || next != 2 {
+		t.Errorf("a negative from: %d bots, next %d, %v; want the first page", len(page), next, err)
+	}
 	// A bot deleted between pages is left out, the rest still come.
 	first, next, _ := s.Page(ctx, store.BotFilter{}, 0, 5)
 	if err := s.Delete(ctx, fmt.Sprintf("bot_%05d", n-7)); err != nil {
