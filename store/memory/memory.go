@@ -126,9 +126,10 @@ func (s *strategies) List(_ context.Context, game string) ([]*store.Strategy, er
 type jobs struct {
 	cfg store.Config
 	t   *table
-	// order is every job's store.JobCursor, newest first, and live the
-	// ids of those not final: a page of List and Live read what they
-	// show, not every job the retention keeps (a week of them).
+	// order is every job's store.JobCursor, oldest first (a new job is
+	// appended, List walks back from the end), and live the ids of those
+	// not final: a page of List and Live read what they show, not every
+	// job the retention keeps (a week of them).
 	mu      sync.Mutex
 	order   []string
 	live    map[string]bool
@@ -155,8 +156,7 @@ func (s *jobs) Create(_ context.Context, j *store.Job) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := store.JobCursor(j)
-	i := sort.Search(len(s.order), func(i int) bool { return s.order[i] < c })
-	s.order = slices.Insert(s.order, i, c)
+	s.order = slices.Insert(s.order, sort.SearchStrings(s.order, c), c)
 	if !j.Status.Final() {
 		s.live[j.ID] = true
 	}
@@ -238,13 +238,14 @@ func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := 0
+	end := len(s.order)
 	if cursor != "" {
-		i = sort.Search(len(s.order), func(i int) bool { return s.order[i] < cursor })
+		end = sort.SearchStrings(s.order, cursor)
 	}
 	var out []*store.Job
 	last, scanned := "", 0
-	for _, c := range s.order[i:] {
+	for k := end - 1; k >= 0; k-- {
+		c := s.order[k]
 		if len(out) == limit || scanned == store.ListScan {
 			return out, last, nil
 		}
