@@ -276,9 +276,6 @@ func (s *Server) listBots(c *echo.Context) error {
 		}
 	}
 	page, next := store.PageOf(ours, from, limit)
-	if next >= 0 {
-		next = from + len(page)
-	}
 	if f.Owner != hosting.BuiltinOwner && len(page) < limit {
 		up, upNext, err := s.store.Bots.Page(c.Request().Context(), f, max(from-len(ours), 0), limit-len(page))
 		if err != nil {
