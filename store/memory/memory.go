@@ -148,13 +148,15 @@ func (s *jobs) ttl(j *store.Job) time.Duration {
 	return 0
 }
 
+// Create and Update hold mu across the record's write and its marks, so
+// the order and the live set follow the records' own order of writes.
 func (s *jobs) Create(_ context.Context, j *store.Job) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	j.Version = 1
 	if err := s.t.create(j.ID, j, s.ttl(j)); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	c := store.JobCursor(j)
 	s.order = slices.Insert(s.order, sort.SearchStrings(s.order, c), c)
 	if !j.Status.Final() {
@@ -188,19 +190,19 @@ func (s *jobs) Get(_ context.Context, id string) (*store.Job, error) {
 }
 
 func (s *jobs) Update(_ context.Context, j *store.Job) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	next := *j
 	next.Version++
 	if err := s.t.update(j.ID, j.Version, &next, s.ttl(&next)); err != nil {
 		return err
 	}
 	j.Version = next.Version
-	s.mu.Lock()
 	if next.Status.Final() {
 		delete(s.live, j.ID)
 	} else {
 		s.live[j.ID] = true
 	}
-	s.mu.Unlock()
 	return nil
 }
 
@@ -209,28 +211,17 @@ func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 	ids := slices.Collect(maps.Keys(s.live))
 	s.mu.Unlock()
 	var out []*store.Job
-	var gone []string
 	for _, id := range ids {
 		j, err := s.Get(ctx, id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			gone = append(gone, id)
+			// Finished and expired between the two reads.
 		case err != nil:
 			return nil, err
-		case j.Status.Final():
-			// Two updates' marks can land out of order; the record decides.
-			gone = append(gone, id)
-		default:
+		case !j.Status.Final():
 			out = append(out, j)
 		}
 	}
-	s.mu.Lock()
-	for _, id := range gone {
-		if j, err := s.Get(ctx, id); err != nil || j.Status.Final() {
-			delete(s.live, id)
-		}
-	}
-	s.mu.Unlock()
 	store.SortJobs(out)
 	return out, nil
 }
