@@ -16,8 +16,10 @@ import (
 	"gameai/api"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
+	"gameai/internal/redistest"
 	"gameai/store"
 	"gameai/store/memory"
+	"gameai/store/redisstore"
 )
 
 // upload posts a bot as a multipart form with the given token.
@@ -343,5 +345,66 @@ func TestBotPagesRunFromOurEnginesIntoTheUploads(t *testing.T) {
 				t.Errorf("%s limit %d: %d bots, want %d", c.query, limit, len(seen), c.want)
 			}
 		}
+	}
+}
+
+// The bot list read page by page from the store, tried as a stranger
+// would, on both stores: owner names that are patterns or other keys'
+// shapes, cursors past the end, and with no key, a made-up key or another
+// owner's key. Each answers the public view of what matches and nothing
+// else: no other owner's bots, no private parts, no error.
+func TestBotListPagesResistHostileQueries(t *testing.T) {
+	url := redistest.URL(t)
+	for name, open := range map[string]func(t *testing.T) *store.Store{
+		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
+		"redis": func(t *testing.T) *store.Store {
+			st, err := redisstore.New(context.Background(), url, redistest.Prefix(t), store.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = st.Close() })
+			return st
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := open(t)
+			e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
+			ann, bob := e.owner(t, "ann", ""), e.owner(t, "bob", "")
+			ctx := context.Background()
+			for i, owner := range []string{"ann", "ann", "bob"} {
+				b := &store.Bot{ID: fmt.Sprintf("bot_%s%d", owner, i), Game: "less", Name: "x", Owner: owner, Language: "c",
+					Version: i + 1, Status: store.BotReady, CreatedAt: time.Now(), UpdatedAt: time.Now()}
+				if err := st.Bots.Create(ctx, b); err != nil {
+					t.Fatal(err)
+				}
+				d := &store.BotDetails{BuildLog: owner + "'s build log"}
+				if err := st.Bots.SetDetails(ctx, b.ID, d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, q := range []string{"owner=*", "owner=an", "owner=ann*", "owner=ann%00", "owner=owner-bots:ann",
+				"owner=" + strings.Repeat("a", 4000), "owner=%2A&status=ready", "cursor=999999999", "owner=ann&cursor=999999999"} {
+				for _, key := range []string{"", "gat_made-up", bob} {
+					var p api.BotListResponse
+					r := e.do(t, "GET", "/v1/bots?"+q, nil, "X-API-Key", key).ok(t, 200)
+					r.json(t, &p)
+					if len(p.Bots) != 0 || p.NextCursor != "" || strings.Contains(string(r.body), "build log") {
+						t.Errorf("GET /v1/bots?%.40s with key %q: %d bots, next %q", q, key, len(p.Bots), p.NextCursor)
+					}
+				}
+			}
+			for _, key := range []string{"", "gat_made-up", bob, ann} {
+				var p api.BotListResponse
+				r := e.do(t, "GET", "/v1/bots?owner=ann&limit=1", nil, "X-API-Key", key).ok(t, 200)
+				r.json(t, &p)
+				if len(p.Bots) != 1 || p.Bots[0].Owner != "ann" || p.NextCursor != "1" || strings.Contains(string(r.body), "build log") {
+					t.Errorf("ann's first page with key %q: %s", key, r.body)
+				}
+			}
+			for _, q := range []string{"cursor=-1", "cursor=1e9", "cursor=0x10", "limit=101"} {
+				r := e.do(t, "GET", "/v1/bots?"+q, nil)
+				r.problem(t, 400)
+			}
+		})
 	}
 }
