@@ -47,15 +47,6 @@ func (p Policy) String() string { return policyNames[p] }
 // tree needs every move's odds above zero.
 const modelNoise = 0.1
 
-// greedyNoise is greedy's share when a seat is observed: far less than
-// the others', because a program that searches plays greedy's turn most
-// of the time (running home is mostly right) and is told from greedy only
-// by the turns where it does not. At modelNoise a few greedy turns
-// outweighed one that was not, and our own engine and the 2017 runner-up
-// were planned as greedy on a sixth of their turns in full-scale games
-// (docs/strength.md); a greedy bot never strays, so it loses nothing.
-const greedyNoise = 0.001
-
 // planAfter is how many of a seat's turns with a choice the model sees
 // before the tree plays the seat by a drawn policy: the first turns run
 // home, and every policy that runs home explains them alike.
@@ -79,6 +70,10 @@ type Model struct {
 	LogL [4][nPolicies]float64
 	// Seen counts each seat's turns that had a choice.
 	Seen [4]int
+	// Strays counts each seat's moves that greedy would never play (of
+	// its own pieces): a greedy bot has none, a program that searches
+	// some in most games. One rules greedy out (Posterior).
+	Strays [4]int
 	// search is the predicting search's, kept so that its tree's memory
 	// (megabytes) is not made again at every turn.
 	search *mcts.Searcher[*Node, less.Move]
@@ -92,12 +87,21 @@ type Model struct {
 var policyPrior = [nPolicies]float64{PolicySearch: 0.7, PolicyWeight: 0.1, PolicyGreedy: 0.1, PolicyUniform: 0.1}
 
 // Posterior is the odds of each policy for seat after its turns (before
-// any, policyPrior).
+// any, policyPrior). A seat that strayed from greedy's moves once is not
+// greedy: a greedy bot never strays, while a program that searches strays
+// in most games but plays greedy's turn for long stretches (running home
+// is mostly right), so odds alone, however little noise greedy was given,
+// let those stretches outweigh a stray: our expectimax was drawn as
+// greedy on a third of its turns in round robins, a stray rules that out
+// on all but a tenth, and greedy is drawn as often (docs/strength.md).
 func (m *Model) Posterior(seat int) [nPolicies]float64 {
 	var post, l [nPolicies]float64
 	top := math.Inf(-1)
 	for i := range l {
 		l[i] = m.LogL[seat][i] + math.Log(policyPrior[i])
+		if Policy(i) == PolicyGreedy && m.Strays[seat] > 0 {
+			l[i] = math.Inf(-1)
+		}
 		top = max(top, l[i])
 	}
 	sum := 0.0
@@ -169,6 +173,12 @@ func (m *Model) Describe(me int) string {
 		if !m.Plan(seat).Search {
 			plan = "planned as it plays"
 		}
+		switch k := m.Strays[seat]; {
+		case k == 1:
+			plan = "a move greedy never plays, " + plan
+		case k > 1:
+			plan = fmt.Sprintf("%d moves greedy never plays, %s", k, plan)
+		}
 		parts = append(parts, fmt.Sprintf("%s (%s, %d turns): plays like %s [%s], %s", less.PlayerNames[seat], role,
 			m.Seen[seat], m.Best(seat), strings.Join(odds, ", "), plan))
 	}
@@ -207,7 +217,7 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 	var moves [40]less.Move
 	var stats []mcts.MoveStat[less.Move]
 	var ws, gs [40]float64
-	choices := 0
+	choices, strays := 0, 0
 	mover := p.Mover()
 	step := func(played less.Move) {
 		if n.P.Mover() != mover {
@@ -244,7 +254,12 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 		noisy := func(x float64) float64 { return math.Log((1-modelNoise)*x + modelNoise*u) }
 		logp[PolicySearch] += noisy(ps)
 		logp[PolicyWeight] += noisy(weights[k])
-		logp[PolicyGreedy] += math.Log((1-greedyNoise)*greedy[k] + greedyNoise*u)
+		// A stray rules greedy out (Posterior): its odds need no noise.
+		if greedy[k] > 0 {
+			logp[PolicyGreedy] += math.Log(greedy[k])
+		} else {
+			strays++
+		}
 		logp[PolicyUniform] += math.Log(u)
 		n.Play(played)
 	}
@@ -258,6 +273,7 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 		return
 	}
 	m.Seen[seat]++
+	m.Strays[seat] += strays
 	for i := range logp {
 		m.LogL[seat][i] += logp[i]
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gameai/ai/mcts"
@@ -109,6 +110,11 @@ func TestModelRecognisesEachPolicy(t *testing.T) {
 		if post := m.Posterior(2); post[PolicyGreedy] < 0.99 {
 			t.Errorf("seed %d: greedy's odds for the greedy seat %.3f after %d turns", seed, post[PolicyGreedy], m.Seen[2])
 		}
+		// Greedy never strays from greedy's moves; a random player does
+		// within a few turns.
+		if m.Strays[2] != 0 || m.Strays[3] == 0 {
+			t.Errorf("seed %d: strays from greedy %v (the greedy seat none, the random one some)", seed, m.Strays)
+		}
 	}
 }
 
@@ -139,6 +145,81 @@ func TestSearchersAreNotPlannedAsGreedy(t *testing.T) {
 	}
 	if drawn*20 > searched {
 		t.Errorf("the searching teammate was planned as a drawn policy after %d of %d turns", drawn, searched)
+	}
+}
+
+// strayAfter plays greedy's turns, then once, on its turns-th turn or the
+// first after with a move greedy would not play, that move (the rest of
+// the turn greedy's again): a program that searches, as it reads to the
+// model between its strays.
+func strayAfter(turns int) scripted {
+	played, strayed := 0, false
+	return func(p less.Position, d *less.Distances, _ *rand.Rand) less.Action {
+		played++
+		if strayed || played < turns {
+			return Greedy(p, d)
+		}
+		n := Node{P: p, D: d}
+		var buf [40]less.Move
+		var gs [40]float64
+		ms := n.Moves(buf[:0])
+		for i, g := range n.greedyOdds(ms, gs[:0]) {
+			if g == 0 && ms[i] != EndTurn {
+				strayed = true
+				n.Play(ms[i])
+				a := less.Action{N: 1}
+				a.M[0] = ms[i]
+				if n.P.Turn() == p.Turn() && !n.P.Over() {
+					rest := Greedy(n.P, d)
+					for _, m := range rest.Moves()[:min(int(rest.N), 2)] {
+						a.M[a.N] = m
+						a.N++
+					}
+				}
+				return a
+			}
+		}
+		return Greedy(p, d)
+	}
+}
+
+// A seat that plays greedy's turns for long, then one move greedy never
+// plays, is no longer greedy: greedy never strays, and planning a program
+// that searches as greedy is what the model got wrong most (our
+// expectimax drawn as greedy on a third of its turns). A greedy seat
+// beside it stays greedy.
+func TestOneStrayRulesGreedyOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches at every turn")
+	}
+	for seed := range uint64(4 / raceRuns) {
+		seats := [4]scripted{greedyBot, greedyBot, strayAfter(2 * planAfter), greedyBot}
+		var before, after int
+		watch(t, 300+seed, seats, 60, func(m *Model, turn int) {
+			if m.Knows(1) && m.Best(1) != PolicyGreedy {
+				t.Errorf("seed %d, turn %d: the greedy seat looks %s: %s", seed, turn, m.Best(1), m.Describe(0))
+			}
+			switch {
+			case m.Strays[2] == 0 && m.Knows(2):
+				before++
+				if m.Best(2) != PolicyGreedy {
+					t.Errorf("seed %d, turn %d: greedy's turns so far, but the seat looks %s: %s", seed, turn, m.Best(2), m.Describe(0))
+				}
+			case m.Strays[2] > 0:
+				after++
+				if !strings.Contains(m.Describe(0), "White (teammate, ") || !strings.Contains(m.Describe(0), "a move greedy never plays") {
+					t.Errorf("seed %d, turn %d: the stray is not told: %s", seed, turn, m.Describe(0))
+				}
+				if p := m.Plan(2); m.Best(2) == PolicyGreedy || p.W[PolicyGreedy] != 0 {
+					t.Errorf("seed %d, turn %d: after a stray the seat looks %s, planned as %+v: %s", seed, turn, m.Best(2), p,
+						m.Describe(0))
+				}
+			}
+		})
+		if before == 0 || after == 0 {
+			t.Errorf("seed %d: the seat was watched as greedy on %d turns and after its stray on %d: the test saw nothing",
+				seed, before, after)
+		}
 	}
 }
 

@@ -13,7 +13,9 @@
 //
 // With -margins 2,5,10 it also counts the turns after which a stricter
 // rule would draw the seat: the drawn policies ahead by more than so many
-// nats of log odds, rather than ahead at all.
+// nats of log odds, rather than ahead at all. The last column counts each
+// program's games by its moves that greedy never plays (Model.Strays; one
+// rules greedy out).
 package main
 
 import (
@@ -81,7 +83,12 @@ func readRecords(name string) ([]record, error) {
 type tally struct {
 	seen, drawn int
 	stricter    []int
+	// games[k] counts the seat's games with k strays from greedy's moves
+	// (Model.Strays; the last, strayLimit or more).
+	games [strayLimit + 1]int
 }
+
+const strayLimit = 3
 
 // margins are the stricter rules' margins in nats (-margins).
 var margins []float64
@@ -126,7 +133,7 @@ func main() {
 	for _, m := range margins {
 		fmt.Printf(" %9s", fmt.Sprintf(">%g nats", m))
 	}
-	fmt.Println()
+	fmt.Printf("   games with 0..%d+ strays\n", strayLimit)
 	for _, n := range names {
 		t := totals[n]
 		share := func(k int) float64 { return 100 * float64(k) / float64(max(t.seen, 1)) }
@@ -134,7 +141,7 @@ func main() {
 		for _, k := range t.stricter {
 			fmt.Printf(" %8.1f%%", share(k))
 		}
-		fmt.Println()
+		fmt.Printf("   %v\n", t.games)
 	}
 }
 
@@ -192,6 +199,11 @@ func replay(r record, bot string, iters int64, totals map[string]*tally) error {
 			}
 			if p.Apply(a) != nil {
 				p.Pass() // as the bot takes an illegal action
+			}
+		}
+		for pl := range 4 {
+			if pl != me && totals[r.seats[pl]] != nil {
+				totals[r.seats[pl]].games[min(m.Strays[pl], strayLimit)]++
 			}
 		}
 	}
