@@ -207,7 +207,7 @@ async function showLadder(box, b, mine) {
   box.replaceChildren(...[el('h2', {}, 'On the ', el('a', { href: `#/ladders/${b.game}` }, `${b.game} ladder`)),
     r.rated
       ? el('p', { id: 'bot-rating' }, el('strong', {}, `Rating ${r.rating.toFixed(1)}`),
-        ` (μ ${r.mu.toFixed(1)} ± ${(2 * r.sigma).toFixed(1)}) after ${r.games} games`)
+        ` (μ ${r.mu.toFixed(1)} ± ${(2 * r.sigma).toFixed(1)}) after ${r.games} game${r.games === 1 ? '' : 's'}`)
       : el('p', { id: 'bot-rating', class: 'muted' }, 'Not rated yet: it has played no ladder game.'),
     pts.length > 1 ? lineChart([
       { name: 'μ', color: '#2563eb', points: pts.map(p => [p.games, p.mu]) },
