@@ -91,7 +91,7 @@ type CompetitionResponse struct {
 	Standings []StandingRow `json:"standings"`
 	// Balance (a Less round robin, once drawn): how evenly its schedule
 	// seats the field; "whist" is every two bots partners once and
-	// opponents twice a round.
+	// opponents twice a round, "double-whist" twice and four times.
 	Balance *competition.Balance `json:"balance,omitempty"`
 	// Playing are the games being played now (GET .../games/{n} follows
 	// each as it goes).

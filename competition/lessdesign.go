@@ -26,19 +26,24 @@ func TableSeats(t [4]int) [][]int {
 }
 
 // roundRobinTables are the tables of one pass of a Less round robin of n
-// bots: a whist design's, its bots relabelled by seed, where this package
-// has one for n; else those of lessTables.
+// bots: a whist design's, or where n has none a double whist design's,
+// its bots relabelled by seed, where this package has one for n; else
+// those of lessTables.
 func roundRobinTables(n int, seed uint64) [][4]int {
-	w, ok := whist(n)
-	if !ok {
+	var design [][4]int
+	if w, ok := whist(n); ok {
+		for _, r := range w {
+			design = append(design, r.Tables...)
+		}
+	} else if d, ok := doubleWhist(n); ok {
+		design = d
+	} else {
 		return lessTables(n, seed)
 	}
 	perm := rand.New(rand.NewPCG(seed, 0x3715)).Perm(n)
-	var out [][4]int
-	for _, r := range w {
-		for _, t := range r.Tables {
-			out = append(out, [4]int{perm[t[0]], perm[t[1]], perm[t[2]], perm[t[3]]})
-		}
+	out := make([][4]int, len(design))
+	for i, t := range design {
+		out[i] = [4]int{perm[t[0]], perm[t[1]], perm[t[2]], perm[t[3]]}
 	}
 	return out
 }
@@ -48,17 +53,21 @@ func roundRobinTableCount(n int) int {
 	if _, ok := whist(n); ok {
 		return n * (n - 1) / 4 // every pair at three tables, six pairs a table
 	}
+	if _, ok := doubleStarts[n]; ok {
+		return n * (n - 1) / 2 // every pair at six tables
+	}
 	return tablesFor(n)
 }
 
 // Balance is how evenly a Less round robin seats its field: its design
 // ("whist": every two bots partners once and opponents twice a round, by
-// construction; "annealed": as evenly as a search found, for a field of a
-// size no whist design here has), and over the whole schedule the fewest
+// construction; "double-whist": twice and four times, for a size with no
+// whist design; "annealed": as evenly as a search found, for a field of a
+// size neither has here), and over the whole schedule the fewest
 // and most tables a bot sits at and tables at which two bots are partners
 // and opponents.
 type Balance struct {
-	Design    string `json:"design" enums:"whist,annealed"`
+	Design    string `json:"design" enums:"whist,double-whist,annealed"`
 	Tables    [2]int `json:"tables_per_bot"`
 	Partners  [2]int `json:"partners"`
 	Opponents [2]int `json:"opponents"`
@@ -97,8 +106,11 @@ func ScheduleBalance(p Plan, games []Game) *Balance {
 			b.Opponents = [2]int{min(b.Opponents[0], o), max(b.Opponents[1], o)}
 		}
 	}
-	if r := p.Rounds; b.Partners == [2]int{r, r} && b.Opponents == [2]int{2 * r, 2 * r} {
+	switch r := p.Rounds; {
+	case b.Partners == [2]int{r, r} && b.Opponents == [2]int{2 * r, 2 * r}:
 		b.Design = "whist"
+	case b.Partners == [2]int{2 * r, 2 * r} && b.Opponents == [2]int{4 * r, 4 * r}:
+		b.Design = "double-whist"
 	}
 	return b
 }

@@ -37,6 +37,59 @@ var whistStarts = map[int][][4]int{
 	36: {{12, 23, 5, 19}, {18, 6, 26, -1}, {27, 3, 25, 24}, {15, 8, 9, 7}, {33, 11, 21, 16}, {10, 20, 1, 30}, {32, 13, 17, 29}, {22, 14, 0, 31}, {34, 28, 2, 4}},
 }
 
+// A double whist design, for the sizes with no whist design (n = 4k+2 or
+// 4k+3), is tables in which every two bots are partners exactly twice and
+// opponents exactly four times: the balance of two passes of a whist
+// design, n(n-1)/2 tables. Its first tables were found by search
+// (`go run ./scripts/whistsearch -double N`) on Z_n (n = 4k+3, the
+// non-zero elements each twice) or on Z_(n-1) and ∞ (n = 4k+2), and are
+// developed as whistStarts' are; TestDoubleWhistDesigns counts every pair.
+// Sizes up to 15: beyond, the design's games (n(n-1)·2) outgrow what an
+// event of the neighbouring whist sizes plays by more than half again.
+var doubleStarts = map[int][][4]int{
+	6:  {{1, -1, 2, 0}, {4, 1, -1, 3}, {3, 2, 4, 0}},
+	7:  {{1, 5, 4, 6}, {5, 3, 2, 1}, {4, 3, 6, 2}},
+	10: {{5, 8, 6, 1}, {-1, 4, 8, 7}, {3, 0, 7, 1}, {5, 2, -1, 6}, {4, 3, 2, 0}},
+	11: {{3, 2, 1, 8}, {9, 5, 3, 6}, {5, 7, 9, 10}, {7, 6, 10, 4}, {8, 1, 4, 2}},
+	14: {{10, 1, 0, -1}, {-1, 9, 3, 1}, {6, 8, 5, 9}, {7, 5, 4, 11}, {8, 3, 12, 11}, {6, 7, 2, 0}, {12, 4, 10, 2}},
+	15: {{14, 5, 11, 6}, {12, 8, 4, 9}, {3, 10, 13, 7}, {12, 9, 14, 13}, {1, 11, 5, 3}, {8, 10, 2, 1}, {6, 2, 4, 7}},
+}
+
+// doubleWhist is the double whist design's tables for n bots, if this
+// package has one.
+func doubleWhist(n int) ([][4]int, bool) {
+	start, ok := doubleStarts[n]
+	if !ok {
+		return nil, false
+	}
+	m := n
+	if n%2 == 0 {
+		m = n - 1
+	}
+	var out [][4]int
+	for g := range m {
+		out = append(out, develop(m, g, start)...)
+	}
+	return out, true
+}
+
+// develop is the translate by g of first tables on Z_m (-1 is ∞, the
+// last bot), each (a, b, c, d) with a and c partners, as tables [a1, a2,
+// b1, b2].
+func develop(m, g int, start [][4]int) [][4]int {
+	shift := func(x int) int {
+		if x < 0 {
+			return m // ∞
+		}
+		return (x + g) % m
+	}
+	out := make([][4]int, len(start))
+	for i, t := range start {
+		out[i] = [4]int{shift(t[0]), shift(t[2]), shift(t[1]), shift(t[3])}
+	}
+	return out
+}
+
 // whistRound is a round of a design: its tables [a1, a2, b1, b2] (a1 and
 // a2 partners against b1 and b2) and its bye (-1: none).
 type whistRound struct {
@@ -70,19 +123,11 @@ func cyclic(n int, start [][4]int) []whistRound {
 	}
 	out := make([]whistRound, m)
 	for g := range m {
-		shift := func(x int) int {
-			if x < 0 {
-				return m // ∞
-			}
-			return (x + g) % m
-		}
 		out[g].Bye = -1
 		if bye {
 			out[g].Bye = g
 		}
-		for _, t := range start {
-			out[g].Tables = append(out[g].Tables, [4]int{shift(t[0]), shift(t[2]), shift(t[1]), shift(t[3])})
-		}
+		out[g].Tables = develop(m, g, start)
 	}
 	return out
 }

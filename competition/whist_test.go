@@ -62,6 +62,60 @@ func TestWhistDesigns(t *testing.T) {
 	t.Logf("whist designs for %d field sizes up to %d", have, MaxField)
 }
 
+// Every double whist design here, counted pair by pair: every two bots
+// partners twice and opponents four times, no bot twice at a table, each
+// bot at 2(n-1) tables; and only for sizes with no whist design.
+func TestDoubleWhistDesigns(t *testing.T) {
+	for n := 4; n <= MaxField; n++ {
+		tables, ok := doubleWhist(n)
+		if !ok {
+			if n%4 > 1 && n <= 15 {
+				t.Errorf("no double whist design for %d bots", n)
+			}
+			continue
+		}
+		if _, ok := whist(n); ok {
+			t.Errorf("%d bots have a whist design and a double one", n)
+		}
+		if len(tables) != roundRobinTableCount(n) || len(tables) != n*(n-1)/2 {
+			t.Fatalf("n=%d: %d tables, counted %d", n, len(tables), roundRobinTableCount(n))
+		}
+		mate, opp := make([]int, n*n), make([]int, n*n)
+		seated := make([]int, n)
+		for _, tb := range tables {
+			for x, a := range tb {
+				if a < 0 || a >= n {
+					t.Fatalf("n=%d: table %v seats no bot of the field", n, tb)
+				}
+				seated[a]++
+				for y := x + 1; y < 4; y++ {
+					b := tb[y]
+					if a == b {
+						t.Fatalf("n=%d: table %v seats bot %d twice", n, tb, a)
+					}
+					if (x < 2) == (y < 2) {
+						mate[a*n+b]++
+						mate[b*n+a]++
+					} else {
+						opp[a*n+b]++
+						opp[b*n+a]++
+					}
+				}
+			}
+		}
+		for a := range n {
+			if seated[a] != 2*(n-1) {
+				t.Errorf("n=%d: bot %d at %d tables, want %d", n, a, seated[a], 2*(n-1))
+			}
+			for b := a + 1; b < n; b++ {
+				if mate[a*n+b] != 2 || opp[a*n+b] != 4 {
+					t.Fatalf("n=%d: bots %d and %d partners %d times, opponents %d", n, a, b, mate[a*n+b], opp[a*n+b])
+				}
+			}
+		}
+	}
+}
+
 // Moore's construction needs the field: its arithmetic on GF(9) and
 // GF(25) (the two of the non-prime sizes) makes a field.
 func TestFieldArithmetic(t *testing.T) {
@@ -136,8 +190,8 @@ func score(m int) float64 {
 	return 0.5
 }
 
-// A competition states its design's balance: exact for whist fields, the
-// spread for the others.
+// A competition states its design's balance: exact for whist and double
+// whist fields, the spread for the others.
 func TestScheduleBalance(t *testing.T) {
 	p := Plan{Game: Less, Format: RoundRobin, Field: field(8), Rounds: 2, Seed: 3}
 	b := ScheduleBalance(p, p.Schedule())
@@ -147,10 +201,16 @@ func TestScheduleBalance(t *testing.T) {
 	}
 	p.Field, p.Rounds = field(6), 1
 	b = ScheduleBalance(p, p.Schedule())
-	if b == nil || b.Design != "annealed" || b.Partners[1] < 1 || b.Tables[0] != b.Tables[1] {
-		t.Errorf("6 bots: %+v", b)
+	want = Balance{Design: "double-whist", Tables: [2]int{10, 10}, Partners: [2]int{2, 2}, Opponents: [2]int{4, 4}}
+	if b == nil || *b != want {
+		t.Errorf("6 bots: %+v, want %+v", b, want)
 	}
-	t.Logf("6 bots: %+v", b)
+	p.Field = field(18)
+	b = ScheduleBalance(p, p.Schedule())
+	if b == nil || b.Design != "annealed" || b.Partners[1] < 1 || b.Tables[0] != b.Tables[1] {
+		t.Errorf("18 bots: %+v", b)
+	}
+	t.Logf("18 bots: %+v", b)
 	p.Format = Swiss
 	if ScheduleBalance(p, nil) != nil {
 		t.Error("a Swiss event has a round robin's balance")

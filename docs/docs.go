@@ -2889,7 +2889,7 @@ const docTemplate = `{
             "type": "object",
             "properties": {
                 "balance": {
-                    "description": "Balance (a Less round robin, once drawn): how evenly its schedule\nseats the field; \"whist\" is every two bots partners once and\nopponents twice a round.",
+                    "description": "Balance (a Less round robin, once drawn): how evenly its schedule\nseats the field; \"whist\" is every two bots partners once and\nopponents twice a round, \"double-whist\" twice and four times.",
                     "allOf": [
                         {
                             "$ref": "#/definitions/competition.Balance"
@@ -4891,6 +4891,7 @@ const docTemplate = `{
                     "type": "string",
                     "enum": [
                         "whist",
+                        "double-whist",
                         "annealed"
                     ]
                 },
