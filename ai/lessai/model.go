@@ -99,10 +99,12 @@ func (m *Model) Posterior(seat int) [nPolicies]float64 {
 	top := math.Inf(-1)
 	for i := range l {
 		l[i] = m.LogL[seat][i] + math.Log(policyPrior[i])
-		if Policy(i) == PolicyGreedy && m.Strays[seat] > 0 {
-			l[i] = math.Inf(-1)
-		}
-		top = max(top, l[i])
+	}
+	if m.Strays[seat] > 0 {
+		l[PolicyGreedy] = math.Inf(-1) // a greedy bot never strays
+	}
+	for _, x := range l {
+		top = max(top, x)
 	}
 	sum := 0.0
 	for i := range l {
