@@ -106,6 +106,12 @@ func TestBrowserCompetition(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#standings thead th').length`); n != 11 {
 		t.Errorf("%d standings columns, want 11 (with the mean margin)", n)
 	}
+	// Four bots, a whist design: every two partners at one table, four
+	// games; a bot is never its own partner.
+	if cells := eval[[]string](t, ctx, `[...document.querySelectorAll('#partners-table tbody td')].map(td => td.textContent.replace(/^[0-9.]+/, ''))`); len(cells) != 16 ||
+		strings.Count(strings.Join(cells, ","), "/4") != 12 || cells[0] != "·" || cells[15] != "·" {
+		t.Errorf("partners cells %q, want 12 of 4 games and the diagonal empty", cells)
+	}
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID+"/games/2"))
 	poll[bool](t, ctx, "the Less replay", `document.querySelectorAll('#replay-svg [data-piece="yellow"]').length === 4`, 10*time.Second)
 	// Yellow's first action marked on the board; the points spent counted.

@@ -198,6 +198,15 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 			Games: r.Games, Points: r.Points, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular,
 			Byes: r.Byes, MeanMargin: r.MeanMargin, Rating: r.Rating, Rating95: r.Half})
 	}
+	for _, row := range competition.Partners(p.Plan, st.Schedule, st.Results()) {
+		cells := make([]*competition.PartnerTally, len(row))
+		for k, c := range row {
+			if c.Games > 0 {
+				cells[k] = &c
+			}
+		}
+		out.Partners = append(out.Partners, cells)
+	}
 	if p.Plan.Game == competition.Morris {
 		for _, row := range competition.Crosstable(p.Plan, st.Schedule, st.Results()) {
 			cells := make([]*float64, len(row))

@@ -190,6 +190,30 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	if last.Bot != "bot_crash" || last.Irregular != last.Games || last.Games == 0 || last.Points != 0 || last.Label != "ann/bot_crash v1" {
 		t.Fatalf("standings %+v: the crashing bot last with every game irregular", c.Standings)
 	}
+	// The partners table: each bot's points split by its partner, four
+	// games each; a row sums to the bot's points; nobody scores beside the
+	// crashing bot (a team loses its partner's irregular game).
+	index := func(id string) int {
+		return slices.IndexFunc(c.Bots, func(b api.CompetitionBot) bool { return b.ID == id })
+	}
+	crash := index("bot_crash")
+	for _, r := range c.Standings {
+		i := index(r.Bot)
+		sum := 0.0
+		for j, cell := range c.Partners[i] {
+			switch {
+			case (i == j) != (cell == nil):
+				t.Fatalf("partners row %d: cell %d %+v", i, j, cell)
+			case cell != nil && cell.Games != 4, cell != nil && j == crash && cell.Points != 0:
+				t.Errorf("bot %s beside %s: %+v", r.Bot, c.Bots[j].ID, *cell)
+			case cell != nil:
+				sum += cell.Points
+			}
+		}
+		if sum != r.Points {
+			t.Errorf("bot %s: partners sum to %g, standings %g", r.Bot, sum, r.Points)
+		}
+	}
 	var page api.CompetitionGamesResponse
 	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_crash", nil).ok(t, 200).json(t, &page)
 	if len(page.Games) != last.Games {

@@ -99,9 +99,13 @@ type CompetitionResponse struct {
 	// Crosstable (Morris): row i, column j is what bots[i] scored against
 	// bots[j]; null where they have not met.
 	Crosstable [][]*float64 `json:"crosstable,omitempty"`
-	CreatedAt  time.Time    `json:"created_at"`
-	UpdatedAt  time.Time    `json:"updated_at"`
-	Version    int64        `json:"version"`
+	// Partners (Less): row i, column j is what bots[i] scored in its games
+	// beside bots[j], and how many; null where they have not partnered.
+	// A row sums to the bot's points (byes aside).
+	Partners  [][]*competition.PartnerTally `json:"partners,omitempty"`
+	CreatedAt time.Time                     `json:"created_at"`
+	UpdatedAt time.Time                     `json:"updated_at"`
+	Version   int64                         `json:"version"`
 }
 
 // CompetitionListResponse is a page of competitions, newest first.

@@ -138,7 +138,8 @@ func span(r [2]int) string {
 	return fmt.Sprintf("%d to %d", r[0], r[1])
 }
 
-// printStandings writes the table, and Morris's crosstable.
+// printStandings writes the table, and Morris's crosstable or Less's
+// partners.
 func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.CompetitionState) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	less := p.Plan.Game == competition.Less
@@ -152,7 +153,8 @@ func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.Compe
 			r.Losses, r.Irregular, r.Byes, margin, r.Rating, r.Half, p.Plan.Field[r.Bot])
 	}
 	tw.Flush()
-	if p.Plan.Game != competition.Morris {
+	if less {
+		printPartners(w, p, st)
 		return
 	}
 	fmt.Fprintln(w, "\ncrosstable (row's points against column):")
@@ -169,6 +171,30 @@ func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.Compe
 				fmt.Fprint(tw, "-\t")
 			} else {
 				fmt.Fprintf(tw, "%g\t", v)
+			}
+		}
+		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])
+	}
+	tw.Flush()
+}
+
+// printPartners writes Less's partners table: each bot's points in its
+// games beside each other bot, of how many.
+func printPartners(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.CompetitionState) {
+	fmt.Fprintln(w, "\npartners (row's points in its games beside column / games):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for i := range p.Plan.Field {
+		fmt.Fprintf(tw, "%d\t", i+1)
+	}
+	fmt.Fprintln(tw)
+	for i, row := range competition.Partners(p.Plan, st.Schedule, st.Results()) {
+		fmt.Fprintf(tw, "%d\t", i+1)
+		for _, c := range row {
+			if c.Games == 0 {
+				fmt.Fprint(tw, "-\t")
+			} else {
+				fmt.Fprintf(tw, "%g/%d\t", c.Points, c.Games)
 			}
 		}
 		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])

@@ -133,6 +133,12 @@ func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
 		!strings.Contains(table, "schedule: whist design; a bot at 3 tables, two bots partners at 1 of them and opponents at 2") {
 		t.Fatalf("standings:\n%s", table)
 	}
+	// The partners table: four rows, every two bots partners in 4 games.
+	_, partners, _ := strings.Cut(table, "partners (row's points in its games beside column / games):\n")
+	partners, _, _ = strings.Cut(partners, "schedule:")
+	if rows := strings.Split(strings.TrimSpace(partners), "\n"); len(rows) != 5 || strings.Count(partners, "/4") != 12 {
+		t.Errorf("partners table:\n%s", partners)
+	}
 	if n := strings.Count(stderr.String(), "\ngame ") + 1; n != 12 {
 		t.Errorf("%d game lines:\n%s", n, stderr.String())
 	}

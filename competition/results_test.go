@@ -268,3 +268,45 @@ func TestInvertGivesTheIdentityBack(t *testing.T) {
 		t.Error("a singular matrix inverted")
 	}
 }
+
+// The partners table sums to the standings: a bot's row is its points,
+// split by who sat beside it; in a double whist round robin every cell off
+// the diagonal is the same number of games; and a strong bot's partners
+// score more beside it than beside anyone else.
+func TestPartnersSplitEachBotsPointsByItsPartner(t *testing.T) {
+	p := Plan{Game: Less, Format: RoundRobin, Field: field(6), Rounds: 1, Seed: 8}
+	games := p.Schedule()
+	strength := []float64{3, 0, 0, 0, 0, 0}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var results []Result
+	for _, g := range games {
+		results = append(results, simulate(Less, g, strength, rng))
+	}
+	table := Partners(p, games, results)
+	for _, r := range Standings(p, games, results, nil) {
+		sum, n := 0.0, 0
+		for j, c := range table[r.Bot] {
+			sum += c.Points
+			n += c.Games
+			if j == r.Bot && c.Games != 0 {
+				t.Errorf("bot %d is its own partner in %d games", r.Bot, c.Games)
+			}
+			if j != r.Bot && c.Games != 8 {
+				t.Errorf("bots %d and %d partners in %d games, a double whist design says 8", r.Bot, j, c.Games)
+			}
+		}
+		if sum != r.Points || n != r.Games {
+			t.Errorf("bot %d: partners sum to %g points of %d games, standings %g of %d", r.Bot, sum, n, r.Points, r.Games)
+		}
+	}
+	for i := 1; i < 6; i++ {
+		for j := 1; j < 6; j++ {
+			if j != i && table[i][j].Points >= table[i][0].Points {
+				t.Errorf("bot %d scored %g beside bot %d, %g beside the strong bot 0", i, table[i][j].Points, j, table[i][0].Points)
+			}
+		}
+	}
+	if Partners(Plan{Game: Morris, Field: field(2)}, nil, nil) != nil {
+		t.Error("a Morris event has a partners table")
+	}
+}

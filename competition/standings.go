@@ -121,3 +121,45 @@ func Crosstable(p Plan, games []Game, results []Result) [][]float64 {
 	}
 	return out
 }
+
+// PartnerTally is what a Less bot scored in the games another bot was its
+// partner, and how many they were.
+type PartnerTally struct {
+	Points float64 `json:"points"`
+	Games  int     `json:"games"`
+}
+
+// Partners is a Less event's table of partners: cell [i][j] is what bot i
+// scored in its games beside bot j (no games where they never partnered);
+// nil for Morris. A bot's points, byes aside, are its row's sum, so a row
+// that leans on one partner says where its result came from: the partner
+// draw, which a whist design evens out.
+func Partners(p Plan, games []Game, results []Result) [][]PartnerTally {
+	if p.Game != Less {
+		return nil
+	}
+	n := len(p.Field)
+	out := make([][]PartnerTally, n)
+	for i := range out {
+		out[i] = make([]PartnerTally, n)
+	}
+	byN := map[int]Game{}
+	for _, g := range games {
+		byN[g.N] = g
+	}
+	for _, r := range results {
+		g, ok := byN[r.N]
+		if !ok || len(g.Seats) != 4 || r.Check(g) != nil {
+			continue
+		}
+		for s, b := range g.Seats {
+			mate := g.Seats[s^2] // Yellow and White, Black and Red
+			if b < 0 || b >= n || mate < 0 || mate >= n {
+				continue
+			}
+			out[b][mate].Points += r.Score[s]
+			out[b][mate].Games++
+		}
+	}
+	return out
+}

@@ -2938,6 +2938,16 @@ const docTemplate = `{
                     "description": "Parallel is the games at once asked for (a server without workers\nplays at most half its cores' worth).",
                     "type": "integer"
                 },
+                "partners": {
+                    "description": "Partners (Less): row i, column j is what bots[i] scored in its games\nbeside bots[j], and how many; null where they have not partnered.\nA row sums to the bot's points (byes aside).",
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "items": {
+                            "$ref": "#/definitions/competition.PartnerTally"
+                        }
+                    }
+                },
                 "planned": {
                     "type": "integer"
                 },
@@ -4933,6 +4943,17 @@ const docTemplate = `{
                 "FalseClaim",
                 "OutputLimit"
             ]
+        },
+        "competition.PartnerTally": {
+            "type": "object",
+            "properties": {
+                "games": {
+                    "type": "integer"
+                },
+                "points": {
+                    "type": "number"
+                }
+            }
         },
         "competition.SkillPoint": {
             "type": "object",

@@ -3,9 +3,10 @@ import { lessNames } from './boards.js';
 import { showReplay, resultWords } from './replay.js';
 
 // Competitions: the list and a form that starts one from the bots list;
-// a page a competition with its standings, the Morris crosstable and its
-// games, live as they end; and a page a game, replayed move by move on
-// its board with each side's clock. Everything here reads the same API.
+// a page a competition with its standings, the Morris crosstable (Less:
+// the partners table) and its games, live as they end; and a page a game,
+// replayed move by move on its board with each side's clock. Everything
+// here reads the same API.
 
 const statuses = ['', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'];
 const finals = ['succeeded', 'failed', 'cancelled', 'interrupted'];
@@ -220,6 +221,17 @@ function one(main, id) {
           el('thead', {}, el('tr', {}, el('th', {}, ''), c.bots.map((_, j) => el('th', {}, j + 1)))),
           el('tbody', {}, c.crosstable.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${c.bots[i].label}`),
             row.map(v => el('td', {}, v === null ? '·' : v)))))));
+    }
+    if (c.partners) {
+      // A Less bot's points are its team's: split by who sat beside it,
+      // a row says whether they came from the partner draw.
+      cross.append(el('h2', {}, 'Partners'),
+        el('p', { class: 'muted' }, c.balance ? `Each row's points in its games beside each column's bot, of how many (${c.balance.design} design).`
+          : "Each row's points in its games beside each column's bot, of how many."),
+        el('table', { id: 'partners-table', class: 'cross' },
+          el('thead', {}, el('tr', {}, el('th', {}, ''), c.bots.map((_, j) => el('th', {}, j + 1)))),
+          el('tbody', {}, c.partners.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${c.bots[i].label}`),
+            row.map(v => el('td', { title: v === null ? '' : `${v.points} of ${v.games} games` }, v === null ? '·' : `${v.points}/${v.games}`)))))));
     }
   };
   // refresh reads the competition and, when games ended since, its
