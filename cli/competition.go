@@ -153,51 +153,42 @@ func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.Compe
 			r.Losses, r.Irregular, r.Byes, margin, r.Rating, r.Half, p.Plan.Field[r.Bot])
 	}
 	tw.Flush()
+	field := p.Plan.Field
 	if less {
-		printPartners(w, p, st)
+		partners := competition.Partners(p.Plan, st.Schedule, st.Results())
+		printGrid(w, "partners (row's points in its games beside column / games)", field, func(i, j int) string {
+			if c := partners[i][j]; c.Games > 0 {
+				return fmt.Sprintf("%g/%d", c.Points, c.Games)
+			}
+			return "-"
+		})
 		return
 	}
-	fmt.Fprintln(w, "\ncrosstable (row's points against column):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t")
-	for i := range p.Plan.Field {
-		fmt.Fprintf(tw, "%d\t", i+1)
-	}
-	fmt.Fprintln(tw)
-	for i, row := range competition.Crosstable(p.Plan, st.Schedule, st.Results()) {
-		fmt.Fprintf(tw, "%d\t", i+1)
-		for _, v := range row {
-			if v < 0 {
-				fmt.Fprint(tw, "-\t")
-			} else {
-				fmt.Fprintf(tw, "%g\t", v)
-			}
+	cross := competition.Crosstable(p.Plan, st.Schedule, st.Results())
+	printGrid(w, "crosstable (row's points against column)", field, func(i, j int) string {
+		if v := cross[i][j]; v >= 0 {
+			return fmt.Sprint(v)
 		}
-		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])
-	}
-	tw.Flush()
+		return "-"
+	})
 }
 
-// printPartners writes Less's partners table: each bot's points in its
-// games beside each other bot, of how many.
-func printPartners(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.CompetitionState) {
-	fmt.Fprintln(w, "\npartners (row's points in its games beside column / games):")
+// printGrid writes a bot-by-bot table under its title: columns by number,
+// rows by number and name.
+func printGrid(w io.Writer, title string, field []string, cell func(i, j int) string) {
+	fmt.Fprintf(w, "\n%s:\n", title)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
-	for i := range p.Plan.Field {
+	for i := range field {
 		fmt.Fprintf(tw, "%d\t", i+1)
 	}
 	fmt.Fprintln(tw)
-	for i, row := range competition.Partners(p.Plan, st.Schedule, st.Results()) {
+	for i, name := range field {
 		fmt.Fprintf(tw, "%d\t", i+1)
-		for _, c := range row {
-			if c.Games == 0 {
-				fmt.Fprint(tw, "-\t")
-			} else {
-				fmt.Fprintf(tw, "%g/%d\t", c.Points, c.Games)
-			}
+		for j := range field {
+			fmt.Fprintf(tw, "%s\t", cell(i, j))
 		}
-		fmt.Fprintf(tw, "  %s\n", p.Plan.Field[i])
+		fmt.Fprintf(tw, "  %s\n", name)
 	}
 	tw.Flush()
 }

@@ -1,6 +1,9 @@
 package competition
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Every whist design here, counted pair by pair: in every round each bot
 // sits at one table or has the bye; over the rounds every two bots are
@@ -28,19 +31,10 @@ func TestWhistDesigns(t *testing.T) {
 				byes[r.Bye]++
 			}
 			for _, tb := range r.Tables {
-				for x, a := range tb {
+				for _, a := range tb {
 					seen[a]++
-					for y := x + 1; y < 4; y++ {
-						b := tb[y]
-						if (x < 2) == (y < 2) {
-							mate[a*n+b]++
-							mate[b*n+a]++
-						} else {
-							opp[a*n+b]++
-							opp[b*n+a]++
-						}
-					}
 				}
+				meet(n, mate, opp, tb)
 			}
 			for b, s := range seen {
 				if s != 1 {
@@ -84,24 +78,12 @@ func TestDoubleWhistDesigns(t *testing.T) {
 		seated := make([]int, n)
 		for _, tb := range tables {
 			for x, a := range tb {
-				if a < 0 || a >= n {
-					t.Fatalf("n=%d: table %v seats no bot of the field", n, tb)
+				if a < 0 || a >= n || slices.Contains(tb[x+1:], a) {
+					t.Fatalf("n=%d: table %v seats a bot twice or one not in the field", n, tb)
 				}
 				seated[a]++
-				for y := x + 1; y < 4; y++ {
-					b := tb[y]
-					if a == b {
-						t.Fatalf("n=%d: table %v seats bot %d twice", n, tb, a)
-					}
-					if (x < 2) == (y < 2) {
-						mate[a*n+b]++
-						mate[b*n+a]++
-					} else {
-						opp[a*n+b]++
-						opp[b*n+a]++
-					}
-				}
 			}
+			meet(n, mate, opp, tb)
 		}
 		for a := range n {
 			if seated[a] != 2*(n-1) {
@@ -111,6 +93,23 @@ func TestDoubleWhistDesigns(t *testing.T) {
 				if mate[a*n+b] != 2 || opp[a*n+b] != 4 {
 					t.Fatalf("n=%d: bots %d and %d partners %d times, opponents %d", n, a, b, mate[a*n+b], opp[a*n+b])
 				}
+			}
+		}
+	}
+}
+
+// meet counts a table's meetings: its two pairs of partners (mate) and
+// four of opponents (opp), both ways round in the n×n counts.
+func meet(n int, mate, opp []int, tb [4]int) {
+	for x, a := range tb {
+		for y := x + 1; y < 4; y++ {
+			b := tb[y]
+			if (x < 2) == (y < 2) {
+				mate[a*n+b]++
+				mate[b*n+a]++
+			} else {
+				opp[a*n+b]++
+				opp[b*n+a]++
 			}
 		}
 	}
