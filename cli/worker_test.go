@@ -157,6 +157,12 @@ func tuneWith(t *testing.T, p morrisai.TuneParams, runner morrisai.GameRunner) t
 // with two of which one is SIGKILLed while it plays a task: its task is
 // played again by the other once asynq's lease on it lapses.
 func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
+	if raceOn {
+		// Over six minutes under the race detector (its workers are this
+		// binary); dispatching tuning tasks to a worker is checked under it
+		// by TestServeWithRedisPlaysTuningTasksOnItsWorker.
+		t.Skip("three tunings of real games: minutes under the race detector; the plain run checks it")
+	}
 	srv, rdb := killTestRedis(t)
 	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 2, Depth: 2, RandomPlies: 2,
 		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package hosting
+
+const raceOn = false
