@@ -62,6 +62,9 @@ func TestJunkUploadsAreRefusedBeforeStoring(t *testing.T) {
 // files are dropped (so junk sources that fail to build cost their record
 // only), and deleting a version gives its room back.
 func TestAnOwnersStorageIsBounded(t *testing.T) {
+	if raceOn {
+		t.Skip("builds and validates one upload after another, no concurrency of its own: the plain run checks it")
+	}
 	h := newHost(t)
 	h.cfg.OwnerVersions, h.cfg.OwnerBytes = 4, 3<<20
 	ctx := context.Background()
