@@ -268,15 +268,20 @@ func TestMorrisRoundRobinWithAnUploadedEngine(t *testing.T) {
 	if c.Played != 12 || len(c.Standings) != 4 {
 		t.Fatalf("%+v", c)
 	}
+	var page api.CompetitionGamesResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_uci", nil).ok(t, 200).json(t, &page)
+	if len(page.Games) != 6 || page.Games[0].Plies <= 4 {
+		t.Fatalf("the uploaded engine's games: %+v", page.Games)
+	}
 	for _, r := range c.Standings {
 		if r.Games != 6 || r.Irregular != 0 {
 			t.Errorf("row %+v: six games, none irregular", r)
 		}
 	}
-	var page api.CompetitionGamesResponse
-	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_uci", nil).ok(t, 200).json(t, &page)
-	if len(page.Games) != 6 || page.Games[0].Plies <= 4 {
-		t.Fatalf("the uploaded engine's games: %+v", page.Games)
+	for _, g := range page.Games {
+		if g.Fault != nil {
+			t.Errorf("game %d: %s (%+v)", g.N, g.Reason, *g.Fault)
+		}
 	}
 }
 

@@ -76,7 +76,11 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
 	steps := make(chan struct{})
 	registerTestJobs(runner, steps)
-	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet, Arena: &arena.Runner{Uploads: host}, MorrisDB: cfg.MorrisDB})
+	ref := &arena.Runner{}
+	if host != nil {
+		ref = host.Referee()
+	}
+	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet, Arena: ref, MorrisDB: cfg.MorrisDB})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

@@ -20,7 +20,6 @@ import (
 	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/api"
-	"gameai/arena"
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morpion"
@@ -263,7 +262,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
-	player := &arena.Runner{Uploads: host}
+	player := host.Referee()
 	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if dispatcher != nil {

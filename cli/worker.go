@@ -13,7 +13,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
-	"gameai/arena"
 	"gameai/hosting"
 	"gameai/store"
 	"gameai/store/redisstore"
@@ -82,7 +81,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
 	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
-		Arena: &arena.Runner{Uploads: host}, Admit: host}).Run(ctx)
+		Arena: host.Referee(), Admit: host}).Run(ctx)
 }
 
 // tasksRedis reads the Redis URL of the task queue (asynq's keys, apart

@@ -25,7 +25,7 @@ func (h *Host) validate(ctx context.Context, b *store.Bot) ([]store.ValidationGa
 	u := UploadedOf(b)
 	seed := fnv.New64a()
 	_, _ = seed.Write([]byte(b.ID))
-	ref := arena.Runner{Uploads: h, MorrisSlack: h.cfg.MorrisSlack}
+	ref := h.Referee()
 	var games []store.ValidationGame
 	var details []store.GameDetails
 	for _, v := range h.admissionGames(b.Game, u, seed.Sum64()) {

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"gameai/arena"
 	"gameai/codecup"
 	"gameai/sandbox"
 	"gameai/store"
@@ -175,6 +176,13 @@ func Off(st *store.Store, why error) *Host {
 
 // Unavailable says why this machine refuses uploads (nil: it takes them).
 func (h *Host) Unavailable() error { return h.why }
+
+// Referee plays games with this host's uploaded bots on the clocks it
+// admitted them on: a competition gives a Morris bot the slack its
+// admission did (MorrisSlack), not the referee's tighter default.
+func (h *Host) Referee() *arena.Runner {
+	return &arena.Runner{Uploads: h, MorrisSlack: h.cfg.MorrisSlack}
+}
 
 // Languages lists the languages and whether this machine builds them.
 func (h *Host) Languages() []Language {

@@ -195,6 +195,23 @@ func TestAMorrisBotMustMakeItsMoves(t *testing.T) {
 	}
 }
 
+// TestTheRefereeGivesTheAdmissionsSlack: a competition's games give an
+// uploaded Morris bot the slack its admission gave it (they gave the
+// referee's 1 s while admissions gave 2 s: a bot admitted answering 1.5 s
+// past its move time could lose every game on time).
+func TestTheRefereeGivesTheAdmissionsSlack(t *testing.T) {
+	h := New(memory.New(store.Config{}), Config{})
+	t.Cleanup(h.Close)
+	if r := h.Referee(); r.MorrisSlack != 2*time.Second || r.Uploads != h {
+		t.Fatalf("the default host's referee: slack %v, uploads %v", r.MorrisSlack, r.Uploads)
+	}
+	h = New(memory.New(store.Config{}), Config{MorrisSlack: 5 * time.Second})
+	t.Cleanup(h.Close)
+	if r := h.Referee(); r.MorrisSlack != 5*time.Second {
+		t.Fatalf("slack %v, want 5s", r.MorrisSlack)
+	}
+}
+
 // TestWellBehavedBotsInEachLanguageAreAdmitted: a legal Less bot written
 // in each language (testdata/legal) is built and run under the sandbox
 // and its syscall filter and admitted: what the filter refuses is nothing
