@@ -126,6 +126,10 @@ func TestCompetitionRequestsAreCheckedFieldByField(t *testing.T) {
 		{api.CompetitionRequest{Game: "morris", Bots: two, Clock: &arenaClock{GameMS: 30000}}, "clock.game_ms"},
 		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts", "gameai:greedy:seed=2"}, Clock: &arenaClock{GameMS: 5}}, "clock.game_ms"},
 		{map[string]any{"game": "morris", "bots": two, "owner": "me"}, "owner"},
+		// A bot's label is drawn on the page (the standings, the partners
+		// table): markup in an engine's options never makes it a label.
+		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts", "gameai:greedy:seed=<img src=x onerror=alert(1)>"}}, "bots[3]"},
+		{api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:uct", "gameai:mcts", "gameai:uct:teammate=<b>max</b>"}}, "bots[3]"},
 	} {
 		r := e.do(t, "POST", "/v1/competitions", c.req)
 		r.hasField(t, r.problem(t, 400), c.field)

@@ -1,10 +1,6 @@
 package competition
 
-import (
-	"cmp"
-	"math"
-	"slices"
-)
+import "math"
 
 // Rated is a bot's rating on the Elo scale, 1500 the field's mean, with
 // the half-width of its 95% interval.
@@ -31,18 +27,8 @@ const eloPerLogit = 400 / math.Ln10
 // Byes and irregular losses are games like the others: a forfeit is a
 // loss.
 func Ratings(p Plan, games []Game, results []Result) []Rated {
-	byN := map[int]Game{}
-	for _, g := range games {
-		byN[g.N] = g
-	}
 	var obs []outcome
-	// In game order: floating-point sums depend on their order, and the
-	// same results must give the same ratings to the last bit.
-	for _, r := range byNumber(results) {
-		g, ok := byN[r.N]
-		if !ok || r.Check(g) != nil {
-			continue
-		}
+	for g, r := range played(games, results) {
 		a, b := teams(p.Game, g)
 		obs = append(obs, outcome{a, b, r.Score[0]})
 	}
@@ -232,12 +218,5 @@ func invert(m [][]float64) [][]float64 {
 	for i := range out {
 		out[i] = a[i][n:]
 	}
-	return out
-}
-
-// byNumber is the results sorted by game number.
-func byNumber(results []Result) []Result {
-	out := slices.Clone(results)
-	slices.SortStableFunc(out, func(a, b Result) int { return cmp.Compare(a.N, b.N) })
 	return out
 }

@@ -47,15 +47,7 @@ func tally(p Plan, games []Game, results []Result, byes []Bye) []Row {
 	for i := range rows {
 		rows[i].Bot = i
 	}
-	byN := map[int]Game{}
-	for _, g := range games {
-		byN[g.N] = g
-	}
-	for _, r := range byNumber(results) {
-		g, ok := byN[r.N]
-		if !ok || r.Check(g) != nil {
-			continue
-		}
+	for g, r := range played(games, results) {
 		for seat, bot := range g.Seats {
 			row := &rows[bot]
 			row.Games++
@@ -101,13 +93,8 @@ func Crosstable(p Plan, games []Game, results []Result) [][]float64 {
 			out[i][j] = -1
 		}
 	}
-	byN := map[int]Game{}
-	for _, g := range games {
-		byN[g.N] = g
-	}
-	for _, r := range results {
-		g, ok := byN[r.N]
-		if !ok || len(g.Seats) != 2 || r.Check(g) != nil {
+	for g, r := range played(games, results) {
+		if len(g.Seats) != 2 {
 			continue
 		}
 		w, b := g.Seats[0], g.Seats[1]
@@ -143,13 +130,8 @@ func Partners(p Plan, games []Game, results []Result) [][]PartnerTally {
 	for i := range out {
 		out[i] = make([]PartnerTally, n)
 	}
-	byN := map[int]Game{}
-	for _, g := range games {
-		byN[g.N] = g
-	}
-	for _, r := range results {
-		g, ok := byN[r.N]
-		if !ok || len(g.Seats) != 4 || r.Check(g) != nil {
+	for g, r := range played(games, results) {
+		if len(g.Seats) != 4 {
 			continue
 		}
 		for s, b := range g.Seats {

@@ -217,10 +217,7 @@ function one(main, id) {
     cross.replaceChildren();
     if (c.crosstable) {
       cross.append(el('h2', {}, 'Crosstable'), el('p', { class: 'muted' }, "Each row's points against each column's bot."),
-        el('table', { id: 'crosstable-table', class: 'cross' },
-          el('thead', {}, el('tr', {}, el('th', {}, ''), c.bots.map((_, j) => el('th', {}, j + 1)))),
-          el('tbody', {}, c.crosstable.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${c.bots[i].label}`),
-            row.map(v => el('td', {}, v === null ? '·' : v)))))));
+        grid('crosstable-table', c.bots, c.crosstable, v => el('td', {}, v === null ? '·' : v)));
     }
     if (c.partners) {
       // A Less bot's points are its team's: split by who sat beside it,
@@ -228,10 +225,8 @@ function one(main, id) {
       cross.append(el('h2', {}, 'Partners'),
         el('p', { class: 'muted' }, c.balance ? `Each row's points in its games beside each column's bot, of how many (${c.balance.design} design).`
           : "Each row's points in its games beside each column's bot, of how many."),
-        el('table', { id: 'partners-table', class: 'cross' },
-          el('thead', {}, el('tr', {}, el('th', {}, ''), c.bots.map((_, j) => el('th', {}, j + 1)))),
-          el('tbody', {}, c.partners.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${c.bots[i].label}`),
-            row.map(v => el('td', { title: v === null ? '' : `${v.points} of ${v.games} games` }, v === null ? '·' : `${v.points}/${v.games}`)))))));
+        grid('partners-table', c.bots, c.partners,
+          v => el('td', { title: v === null ? '' : `${v.points} of ${v.games} games` }, v === null ? '·' : `${v.points}/${v.games}`)));
     }
   };
   // refresh reads the competition and, when games ended since, its
@@ -277,6 +272,15 @@ function one(main, id) {
 
 // statusWords says where a competition is, in words: waiting, playing
 // (so many of so many), finished with its winner, stopped, failed.
+// grid is a table of bot against bot (the crosstable, the partners):
+// numbered columns, each row its bot's label (as text: labels are owners'
+// names) and a cell drawn by cell for each entry.
+function grid(id, bots, rows, cell) {
+  return el('table', { id, class: 'cross' },
+    el('thead', {}, el('tr', {}, el('th', {}, ''), bots.map((_, j) => el('th', {}, j + 1)))),
+    el('tbody', {}, rows.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${bots[i].label}`), row.map(cell)))));
+}
+
 function statusWords(c) {
   const lead = c.standings && c.standings.length ? c.standings[0] : null;
   switch (c.status) {
