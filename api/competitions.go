@@ -198,25 +198,11 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 			Games: r.Games, Points: r.Points, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular,
 			Byes: r.Byes, MeanMargin: r.MeanMargin, Rating: r.Rating, Rating95: r.Half})
 	}
-	for _, row := range competition.Partners(p.Plan, st.Schedule, st.Results()) {
-		cells := make([]*competition.PartnerTally, len(row))
-		for k, c := range row {
-			if c.Games > 0 {
-				cells[k] = &c
-			}
-		}
-		out.Partners = append(out.Partners, cells)
-	}
+	out.Partners = nullWhere(competition.Partners(p.Plan, st.Schedule, st.Results()),
+		func(c competition.PartnerTally) bool { return c.Games == 0 })
 	if p.Plan.Game == competition.Morris {
-		for _, row := range competition.Crosstable(p.Plan, st.Schedule, st.Results()) {
-			cells := make([]*float64, len(row))
-			for k, v := range row {
-				if v >= 0 {
-					cells[k] = &v
-				}
-			}
-			out.Crosstable = append(out.Crosstable, cells)
-		}
+		out.Crosstable = nullWhere(competition.Crosstable(p.Plan, st.Schedule, st.Results()),
+			func(v float64) bool { return v < 0 })
 	}
 	return out, nil
 }
@@ -459,6 +445,22 @@ func (s *Server) positions(game string, o arena.Outcome) []string {
 			return nil
 		}
 		out = append(out, st.String())
+	}
+	return out
+}
+
+// nullWhere is a table of bot against bot with its empty cells (two bots
+// that never met or partnered) null in JSON rather than a sentinel.
+func nullWhere[T any](rows [][]T, empty func(T) bool) [][]*T {
+	var out [][]*T
+	for _, row := range rows {
+		cells := make([]*T, len(row))
+		for k, v := range row {
+			if !empty(v) {
+				cells[k] = &v
+			}
+		}
+		out = append(out, cells)
 	}
 	return out
 }
