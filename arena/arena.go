@@ -169,9 +169,15 @@ type Outcome struct {
 type Runner struct {
 	Uploads Uploads
 	// MorrisSlack is how much longer than its move time an uploaded
-	// Morris bot may take before it loses on time (default 1 s).
+	// Morris bot may take before it loses on time (DefaultMorrisSlack
+	// when 0).
 	MorrisSlack time.Duration
 }
+
+// DefaultMorrisSlack is an uploaded Morris bot's time past its move time:
+// its start in the sandbox and a confined program's low CPU weight on a
+// busy machine, not thinking time (go movetime says that).
+const DefaultMorrisSlack = 2 * time.Second
 
 // Play plays one game. An error is the game not played (a machine that
 // cannot run a bot, a cancelled context), never a bot's fault: those are

@@ -71,7 +71,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	moveTime := time.Duration(s.Clock.MoveMS) * time.Millisecond
 	slack := r.MorrisSlack
 	if slack <= 0 {
-		slack = time.Second
+		slack = DefaultMorrisSlack
 	}
 	var players [2]MorrisPlayer
 	stderr := make([]func() string, 2)

@@ -88,7 +88,7 @@ func (c Config) withDefaults() Config {
 		c.MorrisMoveTime = 200 * time.Millisecond
 	}
 	if c.MorrisSlack <= 0 {
-		c.MorrisSlack = 2 * time.Second
+		c.MorrisSlack = arena.DefaultMorrisSlack
 	}
 	if c.BotMemory <= 0 {
 		c.BotMemory = DefaultBotMemory

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/arena"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
@@ -200,11 +201,11 @@ func TestAMorrisBotMustMakeItsMoves(t *testing.T) {
 // TestTheRefereeGivesTheAdmissionsSlack: a competition's games give an
 // uploaded Morris bot the slack its admission gave it (they gave the
 // referee's 1 s while admissions gave 2 s: a bot admitted answering 1.5 s
-// past its move time could lose every game on time).
+// past its move time could lose every game on time), one default for both.
 func TestTheRefereeGivesTheAdmissionsSlack(t *testing.T) {
 	h := New(memory.New(store.Config{}), Config{})
 	t.Cleanup(h.Close)
-	if r := h.Referee(); r.MorrisSlack != 2*time.Second || r.Uploads != h {
+	if r := h.Referee(); r.MorrisSlack != arena.DefaultMorrisSlack || r.Uploads != h {
 		t.Fatalf("the default host's referee: slack %v, uploads %v", r.MorrisSlack, r.Uploads)
 	}
 	h = New(memory.New(store.Config{}), Config{MorrisSlack: 5 * time.Second})
