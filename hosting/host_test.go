@@ -198,6 +198,25 @@ func TestAMorrisBotMustMakeItsMoves(t *testing.T) {
 	}
 }
 
+// TestAMorrisBotThatNeverAnswersLosesOnTime: a program that hangs at its
+// first go costs its admission its move time plus the host's slack, not
+// more (the queue behind it moves on), and is rejected for time.
+func TestAMorrisBotThatNeverAnswersLosesOnTime(t *testing.T) {
+	h := newHost(t)
+	start := time.Now()
+	b := admitted(t, h, Upload{Game: "morris", Name: "hang", Language: "executable", File: testBot(t, "morrishang")})
+	took := time.Since(start)
+	if b.Status != store.BotRejected || len(b.Validation) == 0 || b.Validation[0].FaultKind != "time" {
+		t.Fatalf("a bot that never answers: %s %q %+v", b.Status, b.Reason, b.Validation)
+	}
+	// Its first game ends at the first go; a bound of a minute leaves the
+	// build and a loaded machine their time and still fails a referee that
+	// waited for the program to end.
+	if took > time.Minute {
+		t.Errorf("its admission took %v", took)
+	}
+}
+
 // TestTheRefereeGivesTheAdmissionsSlack: a competition's games give an
 // uploaded Morris bot the slack its admission gave it (they gave the
 // referee's 1 s while admissions gave 2 s: a bot admitted answering 1.5 s
