@@ -287,6 +287,10 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	if err := h.store.Bots.Create(ctx, b); err != nil {
 		return nil, err
 	}
+	if err := h.rekeep(ctx, u.File); err != nil {
+		_ = h.store.Bots.Delete(ctx, b.ID)
+		return nil, err
+	}
 	h.admitLater(b)
 	return b, nil
 }
@@ -535,6 +539,9 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return err
 	}
 	if err := h.save(ctx, b); err != nil {
+		return err
+	}
+	if err := h.rekeep(ctx, program); err != nil {
 		return err
 	}
 	h.cfg.Log.Info("bot validating", "bot", id)

@@ -66,7 +66,13 @@ func (h *Host) Delete(ctx context.Context, b *store.Bot) error {
 }
 
 // dropFiles deletes b's files unless another version still keeps them
-// (files are kept by content: two owners may upload the same bytes).
+// (files are kept by content: two owners may upload the same bytes). An
+// upload of the same bytes may store its record after the list that found
+// no keeper: the list is read again after the delete and the file put
+// back for a keeper that appeared; a record stored later still is followed
+// by its uploader's own second put (rekeep). Between the two, no order of
+// a delete and an upload of the same bytes loses a file that a version
+// keeps, on one server or on several sharing a store.
 func (h *Host) dropFiles(ctx context.Context, b *store.Bot) error {
 	all, err := h.store.Bots.List(ctx, store.BotFilter{})
 	if err != nil {
@@ -77,11 +83,40 @@ func (h *Host) dropFiles(ctx context.Context, b *store.Bot) error {
 		if hash == "" || keptByAnother(all, b.ID, hash) {
 			continue
 		}
-		if err := h.store.Artefacts.Delete(ctx, hash); err != nil {
+		data, err := h.store.Artefacts.Get(ctx, hash)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // gone already: a program that is its own source
+		}
+		if err == nil {
+			err = h.store.Artefacts.Delete(ctx, hash)
+		}
+		if err == nil {
+			err = h.putBackIfKept(ctx, b.ID, hash, data)
+		}
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// putBackIfKept stores data again when a version other than id keeps
+// hash now, after dropFiles deleted it.
+func (h *Host) putBackIfKept(ctx context.Context, id, hash string, data []byte) error {
+	all, err := h.store.Bots.List(ctx, store.BotFilter{})
+	if err != nil || !keptByAnother(all, id, hash) {
+		return err
+	}
+	_, err = h.store.Artefacts.Put(ctx, data)
+	return err
+}
+
+// rekeep puts a file again once the record that keeps it is stored: a
+// delete of another version with the same bytes may have dropped it
+// between the first put and the record (dropFiles).
+func (h *Host) rekeep(ctx context.Context, data []byte) error {
+	_, err := h.store.Artefacts.Put(ctx, data)
+	return err
 }
 
 func keptByAnother(all []*store.Bot, id, hash string) bool {
