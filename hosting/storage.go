@@ -78,37 +78,47 @@ func (h *Host) dropFiles(ctx context.Context, b *store.Bot) error {
 	if err != nil {
 		return err
 	}
+	dropped := map[string][]byte{}
 	var errs []error
 	for _, hash := range []string{b.Source, b.Program} {
-		if hash == "" || keptByAnother(all, b.ID, hash) {
-			continue
+		if _, done := dropped[hash]; done || hash == "" || keptByAnother(all, b.ID, hash) {
+			continue // a program that is its own source is dropped once
 		}
 		data, err := h.store.Artefacts.Get(ctx, hash)
 		if errors.Is(err, store.ErrNotFound) {
-			continue // gone already: a program that is its own source
+			continue
 		}
 		if err == nil {
 			err = h.store.Artefacts.Delete(ctx, hash)
 		}
-		if err == nil {
-			err = h.putBackIfKept(ctx, b.ID, hash, data)
-		}
 		if err != nil {
 			errs = append(errs, err)
+			continue
 		}
+		dropped[hash] = data
+	}
+	if len(dropped) > 0 {
+		errs = append(errs, h.putBackIfKept(ctx, b.ID, dropped))
 	}
 	return errors.Join(errs...)
 }
 
-// putBackIfKept stores data again when a version other than id keeps
-// hash now, after dropFiles deleted it.
-func (h *Host) putBackIfKept(ctx context.Context, id, hash string, data []byte) error {
+// putBackIfKept stores again the files dropFiles deleted (by hash) that a
+// version other than id keeps now: one more look at the bots for them all.
+func (h *Host) putBackIfKept(ctx context.Context, id string, dropped map[string][]byte) error {
 	all, err := h.store.Bots.List(ctx, store.BotFilter{})
-	if err != nil || !keptByAnother(all, id, hash) {
+	if err != nil {
 		return err
 	}
-	_, err = h.store.Artefacts.Put(ctx, data)
-	return err
+	var errs []error
+	for hash, data := range dropped {
+		if keptByAnother(all, id, hash) {
+			if _, err := h.store.Artefacts.Put(ctx, data); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // rekeep puts a file again once the record that keeps it is stored: a
