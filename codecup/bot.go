@@ -261,7 +261,7 @@ func (b *bot) choose(ctx context.Context) less.Action {
 	c := lessai.Chooser{Kind: b.cfg.Engine, Tree: b.cfg.Tree, Seed: b.cfg.Seed + uint64(b.p.Turn()), Trees: b.trees}
 	if b.cfg.Learns() {
 		c.Model = &b.model
-		b.logf("turn %d: %s", b.p.Turn(), b.model.Describe(b.me))
+		b.logf("turn %d: %s", b.p.Turn(), b.cfg.Tree.DescribeModel(&b.model, b.me))
 	}
 	lim := lessai.Limits{Time: b.share()}
 	if b.cfg.Iterations > 0 || b.cfg.Depth > 0 {

@@ -70,16 +70,22 @@ type Tree struct {
 	// opponents as searchers.
 	LearnTeammate  bool `json:"learn_teammate,omitempty"`
 	LearnOpponents bool `json:"learn_opponents,omitempty"`
+	// ChanceOpponents draws the opponents' turns in the tree by move
+	// weight, as the playouts do (opponents=chance), instead of choosing
+	// the worst for us: a tree of few visits a node that picks the
+	// opponents' best replies picks the luckiest playouts' replies.
+	ChanceOpponents bool `json:"chance_opponents,omitempty"`
 }
 
 // Learns reports whether any seat is planned by a learnt Model.
 func (t Tree) Learns() bool { return t.LearnTeammate || t.LearnOpponents }
 
 // plans is how the tree of a search by me plays the other seats, given
-// what m has learnt of them; nil where nothing is learnt (TeamPlay alone
-// decides).
+// what m (nil: nothing) has learnt of them; nil where neither a model nor
+// chance opponents are asked for (TeamPlay alone decides).
 func (t Tree) plans(m *Model, me int) *[4]SeatPlan {
-	if m == nil || !t.Learns() {
+	learnt := m != nil && t.Learns()
+	if !learnt && !t.ChanceOpponents {
 		return nil
 	}
 	var ps [4]SeatPlan
@@ -87,13 +93,15 @@ func (t Tree) plans(m *Model, me int) *[4]SeatPlan {
 		switch {
 		case seat == me:
 			ps[seat].Search = true
-		case seat == me^2 && t.LearnTeammate && m.Knows(seat):
+		case seat == me^2 && learnt && t.LearnTeammate && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
 		case seat == me^2:
 			ps[seat].Search = t.TeamPlay
 			ps[seat].W[PolicyWeight] = 1
-		case t.LearnOpponents && m.Knows(seat):
+		case learnt && t.LearnOpponents && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
+		case t.ChanceOpponents:
+			ps[seat].W[PolicyWeight] = 1
 		default:
 			ps[seat].Search = true
 		}
@@ -124,6 +132,7 @@ func (t *Tree) Apply(o games.Options) {
 			t.LearnTeammate = o[k] == "model"
 		case "opponents":
 			t.LearnOpponents = o[k] == "model"
+			t.ChanceOpponents = o[k] == "chance"
 		case "scale":
 			t.Scale = o.Float(k)
 		case "horizon":

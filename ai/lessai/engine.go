@@ -16,7 +16,7 @@ import (
 // each to the fingerprint of its default configuration.
 const (
 	MCTSVersion       = "3"
-	UCTVersion        = "3"
+	UCTVersion        = "4"
 	ExpectimaxVersion = "1"
 	GreedyVersion     = "1"
 )
@@ -154,9 +154,10 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "chance: the teammate's turns drawn by move weight; " +
 				"max: planned as the mover's own; " +
 				"model: learnt from its turns in the game (a bot that sees them: as max until then)"},
-		{Name: "opponents", Kind: games.OptionChoice, Default: opponents, Choices: []string{"min", "model"},
+		{Name: "opponents", Kind: games.OptionChoice, Default: opponents, Choices: []string{"min", "model", "chance"},
 			Description: "min: the opponents' turns planned as the worst for us; " +
-				"model: learnt from their turns in the game, as the teammate's"},
+				"model: learnt from their turns in the game, as the teammate's; " +
+				"chance: drawn by move weight, as in the playouts"},
 		{Name: "scale", Kind: games.OptionFloat, Default: f(scale), Min: 0, Max: 1000,
 			Description: "the margin in points that makes a 73% reward"},
 		{Name: "horizon", Kind: games.OptionInt, Default: strconv.Itoa(HorizonTurns), Min: 1, Max: less.Turns,

@@ -156,7 +156,15 @@ func (m *Model) Plan(seat int) SeatPlan {
 
 // Describe says what the model believes of the seats other than me, and
 // how Plan would have the tree play each, for a bot's standard error.
-func (m *Model) Describe(me int) string {
+func (m *Model) Describe(me int) string { return m.describe(me, nil) }
+
+// DescribeModel is Model.Describe with how this search's tree plays each
+// seat, which its settings decide as much as the model (a seat not
+// learnt, opponents drawn by weight).
+func (t Tree) DescribeModel(m *Model, me int) string { return m.describe(me, t.plans(m, me)) }
+
+// describe is Describe by the plans ps, or by Plan where ps is nil.
+func (m *Model) describe(me int, ps *[4]SeatPlan) string {
 	var parts []string
 	for seat := range 4 {
 		if seat == me {
@@ -171,8 +179,16 @@ func (m *Model) Describe(me int) string {
 		for p := range nPolicies {
 			odds = append(odds, fmt.Sprintf("%s %.2f", p, post[p]))
 		}
+		sp := m.Plan(seat)
+		if ps != nil {
+			sp = ps[seat]
+		}
 		plan := "planned as a searcher"
-		if !m.Plan(seat).Search {
+		switch {
+		case sp.Search:
+		case sp.W == [nPolicies]float64{PolicyWeight: 1}:
+			plan = "drawn by move weight"
+		default:
 			plan = "planned as it plays"
 		}
 		switch k := m.Strays[seat]; {
@@ -411,7 +427,12 @@ func (n *Node) Priors(ms []less.Move, buf []float64) []float64 {
 	start := len(buf)
 	buf = n.weightOdds(ms, buf)
 	var gs [40]float64
-	greedy := n.greedyOdds(ms, gs[:0])
+	greedy := gs[:len(ms)]
+	if w[PolicyGreedy] > 0 {
+		// The dearest of the odds (a search of the rest of the turn):
+		// only for a seat that plays greedy at all.
+		greedy = n.greedyOdds(ms, gs[:0])
+	}
 	u := 1 / float64(len(ms))
 	for i := range ms {
 		x := w[PolicyWeight]*buf[start+i] + w[PolicyGreedy]*greedy[i]

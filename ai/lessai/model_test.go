@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gameai/ai/mcts"
+	"gameai/games"
 	"gameai/games/less"
 )
 
@@ -280,6 +281,63 @@ func TestPlansFollowTheModel(t *testing.T) {
 	// they have shown.
 	if ps := (Tree{LearnTeammate: true}).plans(&m, 0); !ps[1].Search || !ps[3].Search {
 		t.Errorf("opponents not learnt are planned as %+v and %+v", ps[1], ps[3])
+	}
+}
+
+// opponents=chance draws the opponents' turns in the tree by move weight,
+// with or without a model, and leaves the teammate and a learnt teammate
+// as they were; min and model keep them searchers until learnt.
+func TestChanceOpponentsAreDrawnByWeight(t *testing.T) {
+	var tr Tree
+	tr.Apply(games.Options{"opponents": "chance", "teammate": "max"})
+	if !tr.ChanceOpponents || tr.LearnOpponents || tr.Learns() || !tr.TeamPlay {
+		t.Fatalf("opponents=chance gave %+v", tr)
+	}
+	var m Model
+	m.Seen[1], m.Seen[2] = planAfter, planAfter
+	m.LogL[1] = [nPolicies]float64{-10, -20, -1, -30} // plays greedy
+	for _, model := range []*Model{nil, &m} {
+		for _, tr := range []Tree{tr, {ChanceOpponents: true, LearnTeammate: true}} {
+			ps := tr.plans(model, 0)
+			if ps == nil {
+				t.Fatalf("%+v with model %v: no plans", tr, model != nil)
+			}
+			for _, seat := range []int{1, 3} {
+				if p := ps[seat]; p.Search || p.W != ([nPolicies]float64{PolicyWeight: 1}) {
+					t.Errorf("%+v: opponent %d planned as %+v, want the weight draw", tr, seat, p)
+				}
+			}
+			mate := SeatPlan{Search: tr.TeamPlay, W: [nPolicies]float64{PolicyWeight: 1}}
+			if model != nil && tr.LearnTeammate {
+				mate = m.Plan(2)
+			}
+			if !ps[0].Search || ps[2] != mate {
+				t.Errorf("%+v: the mover and teammate planned as %+v and %+v", tr, ps[0], ps[2])
+			}
+			n := &Node{Plans: ps}
+			if n.Role(0, 1) != mcts.Chance || n.Role(0, 3) != mcts.Chance {
+				t.Errorf("%+v: opponents' roles %v and %v, want chance", tr, n.Role(0, 1), n.Role(0, 3))
+			}
+		}
+	}
+	// The bot's standard error says how the tree plays each seat, not only
+	// what the model believes.
+	if d := (Tree{ChanceOpponents: true, LearnTeammate: true}).DescribeModel(&m, 0); strings.Count(d, "drawn by move weight") != 2 ||
+		!strings.Contains(d, "Black (opponent, 5 turns): plays like greedy") {
+		t.Errorf("chance opponents described as %q", d)
+	}
+	tr.Apply(games.Options{"opponents": "min"})
+	if tr.ChanceOpponents || tr.plans(&m, 0) != nil {
+		t.Errorf("opponents=min after chance gave %+v", tr)
+	}
+	// A search with chance opponents plays a legal turn.
+	st := start(t)
+	p := *st.P
+	d := less.DistancesFor(p.Walls())
+	ch, err := Chooser{Kind: KindUCT, Tree: Tree{ChanceOpponents: true}, Seed: 1}.Choose(context.Background(), p, d,
+		Limits{Iterations: 2000}, nil)
+	if q := p; err != nil || !ch.Found || q.Apply(ch.Action) != nil {
+		t.Errorf("a search with chance opponents chose %v (found %v): %v", ch.Action, ch.Found, err)
 	}
 }
 
