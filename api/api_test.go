@@ -469,6 +469,8 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		{"less", "mcts", "rave_k", "-Inf"},
 		{"less", "uct", "horizon", "99999999999999999999"},
 		{"less", "uct", "max_depth", "-1"},
+		{"less", "uct", "opponents", "Chance"}, // choices are exact
+		{"less", "mcts", "opponents", strings.Repeat("chance", 3000)},
 		{"less", "uct", "rave_k", "300"}, // RAVE is mcts's
 		{"less", "uct", "teammate", strings.Repeat("max", 3000)},
 		{"less", "expectimax", "beam", "0x10"},
@@ -485,4 +487,8 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		r := e.do(t, "POST", "/v1/games/"+c.game+"/best-move", req)
 		r.hasField(t, r.problem(t, 400), "engine_options."+c.name)
 	}
+	// The exact choice is a search, not a refusal.
+	req := api.BestMoveRequest{Engine: "uct", EngineOptions: map[string]string{"opponents": "chance"},
+		Limits: api.LimitsRequest{Iterations: 10}, NoCache: true}
+	e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
 }

@@ -98,12 +98,11 @@ func (t Tree) plans(m *Model, me int) *[4]SeatPlan {
 		case seat == me^2 && learnt && t.LearnTeammate && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
 		case seat == me^2:
-			ps[seat].Search = t.TeamPlay
-			ps[seat].W[PolicyWeight] = 1
+			ps[seat] = SeatPlan{Search: t.TeamPlay, W: byWeight}
 		case learnt && t.LearnOpponents && m.Knows(seat):
 			ps[seat] = m.Plan(seat)
 		case t.ChanceOpponents:
-			ps[seat].W[PolicyWeight] = 1
+			ps[seat].W = byWeight
 		default:
 			ps[seat].Search = true
 		}

@@ -64,6 +64,10 @@ type SeatPlan struct {
 	W      [nPolicies]float64
 }
 
+// byWeight is the mixture of a seat drawn by move weight alone, as the
+// playouts draw every seat (teammate=chance, opponents=chance).
+var byWeight = [nPolicies]float64{PolicyWeight: 1}
+
 // Model is what a game has shown of each seat: the log-likelihood of its
 // turns under each policy. The zero Model has seen nothing.
 type Model struct {
@@ -186,7 +190,7 @@ func (m *Model) describe(me int, ps *[4]SeatPlan) string {
 		plan := "planned as a searcher"
 		switch {
 		case sp.Search:
-		case sp.W == [nPolicies]float64{PolicyWeight: 1}:
+		case sp.W == byWeight:
 			plan = "drawn by move weight"
 		default:
 			plan = "planned as it plays"

@@ -297,26 +297,26 @@ func TestChanceOpponentsAreDrawnByWeight(t *testing.T) {
 	m.Seen[1], m.Seen[2] = planAfter, planAfter
 	m.LogL[1] = [nPolicies]float64{-10, -20, -1, -30} // plays greedy
 	for _, model := range []*Model{nil, &m} {
-		for _, tr := range []Tree{tr, {ChanceOpponents: true, LearnTeammate: true}} {
-			ps := tr.plans(model, 0)
+		for _, tc := range []Tree{tr, {ChanceOpponents: true, LearnTeammate: true}} {
+			ps := tc.plans(model, 0)
 			if ps == nil {
-				t.Fatalf("%+v with model %v: no plans", tr, model != nil)
+				t.Fatalf("%+v with model %v: no plans", tc, model != nil)
 			}
 			for _, seat := range []int{1, 3} {
 				if p := ps[seat]; p.Search || p.W != ([nPolicies]float64{PolicyWeight: 1}) {
-					t.Errorf("%+v: opponent %d planned as %+v, want the weight draw", tr, seat, p)
+					t.Errorf("%+v: opponent %d planned as %+v, want the weight draw", tc, seat, p)
 				}
 			}
-			mate := SeatPlan{Search: tr.TeamPlay, W: [nPolicies]float64{PolicyWeight: 1}}
-			if model != nil && tr.LearnTeammate {
+			mate := SeatPlan{Search: tc.TeamPlay, W: [nPolicies]float64{PolicyWeight: 1}}
+			if model != nil && tc.LearnTeammate {
 				mate = m.Plan(2)
 			}
 			if !ps[0].Search || ps[2] != mate {
-				t.Errorf("%+v: the mover and teammate planned as %+v and %+v", tr, ps[0], ps[2])
+				t.Errorf("%+v: the mover and teammate planned as %+v and %+v", tc, ps[0], ps[2])
 			}
 			n := &Node{Plans: ps}
 			if n.Role(0, 1) != mcts.Chance || n.Role(0, 3) != mcts.Chance {
-				t.Errorf("%+v: opponents' roles %v and %v, want chance", tr, n.Role(0, 1), n.Role(0, 3))
+				t.Errorf("%+v: opponents' roles %v and %v, want chance", tc, n.Role(0, 1), n.Role(0, 3))
 			}
 		}
 	}
