@@ -469,6 +469,8 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		{"less", "mcts", "rave_k", "-Inf"},
 		{"less", "uct", "horizon", "99999999999999999999"},
 		{"less", "uct", "max_depth", "-1"},
+		{"less", "uct", "expand_after", "0"},
+		{"less", "mcts", "expand_after", "2147483648"},
 		{"less", "uct", "opponents", "Chance"}, // choices are exact
 		{"less", "mcts", "opponents", strings.Repeat("chance", 3000)},
 		{"less", "uct", "rave_k", "300"}, // RAVE is mcts's

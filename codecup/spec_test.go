@@ -70,6 +70,9 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct:opponents=chance"); !b.ChanceOpponents || b.LearnOpponents || !b.LearnTeammate {
 		t.Errorf("uct:opponents=chance gave %+v", b)
 	}
+	if b := must("uct:expand_after=8"); b.MCTS == nil || b.MCTS.ExpandAfter != 8 {
+		t.Errorf("uct:expand_after=8 gave %+v", b)
+	}
 	if got := must("greedy:budget=5s").Budget; got != 5*time.Second {
 		t.Errorf("budget=5s gave %v", got)
 	}
@@ -81,7 +84,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"mcts:settle=maybe": "true or false", "mcts:budget=-1s": "duration", "mcts:seed=-1": "non-negative integer",
 		"mcts:depth=3": "setting of the expectimax engine", "mcts:dpeth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
-		"uct:opponents=max": "one of min, model, chance", "uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
+		"uct:opponents=max": "one of min, model, chance", "uct:expand_after=0": "1..1000000", "mcts:expand_after=1e9": "1..1000000", "uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
 	} {
 		_, err := ParseSpec(bad, BotConfig{})
 		if err == nil || !strings.Contains(err.Error(), reason) {

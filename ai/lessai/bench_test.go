@@ -2,6 +2,7 @@ package lessai
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -26,6 +27,34 @@ func BenchmarkMCTS(b *testing.B) {
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkExpandAfter runs uct's search (no RAVE) from the start position
+// on the fixture layout, one thread, 100,000 iterations a search, with a
+// move given its node on its first, second, fourth or eighth visit: what a
+// node costs, against the playouts.
+func BenchmarkExpandAfter(b *testing.B) {
+	w, err := less.ParseWalls(less.FixtureLayout)
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
+	root.TeamPlay = true
+	newNode := func() *Node { return &Node{} }
+	for _, k := range []int{1, 2, 4, 8} {
+		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
+			cfg := Config
+			cfg.RAVE, cfg.ExpandAfter = false, k
+			var iters, nodes int64
+			for b.Loop() {
+				res := mcts.Search(context.Background(), root, newNode, cfg, mcts.Limits{Iterations: 100000}, nil)
+				iters, nodes = iters+res.Iterations, nodes+res.Nodes
+			}
+			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/search")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
 }
 
 // BenchmarkTreeReuse plays whole games of four MCTS seats at 100 ms a turn

@@ -144,6 +144,8 @@ func (t *Tree) Apply(o games.Options) {
 			search().FPU = o.Float(k)
 		case "max_depth":
 			search().MaxDepth = o.Int(k)
+		case "expand_after":
+			search().ExpandAfter = o.Int(k)
 		case "settle":
 			search().StopSettled = o.Bool(k)
 		case "rave_k":
@@ -224,8 +226,8 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			// Positions hash their pieces, not the walls: the key keeps
 			// two layouts' trees apart; a tree grown with another
 			// teammate model, horizon, reward or search is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU, cfg.MaxDepth,
-				p.Walls(), plansKey(root.Plans))
+			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU,
+				cfg.MaxDepth, cfg.ExpandAfter, p.Walls(), plansKey(root.Plans))
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}

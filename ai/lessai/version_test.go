@@ -18,14 +18,14 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Config  any
 			Time    any
 			Horizon any
-		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "3", Fingerprint: "1cd7cdbe5f92"}},
+		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "4", Fingerprint: "ae163aaa5ae1"}},
 		{"uct", UCTVersion, struct {
 			Config  any
 			RAVE    bool
 			Time    any
 			Horizon any
 			Options any
-		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "4", Fingerprint: "1c393c07142e"}},
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "5", Fingerprint: "80776d3616c3"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {

@@ -24,6 +24,9 @@ func (c Config) Describe() string {
 		fmt.Fprintf(&b, "at most %d moves deep and ", c.MaxDepth)
 	}
 	fmt.Fprintf(&b, "%d nodes a thread", c.MaxNodes)
+	if c.ExpandAfter > 1 {
+		fmt.Fprintf(&b, ", a move given its node on its %s visit", ordinal(c.ExpandAfter))
+	}
 	if c.PlayoutLimit > 0 {
 		fmt.Fprintf(&b, "; playouts cut off after %d moves", c.PlayoutLimit)
 	} else {
@@ -33,4 +36,19 @@ func (c Config) Describe() string {
 		b.WriteString("; a timed search stops once the time left could not change its moves")
 	}
 	return b.String()
+}
+
+// ordinal writes n as "1st", "2nd", "3rd", "11th", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }

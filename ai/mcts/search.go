@@ -22,6 +22,12 @@ type Config struct {
 	Transpositions bool
 	// MaxDepth stops expanding the tree this deep (0: no limit).
 	MaxDepth int
+	// ExpandAfter gives a move its node on its ExpandAfter-th visit
+	// (default 1: on the first). Until then a simulation through it plays
+	// out from there and the move is valued by its own mean, so the tree
+	// deepens where the search looks most and as fast as its budget
+	// allows, rather than a constant number of moves (MaxDepth).
+	ExpandAfter int
 	// PlayoutLimit cuts playouts after this many moves, scoring the
 	// position with the game's evaluation (0: play to the end).
 	PlayoutLimit int
@@ -63,6 +69,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Threads <= 0 {
 		c.Threads = 1
+	}
+	if c.ExpandAfter <= 0 {
+		c.ExpandAfter = 1
 	}
 	return c
 }
@@ -132,12 +141,11 @@ func merge[P State[P, M], M comparable](ws []*worker[P, M], start time.Time) Res
 				res.Moves = append(res.Moves, MoveStat[M]{Move: e.move})
 			}
 			ms := &res.Moves[i]
-			if e.n > 0 && e.child >= 0 {
-				c := w.t.nodes[e.child]
+			if e.n > 0 {
 				// The edge's share of the child's value: with
 				// transpositions the child may have been reached by other
 				// paths too.
-				total := ms.Value*float64(ms.Visits) + float64(e.n)*w.rootValue(c.w/float64(max(c.n, 1)))
+				total := ms.Value*float64(ms.Visits) + float64(e.n)*w.rootValue(w.t.mean(&e))
 				ms.Visits += int64(e.n)
 				ms.Value = total / float64(ms.Visits)
 			}
@@ -294,18 +302,31 @@ func (w *worker[P, M]) iterate(root P) {
 			cur = ed.child
 			continue
 		}
+		if int(ed.n)+1 < cfg.ExpandAfter {
+			// Not yet its node's turn, unless another path made it.
+			if c, ok := t.find(st.Hash()); ok && t.nodes[c].n > 0 {
+				ed.child, cur = c, c
+				continue
+			}
+			break
+		}
 		if t.full() {
 			break
 		}
+		c := t.addNode(st.Hash(), st.ToMove())
 		// Read the edge again: adding a node may not move edges, but keep
 		// the rule simple.
-		c := t.addNode(st.Hash(), st.ToMove())
-		t.edges[e].child = c
-		if t.nodes[c].n > 0 {
+		ed = &t.edges[e]
+		ed.child = c
+		nd := &t.nodes[c]
+		if nd.n > 0 {
 			cur = c // a transposition: an old node, go on down
 			continue
 		}
-		break // a new node: play out from it
+		// A new node, made late, starts from the edge's own simulations;
+		// play out from it.
+		nd.n, nd.w = ed.n, ed.w
+		break
 	}
 	stepper, fused := any(st).(PlayoutStepper[M])
 	for steps := 0; !st.Over() && (cfg.PlayoutLimit <= 0 || steps < cfg.PlayoutLimit); steps++ {
@@ -351,6 +372,7 @@ func (w *worker[P, M]) backup(reward float64) {
 	for i, s := range w.path {
 		e := &t.edges[s.edge]
 		e.n++
+		e.w += reward
 		if e.child >= 0 {
 			c := &t.nodes[e.child]
 			c.n++
@@ -404,16 +426,10 @@ func (w *worker[P, M]) selectEdge(i int32) int32 {
 		var v float64
 		switch {
 		case e.n > 0:
-			// A full tree plays out from edges it has no room to give a
-			// node: their value is the parent's until RAVE says more.
-			src := &nd
-			if e.child >= 0 {
-				src = &t.nodes[e.child]
-			}
 			// Values are for side's side: the mover wants their
 			// complement when it plays against that side.
 			against := w.flip != (role == Min)
-			q := src.w / float64(max(src.n, 1))
+			q := t.mean(e)
 			if against {
 				q = 1 - q
 			}
@@ -451,9 +467,8 @@ func (w *worker[P, M]) rootValue(v float64) float64 {
 func (w *worker[P, M]) bestRoot() MoveStat[M] {
 	var best MoveStat[M]
 	for _, e := range w.t.edgesOf(w.rootNode) {
-		if int64(e.n) > best.Visits && e.child >= 0 {
-			c := w.t.nodes[e.child]
-			best = MoveStat[M]{Move: e.move, Visits: int64(e.n), Value: w.rootValue(c.w / float64(max(c.n, 1)))}
+		if int64(e.n) > best.Visits {
+			best = MoveStat[M]{Move: e.move, Visits: int64(e.n), Value: w.rootValue(w.t.mean(&e))}
 		}
 	}
 	return best

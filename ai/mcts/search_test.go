@@ -2,6 +2,8 @@ package mcts
 
 import (
 	"context"
+	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -100,6 +102,8 @@ func TestFindsWinsAndBlocks(t *testing.T) {
 		"rave":           {RAVE: true},
 		"transpositions": {Transpositions: true},
 		"all, 2 threads": {RAVE: true, Transpositions: true, Threads: 2},
+		"expand after 8": {ExpandAfter: 8, Transpositions: true},
+		"after 8, rave":  {ExpandAfter: 8, RAVE: true},
 	}
 	cases := []struct {
 		board string
@@ -220,6 +224,39 @@ func TestAFullTreeGoesOn(t *testing.T) {
 		}
 		if !res.HasMove || res.Move != 5 {
 			t.Errorf("%+v: played %d, want the block at 5", cfg, res.Move)
+		}
+	}
+}
+
+// TestExpandAfter: a move gets its node on its k-th visit and not before,
+// and the node starts with the move's own simulations, so without
+// transpositions every node's statistics are its edge's.
+func TestExpandAfter(t *testing.T) {
+	for _, k := range []int{1, 5} {
+		w := newWorker[*ttt, int](Config{ExpandAfter: k}.withDefaults(), newTTT, 1)
+		w.run(t.Context(), parseTTT(""), 20000, time.Time{}, time.Now(), nil)
+		tr := w.t
+		for i := range tr.edges {
+			e := &tr.edges[i]
+			switch {
+			case e.child < 0 && int(e.n) >= k:
+				t.Fatalf("k=%d: an edge of %d visits has no node", k, e.n)
+			case e.child >= 0 && int(e.n) < k:
+				t.Fatalf("k=%d: an edge of %d visits has a node", k, e.n)
+			case e.child >= 0 && (tr.nodes[e.child].n != e.n || math.Abs(tr.nodes[e.child].w-e.w) > 1e-9):
+				t.Fatalf("k=%d: edge %d/%.1f, its node %d/%.1f", k, e.n, e.w, tr.nodes[e.child].n, tr.nodes[e.child].w)
+			}
+		}
+		if k > 1 && len(tr.nodes) > 20000/k {
+			t.Errorf("k=%d: %d nodes in 20000 iterations", k, len(tr.nodes))
+		}
+		if !strings.Contains(Config{ExpandAfter: k}.Describe(), "5th visit") == (k == 5) {
+			t.Errorf("k=%d: described as %q", k, Config{ExpandAfter: k}.Describe())
+		}
+	}
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 112: "112th"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -18,9 +18,10 @@ type node struct {
 
 type edge[M comparable] struct {
 	move  M
-	child int32 // node, or -1 until first played
-	n     int32 // visits through this edge
-	rn    int32 // RAVE: simulations in which the mover played this move later
+	child int32   // node, or -1 until first played
+	n     int32   // visits through this edge
+	w     float64 // their rewards, for the root's side
+	rn    int32   // RAVE: simulations in which the mover played this move later
 	rw    float64
 	prior float64
 	key   int32 // MoveKey, for RAVE
@@ -51,6 +52,26 @@ func (t *tree[M]) reset() {
 }
 
 func (t *tree[M]) full() bool { return len(t.nodes) >= t.max }
+
+// find is the node of a state, if the tree has one (with transpositions).
+func (t *tree[M]) find(hash uint64) (int32, bool) {
+	if t.table == nil {
+		return 0, false
+	}
+	i, ok := t.table[hash]
+	return i, ok
+}
+
+// mean is an edge's mean reward for the root's side: its child's, which
+// with transpositions holds other paths' simulations too, or until it has
+// a child (a full tree, or one that expands late) the edge's own.
+func (t *tree[M]) mean(e *edge[M]) float64 {
+	if e.child >= 0 {
+		c := &t.nodes[e.child]
+		return c.w / float64(max(c.n, 1))
+	}
+	return e.w / float64(max(e.n, 1))
+}
 
 // addNode creates the node of a state (or finds it, with transpositions).
 func (t *tree[M]) addNode(hash uint64, toMove int) int32 {

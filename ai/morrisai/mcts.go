@@ -15,7 +15,7 @@ import (
 )
 
 // MCTSVersion changes whenever the MCTS engine's answers may change.
-const MCTSVersion = "1"
+const MCTSVersion = "2"
 
 // Node is a Morris position as MCTS sees it. Playouts are uniformly random
 // and cut off after PlayoutLimit plies, where the strategy's evaluation,
