@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -119,13 +120,14 @@ func (s *Server) createOwner(c *echo.Context) error {
 	return c.JSON(http.StatusCreated, OwnerResponse{Name: o.Name, Token: token, CreatedAt: o.CreatedAt})
 }
 
-// languages says what this server builds.
+// languages says what this deployment builds.
 //
 //	@Summary		Languages a bot may be uploaded in
-//	@Description	What this deployment's machines can build, with each toolchain's version; confined is false (with the reason) on a machine that cannot run programs in its sandbox, which then refuses uploads.
+//	@Description	What this deployment's machines can build, with each toolchain's version: this server's own, or, when its admissions go to workers on a shared Redis, what the workers' machines build (as they said within the last day; this server's own until any worker has spoken). confined is false (with the reason) on a server that cannot run programs in its sandbox, which then refuses uploads. 503 when the workers' Redis does not answer.
 //	@Tags			bots
 //	@Produce		json
 //	@Success		200	{object}	LanguagesResponse
+//	@Failure		503	{object}	Problem	"the workers' Redis does not answer"
 //	@Router			/v1/languages [get]
 func (s *Server) languages(c *echo.Context) error {
 	out := LanguagesResponse{Confined: s.hosting.Unavailable() == nil, MaxUploadBytes: hosting.MaxUpload,
@@ -133,7 +135,12 @@ func (s *Server) languages(c *echo.Context) error {
 	if err := s.hosting.Unavailable(); err != nil {
 		out.Reason = err.Error()
 	}
-	for _, l := range s.hosting.Languages() {
+	langs, err := s.hosting.Offered(c.Request().Context())
+	if err != nil {
+		s.log.Warn("the workers' languages", "err", err)
+		return storeUnavailable("the workers' Redis")
+	}
+	for _, l := range langs {
 		out.Languages = append(out.Languages, LanguageResponse{Name: l.Name, Title: l.Title, File: l.File,
 			Toolchain: l.Toolchain, Available: l.Available, Reason: l.Reason})
 	}
@@ -155,9 +162,9 @@ func (s *Server) languages(c *echo.Context) error {
 //	@Failure		400			{object}	Problem
 //	@Failure		401			{object}	Problem
 //	@Failure		413			{object}	Problem	"the file is over the cap, or the owner's files would pass their quota (64 MiB by default)"
-//	@Failure		422			{object}	Problem	"the language is not built on this machine, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)"
+//	@Failure		422			{object}	Problem	"no machine of this deployment builds the language, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)"
 //	@Failure		429			{object}	Problem	"the owner has three bots on their way already, or keeps its quota of versions (50 by default)"
-//	@Failure		503			{object}	Problem	"this machine cannot confine programs"
+//	@Failure		503			{object}	Problem	"this machine cannot confine programs, or the workers' Redis does not answer"
 //	@Router			/v1/bots [post]
 func (s *Server) uploadBot(c *echo.Context) error {
 	who := c.Get("caller").(caller)
@@ -187,10 +194,16 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	if !hosting.NamePattern.MatchString(name) {
 		return badField("name", "1 to 40 of A-Z, a-z, 0-9, _, . and -, starting with a letter or digit")
 	}
-	l, ok := s.hosting.Language(lang)
-	if !ok {
+	langs, err := s.hosting.Offered(req.Context())
+	if err != nil {
+		s.log.Warn("the workers' languages", "err", err)
+		return storeUnavailable("the workers' Redis")
+	}
+	i := slices.IndexFunc(langs, func(l hosting.Language) bool { return l.Name == lang })
+	if i < 0 {
 		return badField("language", "want c, cpp, go, python or executable (GET /v1/languages)")
 	}
+	l := langs[i]
 	if !l.Available {
 		return problem(http.StatusUnprocessableEntity, "language-unavailable", "Language not available",
 			"this server does not build "+l.Title+": "+l.Reason, FieldError{Field: "language", Reason: l.Reason})

@@ -186,7 +186,7 @@ const docTemplate = `{
                         }
                     },
                     "422": {
-                        "description": "the language is not built on this machine, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)",
+                        "description": "no machine of this deployment builds the language, or the file cannot be a program of it (an executable not static x86-64 ELF, a source not UTF-8 text)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -198,7 +198,7 @@ const docTemplate = `{
                         }
                     },
                     "503": {
-                        "description": "this machine cannot confine programs",
+                        "description": "this machine cannot confine programs, or the workers' Redis does not answer",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1290,7 +1290,7 @@ const docTemplate = `{
         },
         "/v1/languages": {
             "get": {
-                "description": "What this deployment's machines can build, with each toolchain's version; confined is false (with the reason) on a machine that cannot run programs in its sandbox, which then refuses uploads.",
+                "description": "What this deployment's machines can build, with each toolchain's version: this server's own, or, when its admissions go to workers on a shared Redis, what the workers' machines build (as they said within the last day; this server's own until any worker has spoken). confined is false (with the reason) on a server that cannot run programs in its sandbox, which then refuses uploads. 503 when the workers' Redis does not answer.",
                 "produces": [
                     "application/json"
                 ],
@@ -1303,6 +1303,12 @@ const docTemplate = `{
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.LanguagesResponse"
+                        }
+                    },
+                    "503": {
+                        "description": "the workers' Redis does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
                         }
                     }
                 }

@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -78,6 +80,10 @@ type Config struct {
 // often it is asked (a server's restart asks again).
 type Remote interface {
 	Admit(ctx context.Context, owner, bot string) error
+	// Toolchains is, for each machine whose workers said what they build
+	// lately, the languages it builds with each toolchain's version line
+	// (none: it cannot confine programs).
+	Toolchains(ctx context.Context) ([]map[string]string, error)
 }
 
 func (c Config) withDefaults() Config {
@@ -194,6 +200,64 @@ func (h *Host) Languages() []Language {
 		}
 	}
 	return out
+}
+
+// Toolchains names the languages this machine builds, each with its
+// toolchain's version line: none when it cannot confine programs. A worker
+// says it to the servers (tasks.Admitter).
+func (h *Host) Toolchains() map[string]string {
+	out := map[string]string{}
+	if h.why != nil {
+		return out
+	}
+	for _, l := range h.langs {
+		if l.Available {
+			out[l.Name] = l.Toolchain
+		}
+	}
+	return out
+}
+
+// Offered lists the languages an upload may be in: those this machine
+// builds, or, when admissions go to the workers (Config.Remote), those a
+// worker's machine builds, with their toolchains. Until any worker has said
+// what it builds (a new deployment), this machine's own stand: an upload
+// waits in the queue for a worker. The error is the workers' Redis not
+// answering.
+func (h *Host) Offered(ctx context.Context) ([]Language, error) {
+	out := h.Languages()
+	if h.cfg.Remote == nil || h.why != nil {
+		return out, nil
+	}
+	machines, err := h.cfg.Remote.Toolchains(ctx)
+	if err != nil || len(machines) == 0 {
+		return out, err
+	}
+	confining := 0
+	for _, m := range machines {
+		if len(m) > 0 {
+			confining++
+		}
+	}
+	for i := range out {
+		l := &out[i]
+		var lines []string
+		for _, m := range machines {
+			if line, ok := m[l.Name]; ok && !slices.Contains(lines, line) {
+				lines = append(lines, line)
+			}
+		}
+		slices.Sort(lines)
+		l.Available, l.Toolchain, l.Reason = len(lines) > 0, strings.Join(lines, "; "), ""
+		switch {
+		case l.Available:
+		case confining == 0:
+			l.Reason = fmt.Sprintf("no machine of the workers (%d) can confine programs", len(machines))
+		default:
+			l.Reason = fmt.Sprintf("no machine of the workers that admit bots (%d) has its toolchain", confining)
+		}
+	}
+	return out, nil
 }
 
 // Language finds a language by name.
@@ -426,15 +490,27 @@ func (h *Host) dispatch() {
 // admission is left to another worker.
 var ErrClosing = errors.New("hosting: closing")
 
+// ErrNotBuiltHere is AdmitNow's answer for a bot in a language this
+// machine does not build: the admission is left to a worker that does.
+var ErrNotBuiltHere = errors.New("hosting: this machine does not build the bot's language")
+
 // AdmitNow admits bot id of owner's here, as a worker handed its task:
 // it waits for a slot among this process's admissions (the owners served
 // in turn, as for uploads taken here) and returns once the verdict is
 // stored, nil even when the bot is rejected; a machine's failure rejects
 // it saying so. It returns ctx's error when ctx ends first (the task is
-// then tried again), and ErrClosing when the host closes.
+// then tried again), ErrClosing when the host closes, and ErrNotBuiltHere
+// for a bot whose language it does not build.
 func (h *Host) AdmitNow(ctx context.Context, owner, id string) error {
 	if h.why != nil {
 		return h.why
+	}
+	// A bot in a language this worker does not build goes back to the
+	// queue for one that does, not rejected for this machine's lack.
+	if b, err := h.store.Bots.Get(ctx, id); err == nil {
+		if l, ok := h.Language(b.Language); ok && !l.Available {
+			return fmt.Errorf("%w: %s: %s", ErrNotBuiltHere, l.Name, l.Reason)
+		}
 	}
 	h.waitMu.Lock()
 	w := h.waiters[id]

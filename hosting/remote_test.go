@@ -25,6 +25,10 @@ func (r *remoteLog) Admit(_ context.Context, owner, bot string) error {
 	return nil
 }
 
+// Toolchains says no worker has said what it builds: the server's own
+// languages stand.
+func (r *remoteLog) Toolchains(context.Context) ([]map[string]string, error) { return nil, nil }
+
 // serverWithWorkers is a host on a fresh store whose admissions go to
 // the workers, recorded by the remoteLog; the caller closes it.
 func serverWithWorkers(t *testing.T) (*Host, *store.Store, *remoteLog) {

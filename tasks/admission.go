@@ -59,6 +59,9 @@ type Admitter interface {
 	Unavailable() error
 	// AdmitNow admits a bot here and stores its verdict.
 	AdmitNow(ctx context.Context, owner, bot string) error
+	// Toolchains names the languages this machine builds, each with its
+	// toolchain's version line (GET /v1/languages lists them).
+	Toolchains() map[string]string
 }
 
 // admissionHandler is the worker's side of TypeBotAdmission. A worker

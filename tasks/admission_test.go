@@ -16,11 +16,14 @@ import (
 // cannot confine.
 type admitter struct {
 	why      error
+	langs    map[string]string
 	mu       sync.Mutex
 	admitted []string
 }
 
 func (a *admitter) Unavailable() error { return a.why }
+
+func (a *admitter) Toolchains() map[string]string { return a.langs }
 
 func (a *admitter) AdmitNow(_ context.Context, owner, bot string) error {
 	a.mu.Lock()

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -38,6 +41,7 @@ type Worker struct {
 	morpion *morpionRunner
 	arena   *arena.Runner
 	admit   Admitter
+	queues  []string
 	rdb     redis.UniversalClient // announces finished tasks (Dispatcher)
 }
 
@@ -75,7 +79,8 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 			cfg.Log.Warn("task failed", "type", t.Type(), "id", id, "err", err)
 		}),
 	})
-	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena, admit: cfg.Admit}
+	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena, admit: cfg.Admit,
+		queues: slices.Sorted(maps.Keys(cfg.Queues))}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -91,7 +96,12 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := w.srv.Start(mux); err != nil {
 		return errors.Join(fmt.Errorf("worker: %w", err), w.morpion.insp.Close(), w.rdb.Close())
 	}
+	var said sync.WaitGroup
+	if w.admit != nil {
+		said.Go(func() { announceBuilder(ctx, w.rdb, machineName(), w.queues, w.admit, builderBeat) })
+	}
 	<-ctx.Done()
+	said.Wait()
 	w.srv.Shutdown()
 	return errors.Join(w.morpion.insp.Close(), w.rdb.Close())
 }
