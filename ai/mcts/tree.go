@@ -18,7 +18,7 @@ type node struct {
 
 type edge[M comparable] struct {
 	move  M
-	child int32   // node, or -1 until first played
+	child int32   // node, or -1 until it is given one (ExpandAfter)
 	n     int32   // visits through this edge
 	w     float64 // their rewards, for the root's side
 	rn    int32   // RAVE: simulations in which the mover played this move later
