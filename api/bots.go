@@ -206,7 +206,7 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	l := langs[i]
 	if !l.Available {
 		return problem(http.StatusUnprocessableEntity, "language-unavailable", "Language not available",
-			"this server does not build "+l.Title+": "+l.Reason, FieldError{Field: "language", Reason: l.Reason})
+			"this deployment does not build "+l.Title+": "+l.Reason, FieldError{Field: "language", Reason: l.Reason})
 	}
 	f, fh, err := req.FormFile("file")
 	if err != nil {

@@ -230,8 +230,11 @@ func (h *Host) Offered(ctx context.Context) ([]Language, error) {
 		return out, nil
 	}
 	machines, err := h.cfg.Remote.Toolchains(ctx)
-	if err != nil || len(machines) == 0 {
-		return out, err
+	if err != nil {
+		return nil, err
+	}
+	if len(machines) == 0 {
+		return out, nil
 	}
 	confining := 0
 	for _, m := range machines {
