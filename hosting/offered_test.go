@@ -45,6 +45,18 @@ func TestOfferedAreTheWorkersLanguages(t *testing.T) {
 		}
 	}
 
+	// What this machine says of itself as a worker: its built languages,
+	// none when it cannot confine.
+	said := h.Toolchains()
+	for _, l := range h.Languages() {
+		if line, ok := said[l.Name]; ok != l.Available || line != l.Toolchain {
+			t.Errorf("this machine says %s: %q %t; it has %+v", l.Name, line, ok, l)
+		}
+	}
+	if said := (&Host{why: errors.New("no sandbox"), langs: h.langs}).Toolchains(); len(said) != 0 {
+		t.Errorf("a machine that cannot confine says it builds %v", said)
+	}
+
 	m.said = []map[string]string{{"c": "gcc 14", "executable": "none"}, {"c": "gcc (Debian) 13"}, {}}
 	got = byName()
 	if c := got["c"]; !c.Available || c.Toolchain != "gcc (Debian) 13; gcc 14" || c.Reason != "" {

@@ -60,7 +60,8 @@ type Admitter interface {
 	// AdmitNow admits a bot here and stores its verdict.
 	AdmitNow(ctx context.Context, owner, bot string) error
 	// Toolchains names the languages this machine builds, each with its
-	// toolchain's version line (GET /v1/languages lists them).
+	// toolchain's version line (GET /v1/languages lists them): none when
+	// it cannot confine programs.
 	Toolchains() map[string]string
 }
 

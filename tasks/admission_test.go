@@ -23,7 +23,13 @@ type admitter struct {
 
 func (a *admitter) Unavailable() error { return a.why }
 
-func (a *admitter) Toolchains() map[string]string { return a.langs }
+// Toolchains is none where the admitter cannot confine, as a Host's.
+func (a *admitter) Toolchains() map[string]string {
+	if a.why != nil {
+		return nil
+	}
+	return a.langs
+}
 
 func (a *admitter) AdmitNow(_ context.Context, owner, bot string) error {
 	a.mu.Lock()

@@ -49,10 +49,7 @@ func machineName() string {
 // until ctx ends.
 func announceBuilder(ctx context.Context, rdb redis.UniversalClient, machine string, queues []string, a Admitter, beat time.Duration) {
 	say := func() {
-		b := Builder{Machine: machine, Toolchains: map[string]string{}, Seen: time.Now()}
-		if a.Unavailable() == nil {
-			b.Toolchains = a.Toolchains()
-		}
+		b := Builder{Machine: machine, Toolchains: a.Toolchains(), Seen: time.Now()}
 		data, err := json.Marshal(b)
 		if err != nil {
 			return
