@@ -226,6 +226,8 @@ type Jobs interface {
 	// matching f, after the cursor ("" for the first page). It examines at
 	// most ListScan jobs a call, so a page may hold fewer than limit while
 	// next is not "": next is the cursor of the following page, "" at the end.
+	// Jobs are indexed by kind: a filter that names one examines only jobs
+	// of that kind, however many newer jobs of other kinds there are.
 	List(ctx context.Context, f JobFilter, cursor string, limit int) (jobs []*Job, next string, err error)
 }
 

@@ -15,7 +15,7 @@ import (
 func TestExpiredJobsAreSkippedThenSwept(t *testing.T) {
 	ctx := context.Background()
 	now := time.Now()
-	s := &jobs{cfg: store.Config{JobRetention: time.Hour}, t: newTable(func() time.Time { return now }, 0), live: map[string]bool{}}
+	s := &jobs{cfg: store.Config{JobRetention: time.Hour}, t: newTable(func() time.Time { return now }, 0), kinds: map[string][]string{}, live: map[string]bool{}}
 	mk := func(i int, st store.JobStatus) *store.Job {
 		return &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "k", Status: st, CreatedAt: now.Add(time.Duration(i) * time.Millisecond)}
 	}
@@ -46,6 +46,9 @@ func TestExpiredJobsAreSkippedThenSwept(t *testing.T) {
 	}
 	if len(s.order) != 11 || len(s.t.m) != 11 {
 		t.Errorf("after the sweep: %d in order, %d kept; want 11 (one running, ten new)", len(s.order), len(s.t.m))
+	}
+	if len(s.kinds["k"]) != 11 {
+		t.Errorf("after the sweep: %d in kind k's order; want 11", len(s.kinds["k"]))
 	}
 	running.Status = store.JobSucceeded
 	if err := s.Update(ctx, running); err != nil {

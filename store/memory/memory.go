@@ -25,7 +25,7 @@ func New(cfg store.Config) *store.Store {
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
 		Analyses:       newAnalyses(cfg, now),
 		Strategies:     &strategies{m: map[string][]byte{}},
-		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), live: map[string]bool{}},
+		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), kinds: map[string][]string{}, live: map[string]bool{}},
 		Records:        newRecords(cfg),
 		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}},
 		Owners:         newOwners(),
@@ -129,9 +129,12 @@ type jobs struct {
 	// order is every job's store.JobCursor, oldest first (a new job is
 	// appended, List walks back from the end), and live the ids of those
 	// not final: a page of List and Live read what they show, not every
-	// job the retention keeps (a week of them).
+	// job the retention keeps (a week of them). kinds orders each kind's
+	// jobs alike, so a page of one kind is not held back by many newer
+	// jobs of others.
 	mu      sync.Mutex
 	order   []string
+	kinds   map[string][]string
 	live    map[string]bool
 	creates int
 }
@@ -158,15 +161,27 @@ func (s *jobs) Create(_ context.Context, j *store.Job) error {
 		return err
 	}
 	c := store.JobCursor(j)
-	s.order = slices.Insert(s.order, sort.SearchStrings(s.order, c), c)
+	s.order = insertSorted(s.order, c)
+	s.kinds[j.Kind] = insertSorted(s.kinds[j.Kind], c)
 	if !j.Status.Final() {
 		s.live[j.ID] = true
 	}
 	if s.creates++; s.creates%sweepEvery == 0 {
 		s.t.all() // purges the expired
-		s.order = slices.DeleteFunc(s.order, func(c string) bool { return !s.has(c) })
+		gone := func(c string) bool { return !s.has(c) }
+		s.order = slices.DeleteFunc(s.order, gone)
+		for kind, order := range s.kinds {
+			if s.kinds[kind] = slices.DeleteFunc(order, gone); len(s.kinds[kind]) == 0 {
+				delete(s.kinds, kind)
+			}
+		}
 	}
 	return nil
+}
+
+// insertSorted inserts cursor c in its place in order.
+func insertSorted(order []string, c string) []string {
+	return slices.Insert(order, sort.SearchStrings(order, c), c)
 }
 
 // has reports whether the job of cursor c is kept.
@@ -229,14 +244,18 @@ func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	end := len(s.order)
+	order := s.order
+	if f.Kind != "" {
+		order = s.kinds[f.Kind]
+	}
+	end := len(order)
 	if cursor != "" {
-		end = sort.SearchStrings(s.order, cursor)
+		end = sort.SearchStrings(order, cursor)
 	}
 	var out []*store.Job
 	last, scanned := "", 0
 	for k := end - 1; k >= 0; k-- {
-		c := s.order[k]
+		c := order[k]
 		if len(out) == limit || scanned == store.ListScan {
 			return out, last, nil
 		}

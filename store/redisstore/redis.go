@@ -44,6 +44,10 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 		_ = c.Close()
 		return nil, fmt.Errorf("redis: indexing the bots by owner: %w", err)
 	}
+	if err := kindIndex(ctx, c, keys(prefix)); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("redis: indexing the jobs by kind: %w", err)
+	}
 	return st, nil
 }
 
@@ -75,6 +79,14 @@ func (k keys) session(id string) string { return string(k) + "session:" + id }
 func (k keys) job(id string) string     { return string(k) + "job:" + id }
 func (k keys) liveJobs() string         { return string(k) + "jobs:live" }
 func (k keys) jobIndex() string         { return string(k) + "jobs:index" }
+
+// kindIndex orders one kind's jobs as jobIndex orders all, so a page of
+// one kind is not held back by many newer jobs of others.
+func (k keys) kindIndex(kind string) string { return string(k) + "jobs:index:kind:" + kind }
+
+// kindIndexBuilt marks a store whose jobs written before kindIndex existed
+// have been indexed by kind.
+func (k keys) kindIndexBuilt() string { return string(k) + "jobs:index:kinds-built" }
 func (k keys) strategies(game string) string {
 	return string(k) + "strategies:" + game
 }
@@ -302,15 +314,24 @@ func (s *jobs) Create(ctx context.Context, j *store.Job) error {
 	if err := create(ctx, s.c, s.k.job(j.ID), j, s.ttl(j)); err != nil {
 		return err
 	}
-	// The index orders jobs for List; an entry whose job expired is
-	// dropped by List when it meets it.
-	if err := s.c.ZAdd(ctx, s.k.jobIndex(), redis.Z{Member: store.JobCursor(j)}).Err(); err != nil {
+	// The indexes order jobs for List; an entry whose job expired is
+	// dropped by the List that meets it.
+	z := redis.Z{Member: store.JobCursor(j)}
+	if _, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZAdd(ctx, s.k.jobIndex(), z)
+		p.ZAdd(ctx, s.k.kindIndex(j.Kind), z)
+		return nil
+	}); err != nil {
 		return err
 	}
 	return s.syncLive(ctx, j)
 }
 
 func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit int) ([]*store.Job, string, error) {
+	index := s.k.jobIndex()
+	if f.Kind != "" {
+		index = s.k.kindIndex(f.Kind)
+	}
 	start := "+"
 	if cursor != "" {
 		start = "(" + cursor
@@ -318,7 +339,7 @@ func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit
 	var out []*store.Job
 	last, scanned := "", 0
 	for {
-		batch, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: s.k.jobIndex(), Start: start, Stop: "-",
+		batch, err := s.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: index, Start: start, Stop: "-",
 			ByLex: true, Rev: true, Count: 100}).Result()
 		if err != nil {
 			return nil, "", err
@@ -346,7 +367,7 @@ func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit
 			v, err := decodeVersioned(s.k.job(id), cmds[i].Val(), &j)
 			j.Version = v
 			if errors.Is(err, store.ErrNotFound) {
-				if err := s.c.ZRem(ctx, s.k.jobIndex(), member).Err(); err != nil {
+				if err := s.c.ZRem(ctx, index, member).Err(); err != nil {
 					return nil, "", err
 				}
 				continue

@@ -87,6 +87,71 @@ func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 	}
 }
 
+// A store written before jobs were indexed by kind has only the index of
+// all jobs: opening it indexes them by kind once, so a kind's jobs are
+// listed as before (and a page of one kind reads only that kind).
+func TestJobsAreIndexedByKindInAStoreWrittenBefore(t *testing.T) {
+	url, prefix := redistest.URL(t), redistest.Prefix(t)
+	ctx := context.Background()
+	st, err := redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now().UTC().Truncate(time.Millisecond)
+	for i, kind := range []string{"ladder", "competition", "ladder"} {
+		j := &store.Job{ID: fmt.Sprintf("job_%d", i), Kind: kind, Status: store.JobRunning, CreatedAt: t0.Add(time.Duration(i) * time.Second)}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = st.Close()
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opts)
+	defer c.Close()
+	// As the store was before: no kinds' indexes.
+	if err := c.Del(ctx, prefix+"jobs:index:kind:ladder", prefix+"jobs:index:kind:competition", prefix+"jobs:index:kinds-built").Err(); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(st *store.Store, kind string) []string {
+		t.Helper()
+		js, _, err := st.Jobs.List(ctx, store.JobFilter{Kind: kind}, "", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, j := range js {
+			out = append(out, j.ID)
+		}
+		return out
+	}
+	st, err = redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if got := ids(st, "ladder"); fmt.Sprint(got) != "[job_2 job_0]" {
+		t.Errorf("the ladders after the index was built: %v", got)
+	}
+	if got := ids(st, "competition"); fmt.Sprint(got) != "[job_1]" {
+		t.Errorf("the competitions after the index was built: %v", got)
+	}
+	// Built once: an index entry removed by hand stays removed.
+	if err := c.Del(ctx, prefix+"jobs:index:kind:competition").Err(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := redisstore.New(ctx, url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got := ids(again, "competition"); len(got) != 0 {
+		t.Errorf("the index was built again at the next open: %v", got)
+	}
+}
+
 func BenchmarkOwnersBots(b *testing.B) { storetest.BenchmarkOwnersBots(b, benchStore(b)) }
 
 func BenchmarkFirstPage(b *testing.B) { storetest.BenchmarkFirstPage(b, benchStore(b)) }

@@ -26,6 +26,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Strategies", func(t *testing.T) { testStrategies(t, open) })
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
+	t.Run("JobKindPages", func(t *testing.T) { testJobKindPages(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
@@ -329,6 +330,48 @@ func testJobList(t *testing.T, open Factory) {
 	}
 	if got, next := page(store.JobFilter{Status: store.JobFailed}, "", 10); len(got) != 0 || next != "" {
 		t.Errorf("failed = %v, next %q", got, next)
+	}
+}
+
+// testJobKindPages: a job behind more than ListScan newer jobs of another
+// kind is on the first page of its kind (a stopped ladder behind a day of
+// competitions' games), while a page of every job still stops at ListScan.
+func testJobKindPages(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Jobs
+	t0 := time.Unix(3000, 0).UTC()
+	mk := func(i int, kind string) {
+		t.Helper()
+		j := &store.Job{ID: fmt.Sprintf("job_%05d", i), Kind: kind, Status: store.JobSucceeded, CreatedAt: t0.Add(time.Duration(i) * time.Millisecond)}
+		if err := s.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk(0, "ladder")
+	for i := 1; i <= store.ListScan+5; i++ {
+		mk(i, "game")
+	}
+	js, next, err := s.List(ctx, store.JobFilter{Kind: "ladder"}, "", 50)
+	if err != nil || len(js) != 1 || js[0].ID != "job_00000" || next != "" {
+		t.Fatalf("the ladders' first page: %d jobs, next %q, %v; want job_00000 alone and no next page", len(js), next, err)
+	}
+	js, next, err = s.List(ctx, store.JobFilter{Kind: "game"}, "", 3)
+	if err != nil || len(js) != 3 || js[0].ID != fmt.Sprintf("job_%05d", store.ListScan+5) || next == "" {
+		t.Fatalf("the games' first page: %d jobs, next %q, %v", len(js), next, err)
+	}
+	if js, next, err = s.List(ctx, store.JobFilter{Kind: "game"}, next, 3); err != nil || len(js) != 3 ||
+		js[0].ID != fmt.Sprintf("job_%05d", store.ListScan+2) {
+		t.Fatalf("the games' second page: %d jobs, %v", len(js), err)
+	}
+	js, next, err = s.List(ctx, store.JobFilter{Status: store.JobFailed}, "", 50)
+	if err != nil || len(js) != 0 || next == "" {
+		t.Fatalf("a filter of no kind examines every job, ListScan a page: %d jobs, next %q, %v", len(js), next, err)
+	}
+	if js, next, err = s.List(ctx, store.JobFilter{Status: store.JobFailed}, next, 50); err != nil || len(js) != 0 || next != "" {
+		t.Fatalf("the second page of no kind: %d jobs, next %q, %v; want the end", len(js), next, err)
+	}
+	if js, _, err := s.List(ctx, store.JobFilter{Kind: "tuning"}, "", 50); err != nil || len(js) != 0 {
+		t.Fatalf("a kind with no jobs: %d, %v", len(js), err)
 	}
 }
 
