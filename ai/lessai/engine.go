@@ -17,8 +17,8 @@ import (
 const (
 	MCTSVersion       = "4"
 	UCTVersion        = "5"
-	ExpectimaxVersion = "1"
-	GreedyVersion     = "1"
+	ExpectimaxVersion = "2"
+	GreedyVersion     = "2"
 )
 
 // DefaultTime is the budget of a search given no limit at all.
@@ -49,7 +49,8 @@ func BestTurn(ctx context.Context, s *mcts.Searcher[*Node, less.Move], root *Nod
 }
 
 // Greedy returns the action that brings the mover's pieces closest to home
-// alone (ties: fewer moves), the baseline bot.
+// alone (ties: fewer moves), the baseline bot; one that brings them home
+// with points left brings its teammate's pieces closest next.
 func Greedy(p less.Position, d *less.Distances) less.Action {
 	t := &Turns{P: p, D: d}
 	as := t.GenMoves(nil)

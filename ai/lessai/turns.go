@@ -25,14 +25,20 @@ type scored struct {
 	moves int8
 }
 
-// GenMoves lists the turn's distinct actions, the mover's best first.
+// GenMoves lists the turn's distinct actions, the mover's best first: by
+// how far the mover's pieces end from home alone on the board, and with
+// them its teammate's, so a turn that brings the mover home spends the
+// points it has left on its teammate's pieces (the mover's rule once home)
+// as well as they can be spent. The teammate's pieces stay where they are
+// in any other turn: its distance only orders the turns that move them.
 func (t *Turns) GenMoves(buf []less.Action) []less.Action {
 	t.buf = t.buf[:0]
 	mv := t.P.Mover()
 	for _, a := range t.P.Actions() {
 		q := t.P
 		applyAction(&q, a)
-		t.buf = append(t.buf, scored{a, t.D.Solo(mv, q.Pieces(mv)), a.N})
+		dist := t.D.Solo(mv, q.Pieces(mv)) + t.D.Solo(mv^2, q.Pieces(mv^2))
+		t.buf = append(t.buf, scored{a, dist, a.N})
 	}
 	slices.SortStableFunc(t.buf, func(x, y scored) int {
 		if x.dist != y.dist {
