@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -105,10 +106,12 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 	// The settings whose zero in BotConfig means the package's own default
 	// take the engine's table's default instead when not given, as the
 	// service's engines do (uct's teammate, opponents and scale differ
-	// from mcts's).
+	// from mcts's, and its expand_after from lessai.Config's).
 	if engine == lessai.KindMCTS || engine == lessai.KindUCT {
 		for _, o := range lessai.TreeOptions(engine) {
-			if (o.Name == "teammate" || o.Name == "opponents" || o.Name == "scale") && !given[o.Name] {
+			own := o.Name == "teammate" || o.Name == "opponents" || o.Name == "scale" ||
+				o.Name == "expand_after" && o.Default != strconv.Itoa(lessai.Config.ExpandAfter)
+			if own && !given[o.Name] {
 				if err := setTreeSearch(&cfg, o.Name, o.Default); err != nil {
 					return BotConfig{}, err
 				}

@@ -50,15 +50,20 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if lessai.Config.StopSettled {
 		t.Error("settle=true changed the engine's own configuration")
 	}
-	if b := must("uct:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
+	if b := must("mcts:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
 		t.Errorf("horizon=8,scale=3 gave %+v", b)
 	}
-	// Left out, the teammate model and the scale are the engine's table's
-	// defaults, as the service's engines take them.
-	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale {
+	// Left out, the teammate model, the scale and expand_after are the
+	// engine's table's defaults, as the service's engines take them.
+	uct := lessai.Config
+	uct.ExpandAfter = lessai.UCTExpandAfter
+	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale || b.MCTS == nil || *b.MCTS != uct {
 		t.Errorf("uct's defaults gave %+v", b)
 	}
-	if b := must("mcts"); b.TeamPlay || b.Learns() || b.Scale != lessai.Scale {
+	if b := must("uct:expand_after=1"); b.MCTS == nil || *b.MCTS != lessai.Config {
+		t.Errorf("uct:expand_after=1 gave %+v", b)
+	}
+	if b := must("mcts"); b.TeamPlay || b.Learns() || b.Scale != lessai.Scale || b.MCTS != nil {
 		t.Errorf("mcts's defaults gave %+v", b)
 	}
 	if b := must("uct:teammate=chance"); b.TeamPlay || b.LearnTeammate || !b.LearnOpponents {

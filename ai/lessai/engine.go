@@ -16,7 +16,7 @@ import (
 // each to the fingerprint of its default configuration.
 const (
 	MCTSVersion       = "4"
-	UCTVersion        = "5"
+	UCTVersion        = "6"
 	ExpectimaxVersion = "2"
 	GreedyVersion     = "2"
 )
@@ -146,9 +146,10 @@ func TreeOptions(kind string) []games.OptionSpec {
 	// Since version 3 uct learns the other seats in a game (teammate and
 	// opponents "model"): as good beside and against the runner-up, and
 	// some 2.5 points a game better beside and against a greedy bot.
-	teammate, opponents, scale := "chance", "min", Scale
+	// Since version 6 a move gets its node on its 8th visit (expand_after).
+	teammate, opponents, scale, expandAfter := "chance", "min", Scale, Config.ExpandAfter
 	if kind == KindUCT {
-		teammate, opponents, scale = "model", "model", UCTScale
+		teammate, opponents, scale, expandAfter = "model", "model", UCTScale, UCTExpandAfter
 	}
 	t := []games.OptionSpec{
 		{Name: "teammate", Kind: games.OptionChoice, Default: teammate, Choices: []string{"chance", "max", "model"},
@@ -168,7 +169,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "the value of a move not yet tried"},
 		{Name: "max_depth", Kind: games.OptionInt, Default: strconv.Itoa(Config.MaxDepth), Min: 1, Max: 1000,
 			Description: "how deep the tree grows"},
-		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(Config.ExpandAfter), Min: 1, Max: 1_000_000,
+		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(expandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
 			Description: "end a timed search once the time left could not change its move"},

@@ -62,6 +62,12 @@ const Scale = 6.0
 // best measured for it against the CodeCup 2017 runner-up.
 const UCTScale = 3.0
 
+// UCTExpandAfter is the uct engine's default expand_after (TreeOptions): a
+// move gets its node on its 8th visit, so the tree deepens with the time a
+// turn has. Against the CodeCup 2017 runner-up at 30 s it led the node on
+// the first visit on each set of layouts it played (docs/strength.md).
+const UCTExpandAfter = 8
+
 func (n *Node) CopyFrom(src *Node) { *n = *src }
 func (n *Node) ToMove() int        { return n.P.ToMove() }
 func (n *Node) Over() bool         { return n.P.Over() }

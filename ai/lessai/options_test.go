@@ -65,7 +65,9 @@ func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
 	}
 	var all Tree
 	all.Apply(opts)
-	if all.MCTS == nil || *all.MCTS != Config || !all.TeamPlay || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
+	uct := Config
+	uct.ExpandAfter = UCTExpandAfter
+	if all.MCTS == nil || *all.MCTS != uct || !all.TeamPlay || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
 		t.Errorf("uct's defaults gave %+v", all)
 	}
 }

@@ -25,7 +25,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Time    any
 			Horizon any
 			Options any
-		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "5", Fingerprint: "677142ac6c39"}},
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "6", Fingerprint: "1d718f340ccb"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "2", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
