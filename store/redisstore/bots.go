@@ -302,33 +302,10 @@ func (s *artefacts) Get(ctx context.Context, h string) ([]byte, error) {
 // bots. Servers that build it at once add the same entries; a bot deleted
 // meanwhile may leave an entry that List skips.
 func ownerIndex(ctx context.Context, c *redis.Client, k keys) error {
-	if n, err := c.Exists(ctx, k.ownerBotsBuilt()).Result(); err != nil || n == 1 {
-		return err
-	}
-	zs, err := c.ZRangeArgsWithScores(ctx, redis.ZRangeArgs{Key: k.botIndex(), Start: 0, Stop: -1}).Result()
-	if err != nil {
-		return err
-	}
-	cmds := make([]*redis.SliceCmd, len(zs))
-	if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for i, z := range zs {
-			cmds[i] = p.HMGet(ctx, k.bot(z.Member.(string)), "v", "d")
+	return indexOnce(ctx, c, k.botIndex(), k.ownerBotsBuilt(), k.bot, func(p redis.Pipeliner, z redis.Z, rec []any) {
+		var b store.Bot
+		if _, err := decodeVersioned(k.bot(z.Member.(string)), rec, &b); err == nil {
+			p.ZAdd(ctx, k.ownerBots(b.Owner), z)
 		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for i, z := range zs {
-			var b store.Bot
-			if _, err := decodeVersioned(k.bot(z.Member.(string)), cmds[i].Val(), &b); err == nil {
-				p.ZAdd(ctx, k.ownerBots(b.Owner), z)
-			}
-		}
-		p.Set(ctx, k.ownerBotsBuilt(), "1", 0)
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
+	})
 }

@@ -10,45 +10,57 @@ import (
 )
 
 // kindIndex indexes by kind, once, the jobs of a store written before jobs
-// were indexed by kind (their index of all jobs is all they have), a batch
-// of index entries at a time: a week's retention of jobs is read through,
-// not held. Jobs that expired are skipped (List drops their entries).
+// were indexed by kind (their index of all jobs is all they have).
 func kindIndex(ctx context.Context, c *redis.Client, k keys) error {
-	if n, err := c.Exists(ctx, k.kindIndexBuilt()).Result(); err != nil || n == 1 {
+	jobID := func(member string) string {
+		_, id, _ := strings.Cut(member, ":")
+		return k.job(id)
+	}
+	return indexOnce(ctx, c, k.jobIndex(), k.kindIndexBuilt(), jobID, func(p redis.Pipeliner, z redis.Z, rec []any) {
+		var j store.Job
+		if _, err := decodeVersioned(jobID(z.Member.(string)), rec, &j); err == nil {
+			p.ZAdd(ctx, k.kindIndex(j.Kind), z)
+		}
+	})
+}
+
+// indexOnce builds a secondary index from the sorted set all, once (built
+// marks it done): it reads all's entries a thousand at a time (a week of
+// jobs is read through, not held), each entry's versioned record (the key
+// recordOf names; missing ones are skipped: List drops their entries), and
+// add queues what the record's entry adds to the new index.
+func indexOnce(ctx context.Context, c *redis.Client, all, built string, recordOf func(member string) string,
+	add func(p redis.Pipeliner, z redis.Z, rec []any)) error {
+	if n, err := c.Exists(ctx, built).Result(); err != nil || n == 1 {
 		return err
 	}
 	const batch = 1000
 	for from := int64(0); ; from += batch {
-		members, err := c.ZRange(ctx, k.jobIndex(), from, from+batch-1).Result()
+		zs, err := c.ZRangeWithScores(ctx, all, from, from+batch-1).Result()
 		if err != nil {
 			return err
 		}
-		cmds := make([]*redis.SliceCmd, len(members))
+		cmds := make([]*redis.SliceCmd, len(zs))
 		if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for i, m := range members {
-				_, id, _ := strings.Cut(m, ":")
-				cmds[i] = p.HMGet(ctx, k.job(id), "v", "d")
+			for i, z := range zs {
+				cmds[i] = p.HMGet(ctx, recordOf(z.Member.(string)), "v", "d")
 			}
 			return nil
 		}); err != nil {
 			return err
 		}
 		if _, err := c.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for i, m := range members {
-				_, id, _ := strings.Cut(m, ":")
-				var j store.Job
-				if _, err := decodeVersioned(k.job(id), cmds[i].Val(), &j); err == nil {
-					p.ZAdd(ctx, k.kindIndex(j.Kind), redis.Z{Member: m})
-				}
+			for i, z := range zs {
+				add(p, z, cmds[i].Val())
 			}
-			if len(members) < batch {
-				p.Set(ctx, k.kindIndexBuilt(), "1", 0)
+			if len(zs) < batch {
+				p.Set(ctx, built, "1", 0)
 			}
 			return nil
 		}); err != nil {
 			return err
 		}
-		if len(members) < batch {
+		if len(zs) < batch {
 			return nil
 		}
 	}
