@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -103,19 +102,20 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 			}
 		}
 	}
-	// The settings whose zero in BotConfig means the package's own default
-	// take the engine's table's default instead when not given, as the
-	// service's engines do (uct's teammate, opponents and scale differ
-	// from mcts's, and its expand_after from lessai.Config's).
+	// A setting left out is the engine's table's default, as the service's
+	// engines take it (uct's teammate, opponents, scale and expand_after
+	// differ from mcts's); a search that comes out as lessai.Config stays
+	// nil, the bot's own.
 	if engine == lessai.KindMCTS || engine == lessai.KindUCT {
 		for _, o := range lessai.TreeOptions(engine) {
-			own := o.Name == "teammate" || o.Name == "opponents" || o.Name == "scale" ||
-				o.Name == "expand_after" && o.Default != strconv.Itoa(lessai.Config.ExpandAfter)
-			if own && !given[o.Name] {
+			if !given[o.Name] {
 				if err := setTreeSearch(&cfg, o.Name, o.Default); err != nil {
 					return BotConfig{}, err
 				}
 			}
+		}
+		if cfg.MCTS != nil && *cfg.MCTS == lessai.Config {
+			cfg.MCTS = nil
 		}
 	}
 	return cfg, nil

@@ -1,6 +1,7 @@
 package codecup
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,8 +61,12 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale || b.MCTS == nil || *b.MCTS != uct {
 		t.Errorf("uct's defaults gave %+v", b)
 	}
-	if b := must("uct:expand_after=1"); b.MCTS == nil || *b.MCTS != lessai.Config {
-		t.Errorf("uct:expand_after=1 gave %+v", b)
+	// A search that comes out as the package's is left to the bot (nil).
+	if b := must("uct:expand_after=1"); b.MCTS != nil || b.HorizonTurns != lessai.HorizonTurns {
+		t.Errorf("uct:expand_after=1 gave %+v (%+v)", b, b.MCTS)
+	}
+	if b := must("mcts:c=" + strconv.FormatFloat(lessai.Config.C, 'g', -1, 64)); b.MCTS != nil {
+		t.Errorf("mcts with its own c gave %+v", b.MCTS)
 	}
 	if b := must("mcts"); b.TeamPlay || b.Learns() || b.Scale != lessai.Scale || b.MCTS != nil {
 		t.Errorf("mcts's defaults gave %+v", b)
