@@ -19,7 +19,6 @@ import (
 	"gameai/internal/redistest"
 	"gameai/store"
 	"gameai/store/memory"
-	"gameai/store/redisstore"
 )
 
 // upload posts a bot as a multipart form with the given token.
@@ -362,14 +361,7 @@ func TestBotListPagesResistHostileQueries(t *testing.T) {
 	url := redistest.URL(t)
 	for name, open := range map[string]func(t *testing.T) *store.Store{
 		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
-		"redis": func(t *testing.T) *store.Store {
-			st, err := redisstore.New(context.Background(), url, redistest.Prefix(t), store.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = st.Close() })
-			return st
-		},
+		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)

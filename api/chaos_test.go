@@ -8,7 +8,6 @@ import (
 
 	"gameai/api"
 	"gameai/internal/redistest"
-	"gameai/store"
 	"gameai/store/redisstore"
 )
 
@@ -21,11 +20,7 @@ import (
 func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	rs := redistest.Start(t)
 	redisstore.SetLogger(quiet)
-	st, err := redisstore.New(context.Background(), rs.URL(), "chaos:", store.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
+	st := redistest.Store(t, rs.URL(), "chaos:")
 	e := newEnv(t, st, nil)
 
 	s, search, j := fillStore(t, e, 5)

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -26,7 +25,6 @@ import (
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
-	"gameai/store/redisstore"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -179,19 +177,6 @@ func (r reply) ok(t *testing.T, status int) reply {
 }
 
 func map1(k, v string) map[string]string { return map[string]string{k: v} }
-
-// redisStore opens a store on the test's Redis server under prefix; it is
-// closed when the test ends. Two stores on one prefix are two servers
-// sharing Redis.
-func redisStore(t *testing.T, url, prefix string) *store.Store {
-	t.Helper()
-	st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	return st
-}
 
 // jobResult waits for a job that does real work to end, fails the test
 // unless it succeeded, and decodes its result.

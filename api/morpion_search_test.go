@@ -133,7 +133,7 @@ func TestMorpionSearchNeedsTheAPIKey(t *testing.T) {
 func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store { return redisStore(t, url, prefix) }
+	open := func() *store.Store { return redistest.Store(t, url, prefix) }
 	a := newEnv(t, open(), nil)
 	const budget = 400_000 / raceSlowdown // several seconds of one thread
 	req := api.MorpionSearchRequest{Variant: "5T", Algorithm: "dna", Budget: api.MorpionSearchBudget{Playouts: budget}, Seed: 1}

@@ -63,7 +63,7 @@ func TestMorrisTuningSavesAStrategy(t *testing.T) {
 func TestMorrisTuningResumesAfterRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store { return redisStore(t, url, prefix) }
+	open := func() *store.Store { return redistest.Store(t, url, prefix) }
 	a := newEnv(t, open(), nil)
 	req := smallTuning(120 / raceSlowdown)
 	req.Name = "resumed"

@@ -36,7 +36,7 @@ func fillStore(t *testing.T, e *env, n int) (api.SessionResponse, api.BestMoveRe
 func TestRedisSurvivesRestart(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := redistest.Prefix(t)
-	open := func() *store.Store { return redisStore(t, url, prefix) }
+	open := func() *store.Store { return redistest.Store(t, url, prefix) }
 
 	a := newEnv(t, open(), nil)
 	s, search, j := fillStore(t, a, 3)

@@ -16,9 +16,8 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
+	"gameai/internal/redistest"
 	"gameai/jobkinds"
-	"gameai/store"
-	"gameai/store/redisstore"
 )
 
 // Issue 46's acceptance: an 8-bot Less competition of bots that play the
@@ -33,11 +32,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	}
 	srv, rdb := killTestRedis(t)
 	ctx := context.Background()
-	st, err := redisstore.New(ctx, srv.URL(), "gameai:", store.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := redistest.Store(t, srv.URL(), "gameai:")
 	host := hosting.New(st, hosting.Config{})
 	defer host.Close()
 	if err := host.Unavailable(); err != nil {

@@ -11,7 +11,35 @@ import (
 	"testing"
 
 	"github.com/redis/go-redis/v9"
+
+	"gameai/store"
+	"gameai/store/redisstore"
 )
+
+// Client is a go-redis client of the server at url, closed when the test
+// ends: for writing keys as an earlier version left them, or reading them.
+func Client(t testing.TB, url string) *redis.Client {
+	t.Helper()
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opts)
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// Store opens our Redis store at url under prefix, closed when the test
+// ends. Two stores on one prefix are two servers sharing Redis.
+func Store(t testing.TB, url, prefix string) *store.Store {
+	t.Helper()
+	st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}
 
 // URL returns the test server's URL or skips (or fails, when required).
 func URL(t testing.TB) string {

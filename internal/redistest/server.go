@@ -98,11 +98,5 @@ func (s *Server) Restart() {
 // Client is a go-redis client of the server, closed when the test ends.
 func (s *Server) Client() *redis.Client {
 	s.t.Helper()
-	opts, err := redis.ParseURL(s.URL())
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	s.t.Cleanup(func() { rdb.Close() })
-	return rdb
+	return Client(s.t, s.URL())
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"gameai/internal/redistest"
 	"gameai/store"
 	"gameai/store/redisstore"
@@ -32,37 +30,13 @@ func TestBadURL(t *testing.T) {
 	}
 }
 
-// openStore opens the store at url and prefix, closed when the test ends.
-func openStore(t *testing.T, url, prefix string) *store.Store {
-	t.Helper()
-	st, err := redisstore.New(context.Background(), url, prefix, store.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	return st
-}
-
-// rawClient is a plain client of the server at url, to write a store as an
-// earlier version left it; closed when the test ends.
-func rawClient(t *testing.T, url string) *redis.Client {
-	t.Helper()
-	opts, err := redis.ParseURL(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := redis.NewClient(opts)
-	t.Cleanup(func() { _ = c.Close() })
-	return c
-}
-
 // A store written before bots were indexed by owner has only the index of
 // all bots: opening it builds the owners' indexes once, so an owner's
 // bots are listed as before.
 func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 	url, prefix := redistest.URL(t), redistest.Prefix(t)
 	ctx := context.Background()
-	st := openStore(t, url, prefix)
+	st := redistest.Store(t, url, prefix)
 	t0 := time.Now().UTC().Truncate(time.Millisecond)
 	for i, owner := range []string{"ann", "bob", "ann"} {
 		b := &store.Bot{ID: fmt.Sprintf("bot_%d", i), Game: "less", Name: "x", Owner: owner, Language: "c", Version: i + 1,
@@ -72,12 +46,12 @@ func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 		}
 	}
 	_ = st.Close()
-	c := rawClient(t, url)
+	c := redistest.Client(t, url)
 	// As the store was before: no owners' indexes.
 	if err := c.Del(ctx, prefix+"owner-bots:ann", prefix+"owner-bots:bob", prefix+"bots:owner-index").Err(); err != nil {
 		t.Fatal(err)
 	}
-	st = openStore(t, url, prefix)
+	st = redistest.Store(t, url, prefix)
 	got, err := st.Bots.List(ctx, store.BotFilter{Owner: "ann"})
 	if err != nil || len(got) != 2 || got[0].ID != "bot_2" || got[1].ID != "bot_0" {
 		t.Fatalf("ann's bots after the index was built: %d %v", len(got), err)
@@ -89,7 +63,7 @@ func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 	if err := c.ZRem(ctx, prefix+"owner-bots:bob", "bot_1").Err(); err != nil {
 		t.Fatal(err)
 	}
-	again := openStore(t, url, prefix)
+	again := redistest.Store(t, url, prefix)
 	if got, _ := again.Bots.List(ctx, store.BotFilter{Owner: "bob"}); len(got) != 0 {
 		t.Errorf("the index was built again at the next open: %d of bob's bots", len(got))
 	}
@@ -101,7 +75,7 @@ func TestBotsAreIndexedByOwnerInAStoreWrittenBefore(t *testing.T) {
 func TestJobsAreIndexedByKindInAStoreWrittenBefore(t *testing.T) {
 	url, prefix := redistest.URL(t), redistest.Prefix(t)
 	ctx := context.Background()
-	st := openStore(t, url, prefix)
+	st := redistest.Store(t, url, prefix)
 	t0 := time.Now().UTC().Truncate(time.Millisecond)
 	for i, kind := range []string{"ladder", "competition", "ladder"} {
 		j := &store.Job{ID: fmt.Sprintf("job_%d", i), Kind: kind, Status: store.JobRunning, CreatedAt: t0.Add(time.Duration(i) * time.Second)}
@@ -110,7 +84,7 @@ func TestJobsAreIndexedByKindInAStoreWrittenBefore(t *testing.T) {
 		}
 	}
 	_ = st.Close()
-	c := rawClient(t, url)
+	c := redistest.Client(t, url)
 	// As the store was before: no kinds' indexes.
 	if err := c.Del(ctx, prefix+"jobs:index:kind:ladder", prefix+"jobs:index:kind:competition", prefix+"jobs:index:kinds-built").Err(); err != nil {
 		t.Fatal(err)
@@ -127,7 +101,7 @@ func TestJobsAreIndexedByKindInAStoreWrittenBefore(t *testing.T) {
 		}
 		return out
 	}
-	st = openStore(t, url, prefix)
+	st = redistest.Store(t, url, prefix)
 	if got := ids(st, "ladder"); fmt.Sprint(got) != "[job_2 job_0]" {
 		t.Errorf("the ladders after the index was built: %v", got)
 	}
@@ -138,7 +112,7 @@ func TestJobsAreIndexedByKindInAStoreWrittenBefore(t *testing.T) {
 	if err := c.Del(ctx, prefix+"jobs:index:kind:competition").Err(); err != nil {
 		t.Fatal(err)
 	}
-	again := openStore(t, url, prefix)
+	again := redistest.Store(t, url, prefix)
 	if got := ids(again, "competition"); len(got) != 0 {
 		t.Errorf("the index was built again at the next open: %v", got)
 	}
