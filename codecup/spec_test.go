@@ -51,6 +51,9 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if lessai.Config.StopSettled {
 		t.Error("settle=true changed the engine's own configuration")
 	}
+	if b := must("uct:bias=0.1"); b.MCTS == nil || b.MCTS.Bias != 0.1 || lessai.Config.Bias != 0 {
+		t.Errorf("bias=0.1 gave %+v, the engine's own %v", b.MCTS, lessai.Config.Bias)
+	}
 	if b := must("mcts:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
 		t.Errorf("horizon=8,scale=3 gave %+v", b)
 	}

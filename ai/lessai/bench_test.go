@@ -57,6 +57,32 @@ func BenchmarkExpandAfter(b *testing.B) {
 	}
 }
 
+// BenchmarkBias runs uct's default search (no RAVE, a node on a move's 8th
+// visit) from the start position on the fixture layout, one thread,
+// 100,000 iterations a search, without and with progressive bias: what the
+// bias's logarithms at expansion and its term in selection cost.
+func BenchmarkBias(b *testing.B) {
+	w, err := less.ParseWalls(less.FixtureLayout)
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
+	root.TeamPlay = true
+	newNode := func() *Node { return &Node{} }
+	for _, bias := range []float64{0, 0.1} {
+		b.Run(fmt.Sprintf("bias=%g", bias), func(b *testing.B) {
+			cfg := Config
+			cfg.RAVE, cfg.ExpandAfter, cfg.Bias = false, UCTExpandAfter, bias
+			var iters int64
+			for b.Loop() {
+				iters += mcts.Search(context.Background(), root, newNode, cfg, mcts.Limits{Iterations: 100000}, nil).Iterations
+			}
+			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
 // BenchmarkTreeReuse plays whole games of four MCTS seats at 100 ms a turn
 // through one tree pool, as the service does, and reports the share of each
 // search's root visits inherited from the search before (tree reuse): run

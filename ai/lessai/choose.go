@@ -146,6 +146,8 @@ func (t *Tree) Apply(o games.Options) {
 			search().MaxDepth = o.Int(k)
 		case "expand_after":
 			search().ExpandAfter = o.Int(k)
+		case "bias":
+			search().Bias = o.Float(k)
 		case "settle":
 			search().StopSettled = o.Bool(k)
 		case "rave_k":

@@ -13,10 +13,12 @@ import (
 )
 
 // Versions change whenever the engines' answers may change; a test holds
-// each to the fingerprint of its default configuration.
+// each to the fingerprint of its default configuration. mcts 5 and uct 7
+// only added the bias setting, off by default (mcts.Config.Bias): the same
+// answers, a new fingerprint.
 const (
-	MCTSVersion       = "4"
-	UCTVersion        = "6"
+	MCTSVersion       = "5"
+	UCTVersion        = "7"
 	ExpectimaxVersion = "2"
 	GreedyVersion     = "2"
 )
@@ -171,6 +173,10 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "how deep the tree grows"},
 		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(expandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
+		// A float's range is open below, and 0 must be allowed (off): a
+		// negative bias favours the moves the weights rank low.
+		{Name: "bias", Kind: games.OptionFloat, Default: f(Config.Bias), Min: -1, Max: 1000,
+			Description: "progressive bias: a tried move's value gains bias × ln(its weight / the best sibling's) / its visits (0: off)"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
 			Description: "end a timed search once the time left could not change its move"},
 	}

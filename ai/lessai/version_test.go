@@ -18,14 +18,14 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Config  any
 			Time    any
 			Horizon any
-		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "4", Fingerprint: "81e571867502"}},
+		}{Config, DefaultTime, HorizonTurns}, ai.Recorded{Version: "5", Fingerprint: "8ae4c0b262b5"}},
 		{"uct", UCTVersion, struct {
 			Config  any
 			RAVE    bool
 			Time    any
 			Horizon any
 			Options any
-		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "6", Fingerprint: "1d718f340ccb"}},
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "7", Fingerprint: "0c5cb3c57ad5"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "2", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {

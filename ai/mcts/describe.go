@@ -19,6 +19,9 @@ func (c Config) Describe() string {
 		b.WriteString(", transpositions")
 	}
 	fmt.Fprintf(&b, ", first-play urgency %g", c.FPU)
+	if c.Bias != 0 {
+		fmt.Fprintf(&b, ", progressive bias %g", c.Bias)
+	}
 	b.WriteString("); the tree ")
 	if c.MaxDepth > 0 {
 		fmt.Fprintf(&b, "at most %d moves deep and ", c.MaxDepth)

@@ -45,6 +45,12 @@ type Config struct {
 	// iterations that time allows, at the rate so far): the time saved is
 	// left to the caller's later searches.
 	StopSettled bool
+	// Bias is progressive bias (Chaslot et al.): a tried move's value
+	// gains Bias × ln(prior / its best sibling's prior) / its visits, so
+	// a move its priors rank low must prove itself in more visits before
+	// the search spends them on it, while its own results soon outweigh
+	// the term (0: off; moves of equal priors are never biased).
+	Bias float64
 }
 
 // RaveWeight is β, the weight of a move's all-moves-as-first value in its
@@ -290,7 +296,7 @@ func (w *worker[P, M]) iterate(root P) {
 				}
 				w.mkeys = append(w.mkeys, int32(st.MoveKey(m)))
 			}
-			t.expand(cur, w.moves, w.priors, w.mkeys)
+			t.expand(cur, w.moves, w.priors, w.mkeys, cfg.Bias != 0)
 		}
 		e := w.selectEdge(cur)
 		ed := &t.edges[e]
@@ -442,6 +448,9 @@ func (w *worker[P, M]) selectEdge(i int32) int32 {
 				q = (1-beta)*q + beta*qr
 			}
 			v = q + cfg.C*math.Sqrt(logN/float64(e.n))
+			if cfg.Bias != 0 {
+				v += cfg.Bias * float64(e.bias) / float64(e.n)
+			}
 		default:
 			// Untried moves go in the order of their priors. (Valuing them
 			// by RAVE alone starved moves whose all-moves-as-first value

@@ -293,3 +293,65 @@ func TestRaveWeight(t *testing.T) {
 		t.Errorf("β at 100 visits of K 300: %v, want 0.7071", b)
 	}
 }
+
+// pick is one choice between two moves that both draw, the first four
+// times likelier by its prior: only a bias can prefer it.
+type pick struct{ done bool }
+
+func (g *pick) CopyFrom(src *pick) { *g = *src }
+func (g *pick) Moves(buf []int) []int {
+	if g.done {
+		return buf
+	}
+	return append(buf, 0, 1)
+}
+func (g *pick) Play(int)           { g.done = true }
+func (g *pick) ToMove() int        { return 0 }
+func (g *pick) Over() bool         { return g.done }
+func (g *pick) Reward(int) float64 { return 0.5 }
+func (g *pick) Hash() uint64 {
+	if g.done {
+		return 1
+	}
+	return 0
+}
+func (g *pick) Role(root, p int) Role             { return Max }
+func (g *pick) Prior(m int) float64               { return float64(4 - 3*m) }
+func (g *pick) MoveKey(m int) int                 { return m }
+func (g *pick) KeySpace() int                     { return 2 }
+func (g *pick) Players() int                      { return 1 }
+func (g *pick) PlayoutMove(ms []int, r *Rand) int { return ms[0] }
+
+// TestProgressiveBias: between two moves of equal results, a bias spends
+// the visits on the move of the higher prior, more the stronger it is,
+// and nothing on moves of equal priors (a tic-tac-toe search is the same
+// with and without one).
+func TestProgressiveBias(t *testing.T) {
+	// Few visits, where a bias acts: its term falls as 1/visits, the
+	// exploration term's as 1/sqrt(visits).
+	share := func(bias float64) float64 {
+		res := Search(t.Context(), &pick{}, func() *pick { return &pick{} }, Config{Bias: bias}, Limits{Iterations: 100}, nil)
+		var visits [2]int64
+		for _, m := range res.Moves {
+			visits[m.Move] = m.Visits
+		}
+		return float64(visits[0]) / float64(visits[0]+visits[1])
+	}
+	plainShare, weak, strong := share(0), share(0.5), share(2)
+	if plainShare < 0.48 || plainShare > 0.52 {
+		t.Errorf("unbiased: the first move took %.3f of the visits, want half", plainShare)
+	}
+	if weak < plainShare+0.02 || strong < 0.9 {
+		t.Errorf("biased: the likelier move took %.3f at bias 0.5, %.3f at 2; want more than unbiased, and nearly all", weak, strong)
+	}
+	plain := Search(t.Context(), parseTTT("x...o...."), newTTT, Config{Seed: 3}, Limits{Iterations: 5000}, nil)
+	biased := Search(t.Context(), parseTTT("x...o...."), newTTT, Config{Seed: 3, Bias: 1}, Limits{Iterations: 5000}, nil)
+	for i := range plain.Moves {
+		if plain.Moves[i] != biased.Moves[i] {
+			t.Fatalf("equal priors: move %v unbiased, %v biased", plain.Moves[i], biased.Moves[i])
+		}
+	}
+	if !strings.Contains(Config{Bias: 0.2}.Describe(), "progressive bias 0.2") || strings.Contains(Config{}.Describe(), "bias") {
+		t.Errorf("described as %q and %q", Config{Bias: 0.2}.Describe(), Config{}.Describe())
+	}
+}

@@ -1,6 +1,9 @@
 package mcts
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // The tree lives in two slices: state nodes and the edges (moves) out of
 // them, each node's edges side by side. With transpositions on, a state
@@ -25,6 +28,9 @@ type edge[M comparable] struct {
 	rw    float64
 	prior float64
 	key   int32 // MoveKey, for RAVE
+	// bias is ln(prior / the best sibling's prior), for progressive bias
+	// (Config.Bias; zero without it). A float32 fills key's padding.
+	bias float32
 }
 
 type tree[M comparable] struct {
@@ -89,8 +95,9 @@ func (t *tree[M]) addNode(hash uint64, toMove int) int32 {
 }
 
 // expand gives node i an edge per move, in decreasing order of prior (the
-// order first-play urgency tries them in).
-func (t *tree[M]) expand(i int32, moves []M, priors []float64, keys []int32) {
+// order first-play urgency tries them in), with each edge's bias when
+// biased.
+func (t *tree[M]) expand(i int32, moves []M, priors []float64, keys []int32, biased bool) {
 	first := int32(len(t.edges))
 	for k, m := range moves {
 		t.edges = append(t.edges, edge[M]{move: m, child: -1, prior: max(priors[k], 1e-9), key: keys[k]})
@@ -105,6 +112,11 @@ func (t *tree[M]) expand(i int32, moves []M, priors []float64, keys []int32) {
 		}
 		return 0
 	})
+	if biased {
+		for k := range es {
+			es[k].bias = float32(math.Log(es[k].prior / es[0].prior))
+		}
+	}
 	t.nodes[i].first, t.nodes[i].nEdges = first, int32(len(moves))
 }
 

@@ -14,8 +14,9 @@ import (
 	"gameai/games/morris"
 )
 
-// MCTSVersion changes whenever the MCTS engine's answers may change.
-const MCTSVersion = "2"
+// MCTSVersion changes whenever the MCTS engine's answers may change (3: the
+// search's configuration gained Bias, off here; the same answers).
+const MCTSVersion = "3"
 
 // Node is a Morris position as MCTS sees it. Playouts are uniformly random
 // and cut off after PlayoutLimit plies, where the strategy's evaluation,

@@ -30,7 +30,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		recorded      ai.Recorded
 	}{
 		{"alphabeta", AlphaBetaVersion, alphabeta, ai.Recorded{Version: "2", Fingerprint: "9ffca386c8ec"}},
-		{"mcts", MCTSVersion, mcts, ai.Recorded{Version: "2", Fingerprint: "50b9cb28edfc"}},
+		{"mcts", MCTSVersion, mcts, ai.Recorded{Version: "3", Fingerprint: "0202652fc14d"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
 			t.Error(err)
