@@ -10,15 +10,20 @@ import (
 	"gameai/games/less"
 )
 
-// BenchmarkMCTS runs MCTS-RAVE from the start position on the fixture
-// layout, one thread, and reports iterations per second.
-func BenchmarkMCTS(b *testing.B) {
+// fixtureRoot is the root of a search from the start position on the
+// fixture layout, and the searches' node maker.
+func fixtureRoot(b *testing.B) (*Node, func() *Node) {
 	w, err := less.ParseWalls(less.FixtureLayout)
 	if err != nil {
 		b.Fatal(err)
 	}
-	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
-	newNode := func() *Node { return &Node{} }
+	return NewNode(*less.NewPosition(w), less.DistancesFor(w)), func() *Node { return &Node{} }
+}
+
+// BenchmarkMCTS runs MCTS-RAVE from the start position on the fixture
+// layout, one thread, and reports iterations per second.
+func BenchmarkMCTS(b *testing.B) {
+	root, newNode := fixtureRoot(b)
 	var iters int64
 	b.ReportAllocs()
 	for b.Loop() {
@@ -34,13 +39,8 @@ func BenchmarkMCTS(b *testing.B) {
 // move given its node on its first, second, fourth or eighth visit: what a
 // node costs, against the playouts.
 func BenchmarkExpandAfter(b *testing.B) {
-	w, err := less.ParseWalls(less.FixtureLayout)
-	if err != nil {
-		b.Fatal(err)
-	}
-	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
+	root, newNode := fixtureRoot(b)
 	root.TeamPlay = true
-	newNode := func() *Node { return &Node{} }
 	for _, k := range []int{1, 2, 4, 8} {
 		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
 			cfg := Config
@@ -62,13 +62,8 @@ func BenchmarkExpandAfter(b *testing.B) {
 // 100,000 iterations a search, without and with progressive bias: what the
 // bias's logarithms at expansion and its term in selection cost.
 func BenchmarkBias(b *testing.B) {
-	w, err := less.ParseWalls(less.FixtureLayout)
-	if err != nil {
-		b.Fatal(err)
-	}
-	root := NewNode(*less.NewPosition(w), less.DistancesFor(w))
+	root, newNode := fixtureRoot(b)
 	root.TeamPlay = true
-	newNode := func() *Node { return &Node{} }
 	for _, bias := range []float64{0, 0.1} {
 		b.Run(fmt.Sprintf("bias=%g", bias), func(b *testing.B) {
 			cfg := Config
