@@ -471,6 +471,9 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		{"less", "uct", "max_depth", "-1"},
 		{"less", "uct", "expand_after", "0"},
 		{"less", "mcts", "expand_after", "2147483648"},
+		{"less", "uct", "bias", "NaN"},
+		{"less", "uct", "bias", "-1"}, // the range is open below
+		{"less", "mcts", "bias", "1e309"},
 		{"less", "uct", "opponents", "Chance"}, // choices are exact
 		{"less", "mcts", "opponents", strings.Repeat("chance", 3000)},
 		{"less", "uct", "rave_k", "300"}, // RAVE is mcts's
@@ -493,4 +496,10 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 	req := api.BestMoveRequest{Engine: "uct", EngineOptions: map[string]string{"opponents": "chance"},
 		Limits: api.LimitsRequest{Iterations: 10}, NoCache: true}
 	e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
+	// The bias's extremes are searches too: a term of any size in a move's
+	// value, never a failure.
+	for _, v := range []string{"-0.99", "1000"} {
+		req.EngineOptions = map[string]string{"bias": v}
+		e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
+	}
 }
