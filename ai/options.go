@@ -72,7 +72,7 @@ func DescribeOptions(table []games.OptionSpec) string {
 		case games.OptionInt:
 			kind = fmt.Sprintf("int %d..%d", s.Min, s.Max)
 		case games.OptionFloat:
-			kind = fmt.Sprintf("float in (%d, %d]", s.Min, s.Max)
+			kind = "float in " + s.FloatRange()
 		case games.OptionChoice:
 			kind = strings.Join(s.Choices, " | ")
 		case games.OptionDuration:

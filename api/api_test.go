@@ -428,6 +428,11 @@ func TestEveryEngineTakesTheOptionsItLists(t *testing.T) {
 					if o.Min == nil || o.Max == nil {
 						t.Errorf("%s %s: int option %s without its range", g.Name, en.Name, o.Name)
 					}
+					// Listed as the engine checks it: a bias of 0 is off, a
+					// scale of 0 is refused.
+					if closed := o.Name == "bias"; o.MinClosed != closed {
+						t.Errorf("%s %s: option %s min_closed %v, want %v", g.Name, en.Name, o.Name, o.MinClosed, closed)
+					}
 				case "choice":
 					if len(o.Choices) == 0 {
 						t.Errorf("%s %s: choice option %s without choices", g.Name, en.Name, o.Name)
@@ -472,7 +477,7 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		{"less", "uct", "expand_after", "0"},
 		{"less", "mcts", "expand_after", "2147483648"},
 		{"less", "uct", "bias", "NaN"},
-		{"less", "uct", "bias", "-1"}, // the range is open below
+		{"less", "uct", "bias", "-1e-9"}, // from 0 (off) up
 		{"less", "mcts", "bias", "1e309"},
 		{"less", "uct", "opponents", "Chance"}, // choices are exact
 		{"less", "mcts", "opponents", strings.Repeat("chance", 3000)},
@@ -498,7 +503,7 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 	e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
 	// The bias's extremes are searches too: a term of any size in a move's
 	// value, never a failure.
-	for _, v := range []string{"-0.99", "1000"} {
+	for _, v := range []string{"0", "1000"} {
 		req.EngineOptions = map[string]string{"bias": v}
 		e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
 	}

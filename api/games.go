@@ -36,7 +36,8 @@ func (s *Server) listGames(c *echo.Context) error {
 func optionInfos(table []games.OptionSpec) []OptionInfo {
 	out := make([]OptionInfo, 0, len(table))
 	for _, o := range table {
-		info := OptionInfo{Name: o.Name, Kind: string(o.Kind), Default: o.Default, Description: o.Description, Choices: o.Choices}
+		info := OptionInfo{Name: o.Name, Kind: string(o.Kind), Default: o.Default, Description: o.Description, Choices: o.Choices,
+			MinClosed: o.MinClosed}
 		if o.Kind == games.OptionInt || o.Kind == games.OptionFloat || o.Kind == games.OptionDuration {
 			info.Min, info.Max = &o.Min, &o.Max
 		}

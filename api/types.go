@@ -68,18 +68,21 @@ type BestMoveResponse struct {
 }
 
 // OptionInfo describes one option, a rule of a game or a setting of an
-// engine: kind bool, int (from min to max), float (above min, at most max),
+// engine: kind bool, int (from min to max), float (above min, or from min
+// when min_closed, and at most max),
 // duration (100ms, 1.5s or seconds; from min to max milliseconds), choice
 // (with choices) or text (free, checked by its engine); the default is ""
 // where there is none.
 type OptionInfo struct {
-	Name        string   `json:"name" example:"flying"`
-	Kind        string   `json:"kind" example:"bool"`
-	Default     string   `json:"default" example:"true"`
-	Description string   `json:"description"`
-	Min         *int     `json:"min,omitempty"`
-	Max         *int     `json:"max,omitempty"`
-	Choices     []string `json:"choices,omitempty"`
+	Name        string `json:"name" example:"flying"`
+	Kind        string `json:"kind" example:"bool"`
+	Default     string `json:"default" example:"true"`
+	Description string `json:"description"`
+	Min         *int   `json:"min,omitempty"`
+	Max         *int   `json:"max,omitempty"`
+	// MinClosed: min itself is allowed (a float whose min means off).
+	MinClosed bool     `json:"min_closed,omitempty"`
+	Choices   []string `json:"choices,omitempty"`
 }
 
 // EngineInfo describes one engine of a game.

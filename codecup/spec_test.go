@@ -98,6 +98,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"mcts:depth=3": "setting of the expectimax engine", "mcts:dpeth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
 		"uct:opponents=max": "one of min, model, chance", "uct:expand_after=0": "1..1000000", "mcts:expand_after=1e9": "1..1000000", "uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
+		"uct:bias=-0.1": "[0, 1000]", "mcts:bias=Inf": "[0, 1000]",
 	} {
 		_, err := ParseSpec(bad, BotConfig{})
 		if err == nil || !strings.Contains(err.Error(), reason) {

@@ -4147,6 +4147,10 @@ const docTemplate = `{
                 "min": {
                     "type": "integer"
                 },
+                "min_closed": {
+                    "description": "MinClosed: min itself is allowed (a float whose min means off).",
+                    "type": "boolean"
+                },
                 "name": {
                     "type": "string",
                     "example": "flying"
@@ -4482,6 +4486,10 @@ const docTemplate = `{
                 },
                 "min": {
                     "type": "integer"
+                },
+                "min_closed": {
+                    "description": "MinClosed: min itself is allowed (a float whose min means off).",
+                    "type": "boolean"
                 },
                 "name": {
                     "type": "string",

@@ -18,8 +18,8 @@ const (
 	OptionBool   OptionKind = "bool"
 	OptionInt    OptionKind = "int"
 	OptionChoice OptionKind = "choice"
-	// OptionFloat is a finite number above Min and at most Max (an
-	// engine's exploration constant, a reward's scale).
+	// OptionFloat is a finite number above Min (from Min when MinClosed)
+	// and at most Max (an engine's exploration constant, a reward's scale).
 	OptionFloat OptionKind = "float"
 	// OptionText is free text its user reads (an engine's 19
 	// coefficients): checked there, not here.
@@ -37,7 +37,10 @@ type OptionSpec struct {
 	Description string     `json:"description"`
 	Min         int        `json:"min,omitempty"`
 	Max         int        `json:"max,omitempty"`
-	Choices     []string   `json:"choices,omitempty"`
+	// MinClosed lets a float be Min itself: a setting whose Min means off
+	// (a bias of 0), where for most Min would silently mean a default.
+	MinClosed bool     `json:"min_closed,omitempty"`
+	Choices   []string `json:"choices,omitempty"`
 }
 
 // Options are resolved rule options: every declared option has a value.
@@ -126,6 +129,16 @@ func known(specs []OptionSpec) string {
 	return "the options are " + strings.Join(names, ", ")
 }
 
+// FloatRange writes a float option's range as its errors and the engines'
+// descriptions say it: (0, 10], or [0, 10] when MinClosed.
+func (s OptionSpec) FloatRange() string {
+	open := "("
+	if s.MinClosed {
+		open = "["
+	}
+	return fmt.Sprintf("%s%d, %d]", open, s.Min, s.Max)
+}
+
 func (s OptionSpec) check(v string) (string, error) {
 	switch s.Kind {
 	case OptionBool:
@@ -142,8 +155,9 @@ func (s OptionSpec) check(v string) (string, error) {
 		return strconv.Itoa(n), nil
 	case OptionFloat:
 		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || !(x > float64(s.Min) && x <= float64(s.Max)) {
-			return "", fmt.Errorf("%q is not a number in (%d, %d]", v, s.Min, s.Max)
+		above := x > float64(s.Min) || s.MinClosed && x == float64(s.Min)
+		if err != nil || !(above && x <= float64(s.Max)) {
+			return "", fmt.Errorf("%q is not a number in %s", v, s.FloatRange())
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	case OptionChoice:

@@ -74,3 +74,40 @@ func TestDurationOptions(t *testing.T) {
 		}
 	}
 }
+
+// A float's range is open below unless MinClosed (a setting whose Min means
+// off); never NaN or infinite; written back as Go writes it.
+func TestFloatOptions(t *testing.T) {
+	open := OptionSpec{Name: "c", Kind: OptionFloat, Min: 0, Max: 10}
+	closed := open
+	closed.MinClosed = true
+	for _, c := range []struct {
+		spec   OptionSpec
+		in     string
+		want   string
+		reason string
+	}{
+		{open, " 0.5 ", "0.5", ""},
+		{open, "10", "10", ""},
+		{open, "1e-300", "1e-300", ""},
+		{open, "0", "", `"0" is not a number in (0, 10]`},
+		{open, "-1", "", `"-1" is not a number in (0, 10]`},
+		{closed, "0", "0", ""},
+		{closed, "1e-300", "1e-300", ""},
+		{closed, "-1e-300", "", `"-1e-300" is not a number in [0, 10]`},
+		{closed, "10.000001", "", `"10.000001" is not a number in [0, 10]`},
+		{closed, "NaN", "", `"NaN" is not a number in [0, 10]`},
+		{closed, "-Inf", "", `"-Inf" is not a number in [0, 10]`},
+		{closed, "+Inf", "", `"+Inf" is not a number in [0, 10]`},
+		{closed, "", "", `"" is not a number in [0, 10]`},
+	} {
+		got, err := ResolveOptions([]OptionSpec{c.spec}, map[string]string{"c": c.in})
+		var oe *OptionError
+		switch {
+		case c.reason == "" && (err != nil || got["c"] != c.want):
+			t.Errorf("%q closed=%v: %v %v, want %s", c.in, c.spec.MinClosed, got, err, c.want)
+		case c.reason != "" && (!errors.As(err, &oe) || oe.Name != "c" || oe.Reason != c.reason):
+			t.Errorf("%q closed=%v: %v, want the option named and %s", c.in, c.spec.MinClosed, err, c.reason)
+		}
+	}
+}

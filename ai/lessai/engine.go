@@ -15,10 +15,11 @@ import (
 // Versions change whenever the engines' answers may change; a test holds
 // each to the fingerprint of its default configuration. mcts 5 and uct 7
 // only added the bias setting, off by default (mcts.Config.Bias): the same
-// answers, a new fingerprint.
+// answers, a new fingerprint; uct 8 only took the bias's range from 0
+// (games.OptionSpec.MinClosed), where it was above -1.
 const (
 	MCTSVersion       = "5"
-	UCTVersion        = "7"
+	UCTVersion        = "8"
 	ExpectimaxVersion = "2"
 	GreedyVersion     = "2"
 )
@@ -173,9 +174,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "how deep the tree grows"},
 		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(expandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
-		// A float's range is open below, and 0 must be allowed (off): a
-		// negative bias favours the moves the weights rank low.
-		{Name: "bias", Kind: games.OptionFloat, Default: f(Config.Bias), Min: -1, Max: 1000,
+		{Name: "bias", Kind: games.OptionFloat, Default: f(Config.Bias), Min: 0, MinClosed: true, Max: 1000,
 			Description: "progressive bias: a tried move's value gains bias × ln(its weight / the best sibling's) / its visits (0: off)"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
 			Description: "end a timed search once the time left could not change its move"},
@@ -193,14 +192,14 @@ func TreeOptions(kind string) []games.OptionSpec {
 // the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
 	uct := Config
-	uct.RAVE = false
+	uct.RAVE, uct.ExpandAfter = false, UCTExpandAfter
 	tree := fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
 		"and stopped %d turns past the root's round: ", HorizonTurns)
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
 			Description: tree + uct.Describe() + treeOptions(KindUCT) +
 				"; its defaults the best measured against the CodeCup 2017 runner-up and beside it, or beside a greedy bot " +
-				"(scale=3; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
+				"(scale=3, expand_after=8; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
 				"and plans a searching seat as a searcher, a greedy one as greedy; docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
