@@ -54,6 +54,12 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct:bias=0.1"); b.MCTS == nil || b.MCTS.Bias != 0.1 || lessai.Config.Bias != 0 {
 		t.Errorf("bias=0.1 gave %+v, the engine's own %v", b.MCTS, lessai.Config.Bias)
 	}
+	if b := must("uct:bias=0.3,bias_beside=searcher"); b.MCTS == nil || b.MCTS.Bias != 0.3 || !b.BiasBesideSearcher {
+		t.Errorf("bias=0.3,bias_beside=searcher gave %+v (%+v)", b, b.MCTS)
+	}
+	if must("uct").BiasBesideSearcher {
+		t.Error("uct's default keeps its bias beside searchers only")
+	}
 	if b := must("mcts:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
 		t.Errorf("horizon=8,scale=3 gave %+v", b)
 	}
@@ -98,7 +104,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 		"mcts:depth=3": "setting of the expectimax engine", "mcts:dpeth=3": "want budget", "greedy:horizon=8": "mcts and uct", "uct:horizon=0": "1..80",
 		"uct:horizon=81": "1..80", "uct:horizon=x": "1..80", "expectimax:scale=3": "mcts and uct",
 		"uct:opponents=max": "one of min, model, chance", "uct:expand_after=0": "1..1000000", "mcts:expand_after=1e9": "1..1000000", "uct:scale=0": "(0, 1000]", "uct:scale=-2": "(0, 1000]", "uct:scale=NaN": "(0, 1000]",
-		"uct:bias=-0.1": "[0, 1000]", "mcts:bias=Inf": "[0, 1000]",
+		"uct:bias=-0.1": "[0, 1000]", "mcts:bias=Inf": "[0, 1000]", "uct:bias_beside=greedy": "one of any, searcher",
 	} {
 		_, err := ParseSpec(bad, BotConfig{})
 		if err == nil || !strings.Contains(err.Error(), reason) {

@@ -77,6 +77,12 @@ type Tree struct {
 	// and against the CodeCup 2017 runner-up at 30 s it measured no better
 	// than min nodes (docs/strength.md).
 	ChanceOpponents bool `json:"chance_opponents,omitempty"`
+	// BiasBesideSearcher keeps the search's progressive bias (mcts.Config
+	// Bias) only while the teammate is planned as a searcher
+	// (bias_beside=searcher): beside the CodeCup 2017 runner-up a bias of
+	// 0.3 gained, beside a greedy bot it lost (docs/strength.md), and a
+	// model tells the two within a few turns.
+	BiasBesideSearcher bool `json:"bias_beside_searcher,omitempty"`
 }
 
 // Learns reports whether any seat is planned by a learnt Model.
@@ -148,6 +154,8 @@ func (t *Tree) Apply(o games.Options) {
 			search().ExpandAfter = o.Int(k)
 		case "bias":
 			search().Bias = o.Float(k)
+		case "bias_beside":
+			t.BiasBesideSearcher = o[k] == "searcher"
 		case "settle":
 			search().StopSettled = o.Bool(k)
 		case "rave_k":
@@ -210,17 +218,10 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		return Choice{Action: res.Move, Found: true, Value: res.Value, Depth: res.Depth, Nodes: res.Nodes,
 			Elapsed: res.Elapsed}, nil
 	case KindMCTS, KindUCT:
-		cfg := Config
-		if c.MCTS != nil {
-			cfg = *c.MCTS
-		}
-		if c.Kind == KindUCT {
-			cfg.RAVE = false
-		}
-		cfg.Seed = c.Seed
 		root := NewNode(p, d)
 		root.TeamPlay = c.TeamPlay
 		root.Plans = c.plans(c.Model, p.ToMove())
+		cfg := c.search(root.Plans, p.ToMove())
 		turns, scale := cmp.Or(c.HorizonTurns, HorizonTurns), cmp.Or(c.Scale, Scale)
 		root.Horizon, root.Scale = horizon(p, turns), scale
 		var s *mcts.Searcher[*Node, less.Move]
@@ -228,8 +229,8 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			// Positions hash their pieces, not the walls: the key keeps
 			// two layouts' trees apart; a tree grown with another
 			// teammate model, horizon, reward or search is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %g %g %g %d %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU,
-				cfg.MaxDepth, cfg.ExpandAfter, p.Walls(), plansKey(root.Plans))
+			key := fmt.Sprintf("%s %t %d %g %g %g %g %g %d %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU,
+				cfg.Bias, cfg.MaxDepth, cfg.ExpandAfter, p.Walls(), plansKey(root.Plans))
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}
@@ -241,6 +242,27 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			Elapsed: res.Elapsed, Reused: res.Reused}, nil
 	}
 	return Choice{}, fmt.Errorf("no Less engine %q (engines: %v)", c.Kind, Kinds)
+}
+
+// search is the MCTS configuration of a search by me whose tree plays the
+// other seats by plans (nil: TeamPlay alone decides).
+func (c Chooser) search(plans *[4]SeatPlan, me int) mcts.Config {
+	cfg := Config
+	if c.MCTS != nil {
+		cfg = *c.MCTS
+	}
+	if c.Kind == KindUCT {
+		cfg.RAVE = false
+	}
+	cfg.Seed = c.Seed
+	searcher := c.TeamPlay
+	if plans != nil {
+		searcher = plans[me^2].Search
+	}
+	if c.BiasBesideSearcher && !searcher {
+		cfg.Bias = 0
+	}
+	return cfg
 }
 
 // plansKey names plans for a kept tree's key: roles, and mixtures to a

@@ -16,10 +16,11 @@ import (
 // each to the fingerprint of its default configuration. mcts 5 and uct 7
 // only added the bias setting, off by default (mcts.Config.Bias): the same
 // answers, a new fingerprint; uct 8 only took the bias's range from 0
-// (games.OptionSpec.MinClosed), where it was above -1.
+// (games.OptionSpec.MinClosed), where it was above -1; uct 9 only added
+// bias_beside, any by default.
 const (
 	MCTSVersion       = "5"
-	UCTVersion        = "8"
+	UCTVersion        = "9"
 	ExpectimaxVersion = "2"
 	GreedyVersion     = "2"
 )
@@ -176,6 +177,9 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
 		{Name: "bias", Kind: games.OptionFloat, Default: f(Config.Bias), Min: 0, MinClosed: true, Max: 1000,
 			Description: "progressive bias: a tried move's value gains bias × ln(its weight / the best sibling's) / its visits (0: off)"},
+		{Name: "bias_beside", Kind: games.OptionChoice, Default: "any", Choices: []string{"any", "searcher"},
+			Description: "any: the bias in every search; searcher: only while the teammate is planned as a searcher " +
+				"(a model that draws the teammate's turns as greedy or random turns it off)"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
 			Description: "end a timed search once the time left could not change its move"},
 	}

@@ -444,3 +444,47 @@ func plainClosest(q less.Position, d *less.Distances, mover, turn int) (dist, mo
 	}
 	return dist, moves
 }
+
+// bias_beside=searcher keeps the bias while the teammate is planned as a
+// searcher (not yet known, or learnt as one) and drops it once the model
+// plans a greedy teammate, or when the teammate is drawn by weight; any
+// keeps it throughout, and the other seats' plans do not matter.
+func TestBiasBesideASearcherOnly(t *testing.T) {
+	biased := Config
+	biased.Bias = 0.3
+	var tr Tree
+	tr.Apply(games.Options{"teammate": "model", "opponents": "model", "bias": "0.3", "bias_beside": "searcher"})
+	if !tr.BiasBesideSearcher || tr.MCTS == nil || tr.MCTS.Bias != 0.3 {
+		t.Fatalf("bias_beside=searcher applied as %+v", tr)
+	}
+	c := Chooser{Kind: KindUCT, Tree: tr}
+	var m Model
+	bias := func() float64 { return c.search(c.plans(&m, 0), 0).Bias }
+	if b := bias(); b != 0.3 {
+		t.Errorf("beside a teammate not yet seen the bias is %v, want 0.3", b)
+	}
+	m.Seen = [4]int{0, planAfter, planAfter, planAfter}
+	m.LogL[1] = [nPolicies]float64{-10, -20, -1, -30} // a greedy opponent
+	m.LogL[2] = [nPolicies]float64{-1, -20, -10, -30} // a searching teammate
+	m.LogL[3] = [nPolicies]float64{-10, -20, -1, -30}
+	if b := bias(); b != 0.3 {
+		t.Errorf("beside a searcher, greedy opponents, the bias is %v, want 0.3", b)
+	}
+	m.LogL[2] = [nPolicies]float64{-10, -20, -1, -30} // a greedy teammate
+	if b := bias(); b != 0 {
+		t.Errorf("beside a greedy teammate the bias is %v, want 0", b)
+	}
+	c.BiasBesideSearcher = false
+	if b := bias(); b != 0.3 {
+		t.Errorf("bias_beside=any beside a greedy teammate: %v, want 0.3", b)
+	}
+	// A teammate drawn by weight, with no model (plans nil) or with one.
+	chance := Chooser{Kind: KindUCT, Tree: Tree{MCTS: &biased, BiasBesideSearcher: true}}
+	if b := chance.search(chance.plans(nil, 0), 0).Bias; b != 0 {
+		t.Errorf("beside a teammate drawn by weight the bias is %v, want 0", b)
+	}
+	chance.TeamPlay = true
+	if b := chance.search(chance.plans(nil, 0), 0).Bias; b != 0.3 {
+		t.Errorf("beside a teammate planned as the mover's own the bias is %v, want 0.3", b)
+	}
+}

@@ -25,7 +25,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 			Time    any
 			Horizon any
 			Options any
-		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "8", Fingerprint: "9617b3a3abc8"}},
+		}{Config, false, DefaultTime, HorizonTurns, TreeOptions(KindUCT)}, ai.Recorded{Version: "9", Fingerprint: "d72b961b7b20"}},
 		{"expectimax", ExpectimaxVersion, struct{ Beam, Time any }{DefaultBeam, DefaultTime}, ai.Recorded{Version: "2", Fingerprint: "23b94931cdd4"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
