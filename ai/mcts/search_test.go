@@ -168,42 +168,46 @@ func TestStopsOnTimeAndContext(t *testing.T) {
 	}
 }
 
-// team is a one-move game of a teammate's choice: the teammate (a chance
-// node) plays move 0 with prior 3 and move 1 with prior 1; move 0 wins for
-// the root's side, move 1 loses. The root's value is the expectation, 0.75.
-type team struct{ done, win bool }
+// oneMove is a game of one choice between moves 0 and 1, by a node of
+// the given role, each move with its prior and the reward it ends in.
+type oneMove struct {
+	role    Role
+	priors  [2]float64
+	rewards [2]float64
+	done    bool
+	played  int
+}
 
-func (g *team) CopyFrom(s *team) { *g = *s }
-func (g *team) Moves(buf []int) []int {
+func (g *oneMove) CopyFrom(s *oneMove) { *g = *s }
+func (g *oneMove) Moves(buf []int) []int {
 	if g.done {
 		return buf
 	}
 	return append(buf, 0, 1)
 }
-func (g *team) Play(m int)  { g.done, g.win = true, m == 0 }
-func (g *team) ToMove() int { return 1 }
-func (g *team) Over() bool  { return g.done }
-func (g *team) Reward(int) float64 {
-	if g.win {
-		return 1
-	}
-	return 0
-}
-func (g *team) Hash() uint64 {
+func (g *oneMove) Play(m int)            { g.done, g.played = true, m }
+func (g *oneMove) ToMove() int           { return 1 }
+func (g *oneMove) Over() bool            { return g.done }
+func (g *oneMove) Reward(int) float64    { return g.rewards[g.played] }
+func (g *oneMove) Role(root, p int) Role { return g.role }
+func (g *oneMove) Prior(m int) float64   { return g.priors[m] }
+func (g *oneMove) Hash() uint64 {
 	if g.done {
 		return 1
 	}
 	return 0
 }
-func (g *team) Role(root, p int) Role             { return Chance }
-func (g *team) Prior(m int) float64               { return float64(3 - 2*m) }
-func (g *team) MoveKey(m int) int                 { return m }
-func (g *team) KeySpace() int                     { return 2 }
-func (g *team) Players() int                      { return 2 }
-func (g *team) PlayoutMove(ms []int, r *Rand) int { return ms[r.Intn(len(ms))] }
+func (g *oneMove) MoveKey(m int) int                 { return m }
+func (g *oneMove) KeySpace() int                     { return 2 }
+func (g *oneMove) Players() int                      { return 2 }
+func (g *oneMove) PlayoutMove(ms []int, r *Rand) int { return ms[r.Intn(len(ms))] }
 
+// The teammate's choice (a chance node) plays move 0 with prior 3 and
+// move 1 with prior 1; move 0 wins for the root's side, move 1 loses. The
+// root's value is the expectation, 0.75.
 func TestChanceNodesFollowThePriors(t *testing.T) {
-	res := Search(context.Background(), &team{}, func() *team { return &team{} }, Config{}, Limits{Iterations: 20000}, nil)
+	team := &oneMove{role: Chance, priors: [2]float64{3, 1}, rewards: [2]float64{1, 0}}
+	res := Search(context.Background(), team, func() *oneMove { return &oneMove{} }, Config{}, Limits{Iterations: 20000}, nil)
 	var visits [2]int64
 	for _, m := range res.Moves {
 		visits[m.Move] = m.Visits
@@ -294,34 +298,6 @@ func TestRaveWeight(t *testing.T) {
 	}
 }
 
-// pick is one choice between two moves that both draw, the first four
-// times likelier by its prior: only a bias can prefer it.
-type pick struct{ done bool }
-
-func (g *pick) CopyFrom(src *pick) { *g = *src }
-func (g *pick) Moves(buf []int) []int {
-	if g.done {
-		return buf
-	}
-	return append(buf, 0, 1)
-}
-func (g *pick) Play(int)           { g.done = true }
-func (g *pick) ToMove() int        { return 0 }
-func (g *pick) Over() bool         { return g.done }
-func (g *pick) Reward(int) float64 { return 0.5 }
-func (g *pick) Hash() uint64 {
-	if g.done {
-		return 1
-	}
-	return 0
-}
-func (g *pick) Role(root, p int) Role             { return Max }
-func (g *pick) Prior(m int) float64               { return float64(4 - 3*m) }
-func (g *pick) MoveKey(m int) int                 { return m }
-func (g *pick) KeySpace() int                     { return 2 }
-func (g *pick) Players() int                      { return 1 }
-func (g *pick) PlayoutMove(ms []int, r *Rand) int { return ms[0] }
-
 // TestProgressiveBias: between two moves of equal results, a bias spends
 // the visits on the move of the higher prior, more the stronger it is,
 // and nothing on moves of equal priors (a tic-tac-toe search is the same
@@ -330,7 +306,10 @@ func TestProgressiveBias(t *testing.T) {
 	// Few visits, where a bias acts: its term falls as 1/visits, the
 	// exploration term's as 1/sqrt(visits).
 	share := func(bias float64) float64 {
-		res := Search(t.Context(), &pick{}, func() *pick { return &pick{} }, Config{Bias: bias}, Limits{Iterations: 100}, nil)
+		// Two moves that both draw, the first four times likelier by its
+		// prior: only a bias can prefer it.
+		pick := &oneMove{role: Max, priors: [2]float64{4, 1}, rewards: [2]float64{0.5, 0.5}}
+		res := Search(t.Context(), pick, func() *oneMove { return &oneMove{} }, Config{Bias: bias}, Limits{Iterations: 100}, nil)
 		var visits [2]int64
 		for _, m := range res.Moves {
 			visits[m.Move] = m.Visits
