@@ -479,6 +479,8 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 		{"less", "uct", "bias", "NaN"},
 		{"less", "uct", "bias", "-1e-9"}, // from 0 (off) up
 		{"less", "mcts", "bias", "1e309"},
+		{"less", "uct", "bias_beside", "Searcher"}, // choices are exact
+		{"less", "mcts", "bias_beside", strings.Repeat("searcher", 3000)},
 		{"less", "uct", "opponents", "Chance"}, // choices are exact
 		{"less", "mcts", "opponents", strings.Repeat("chance", 3000)},
 		{"less", "uct", "rave_k", "300"}, // RAVE is mcts's
@@ -504,7 +506,7 @@ func TestHostileEngineOptionsAreRefused(t *testing.T) {
 	// The bias's extremes are searches too: a term of any size in a move's
 	// value, never a failure.
 	for _, v := range []string{"0", "1000"} {
-		req.EngineOptions = map[string]string{"bias": v}
+		req.EngineOptions = map[string]string{"bias": v, "bias_beside": "searcher"}
 		e.do(t, "POST", "/v1/games/less/best-move", req).ok(t, 200)
 	}
 }
