@@ -17,7 +17,8 @@ import (
 // only added the bias setting, off by default (mcts.Config.Bias): the same
 // answers, a new fingerprint; uct 8 only took the bias's range from 0
 // (games.OptionSpec.MinClosed), where it was above -1; uct 9 only added
-// bias_beside, any by default.
+// bias_beside, any by default. (The fingerprint has since left settings at
+// zero out, so a setting added off needs no new version.)
 const (
 	MCTSVersion       = "5"
 	UCTVersion        = "9"
@@ -83,19 +84,11 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if p.Over() {
 		return ai.Result{}, ai.ErrNoMove
 	}
-	c := Chooser{Kind: e.kind, Trees: trees}
-	opts, err := ai.ResolveOptions(engineOptions[e.kind], req.Options)
+	c, err := e.chooser(req.Options)
 	if err != nil {
 		return ai.Result{}, err
 	}
-	switch e.kind {
-	case KindGreedy:
-	case KindExpectimax:
-		c.Beam = opts.Int("beam")
-	default:
-		c.Tree.Apply(opts)
-		c.Seed = uint64(opts.Int("seed"))
-	}
+	c.Trees = trees
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
 		progress = func(in mcts.Info[less.Move]) {
@@ -112,6 +105,24 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	}
 	return ai.Result{Move: ch.Action, Score: ch.Value, PV: []games.Move{ch.Action}, Depth: ch.Depth, Nodes: ch.Nodes,
 		Elapsed: ch.Elapsed, Reused: ch.Reused}, nil
+}
+
+// chooser is the engine set by the options given (none: its defaults).
+func (e engine) chooser(given map[string]string) (Chooser, error) {
+	c := Chooser{Kind: e.kind}
+	opts, err := ai.ResolveOptions(engineOptions[e.kind], given)
+	if err != nil {
+		return Chooser{}, err
+	}
+	switch e.kind {
+	case KindGreedy:
+	case KindExpectimax:
+		c.Beam = opts.Int("beam")
+	default:
+		c.Tree.Apply(opts)
+		c.Seed = uint64(opts.Int("seed"))
+	}
+	return c, nil
 }
 
 // treeOptions says what the mcts or uct engine takes, for its

@@ -29,8 +29,8 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		config        any
 		recorded      ai.Recorded
 	}{
-		{"alphabeta", AlphaBetaVersion, alphabeta, ai.Recorded{Version: "2", Fingerprint: "9ffca386c8ec"}},
-		{"mcts", MCTSVersion, mcts, ai.Recorded{Version: "3", Fingerprint: "0202652fc14d"}},
+		{"alphabeta", AlphaBetaVersion, alphabeta, ai.Recorded{Version: "2", Fingerprint: "5604fa215a8d"}},
+		{"mcts", MCTSVersion, mcts, ai.Recorded{Version: "3", Fingerprint: "2fcd18675f4d"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
 			t.Error(err)
