@@ -57,22 +57,22 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct:bias=0.3,bias_beside=searcher"); b.MCTS == nil || b.MCTS.Bias != 0.3 || !b.BiasBesideSearcher {
 		t.Errorf("bias=0.3,bias_beside=searcher gave %+v (%+v)", b, b.MCTS)
 	}
-	if must("uct").BiasBesideSearcher {
-		t.Error("uct's default keeps its bias beside searchers only")
+	if !must("uct").BiasBesideSearcher || must("uct:bias_beside=any").BiasBesideSearcher {
+		t.Error("uct's default keeps its bias beside every teammate, or bias_beside=any did not reach the bot")
 	}
 	if b := must("mcts:horizon=8,scale=3"); b.HorizonTurns != 8 || b.Scale != 3 || b.MCTS != nil {
 		t.Errorf("horizon=8,scale=3 gave %+v", b)
 	}
-	// Left out, the teammate model, the scale and expand_after are the
-	// engine's table's defaults, as the service's engines take them.
+	// Left out, the teammate model, the scale, expand_after and the bias
+	// are the engine's table's defaults, as the service's engines take them.
 	uct := lessai.Config
-	uct.ExpandAfter = lessai.UCTExpandAfter
+	uct.ExpandAfter, uct.Bias = lessai.UCTExpandAfter, lessai.UCTBias
 	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale || b.MCTS == nil || *b.MCTS != uct {
 		t.Errorf("uct's defaults gave %+v", b)
 	}
 	// A search that comes out as the package's is left to the bot (nil).
-	if b := must("uct:expand_after=1"); b.MCTS != nil || b.HorizonTurns != lessai.HorizonTurns {
-		t.Errorf("uct:expand_after=1 gave %+v (%+v)", b, b.MCTS)
+	if b := must("uct:expand_after=1,bias=0"); b.MCTS != nil || b.HorizonTurns != lessai.HorizonTurns {
+		t.Errorf("uct:expand_after=1,bias=0 gave %+v (%+v)", b, b.MCTS)
 	}
 	if b := must("mcts:c=" + strconv.FormatFloat(lessai.Config.C, 'g', -1, 64)); b.MCTS != nil {
 		t.Errorf("mcts with its own c gave %+v", b.MCTS)

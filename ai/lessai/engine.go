@@ -18,10 +18,12 @@ import (
 // answers, a new fingerprint; uct 8 only took the bias's range from 0
 // (games.OptionSpec.MinClosed), where it was above -1; uct 9 only added
 // bias_beside, any by default. (The fingerprint has since left settings at
-// zero out, so a setting added off needs no new version.)
+// zero out, so a setting added off needs no new version.) uct 10 searches
+// with bias=0.3 while its teammate is planned as a searcher
+// (bias_beside=searcher).
 const (
 	MCTSVersion       = "5"
-	UCTVersion        = "9"
+	UCTVersion        = "10"
 	ExpectimaxVersion = "2"
 	GreedyVersion     = "2"
 )
@@ -161,10 +163,12 @@ func TreeOptions(kind string) []games.OptionSpec {
 	// Since version 3 uct learns the other seats in a game (teammate and
 	// opponents "model"): as good beside and against the runner-up, and
 	// some 2.5 points a game better beside and against a greedy bot.
-	// Since version 6 a move gets its node on its 8th visit (expand_after).
-	teammate, opponents, scale, expandAfter := "chance", "min", Scale, Config.ExpandAfter
+	// Since version 6 a move gets its node on its 8th visit (expand_after);
+	// since version 10 a progressive bias while the teammate is planned as
+	// a searcher (bias, bias_beside).
+	teammate, opponents, scale, expandAfter, bias, biasBeside := "chance", "min", Scale, Config.ExpandAfter, Config.Bias, "any"
 	if kind == KindUCT {
-		teammate, opponents, scale, expandAfter = "model", "model", UCTScale, UCTExpandAfter
+		teammate, opponents, scale, expandAfter, bias, biasBeside = "model", "model", UCTScale, UCTExpandAfter, UCTBias, "searcher"
 	}
 	t := []games.OptionSpec{
 		{Name: "teammate", Kind: games.OptionChoice, Default: teammate, Choices: []string{"chance", "max", "model"},
@@ -186,9 +190,9 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "how deep the tree grows"},
 		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(expandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
-		{Name: "bias", Kind: games.OptionFloat, Default: f(Config.Bias), Min: 0, MinClosed: true, Max: 1000,
+		{Name: "bias", Kind: games.OptionFloat, Default: f(bias), Min: 0, MinClosed: true, Max: 1000,
 			Description: "progressive bias: a tried move's value gains bias × ln(its weight / the best sibling's) / its visits (0: off)"},
-		{Name: "bias_beside", Kind: games.OptionChoice, Default: "any", Choices: []string{"any", "searcher"},
+		{Name: "bias_beside", Kind: games.OptionChoice, Default: biasBeside, Choices: []string{"any", "searcher"},
 			Description: "any: the bias in every search; searcher: only while the teammate is planned as a searcher " +
 				"(a model that draws the teammate's turns as greedy or random turns it off)"},
 		{Name: "settle", Kind: games.OptionBool, Default: "false",
@@ -207,7 +211,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 // the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
 	uct := Config
-	uct.RAVE, uct.ExpandAfter = false, UCTExpandAfter
+	uct.RAVE, uct.ExpandAfter, uct.Bias = false, UCTExpandAfter, UCTBias
 	tree := fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
 		"and stopped %d turns past the root's round: ", HorizonTurns)
 	return []ai.EngineInfo{
@@ -215,7 +219,8 @@ func Infos() []ai.EngineInfo {
 			Description: tree + uct.Describe() + treeOptions(KindUCT) +
 				"; its defaults the best measured against the CodeCup 2017 runner-up and beside it, or beside a greedy bot " +
 				"(scale=3, expand_after=8; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
-				"and plans a searching seat as a searcher, a greedy one as greedy; docs/strength.md)",
+				"and plans a searching seat as a searcher, a greedy one as greedy; bias=0.3, bias_beside=searcher: a progressive bias " +
+				"while the teammate is planned as a searcher; docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
 			Description: tree + Config.Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},

@@ -66,8 +66,8 @@ func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
 	var all Tree
 	all.Apply(opts)
 	uct := Config
-	uct.ExpandAfter = UCTExpandAfter
-	if all.MCTS == nil || *all.MCTS != uct || !all.TeamPlay || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
+	uct.ExpandAfter, uct.Bias = UCTExpandAfter, UCTBias
+	if all.MCTS == nil || *all.MCTS != uct || !all.TeamPlay || !all.BiasBesideSearcher || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
 		t.Errorf("uct's defaults gave %+v", all)
 	}
 }

@@ -28,7 +28,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		recorded      ai.Recorded
 	}{
 		{"mcts", MCTSVersion, defaults(KindMCTS), ai.Recorded{Version: "5", Fingerprint: "226e44133832"}},
-		{"uct", UCTVersion, defaults(KindUCT), ai.Recorded{Version: "9", Fingerprint: "7a1a419e650e"}},
+		{"uct", UCTVersion, defaults(KindUCT), ai.Recorded{Version: "10", Fingerprint: "6269bf5d0074"}},
 		{"expectimax", ExpectimaxVersion, defaults(KindExpectimax), ai.Recorded{Version: "2", Fingerprint: "2a18423f6b7f"}},
 	} {
 		if err := ai.CheckRecorded(c.name, c.version, c.config, c.recorded); err != nil {
