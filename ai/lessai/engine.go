@@ -127,6 +127,18 @@ func (e engine) chooser(given map[string]string) (Chooser, error) {
 	return c, nil
 }
 
+// defaultSearch is the search a tree engine runs with its default options
+// beside a teammate planned as a searcher (as a bot starts a game), for
+// its description: the configuration Search builds, not a second account
+// of the defaults.
+func defaultSearch(kind string) mcts.Config {
+	c, err := engine{kind}.chooser(nil)
+	if err != nil {
+		panic(fmt.Sprintf("lessai: %s's own option defaults are refused: %v", kind, err))
+	}
+	return c.search(nil, 0)
+}
+
 // treeOptions says what the mcts or uct engine takes, for its
 // description.
 func treeOptions(kind string) string {
@@ -210,20 +222,18 @@ func TreeOptions(kind string) []games.OptionSpec {
 // reason was measured (docs/strength.md). The descriptions are made from
 // the configurations, so they say what the engines run.
 func Infos() []ai.EngineInfo {
-	uct := Config
-	uct.RAVE, uct.ExpandAfter, uct.Bias = false, UCTExpandAfter, UCTBias
 	tree := fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
 		"and stopped %d turns past the root's round: ", HorizonTurns)
 	return []ai.EngineInfo{
 		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
-			Description: tree + uct.Describe() + treeOptions(KindUCT) +
+			Description: tree + defaultSearch(KindUCT).Describe() + treeOptions(KindUCT) +
 				"; its defaults the best measured against the CodeCup 2017 runner-up and beside it, or beside a greedy bot " +
 				"(scale=3, expand_after=8; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
 				"and plans a searching seat as a searcher, a greedy one as greedy; bias=0.3, bias_beside=searcher: a progressive bias " +
 				"while the teammate is planned as a searcher; docs/strength.md)",
 			Options: optionsOf(KindUCT)},
 		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
-			Description: tree + Config.Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},
+			Description: tree + defaultSearch(KindMCTS).Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},
 		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
 			Description: "expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands " +
 				"(limits: time, depth in turns, nodes; " + ai.DescribeOptions(optionsOf(KindExpectimax)) + ")",

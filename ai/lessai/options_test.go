@@ -3,6 +3,8 @@ package lessai
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gameai/ai"
@@ -69,5 +71,33 @@ func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
 	uct.ExpandAfter, uct.Bias = UCTExpandAfter, UCTBias
 	if all.MCTS == nil || *all.MCTS != uct || !all.TeamPlay || !all.BiasBesideSearcher || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
 		t.Errorf("uct's defaults gave %+v", all)
+	}
+}
+
+// The tree engines' descriptions say the search their defaults run: uct's
+// its node on the 8th visit and its bias, without RAVE; mcts's RAVE and no
+// bias.
+func TestDescriptionsSayTheDefaultSearch(t *testing.T) {
+	want := map[string][]string{
+		KindUCT:  {", progressive bias " + strconv.FormatFloat(UCTBias, 'g', -1, 64) + ")", "a move given its node on its 8th visit"},
+		KindMCTS: {"RAVE with K " + strconv.FormatFloat(Config.RaveK, 'g', -1, 64)},
+	}
+	wantNot := map[string][]string{KindUCT: {"RAVE with K"}, KindMCTS: {", progressive bias", "a move given its node on its"}}
+	seen := 0
+	for _, in := range Infos() {
+		for _, s := range want[in.Name] {
+			seen++
+			if !strings.Contains(in.Description, s) {
+				t.Errorf("%s's description lacks %q: %s", in.Name, s, in.Description)
+			}
+		}
+		for _, s := range wantNot[in.Name] {
+			if strings.Contains(in.Description, s) {
+				t.Errorf("%s's description says %q: %s", in.Name, s, in.Description)
+			}
+		}
+	}
+	if seen != 3 {
+		t.Errorf("checked %d phrases, want 3 (uct and mcts listed)", seen)
 	}
 }
