@@ -226,11 +226,7 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 		root.Horizon, root.Scale = horizon(p, turns), scale
 		var s *mcts.Searcher[*Node, less.Move]
 		if c.Trees != nil && lim.Iterations == 0 {
-			// Positions hash their pieces, not the walls: the key keeps
-			// two layouts' trees apart; a tree grown with another
-			// teammate model, horizon, reward or search is not this one's.
-			key := fmt.Sprintf("%s %t %d %g %g %g %g %g %d %d %s %s", c.Kind, c.TeamPlay, turns, scale, cfg.C, cfg.RaveK, cfg.FPU,
-				cfg.Bias, cfg.MaxDepth, cfg.ExpandAfter, p.Walls(), plansKey(root.Plans))
+			key := c.treeKey(cfg, turns, scale, p.Walls(), root.Plans)
 			s = c.Trees.Get(key, root.Hash(), root.ToMove())
 			defer c.Trees.Put(key, s)
 		}
@@ -242,6 +238,16 @@ func (c Chooser) Choose(ctx context.Context, p less.Position, d *less.Distances,
 			Elapsed: res.Elapsed, Reused: res.Reused}, nil
 	}
 	return Choice{}, fmt.Errorf("no Less engine %q (engines: %v)", c.Kind, Kinds)
+}
+
+// treeKey names the tree a search grows, for Trees. Positions hash their
+// pieces, not the walls: the key keeps two layouts' trees apart; a tree
+// grown with another teammate model, horizon, reward or search is not this
+// one's. The search is its whole configuration but the seed, every field,
+// so a field added to mcts.Config cannot be left out of it.
+func (c Chooser) treeKey(cfg mcts.Config, turns int, scale float64, walls *less.Walls, plans *[4]SeatPlan) string {
+	cfg.Seed = 0
+	return fmt.Sprintf("%s %t %d %g %+v %s %s", c.Kind, c.TeamPlay, turns, scale, cfg, walls, plansKey(plans))
 }
 
 // search is the MCTS configuration of a search by me whose tree plays the
