@@ -21,7 +21,7 @@ type workerMachines struct {
 	err  error
 }
 
-func (w *workerMachines) Admit(context.Context, string, string) error { return nil }
+func (w *workerMachines) Admit(context.Context, string, string, string) error { return nil }
 
 func (w *workerMachines) Toolchains(context.Context) ([]map[string]string, error) {
 	return w.said, w.err

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"gameai/codecup"
@@ -127,6 +128,19 @@ type Spec struct {
 	// and Result.N; no result yet), on the game's goroutine: for watching
 	// it live.
 	Watch func(Outcome) `json:"-"`
+}
+
+// Languages are the languages of the game's uploaded bots, sorted, each
+// once: what a machine must run to play it (none: any machine can).
+func (s Spec) Languages() []string {
+	var out []string
+	for _, e := range s.Seats {
+		if e.Uploaded != nil && !slices.Contains(out, e.Uploaded.Language) {
+			out = append(out, e.Uploaded.Language)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Fault is an irregular loss: the seat, the turn (from 1), its kind (a

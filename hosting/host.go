@@ -79,7 +79,7 @@ type Config struct {
 // Remote queues an admission for the workers: once for a bot however
 // often it is asked (a server's restart asks again).
 type Remote interface {
-	Admit(ctx context.Context, owner, bot string) error
+	Admit(ctx context.Context, owner, bot, language string) error
 	// Toolchains is, for each machine whose workers said what they build
 	// lately, the languages it builds with each toolchain's version line
 	// (none: it cannot confine programs).
@@ -430,7 +430,7 @@ func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
 // (Config.Remote), else for a slot here, whose goroutine takes it up.
 func (h *Host) admitLater(b *store.Bot) {
 	if h.cfg.Remote != nil {
-		if err := h.cfg.Remote.Admit(h.ctx, b.Owner, b.ID); err != nil {
+		if err := h.cfg.Remote.Admit(h.ctx, b.Owner, b.ID, b.Language); err != nil {
 			h.cfg.Log.Error("bot admission: queueing it for the workers", "bot", b.ID, "err", err)
 			h.failed(b.ID, err)
 		}

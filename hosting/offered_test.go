@@ -16,7 +16,7 @@ type machines struct {
 	err  error
 }
 
-func (m *machines) Admit(context.Context, string, string) error { return nil }
+func (m *machines) Admit(context.Context, string, string, string) error { return nil }
 
 func (m *machines) Toolchains(context.Context) ([]map[string]string, error) { return m.said, m.err }
 

@@ -15,13 +15,13 @@ import (
 // remoteLog is a Remote that records what it was asked to queue.
 type remoteLog struct {
 	mu    sync.Mutex
-	asked [][2]string // owner, bot
+	asked [][3]string // owner, bot, language
 }
 
-func (r *remoteLog) Admit(_ context.Context, owner, bot string) error {
+func (r *remoteLog) Admit(_ context.Context, owner, bot, language string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.asked = append(r.asked, [2]string{owner, bot})
+	r.asked = append(r.asked, [3]string{owner, bot, language})
 	return nil
 }
 
@@ -60,8 +60,8 @@ func TestAdmissionsGoToTheWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	server.Wait()
-	if got, _ := st.Bots.Get(ctx, b.ID); got.Status != store.BotBuilding || len(remote.asked) != 1 || remote.asked[0] != [2]string{"ann", b.ID} {
-		t.Fatalf("after the upload: %s, asked %v; want building, queued for the workers once", got.Status, remote.asked)
+	if got, _ := st.Bots.Get(ctx, b.ID); got.Status != store.BotBuilding || len(remote.asked) != 1 || remote.asked[0] != [3]string{"ann", b.ID, "executable"} {
+		t.Fatalf("after the upload: %s, asked %v; want building, queued once for the workers that run executables", got.Status, remote.asked)
 	}
 	if err := worker.AdmitNow(ctx, "ann", b.ID); err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestAdmissionsGoToTheWorkers(t *testing.T) {
 	if err := server.Resume(ctx, 10*time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if len(remote.asked) != 2 || remote.asked[1] != [2]string{"bob", "bot_stale"} {
+	if len(remote.asked) != 2 || remote.asked[1] != [3]string{"bob", "bot_stale", "executable"} {
 		t.Errorf("resumed: asked %v, want bob's stale bot queued again", remote.asked)
 	}
 }

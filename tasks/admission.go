@@ -23,30 +23,32 @@ type admission struct {
 // id, so a bot is queued once however often it is asked.
 func admissionID(bot string) string { return "admission:" + bot }
 
-// Admit queues bot's admission for whichever worker takes it
-// (hosting.Remote). A task of the bot queued or under way already stands;
-// one that ended without a verdict (archived: no worker could take it
-// before its retries ran out) is queued afresh.
-func (d *Dispatcher) Admit(ctx context.Context, owner, bot string) error {
+// Admit queues the admission of bot, in language, for whichever worker
+// whose machine builds the language takes it (hosting.Remote; routes.go).
+// A task of the bot queued or under way already stands; one that ended
+// without a verdict (archived: no worker could take it before its retries
+// ran out) is queued afresh.
+func (d *Dispatcher) Admit(ctx context.Context, owner, bot, language string) error {
 	payload, err := json.Marshal(admission{Owner: owner, Bot: bot})
 	if err != nil {
 		return err
 	}
 	id := admissionID(bot)
+	queue := buildsQueue(d.queue, []string{language})
 	enqueue := func() error {
 		_, err := d.client.EnqueueContext(ctx, asynq.NewTask(TypeBotAdmission, payload), asynq.TaskID(id),
-			asynq.Queue(d.queue), asynq.MaxRetry(maxRetry), asynq.Timeout(timeout))
+			asynq.Queue(queue), asynq.MaxRetry(maxRetry), asynq.Timeout(timeout))
 		return err
 	}
 	err = enqueue()
 	if !errors.Is(err, asynq.ErrTaskIDConflict) {
 		return err
 	}
-	info, err := d.insp.GetTaskInfo(d.queue, id)
+	info, err := d.insp.GetTaskInfo(queue, id)
 	if err != nil || info.State != asynq.TaskStateArchived {
 		return err
 	}
-	if err := d.insp.DeleteTask(d.queue, id); err != nil {
+	if err := d.insp.DeleteTask(queue, id); err != nil {
 		return err
 	}
 	return enqueue()

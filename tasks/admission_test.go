@@ -44,57 +44,60 @@ func (a *admitter) got() []string {
 	return append([]string(nil), a.admitted...)
 }
 
-// An admission is one task however often it is asked for; a worker that
-// cannot confine programs leaves it to one that can, which admits it
-// once; one archived (no worker took it in time) is queued again.
-func TestAdmissionsAreTasksForWorkersThatConfine(t *testing.T) {
+// An admission is one task however often it is asked for, on the builds
+// queue of its language: a worker that cannot confine programs, or whose
+// machine does not build the language, never takes it; one that builds it
+// admits it once; one archived (no worker took it in time) is queued
+// again.
+func TestAdmissionsAreTasksForWorkersThatBuildTheirLanguage(t *testing.T) {
 	srv := redistest.Start(t)
 	_, d := clients(t, srv)
 	ctx := context.Background()
+	cQueue := buildsQueue(d.queue, []string{"c"})
 	for range 2 {
-		if err := d.Admit(ctx, "ann", "bot_1"); err != nil {
+		if err := d.Admit(ctx, "ann", "bot_1", "c"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if info, err := d.insp.GetQueueInfo(d.queue); err != nil || info.Size != 1 {
-		t.Fatalf("asked twice: %+v %v; want one task", info, err)
+	if info, err := d.insp.GetQueueInfo(cQueue); err != nil || info.Size != 1 {
+		t.Fatalf("asked twice: %+v %v; want one task on %s", info, err, cQueue)
 	}
 
-	unable := &admitter{why: errors.New("no sandbox here")}
+	unable := &admitter{why: errors.New("no sandbox here"), langs: map[string]string{"c": "gcc 14"}}
+	other := &admitter{langs: map[string]string{"python": "Python 3.13"}}
 	stopUnable := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: unable})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		info, err := d.insp.GetTaskInfo(d.queue, admissionID("bot_1"))
-		if err == nil && info.Retried > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the unable worker never handed it back: %+v %v", info, err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	stopOther := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: other})
+	// Long enough for either to have taken it many times over (they poll
+	// every 200 ms).
+	time.Sleep(time.Second)
+	if info, err := d.insp.GetTaskInfo(cQueue, admissionID("bot_1")); err != nil || info.State != asynq.TaskStatePending ||
+		info.Retried != 0 {
+		t.Fatalf("beside workers that cannot build it: %+v %v; want it pending, never tried", info, err)
 	}
 	stopUnable()
-	able := &admitter{}
+	stopOther()
+	able := &admitter{langs: map[string]string{"c": "gcc 14", "go": "go1.26"}}
 	startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: able})
-	for time.Now().Before(deadline.Add(10*time.Second)) && len(able.got()) == 0 {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && len(able.got()) == 0 {
 		time.Sleep(20 * time.Millisecond)
 	}
-	if got := able.got(); len(got) != 1 || got[0] != "ann/bot_1" || len(unable.got()) != 0 {
-		t.Fatalf("admitted %v by the able worker, %v by the unable one; want ann/bot_1 once", got, unable.got())
+	if got := able.got(); len(got) != 1 || got[0] != "ann/bot_1" || len(unable.got())+len(other.got()) != 0 {
+		t.Fatalf("admitted %v by the able worker, %v and %v by the others; want ann/bot_1 once", got, unable.got(), other.got())
 	}
 
 	// Archived, then asked for again: queued afresh.
 	if _, err := d.client.Enqueue(asynq.NewTask(TypeBotAdmission, []byte(`{"owner":"bob","bot":"bot_2"}`)),
-		asynq.TaskID(admissionID("bot_2")), asynq.Queue(d.queue), asynq.ProcessIn(time.Hour)); err != nil {
+		asynq.TaskID(admissionID("bot_2")), asynq.Queue(cQueue), asynq.ProcessIn(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.insp.ArchiveTask(d.queue, admissionID("bot_2")); err != nil {
+	if err := d.insp.ArchiveTask(cQueue, admissionID("bot_2")); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Admit(ctx, "bob", "bot_2"); err != nil {
+	if err := d.Admit(ctx, "bob", "bot_2", "c"); err != nil {
 		t.Fatal(err)
 	}
-	for time.Now().Before(deadline.Add(20*time.Second)) && len(able.got()) < 2 {
+	for time.Now().Before(deadline.Add(10*time.Second)) && len(able.got()) < 2 {
 		time.Sleep(20 * time.Millisecond)
 	}
 	if got := able.got(); len(got) != 2 || got[1] != "bob/bot_2" {

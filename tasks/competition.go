@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -34,6 +37,10 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 	if err != nil {
 		return err
 	}
+	queues, err := r.route(ctx, games)
+	if err != nil {
+		return err
+	}
 	var partial func(i int, b []byte)
 	if live != nil {
 		partial = func(i int, b []byte) {
@@ -46,7 +53,7 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 			}
 		}
 	}
-	return r.run(ctx, TypeCompetitionGame, payloads, func(i int, b []byte) error {
+	return r.run(ctx, TypeCompetitionGame, payloads, queues, func(i int, b []byte) error {
 		var o arena.Outcome
 		if err := json.Unmarshal(b, &o); err != nil || o.Result.N != games[i].N {
 			return fmt.Errorf("result of game %d: %v", games[i].N, err)
@@ -55,14 +62,54 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 	}, partial)
 }
 
+// route is each game's queue: the builds queue of its uploaded bots'
+// languages. A game no machine the workers spoke for lately can play is
+// refused now, naming what it needs and what they run, rather than left
+// to wait; until any worker has spoken (a new deployment), or while Redis
+// does not answer, the games wait for one.
+func (r *CompetitionGames) route(ctx context.Context, games []arena.Spec) ([]string, error) {
+	builders, err := r.d.Builders(ctx)
+	if err != nil {
+		builders = nil
+	}
+	queues := make([]string, len(games))
+	for i, g := range games {
+		langs := g.Languages()
+		queues[i] = buildsQueue(r.d.queue, langs)
+		if len(langs) == 0 || len(builders) == 0 || slices.ContainsFunc(builders, func(b Builder) bool {
+			return runsAll(b, langs)
+		}) {
+			continue
+		}
+		var run []string
+		for _, b := range builders {
+			run = append(run, fmt.Sprintf("%s (%s)", b.Machine, strings.Join(slices.Sorted(maps.Keys(b.Toolchains)), ", ")))
+		}
+		return nil, fmt.Errorf("game %d needs a machine that runs %s; the workers' machines run: %s", g.N,
+			strings.Join(langs, " and "), strings.Join(run, "; "))
+	}
+	return queues, nil
+}
+
+// runsAll says whether b's machine runs every one of langs.
+func runsAll(b Builder, langs []string) bool {
+	for _, l := range langs {
+		if _, ok := b.Toolchains[l]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // watchEvery is how often a game being played writes how far it has gone
 // as its task's result, for the server to read at its polls.
 const watchEvery = 500 * time.Millisecond
 
 // competitionHandler is the worker's side of TypeCompetitionGame. A game
-// this worker cannot play (no sandbox, or not the bot's language) is
-// retried, by asynq, on whichever worker takes it next; any other error
-// fails the task for good, as for every task.
+// this worker cannot play (no sandbox, or not the bot's language: routed
+// here all the same by an older server) is retried, by asynq, on whichever
+// worker takes it next; any other error fails the task for good, as for
+// every task.
 func competitionHandler(r *arena.Runner, done func(ctx context.Context, id string)) asynq.HandlerFunc {
 	return handler(func(ctx context.Context, t *asynq.Task, s arena.Spec) (arena.Outcome, error) {
 		if r == nil {

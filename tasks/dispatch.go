@@ -163,22 +163,29 @@ func taskID(job, typ string, payload []byte) string {
 	return job + ":" + hex.EncodeToString(h[:12])
 }
 
-// run enqueues the payloads as tasks of type typ and calls result with
-// each one's index and result as it finishes; partial, when set, gets what
-// each running task has written as its result so far, at every poll.
+// run enqueues the payloads as tasks of type typ, each on its queue
+// (queues[i]; the dispatcher's queue when queues is nil), and calls result
+// with each one's index and result as it finishes; partial, when set, gets
+// what each running task has written as its result so far, at every poll.
 // It returns when all have finished, at the first task that failed for
 // good (archived), or when ctx ends, in which case the tasks not finished
 // are deleted or cancelled. While Redis is away it waits, and goes on when
 // Redis is back.
-func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result func(i int, res []byte) error,
-	partial func(i int, res []byte)) error {
+func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, queues []string,
+	result func(i int, res []byte) error, partial func(i int, res []byte)) error {
 	d := b.d
 	ids := make([]string, len(payloads))
 	for i, p := range payloads {
 		ids[i] = taskID(b.job, typ, p)
 	}
+	if queues == nil {
+		queues = make([]string, len(payloads))
+		for i := range queues {
+			queues[i] = d.queue
+		}
+	}
 	enqueue := func(i int) bool {
-		_, err := d.client.EnqueueContext(ctx, asynq.NewTask(typ, payloads[i]), asynq.TaskID(ids[i]), asynq.Queue(d.queue),
+		_, err := d.client.EnqueueContext(ctx, asynq.NewTask(typ, payloads[i]), asynq.TaskID(ids[i]), asynq.Queue(queues[i]),
 			asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeout))
 		// A conflict: enqueued before this server restarted, so collect it.
 		return err == nil || errors.Is(err, asynq.ErrTaskIDConflict)
@@ -208,7 +215,7 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 			enqueued[i] = enqueue(i)
 			return nil
 		}
-		info, err := d.insp.GetTaskInfo(d.queue, ids[i])
+		info, err := d.insp.GetTaskInfo(queues[i], ids[i])
 		switch {
 		case errors.Is(err, asynq.ErrTaskNotFound):
 			// Deleted, or its retention lapsed before it was read: the
@@ -263,7 +270,7 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 				continue
 			}
 			if err := look(i); err != nil {
-				return d.abandon(ids, tasks, err)
+				return d.abandon(ids, queues, tasks, err)
 			}
 			if tasks[i].done {
 				delete(watch, i)
@@ -275,7 +282,7 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 		}
 		select {
 		case <-ctx.Done():
-			return d.abandon(ids, tasks, ctx.Err())
+			return d.abandon(ids, queues, tasks, ctx.Err())
 		case <-tick.C:
 		}
 	}
@@ -285,25 +292,25 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, result f
 // no work behind, and returns err. A running task is cancelled first; its
 // handler then fails and asynq puts it up for a retry, where it can be
 // deleted (a running task cannot).
-func (d *Dispatcher) abandon(ids []string, tasks []taskState, err error) error {
-	var running []string
+func (d *Dispatcher) abandon(ids, queues []string, tasks []taskState, err error) error {
+	var running []int
 	for i := range tasks {
 		if tasks[i].done {
 			continue
 		}
-		if info, ierr := d.insp.GetTaskInfo(d.queue, ids[i]); ierr == nil && info.State == asynq.TaskStateActive {
+		if info, ierr := d.insp.GetTaskInfo(queues[i], ids[i]); ierr == nil && info.State == asynq.TaskStateActive {
 			_ = d.insp.CancelProcessing(ids[i])
-			running = append(running, ids[i])
+			running = append(running, i)
 			continue
 		}
-		_ = d.insp.DeleteTask(d.queue, ids[i])
+		_ = d.insp.DeleteTask(queues[i], ids[i])
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for len(running) > 0 && time.Now().Before(deadline) {
 		left := running[:0]
-		for _, id := range running {
-			if derr := d.insp.DeleteTask(d.queue, id); derr != nil && !errors.Is(derr, asynq.ErrTaskNotFound) {
-				left = append(left, id)
+		for _, i := range running {
+			if derr := d.insp.DeleteTask(queues[i], ids[i]); derr != nil && !errors.Is(derr, asynq.ErrTaskNotFound) {
+				left = append(left, i)
 			}
 		}
 		running = left

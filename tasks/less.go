@@ -73,7 +73,7 @@ func (r *LessGames) Play(ctx context.Context, games []LessGame, result func(i in
 	if err != nil {
 		return err
 	}
-	return r.run(ctx, TypeLessGame, payloads, func(i int, b []byte) error {
+	return r.run(ctx, TypeLessGame, payloads, nil, func(i int, b []byte) error {
 		var res LessGameResult
 		if err := json.Unmarshal(b, &res); err != nil || res.Record == nil {
 			return fmt.Errorf("result of game %d: %v", i+1, err)

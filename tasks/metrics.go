@@ -1,6 +1,8 @@
 package tasks
 
 import (
+	"strings"
+
 	"github.com/hibiken/asynq"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -39,14 +41,25 @@ func (c *QueueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- archivedDesc
 }
 
-// Collect reports nothing when the queue cannot be read (no task was ever
-// enqueued, or Redis is away): a scrape never fails for it.
+// Collect reports the queue and its builds queues (routes.go: work waiting
+// there waits for a machine that runs its languages), each under its own
+// name. It reports nothing of a queue that cannot be read (no task was
+// ever enqueued, or Redis is away): a scrape never fails for it.
 func (c *QueueCollector) Collect(ch chan<- prometheus.Metric) {
-	q, err := c.insp.GetQueueInfo(c.queue)
+	names, err := c.insp.Queues()
 	if err != nil {
 		return
 	}
-	ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, float64(q.Pending+q.Scheduled+q.Retry), c.queue)
-	ch <- prometheus.MustNewConstMetric(activeDesc, prometheus.GaugeValue, float64(q.Active), c.queue)
-	ch <- prometheus.MustNewConstMetric(archivedDesc, prometheus.GaugeValue, float64(q.Archived), c.queue)
+	for _, name := range names {
+		if name != c.queue && !strings.HasPrefix(name, c.queue+buildsSep) {
+			continue
+		}
+		q, err := c.insp.GetQueueInfo(name)
+		if err != nil {
+			continue
+		}
+		ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, float64(q.Pending+q.Scheduled+q.Retry), name)
+		ch <- prometheus.MustNewConstMetric(activeDesc, prometheus.GaugeValue, float64(q.Active), name)
+		ch <- prometheus.MustNewConstMetric(archivedDesc, prometheus.GaugeValue, float64(q.Archived), name)
+	}
 }

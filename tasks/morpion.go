@@ -84,7 +84,7 @@ func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func
 		progress(states)
 		return nil
 	}
-	return r.run(ctx, TypeMorpionRun, payloads, read, func(i int, b []byte) { _ = read(i, b) })
+	return r.run(ctx, TypeMorpionRun, payloads, nil, read, func(i int, b []byte) { _ = read(i, b) })
 }
 
 // morpionRunner is the worker's side of TypeMorpionRun: it needs Redis to

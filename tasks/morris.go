@@ -44,7 +44,7 @@ func (r *MorrisGames) PlayGames(ctx context.Context, games []morrisai.Tournament
 		return nil, err
 	}
 	out := make([]float64, len(games))
-	err = r.run(ctx, TypeMorrisGames, payloads, func(i int, res []byte) error {
+	err = r.run(ctx, TypeMorrisGames, payloads, nil, func(i int, res []byte) error {
 		var pts []float64
 		if err := json.Unmarshal(res, &pts); err != nil || len(pts) != len(parts[i].Games) {
 			return fmt.Errorf("result %q: want the points of %d games", res, len(parts[i].Games))

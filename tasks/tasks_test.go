@@ -145,7 +145,7 @@ func TestUndecodableTaskIsArchivedNotRetried(t *testing.T) {
 	b := &batch{d: d, job: "job-bad"}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	err := b.run(ctx, TypeMorrisGames, [][]byte{[]byte(`{"games": "not a list"}`)}, func(int, []byte) error {
+	err := b.run(ctx, TypeMorrisGames, [][]byte{[]byte(`{"games": "not a list"}`)}, nil, func(int, []byte) error {
 		return errors.New("a result from a task that cannot be decoded")
 	}, nil)
 	if err == nil || !strings.Contains(err.Error(), "payload") || ctx.Err() != nil {

@@ -63,9 +63,19 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	served := cfg.Queues
+	if cfg.Admit != nil {
+		// Uploaded programs' work, on the builds queues of the languages
+		// this machine runs (routes.go).
+		langs := slices.Collect(maps.Keys(cfg.Admit.Toolchains()))
+		served = map[string]int{}
+		for q, pr := range cfg.Queues {
+			maps.Copy(served, buildsQueues(q, pr, langs))
+		}
+	}
 	srv := asynq.NewServer(opt, asynq.Config{
 		Concurrency:    cfg.Concurrency,
-		Queues:         cfg.Queues,
+		Queues:         served,
 		RetryDelayFunc: retryDelay,
 		// A retried task (its worker died) waits in the retry set until
 		// this check moves it back to its queue.
