@@ -72,12 +72,32 @@ func spawnWorker(t *testing.T, url, queue string) (*exec.Cmd, error) {
 // active at the kill is still active a while after it (the other worker
 // ends its tasks well within that), the victim had finished its task
 // first, and a new victim is started and the kill tried again.
+// activeTasks are the tasks running from queue and its builds queues
+// (games of uploaded bots wait there for a machine that runs them).
+func activeTasks(insp *asynq.Inspector, queue string) ([]*asynq.TaskInfo, error) {
+	names, err := insp.Queues()
+	if err != nil {
+		return nil, err
+	}
+	var out []*asynq.TaskInfo
+	for _, name := range names {
+		if name == queue || strings.HasPrefix(name, queue+":builds:") {
+			active, err := insp.ListActiveTasks(name)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, active...)
+		}
+	}
+	return out, nil
+}
+
 func killWhileBusy(t *testing.T, srv *redistest.Server, insp *asynq.Inspector, queue string, victim *exec.Cmd) <-chan time.Time {
 	killed := make(chan time.Time, 1)
 	go func() {
 		defer close(killed)
 		for range 6000 {
-			active, err := insp.ListActiveTasks(queue)
+			active, err := activeTasks(insp, queue)
 			if err != nil || len(active) != 2 {
 				time.Sleep(10 * time.Millisecond)
 				continue
@@ -85,7 +105,7 @@ func killWhileBusy(t *testing.T, srv *redistest.Server, insp *asynq.Inspector, q
 			_ = victim.Process.Kill()
 			at := time.Now()
 			time.Sleep(time.Second)
-			still, _ := insp.ListActiveTasks(queue)
+			still, _ := activeTasks(insp, queue)
 			for _, a := range active {
 				for _, s := range still {
 					if a.ID == s.ID {
