@@ -64,9 +64,11 @@ func (r *CompetitionGames) Play(ctx context.Context, games []arena.Spec, result 
 
 // route is each game's queue: the builds queue of its uploaded bots'
 // languages. A game no machine the workers spoke for lately can play is
-// refused now, naming what it needs and what they run, rather than left
-// to wait; until any worker has spoken (a new deployment), or while Redis
-// does not answer, the games wait for one.
+// refused now, naming what it needs and what they run (not the machines'
+// names: a ladder shows why a game waits to anyone, and GET /v1/languages
+// already lists what they run), rather than left to wait; until any worker
+// has spoken (a new deployment), or while Redis does not answer, the games
+// wait for one.
 func (r *CompetitionGames) route(ctx context.Context, games []arena.Spec) ([]string, error) {
 	builders, err := r.d.Builders(ctx)
 	if err != nil {
@@ -83,8 +85,15 @@ func (r *CompetitionGames) route(ctx context.Context, games []arena.Spec) ([]str
 		}
 		var run []string
 		for _, b := range builders {
-			run = append(run, fmt.Sprintf("%s (%s)", b.Machine, strings.Join(slices.Sorted(maps.Keys(b.Toolchains)), ", ")))
+			set := strings.Join(slices.Sorted(maps.Keys(b.Toolchains)), ", ")
+			if set == "" {
+				set = "nothing (no sandbox)"
+			}
+			if !slices.Contains(run, set) {
+				run = append(run, set)
+			}
 		}
+		slices.Sort(run)
 		return nil, fmt.Errorf("game %d needs a machine that runs %s; the workers' machines run: %s", g.N,
 			strings.Join(langs, " and "), strings.Join(run, "; "))
 	}
