@@ -273,6 +273,11 @@ func TestAnUploadIsCheckedFieldByField(t *testing.T) {
 		{"less", "../../etc", "c", src, 400, "name"},
 		{"less", "x;rm -rf /", "c", src, 400, "name"},
 		{"less", "x", "cobol", src, 400, "language"},
+		// A language names the queue its admission waits on (tasks'
+		// builds queues): one shaped like another queue is refused.
+		{"less", "x", "c,python", src, 400, "language"},
+		{"less", "x", "c:builds:python", src, 400, "language"},
+		{"less", "x", "C", src, 400, "language"},
 		{"less", "x", "c", nil, 400, "file"},
 		{"less", "x", "c", []byte{}, 400, "file"},
 		{"less", "x", "executable", bytes.Repeat([]byte{0}, hosting.MaxUpload+1), 413, "file"},
