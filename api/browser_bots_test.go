@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gameai/internal/browsertest"
+	"gameai/internal/confinetest"
 )
 
 // TestBrowserBotUploadedAndValidated: an author opens the bots page,
@@ -29,7 +30,7 @@ func TestBrowserBotUploadedAndValidated(t *testing.T) {
 		t.Fatal(err)
 	}
 	illegal := filepath.Join(dir, "illegal.py")
-	src, _ := os.ReadFile(filepath.Join("testdata", "hostile", "illegal.py"))
+	src, _ := os.ReadFile(filepath.Join(confinetest.HostileDir, "illegal.py"))
 	if err := os.WriteFile(illegal, src, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package api_test
 
 import (
-	"net"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,7 +9,6 @@ import (
 	"time"
 
 	"gameai/api"
-	"gameai/competition"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
@@ -21,48 +18,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// hostileBot is a program written to misbehave, and the fault it must be
-// rejected for.
-type hostileBot struct {
-	file, lang, want string
-	kind             competition.FaultKind
-	// stderr are lines its owner must find in its standard error.
-	stderr []string
-}
-
-// orFault is the other fault a hostile bot may be rejected for: a fork
-// bomb's processes share one memory limit and one clock, and which it
-// reaches first depends on the machine's load (both contain it).
-var orFault = map[string]struct {
-	want string
-	kind competition.FaultKind
-}{"forkbomb.c": {"out of memory (its limit is 128 MiB)", "crash"}}
-
-var hostileBots = []hostileBot{
-	{"forkbomb.c", "c", "timed out", "time", nil},
-	{"allocate.cpp", "cpp", "out of memory (its limit is 128 MiB)", "crash", nil},
-	{"busyloop.go", "go", "timed out", "time", nil},
-	{"sleep.py", "python", "timed out", "time", nil},
-	{"connect.py", "python", "exited with status 3", "crash", nil},
-	{"escape.c", "c", "illegal action", "illegal", nil},
-	{"stderrflood.c", "c", "exited with status 0", "crash", nil},
-	{"longline.c", "c", "a line longer than the protocol allows", "output", nil},
-	{"closestdout.c", "c", "ended", "crash", nil},
-	{"exit.c", "c", "exited with status 0", "crash", nil},
-	{"illegal.py", "python", "illegal action", "illegal", nil},
-	// As its PID namespace's init it cannot even kill itself; its parent
-	// is out of its sight.
-	{"killparent.c", "c", "illegal action", "illegal", nil},
-	{"orphan.c", "c", "illegal action", "illegal", nil},
-	// The test holds a secret and a log open without close-on-exec, as a
-	// server started by "gameai serve 7<secret 8>>log" would.
-	{"descriptors.c", "c", "exited with status 4", "crash", nil},
-	{"syscalls.c", "c", "exited with status 5", "crash", []string{"unshare(CLONE_NEWUSER): refused", "mount(tmpfs): refused",
-		"socket(AF_INET, SOCK_RAW): refused", "socket(AF_NETLINK): refused", "io_uring_setup: refused", "bpf: refused", "perf_event_open: refused"}},
-}
-
-// TestHostileBotsLoseAndHarmNothing runs the hostile bots of
-// testdata/hostile through the real upload, build, admission and game
+// TestHostileBotsLoseAndHarmNothing runs the hostile bots suite
+// (confinetest.HostileBots) through the real upload, build, admission and game
 // path. Each must end as an irregular loss with its reason at turn 1,
 // while a legal bot is admitted and the server answers best moves within
 // their budget; no connection reaches the test's listener, the planted
@@ -74,53 +31,18 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	}
 	e, h := sandboxed(t)
 	legalBot := lessBotExecutable(t) // built before the clock-watching starts
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var reached sync.WaitGroup
-	connections := 0
-	reached.Add(1)
-	go func() {
-		defer reached.Done()
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			connections++
-			c.Close()
-		}
-	}()
-	planted := t.TempDir()
-	if err := os.Chmod(planted, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	const secret = "h2h3-planted-6c1e"
-	plantedFile := filepath.Join(planted, "secret")
-	if err := os.WriteFile(plantedFile, []byte(secret+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	planted := confinetest.Plant(t)
 	// Descriptors the server holds without close-on-exec, as inherited.
-	const fdSecret = "fd-secret-2b7e90"
-	secretFile := filepath.Join(planted, "fd-secret")
-	logFile := filepath.Join(planted, "host.log")
-	if err := os.WriteFile(secretFile, []byte(fdSecret+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	for _, f := range []struct {
 		path string
 		flag int
-	}{{secretFile, unix.O_RDONLY}, {logFile, unix.O_WRONLY | unix.O_CREAT | unix.O_APPEND}} {
+	}{{planted.Held, unix.O_RDONLY}, {planted.Log, unix.O_WRONLY | unix.O_CREAT | unix.O_APPEND}} {
 		fd, err := unix.Open(f.path, f.flag, 0o600)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer unix.Close(fd)
 	}
-	fill := strings.NewReplacer("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port),
-		"PLANTED_FILE", plantedFile, "PLANTED_DIR", planted)
 
 	// The server goes on answering while the bots are built and played:
 	// every best move is answered at once, a search (200) or, when the
@@ -155,18 +77,17 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 		}
 	}()
 
-	ids := map[string]hostileBot{}
-	for i, hb := range hostileBots {
-		src, err := os.ReadFile(filepath.Join("testdata", "hostile", hb.file))
-		if err != nil {
-			t.Fatal(err)
-		}
+	type upload struct {
+		confinetest.Hostile
+		token string
+	}
+	ids := map[string]upload{}
+	for i, hb := range confinetest.HostileBots {
 		// An owner each: an owner has at most three bots on their way.
 		tok := e.owner(t, "hostile-"+strconv.Itoa(i), "")
 		var b api.BotResponse
-		e.upload(t, tok, "less", strings.TrimSuffix(hb.file, filepath.Ext(hb.file)), hb.lang, []byte(fill.Replace(string(src)))).ok(t, 202).json(t, &b)
-		ids[b.ID] = hb
-		ids[b.ID+" token"] = hostileBot{file: tok}
+		e.upload(t, tok, "less", strings.TrimSuffix(hb.File, filepath.Ext(hb.File)), hb.Lang, planted.Source(t, hb)).ok(t, 202).json(t, &b)
+		ids[b.ID] = upload{hb, tok}
 	}
 	legalTok := e.owner(t, "legal", "")
 	var legal api.BotResponse
@@ -176,42 +97,10 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	close(stop)
 	searching.Wait()
 
-	for id, hb := range ids {
-		if strings.HasSuffix(id, " token") {
-			continue
-		}
-		r := e.do(t, "GET", "/v1/bots/"+id, nil, "X-API-Key", ids[id+" token"].file).ok(t, 200)
-		var b api.BotResponse
-		r.json(t, &b)
-		if strings.Contains(string(r.body), secret) || strings.Contains(string(r.body), fdSecret) {
-			t.Errorf("%s: a planted secret is in its record: %s", hb.file, r.body)
-		}
-		if len(b.Reason) > hosting.MaxPublicText || strings.ContainsAny(b.Reason, "\n\r") {
-			t.Errorf("%s: its public reason is %d bytes or more than a line: %q", hb.file, len(b.Reason), b.Reason)
-		}
-		if or, ok := orFault[hb.file]; ok && strings.Contains(b.Reason, or.want) {
-			hb.want, hb.kind = or.want, or.kind
-		}
-		if b.Status != "rejected" || !strings.Contains(b.Reason, hb.want) {
-			t.Errorf("%s: %s %q, want rejected for %q (build log %v)", hb.file, b.Status, b.Reason, hb.want, deref(b.BuildLog))
-			continue
-		}
-		g := b.Validation[0]
-		if g.Result != "irregular loss" || g.Turn != 1 || !strings.Contains(g.Fault, hb.want) || g.FaultKind != string(hb.kind) {
-			t.Errorf("%s: its game: %+v", hb.file, g)
-		}
-		if g.Stderr == nil {
-			t.Errorf("%s: its owner does not see its stderr", hb.file)
-		} else if len(*g.Stderr) > 70<<10 {
-			t.Errorf("%s: %d bytes of stderr kept, over the cap", hb.file, len(*g.Stderr))
-		}
-		for _, line := range hb.stderr {
-			if !strings.Contains(deref(g.Stderr), line) {
-				t.Errorf("%s: %q is not in its standard error:\n%s", hb.file, line, deref(g.Stderr))
-			}
-		}
-		if hb.file == "stderrflood.c" && (g.Stderr == nil || !strings.Contains(*g.Stderr, "more bytes not kept")) {
-			t.Errorf("the stderr flood was not capped: %d bytes", len(deref(g.Stderr)))
+	for id, u := range ids {
+		r := e.do(t, "GET", "/v1/bots/"+id, nil, "X-API-Key", u.token).ok(t, 200)
+		for _, wrong := range planted.Judge(u.Hostile, r.body, hosting.MaxPublicText) {
+			t.Error(wrong)
 		}
 	}
 	var ok api.BotResponse
@@ -219,19 +108,8 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	if ok.Status != "ready" || len(ok.Validation) != 4 {
 		t.Errorf("the legal bot among them: %s %q", ok.Status, ok.Reason)
 	}
-	ln.Close()
-	reached.Wait()
-	if connections > 0 {
-		t.Errorf("%d connections reached the host's listener", connections)
-	}
-	if b, _ := os.ReadFile(logFile); len(b) > 0 {
-		t.Errorf("a bot wrote the server's log through an inherited descriptor: %q", b)
-	}
-	for _, p := range []string{filepath.Join(planted, "written"), "/written", "/usr/written"} {
-		if _, err := os.Stat(p); err == nil {
-			t.Errorf("a bot wrote %s", p)
-			_ = os.Remove(p)
-		}
+	for _, harm := range planted.Harm() {
+		t.Error(harm)
 	}
 	if left := confinetest.Leftovers(sandbox.User, sandbox.Group()); len(left) > 0 {
 		t.Errorf("processes of bots outlived their games: %v", left)
@@ -239,13 +117,6 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	if len(wrong) > 0 || answered == 0 {
 		t.Errorf("best moves meanwhile: %d answered; wrong: %v", answered, wrong)
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // lessBotExecutable is our greedy Less bot built as a static executable
