@@ -25,33 +25,15 @@ func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
 	if raceOn {
 		t.Skip("the worker is this test binary, slower under the race detector; the plain run checks it")
 	}
-	if h := hosting.New(memory.New(store.Config{}), hosting.Config{}); h.Unavailable() != nil {
-		h.Close()
-		confinetest.Check(t, h.Unavailable())
-	} else {
-		h.Close()
-	}
+	needSandbox(t)
 	srv := redistest.Start(t)
 	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "admit-test", "--no-local-worker")
 
-	var owner struct {
-		Token string `json:"token"`
-	}
-	post(t, base+"/v1/owners", "application/json", strings.NewReader(`{"name": "ann"}`), "", http.StatusCreated, &owner)
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for k, v := range map[string]string{"game": "morris", "name": "remote", "language": "executable"} {
-		_ = mw.WriteField(k, v)
-	}
-	fw, _ := mw.CreateFormFile("file", "morrisbot")
-	_, _ = fw.Write(gobuild.Static(t, "../hosting/testdata/morrisbot"))
-	mw.Close()
-	var bot struct {
+	bot := struct {
 		ID     string `json:"id"`
 		Status string `json:"status"`
 		Reason string `json:"reason"`
-	}
-	post(t, base+"/v1/bots", mw.FormDataContentType(), &body, owner.Token, http.StatusAccepted, &bot)
+	}{ID: upload(t, base, newOwner(t, base, "ann"), "morris", "remote", "executable", gobuild.Static(t, "../hosting/testdata/morrisbot"))}
 
 	status := func() string {
 		t.Helper()
@@ -80,6 +62,44 @@ func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// needSandbox skips the test (fails it under CI) where this machine
+// cannot confine programs.
+func needSandbox(t *testing.T) {
+	t.Helper()
+	h := hosting.New(memory.New(store.Config{}), hosting.Config{})
+	defer h.Close()
+	confinetest.Check(t, h.Unavailable())
+}
+
+// newOwner creates an owner on the server at base and returns its token.
+func newOwner(t *testing.T, base, name string) string {
+	t.Helper()
+	var owner struct {
+		Token string `json:"token"`
+	}
+	post(t, base+"/v1/owners", "application/json", strings.NewReader(`{"name": "`+name+`"}`), "", http.StatusCreated, &owner)
+	return owner.Token
+}
+
+// upload sends a bot's file to the server at base with an owner's token
+// and returns its id (202).
+func upload(t *testing.T, base, token, game, name, lang string, file []byte) string {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range map[string]string{"game": game, "name": name, "language": lang} {
+		_ = mw.WriteField(k, v)
+	}
+	fw, _ := mw.CreateFormFile("file", name)
+	_, _ = fw.Write(file)
+	_ = mw.Close()
+	var bot struct {
+		ID string `json:"id"`
+	}
+	post(t, base+"/v1/bots", mw.FormDataContentType(), &body, token, http.StatusAccepted, &bot)
+	return bot.ID
 }
 
 // post sends body to url with the key, when given, and decodes the

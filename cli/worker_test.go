@@ -40,10 +40,12 @@ func TestMain(m *testing.M) {
 }
 
 // startWorker runs `gameai worker` as a process of its own on queue, one
-// task at a time; the test ends it (SIGTERM) unless it was killed.
-func startWorker(t *testing.T, url, queue string) *exec.Cmd {
+// task at a time, holding the extra files open (as descriptors 3, 4, ...
+// without close-on-exec, as a worker started by "gameai worker 3<file"
+// would); the test ends it (SIGTERM) unless it was killed.
+func startWorker(t *testing.T, url, queue string, extra ...*os.File) *exec.Cmd {
 	t.Helper()
-	cmd, err := spawnWorker(t, url, queue)
+	cmd, err := spawnWorker(t, url, queue, extra...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +53,10 @@ func startWorker(t *testing.T, url, queue string) *exec.Cmd {
 }
 
 // spawnWorker is startWorker for any goroutine: it returns its error.
-func spawnWorker(t *testing.T, url, queue string) (*exec.Cmd, error) {
+func spawnWorker(t *testing.T, url, queue string, extra ...*os.File) (*exec.Cmd, error) {
 	cmd := exec.Command(os.Args[0], "worker", "--redis-url", url, "--queues", queue, "--concurrency", "1", "--log-level", "warn")
 	cmd.Env = append(os.Environ(), processEnv+"=1")
+	cmd.ExtraFiles = extra
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err

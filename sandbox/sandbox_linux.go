@@ -49,7 +49,10 @@ type Sandbox struct {
 
 // Group is the name of this process's control groups, under which each
 // confined program has its own.
-func Group() string { return fmt.Sprintf("gameai-%d", os.Getpid()) }
+func Group() string { return GroupOf(os.Getpid()) }
+
+// GroupOf is Group of the process pid (a worker, seen from its test).
+func GroupOf(pid int) string { return fmt.Sprintf("gameai-%d", pid) }
 
 // New prepares the sandbox and proves it by running a program confined.
 // The error wraps ErrUnavailable and says why (not root, namespaces or
