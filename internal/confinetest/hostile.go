@@ -186,7 +186,9 @@ func (p *Planted) Judge(h Hostile, record []byte, reasonCap int) []string {
 	if len(v.Reason) > reasonCap || strings.ContainsAny(v.Reason, "\n\r") {
 		bad("its public reason is %d bytes or more than a line: %q", len(v.Reason), v.Reason)
 	}
-	if or, ok := OrFault[h.File]; ok && strings.Contains(v.Reason, or.Want) {
+	// Which of its faults it met is the game's fault kind (a value); the
+	// reason must then say that fault.
+	if or, ok := OrFault[h.File]; ok && len(v.Validation) > 0 && v.Validation[0].FaultKind == or.Kind {
 		h.Want, h.Kind = or.Want, or.Kind
 	}
 	if v.Status != "rejected" || !strings.Contains(v.Reason, h.Want) || len(v.Validation) == 0 {
