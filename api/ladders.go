@@ -235,6 +235,15 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		if j.Status.Final() {
 			break // a stopped ladder's last checkpoint may name games it abandoned
 		}
+		// Listed once it can be watched, as a competition's games are: a
+		// game the ladder has drawn may still be starting its bots, or
+		// waiting for a worker, before its first look is written, and
+		// its link would answer 404 until then.
+		if _, live, err := s.liveGame(c.Request().Context(), j.ID, g.N); err != nil {
+			return err
+		} else if !live {
+			continue
+		}
 		lp := LadderPlaying{N: g.N, Seats: g.Seats, StartedAt: g.At}
 		for _, id := range g.Seats {
 			lp.Labels = append(lp.Labels, cmp.Or(st.Labels[id], id))
@@ -293,25 +302,30 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	j, _, st, err := s.ladderState(c.Request().Context(), game)
-	if err != nil {
-		return err
-	}
-	for _, g := range st.Games {
-		if g.N == n {
-			p, cg := ladderAsCompetition(game, st, g)
-			return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
+	// Read twice at most: a game that ends between the reads of the
+	// ladder and of its live record is kept before its record goes
+	// (jobkinds' ladder saves, then deletes), so the second read finds it.
+	for range 2 {
+		j, _, st, err := s.ladderState(c.Request().Context(), game)
+		if err != nil {
+			return err
 		}
-	}
-	for _, g := range st.Playing {
-		if g.N != n || j.Status.Final() {
-			continue
+		for _, g := range st.Games {
+			if g.N == n {
+				p, cg := ladderAsCompetition(game, st, g)
+				return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
+			}
+		}
+		i := slices.IndexFunc(st.Playing, func(g jobkinds.LadderGame) bool { return g.N == n })
+		if i < 0 || j.Status.Final() {
+			break
 		}
 		o, live, err := s.liveGame(c.Request().Context(), j.ID, n)
 		if err != nil {
 			return err
 		}
 		if live {
+			g := st.Playing[i]
 			g.Outcome = o
 			p, cg := ladderAsCompetition(game, st, g)
 			return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, true))

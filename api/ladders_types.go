@@ -58,10 +58,12 @@ type LadderResponse struct {
 	Bots           []string    `json:"bots"`
 	Entered        []string    `json:"entered"`
 	Played         int         `json:"played"`
-	// InPlay is how many games are being played now.
+	// InPlay is how many games are being played now, those still
+	// starting their bots among them.
 	InPlay int `json:"in_play"`
-	// Playing are the games being played now (GET .../games/{n} follows
-	// each as it goes).
+	// Playing are the games being played now that can be watched (GET
+	// .../games/{n} follows each as it goes): a game still starting its
+	// bots is counted in in_play and listed here at its first look.
 	Playing []LadderPlaying `json:"playing,omitempty"`
 	// Waiting says why no game is being played, when none is.
 	Waiting   string      `json:"waiting,omitempty"`

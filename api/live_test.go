@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gameai/api"
 	"gameai/arena"
@@ -110,6 +111,42 @@ func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
 	if !g.Live || g.N != p.N || !slices.Equal(g.Seats, p.Seats) || len(g.Positions) != len(g.Moves)+1 || g.Score != nil {
 		t.Fatalf("ladder game %d in play: %+v", p.N, g)
 	}
+}
+
+// A ladder's game drawn but not yet started (its bots starting, or a
+// worker not yet free: no first look written) is not listed as playing,
+// so no link on the page answers 404; once its first look is written it
+// is listed and answers live. Written into the store as the ladder writes
+// it, so that the moment between the two is held still.
+func TestALadderGameIsListedOnceItCanBeWatched(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := newEnv(t, st, nil)
+	params, _ := json.Marshal(jobkinds.LadderParams{Game: "morris", State: jobkinds.LadderRunning, GamesPerMinute: 1,
+		Bots: liveLadderBots, Parallel: 2})
+	at := time.Now().UTC()
+	state, _ := json.Marshal(jobkinds.LadderState{Next: 3, InPlay: 2, Playing: []jobkinds.LadderGame{
+		{N: 1, At: at, Seats: liveLadderBots}, {N: 2, At: at, Seats: liveLadderBots}}})
+	j := &store.Job{ID: "ladder-held", Kind: jobkinds.Ladder, Status: store.JobRunning, Params: params, Checkpoint: state,
+		CreatedAt: at, UpdatedAt: at}
+	if err := st.Jobs.Create(t.Context(), j); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, ThinkMS: make([]int64, 2)})
+	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(j.ID, 2), b); err != nil {
+		t.Fatal(err)
+	}
+	var l api.LadderResponse
+	e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &l)
+	if len(l.Playing) != 1 || l.Playing[0].N != 2 || l.InPlay != 2 {
+		t.Fatalf("playing %+v, in play %d: want game 2 alone listed of the 2 in play", l.Playing, l.InPlay)
+	}
+	var g api.CompetitionGameResponse
+	e.do(t, "GET", "/v1/ladders/morris/games/2", nil).ok(t, 200).json(t, &g)
+	if !g.Live || g.N != 2 || !slices.Equal(g.Seats, liveLadderBots) || len(g.Positions) != 1 {
+		t.Errorf("game 2 at its start: %+v", g)
+	}
+	r := e.do(t, "GET", "/v1/ladders/morris/games/1", nil)
+	r.hasField(t, r.problem(t, 404), "n")
 }
 
 // A game seen at its start, before its first move (arena's first look),

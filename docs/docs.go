@@ -3384,7 +3384,7 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "in_play": {
-                    "description": "InPlay is how many games are being played now.",
+                    "description": "InPlay is how many games are being played now, those still\nstarting their bots among them.",
                     "type": "integer"
                 },
                 "parallel": {
@@ -3394,7 +3394,7 @@ const docTemplate = `{
                     "type": "integer"
                 },
                 "playing": {
-                    "description": "Playing are the games being played now (GET .../games/{n} follows\neach as it goes).",
+                    "description": "Playing are the games being played now that can be watched (GET\n.../games/{n} follows each as it goes): a game still starting its\nbots is counted in in_play and listed here at its first look.",
                     "type": "array",
                     "items": {
                         "$ref": "#/definitions/api.LadderPlaying"
