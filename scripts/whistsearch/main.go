@@ -7,7 +7,8 @@
 // exactly when the partners' differences cover each non-zero element of
 // Z_m once and the opponents' twice. The search is simulated annealing
 // over the arrangement of the elements, restarted with the next seed until
-// it finds one or time runs out; it prints Go literals for the table.
+// it finds one or time runs out; it prints Go literals for the table, or
+// the seeds it tried, so that -seed resumes where a search stopped.
 //
 // With -double it looks for the first tables of double whist designs
 // (competition/whist.go's doubleStarts) for the sizes with no whist design,
@@ -34,6 +35,7 @@ func main() {
 	limit := flag.Duration("time", time.Minute, "time for each size")
 	steps := flag.Int("steps", 3_000_000, "annealing steps of one run")
 	double := flag.Bool("double", false, "double whist designs, for sizes 4k+2 and 4k+3")
+	first := flag.Uint64("seed", 1, "first seed tried (another search's last seed + 1 resumes it)")
 	flag.Parse()
 	for _, a := range flag.Args() {
 		n, err := strconv.Atoi(a)
@@ -47,13 +49,13 @@ func main() {
 		}
 		start := time.Now()
 		var t [][4]int
-		seed := uint64(0)
+		seed := *first - 1
 		for t == nil && time.Since(start) < *limit {
 			seed++
 			t = search(n, *double, rand.New(rand.NewPCG(seed, 7)), *steps)
 		}
 		if t == nil {
-			fmt.Printf("// %d: none found in %v\n", n, *limit)
+			fmt.Printf("// %d: none found in %v (seeds %d to %d)\n", n, *limit, *first, seed)
 			continue
 		}
 		fmt.Printf("\t%d: {", n)
