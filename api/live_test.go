@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"gameai/api"
 	"gameai/arena"
 	"gameai/competition"
+	"gameai/hosting"
 	"gameai/jobkinds"
 	"gameai/store"
 	"gameai/store/memory"
@@ -121,20 +123,7 @@ func TestALadderGameIsWatchedWhileItIsPlayed(t *testing.T) {
 func TestALadderGameIsListedOnceItCanBeWatched(t *testing.T) {
 	st := memory.New(store.Config{})
 	e := newEnv(t, st, nil)
-	params, _ := json.Marshal(jobkinds.LadderParams{Game: "morris", State: jobkinds.LadderRunning, GamesPerMinute: 1,
-		Bots: liveLadderBots, Parallel: 2})
-	at := time.Now().UTC()
-	state, _ := json.Marshal(jobkinds.LadderState{Next: 3, InPlay: 2, Playing: []jobkinds.LadderGame{
-		{N: 1, At: at, Seats: liveLadderBots}, {N: 2, At: at, Seats: liveLadderBots}}})
-	j := &store.Job{ID: "ladder-held", Kind: jobkinds.Ladder, Status: store.JobRunning, Params: params, Checkpoint: state,
-		CreatedAt: at, UpdatedAt: at}
-	if err := st.Jobs.Create(t.Context(), j); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, ThinkMS: make([]int64, 2)})
-	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(j.ID, 2), b); err != nil {
-		t.Fatal(err)
-	}
+	holdLadder(t, st, liveLadderBots, nil, nil)
 	var l api.LadderResponse
 	e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &l)
 	if len(l.Playing) != 1 || l.Playing[0].N != 2 || l.InPlay != 2 {
@@ -147,6 +136,60 @@ func TestALadderGameIsListedOnceItCanBeWatched(t *testing.T) {
 	}
 	r := e.do(t, "GET", "/v1/ladders/morris/games/1", nil)
 	r.hasField(t, r.problem(t, 404), "n")
+}
+
+// The same held moment asked as an attacker would: no key, a made-up key,
+// a malformed one and another owner's real key each read the listing and
+// the game in play as a visitor does, none reads a seat's stderr (not even
+// one the live record were to carry), and the game not yet started is a
+// 404 to each of them, not a way to see what it will be.
+func TestALadderGameInPlayIsPublicAndNoMore(t *testing.T) {
+	const admin = "adm1n-key"
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = admin }, hosting.Off(st, errors.New("no sandbox in this test")))
+	e.owner(t, "ann", admin)
+	bob := e.owner(t, "bob", admin)
+	seats := []string{"ann-bot-v1", liveLadderBots[1]}
+	holdLadder(t, st, seats, map[string]string{"ann-bot-v1": "ann"}, []string{"ann's secret", ""})
+	var want api.LadderResponse
+	e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &want)
+	for _, key := range []string{"", "gat_madeup", "not-a-key", bob} {
+		var l api.LadderResponse
+		e.do(t, "GET", "/v1/ladders/morris", nil, "X-API-Key", key).ok(t, 200).json(t, &l)
+		if len(l.Playing) != 1 || l.Playing[0].N != 2 || !slices.Equal(l.Playing[0].Seats, seats) || l.InPlay != want.InPlay {
+			t.Errorf("ladder asked with key %q: playing %+v", key, l.Playing)
+		}
+		r := e.do(t, "GET", "/v1/ladders/morris/games/2", nil, "X-API-Key", key).ok(t, 200)
+		var g api.CompetitionGameResponse
+		r.json(t, &g)
+		if !g.Live || g.Stderr != nil || strings.Contains(string(r.body), "secret") {
+			t.Errorf("game 2 in play asked with key %q: %s", key, r.body)
+		}
+		r = e.do(t, "GET", "/v1/ladders/morris/games/1", nil, "X-API-Key", key)
+		r.hasField(t, r.problem(t, 404), "n")
+	}
+}
+
+// holdLadder writes a running Morris ladder into st as its job writes it
+// with two games drawn (1 and 2) and only game 2's first look written
+// (with stderr, when given), and no job running it: the moment between
+// the draw and the first look held still.
+func holdLadder(t *testing.T, st *store.Store, seats []string, owners map[string]string, stderr []string) {
+	t.Helper()
+	params, _ := json.Marshal(jobkinds.LadderParams{Game: "morris", State: jobkinds.LadderRunning, GamesPerMinute: 1,
+		Bots: seats, Parallel: 2})
+	at := time.Now().UTC()
+	state, _ := json.Marshal(jobkinds.LadderState{Next: 3, InPlay: 2, Owners: owners, Playing: []jobkinds.LadderGame{
+		{N: 1, At: at, Seats: seats}, {N: 2, At: at, Seats: seats}}})
+	j := &store.Job{ID: "ladder-held", Kind: jobkinds.Ladder, Status: store.JobRunning, Params: params, Checkpoint: state,
+		CreatedAt: at, UpdatedAt: at}
+	if err := st.Jobs.Create(t.Context(), j); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, ThinkMS: make([]int64, 2), Stderr: stderr})
+	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(j.ID, 2), b); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A game seen at its start, before its first move (arena's first look),
