@@ -3,11 +3,11 @@
 package sandbox
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"syscall"
 
-	seccomp "github.com/elastic/go-seccomp-bpf"
 	"github.com/elastic/go-seccomp-bpf/arch"
 	docker "github.com/moby/profiles/seccomp"
 	"github.com/opencontainers/runtime-spec/specs-go"
@@ -27,21 +27,18 @@ import (
 // network namespace holds). Everything refused answers EPERM, as Docker's
 // profile does, never a kill: runtimes probe and fall back (clone3 answers
 // ENOSYS, so the C library falls back to clone, whose flags the filter can
-// see). elastic/go-seccomp-bpf assembles it; a call of another
-// architecture's numbering (the 32-bit ABIs) is refused whole.
+// see). A call of another architecture's numbering (the 32-bit ABIs) is
+// refused whole. bpfasm_linux.go assembles it; elastic/go-seccomp-bpf only
+// names the architecture's calls.
 
 // tracing are the calls removed from Docker's allow-list.
 var tracing = []string{"ptrace", "process_vm_readv", "process_vm_writev"}
 
 // filterProgram is the filter as the kernel takes it.
 func filterProgram() (*syscall.SockFprog, error) {
-	policy, err := filterPolicy()
+	insts, err := filterInstructions()
 	if err != nil {
 		return nil, err
-	}
-	insts, err := policy.Assemble()
-	if err != nil {
-		return nil, fmt.Errorf("the syscall filter: %w", err)
 	}
 	raw, err := bpf.Assemble(insts)
 	if err != nil {
@@ -54,118 +51,127 @@ func filterProgram() (*syscall.SockFprog, error) {
 	return &syscall.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}, nil
 }
 
-// filterPolicy translates Docker's profile, rule by rule in its order, with
-// the tightening above first.
-func filterPolicy() (*seccomp.Policy, error) {
-	native, err := arch.GetInfo("")
+func filterInstructions() ([]bpf.Instruction, error) {
+	p, err := filterPolicy()
 	if err != nil {
 		return nil, err
+	}
+	return p.assemble()
+}
+
+// filterPolicy translates Docker's profile, rule by rule in its order, with
+// the tightening above.
+func filterPolicy() (policy, error) {
+	// The filter compares the low and high words of an argument where
+	// the kernel puts them on a little-endian machine.
+	if binary.NativeEndian.Uint16([]byte{1, 0}) != 1 {
+		return policy{}, fmt.Errorf("the syscall filter is written for little-endian machines")
+	}
+	native, err := arch.GetInfo("")
+	if err != nil {
+		return policy{}, err
 	}
 	profile, err := docker.GetDefaultProfile(&specs.Spec{Process: &specs.Process{Capabilities: &specs.LinuxCapabilities{}}})
 	if err != nil {
-		return nil, err
+		return policy{}, err
 	}
-	deny, err := errnoAction(profile.DefaultErrnoRet)
+	deny, err := errnoOf(profile.DefaultErrnoRet)
 	if err != nil || profile.DefaultAction != specs.ActErrno {
-		return nil, fmt.Errorf("docker's default action %s %v: %v", profile.DefaultAction, profile.DefaultErrnoRet, err)
+		return policy{}, fmt.Errorf("docker's default action %s %v: %v", profile.DefaultAction, profile.DefaultErrnoRet, err)
 	}
-	p := &seccomp.Policy{DefaultAction: seccomp.ActionErrno, Syscalls: []seccomp.SyscallGroup{{
-		Action: deny,
-		NamesWithCondtions: []seccomp.NameWithConditions{{Name: "socket", Conditions: seccomp.ArgumentConditions{
-			{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX},
-		}}},
-	}}}
-	for _, rule := range profile.Syscalls {
-		g, err := group(rule, native)
+	p := policy{arch: uint32(native.ID), x32: native.ID == arch.X86_64.ID, x32Action: errnoRet(uint32(unix.ENOSYS)), deflt: deny}
+	unixAllowed := false
+	for _, sc := range profile.Syscalls {
+		rules, err := translate(sc, native)
 		if err != nil {
-			return nil, err
+			return policy{}, err
 		}
-		if g != nil {
-			p.Syscalls = append(p.Syscalls, *g)
+		for _, r := range rules {
+			if r.name != "socket" {
+				p.rules = append(p.rules, r)
+				continue
+			}
+			// Docker's rules for socket allow a list of families; only
+			// AF_UNIX is kept, as one rule, when Docker allows it.
+			if r.action == allow() && (len(r.conds) == 0 || r.conds[0].arg == 0 && r.conds[0].holds(unix.AF_UNIX) && len(r.conds) == 1) {
+				unixAllowed = true
+			}
 		}
 	}
+	if !unixAllowed {
+		return policy{}, fmt.Errorf("docker's profile does not allow socket(AF_UNIX)")
+	}
+	p.rules = append(p.rules, rule{name: "socket", nr: uint32(native.SyscallNames["socket"]), action: allow(),
+		conds: []cond{{arg: 0, op: opEqual, value: unix.AF_UNIX}}})
 	return p, nil
 }
 
-// group is one of Docker's rules as a group of elastic's, or nil when none
-// of its calls exists on this architecture (Docker's profile names every
-// architecture's calls) or all are the tracing calls.
-func group(rule specs.LinuxSyscall, native *arch.Info) (*seccomp.SyscallGroup, error) {
-	var names []string
-	for _, n := range rule.Names {
-		if _, ok := native.SyscallNames[n]; ok && !slices.Contains(tracing, n) {
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		return nil, nil
-	}
-	g := &seccomp.SyscallGroup{}
-	switch rule.Action {
+// translate is one of Docker's rules as one rule a call of this
+// architecture, none for a call it does not have (Docker's profile names
+// every architecture's calls) or the tracing calls.
+func translate(sc specs.LinuxSyscall, native *arch.Info) ([]rule, error) {
+	var action uint32
+	switch sc.Action {
 	case specs.ActAllow:
-		g.Action = seccomp.ActionAllow
+		action = allow()
 	case specs.ActErrno:
-		a, err := errnoAction(rule.ErrnoRet)
+		a, err := errnoOf(sc.ErrnoRet)
 		if err != nil {
-			return nil, fmt.Errorf("%v: %w", names, err)
+			return nil, fmt.Errorf("%v: %w", sc.Names, err)
 		}
-		g.Action = a
+		action = a
 	default:
-		return nil, fmt.Errorf("docker's rule for %v: action %s has no translation", names, rule.Action)
-	}
-	if len(rule.Args) == 0 {
-		g.Names = names
-		return g, nil
+		return nil, fmt.Errorf("docker's rule for %v: action %s has no translation", sc.Names, sc.Action)
 	}
 	// All of a rule's conditions hold together (libseccomp's meaning). Two
 	// on one argument would be runc's "either" instead: refused rather
 	// than guessed.
-	var conds seccomp.ArgumentConditions
+	var conds []cond
 	seen := map[uint]bool{}
-	for _, a := range rule.Args {
+	for _, a := range sc.Args {
 		if seen[a.Index] {
-			return nil, fmt.Errorf("docker's rule for %v: two conditions on argument %d", names, a.Index)
+			return nil, fmt.Errorf("docker's rule for %v: two conditions on argument %d", sc.Names, a.Index)
 		}
 		seen[a.Index] = true
-		c := seccomp.Condition{Argument: uint32(a.Index), Value: a.Value}
+		c := cond{arg: int(a.Index), value: a.Value}
 		switch a.Op {
 		case specs.OpEqualTo:
-			c.Operation = seccomp.Equal
+			c.op = opEqual
 		case specs.OpNotEqual:
-			c.Operation = seccomp.NotEqual
+			c.op = opNotEqual
 		case specs.OpLessThan:
-			c.Operation = seccomp.LessThan
+			c.op = opLess
 		case specs.OpLessEqual:
-			c.Operation = seccomp.LessOrEqual
+			c.op = opLessEqual
 		case specs.OpGreaterThan:
-			c.Operation = seccomp.GreaterThan
+			c.op = opGreater
 		case specs.OpGreaterEqual:
-			c.Operation = seccomp.GreaterOrEqual
+			c.op = opGreaterEqual
 		case specs.OpMaskedEqual:
-			if a.ValueTwo != 0 {
-				return nil, fmt.Errorf("docker's rule for %v: a masked comparison with %#x", names, a.ValueTwo)
-			}
-			c.Operation = seccomp.BitsNotSet
+			c.op, c.datum = opMasked, a.ValueTwo
 		default:
-			return nil, fmt.Errorf("docker's rule for %v: operator %s has no translation", names, a.Op)
+			return nil, fmt.Errorf("docker's rule for %v: operator %s has no translation", sc.Names, a.Op)
 		}
 		conds = append(conds, c)
 	}
-	for _, n := range names {
-		g.NamesWithCondtions = append(g.NamesWithCondtions, seccomp.NameWithConditions{Name: n, Conditions: conds})
+	var out []rule
+	for _, n := range sc.Names {
+		nr, ok := native.SyscallNames[n]
+		if !ok || slices.Contains(tracing, n) {
+			continue
+		}
+		out = append(out, rule{name: n, nr: uint32(nr), action: action, conds: conds})
 	}
-	return g, nil
+	return out, nil
 }
 
-// errnoAction refuses a call with errno (EPERM when the profile names
-// none). elastic's ActionErrno alone answers EPERM; the errno is the low
-// bits of the action.
-func errnoAction(errno *uint) (seccomp.Action, error) {
-	if errno == nil || *errno == uint(unix.EPERM) {
-		return seccomp.ActionErrno, nil
+// errnoOf refuses a call with errno (EPERM when the profile names none).
+func errnoOf(errno *uint) (uint32, error) {
+	if errno == nil {
+		return errnoRet(uint32(unix.EPERM)), nil
 	}
 	if *errno > 0xffff {
 		return 0, fmt.Errorf("errno %d out of range", *errno)
 	}
-	return seccomp.ActionErrno | seccomp.Action(*errno), nil
+	return errnoRet(uint32(*errno)), nil
 }
