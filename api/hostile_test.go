@@ -111,7 +111,7 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	for _, harm := range planted.Harm() {
 		t.Error(harm)
 	}
-	if left := confinetest.Leftovers(sandbox.User, sandbox.Group()); len(left) > 0 {
+	if left := confinetest.Leftovers(sandbox.IsBoxUser, sandbox.Group()); len(left) > 0 {
 		t.Errorf("processes of bots outlived their games: %v", left)
 	}
 	if len(wrong) > 0 || answered == 0 {

@@ -191,7 +191,7 @@ func TestABotTurningHostileMidGameLosesAndLeavesNothing(t *testing.T) {
 	if !slices.Equal(o.Result.Faults, []int{2}) || o.Result.Score[2] != 0 || o.Result.Score[0] != 0 || o.Result.Score[1] != 1 {
 		t.Fatalf("result %+v: the irregular loss is its team's", o.Result)
 	}
-	if left := confinetest.Leftovers(sandbox.User, sandbox.Group()); len(left) > 0 {
+	if left := confinetest.Leftovers(sandbox.IsBoxUser, sandbox.Group()); len(left) > 0 {
 		t.Fatalf("processes of the bot outlived its game: %v", left)
 	}
 }

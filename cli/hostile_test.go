@@ -112,7 +112,7 @@ func TestHostileBotsOnAWorkerHarmNothing(t *testing.T) {
 	for _, harm := range planted.Harm() {
 		t.Error(harm)
 	}
-	if left := confinetest.Leftovers(sandbox.User, sandbox.GroupOf(worker.Process.Pid)); len(left) > 0 {
+	if left := confinetest.Leftovers(sandbox.IsBoxUser, sandbox.GroupOf(worker.Process.Pid)); len(left) > 0 {
 		t.Errorf("processes of bots outlived their games on the worker: %v", left)
 	}
 }

@@ -57,9 +57,6 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	if err := os.WriteFile(filepath.Join(in, l.File), src, 0o644); err != nil {
 		return nil, "", err
 	}
-	if err := sandbox.Chown(out); err != nil {
-		return nil, "", err
-	}
 	p, err := h.sb.Start(sandbox.Spec{Argv: l.compile, Env: l.env, Dir: in, Out: out, Runtime: l.runtime, Limits: buildLimits})
 	if err != nil {
 		return nil, "", err
@@ -75,6 +72,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	select {
 	case <-p.Done():
 	case <-time.After(h.cfg.BuildWall):
+		p.Expire(h.cfg.BuildWall)
 	case <-ctx.Done():
 	}
 	p.Kill()
@@ -84,7 +82,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 		return nil, log, ctx.Err()
 	}
 	if e := p.Exit(); !e.OK() {
-		if e.Killed {
+		if e.Status == sandbox.WallTime {
 			return nil, log, &errBuild{fmt.Sprintf("the build took longer than its limit of %v", h.cfg.BuildWall)}
 		}
 		return nil, log, &errBuild{"the build failed: the compiler " + e.String()}

@@ -47,7 +47,7 @@ type Spec struct {
 	// Dir, when set, is a host directory shown read-only at /bot.
 	Dir string
 	// Out, when set, is a host directory shown writable at /out (a
-	// compiler's output); its owner must be the sandbox's user (Chown).
+	// compiler's output); Start gives it to the program's user.
 	Out string
 	// Runtime are more host directories shown read-only at the same path
 	// (a toolchain outside /usr, such as a Go root).
@@ -55,35 +55,74 @@ type Spec struct {
 	Limits  Limits
 }
 
+// Status is how a confined program ended, as a value.
+type Status int
+
+const (
+	// Exited: it ended on its own; Exit.Code says with what (0 is OK).
+	Exited Status = iota
+	// Signaled: a signal ended it that no limit sent (its own abort, a
+	// segmentation fault); Exit.Signal names it.
+	Signaled
+	// OutOfMemory: the kernel killed it for passing its memory limit.
+	OutOfMemory
+	// OutOfCPU: it passed its CPU time limit.
+	OutOfCPU
+	// OutputLimit: it wrote a file past its size limit (SIGXFSZ).
+	OutputLimit
+	// WallTime: its caller ended it for running past a wall-clock limit
+	// (Process.Expire).
+	WallTime
+	// Stopped: its caller ended it because its work was over (Kill: its
+	// game or build ended).
+	Stopped
+)
+
+var statusNames = [...]string{"exited", "signal", "memory", "cpu", "output", "wall", "stopped"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
 // Exit says how a confined program ended.
 type Exit struct {
-	Code   int
+	Status Status
+	Code   int    // its exit status, when Status is Exited
 	Signal string // the signal that ended it, "" when it exited
-	// OOM: it was killed for passing its memory limit.
-	OOM bool
-	// CPULimit: it was killed for passing its CPU time limit.
-	CPULimit bool
-	// Killed: it was ended by Kill (its game or build was over).
-	Killed bool
 	Limits Limits
+	// Wall is the wall-clock limit Expire enforced.
+	Wall time.Duration
 }
 
 // OK reports a clean exit with status 0.
-func (e Exit) OK() bool { return e.Signal == "" && e.Code == 0 }
+func (e Exit) OK() bool { return e.Status == Exited && e.Code == 0 }
 
 func (e Exit) String() string {
-	switch {
-	case e.OOM:
+	switch e.Status {
+	case OutOfMemory:
 		return fmt.Sprintf("killed: out of memory (its limit is %d MiB)", e.Limits.Memory>>20)
-	case e.CPULimit:
+	case OutOfCPU:
 		return fmt.Sprintf("killed: out of CPU time (its limit is %v)", e.Limits.CPUTime)
-	case e.Killed:
+	case OutputLimit:
+		return fmt.Sprintf("killed: a file past its size limit (%d MiB)", e.Limits.FileSize>>20)
+	case WallTime:
+		return fmt.Sprintf("stopped: it ran past its time limit of %v", e.Wall)
+	case Stopped:
 		return "stopped by the referee"
-	case e.Signal != "":
+	case Signaled:
 		return "killed by " + e.Signal
 	}
 	return fmt.Sprintf("exited with status %d", e.Code)
 }
+
+// ExitError is a program's end as an error (one that was not OK), for
+// callers that carry it up with errors.As.
+type ExitError struct{ Exit Exit }
+
+func (e *ExitError) Error() string { return e.Exit.String() }
 
 // ErrUnavailable wraps why this machine cannot confine programs: such a
 // machine refuses uploads instead of running them unconfined.

@@ -22,16 +22,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// User is the host user id (and group) a confined program runs as:
-// nobody, who owns nothing on the host.
-const User = 65534
-
 // insideUser is the same user as the program sees itself.
 const insideUser = 1000
 
 // setupUser is who root inside the namespace is on the host while the
-// sandbox sets up its mounts: another unprivileged id, never the host's
-// root, so nothing in the namespace maps to a privileged host user.
+// sandbox sets up its mounts: an unprivileged id that owns nothing on the
+// host, never the host's root, so nothing in the namespace maps to a
+// privileged host user. No process is root inside once the program runs:
+// the program is its box's user (box_linux.go).
 const setupUser = 65533
 
 // systemDirs are the read-only runtime every program gets: the loader,
@@ -201,14 +199,14 @@ func (s *Sandbox) Close() {
 	_ = os.Remove(s.root)
 }
 
-// Chown gives a directory (and what is in it) to the sandbox's user, for
+// chown gives a directory (and what is in it) to a box's user, for
 // Spec.Out.
-func Chown(dir string) error {
+func chown(dir string, uid int) error {
 	return filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
 		if err != nil {
 			return err
 		}
-		return os.Lchown(p, User, User)
+		return os.Lchown(p, uid, uid)
 	})
 }
 
@@ -220,12 +218,14 @@ type Process struct {
 	Stderr *os.File
 
 	pid     int
+	box     *box
 	cg      cgroup.Cgroup
 	freezer string // the freezer directory (v1) or the cgroup's own (v2)
 	memory  string // its memory control group's directory
 	limits  Limits
 	done    chan struct{}
 	exit    Exit
+	wall    time.Duration // set by Expire
 	killed  atomic.Bool
 	once    sync.Once
 }
@@ -254,6 +254,14 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 			p.release()
 		}
 	}()
+	if p.box, err = takeBox(); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	if spec.Out != "" {
+		if err := chown(spec.Out, p.box.uid); err != nil {
+			return nil, fmt.Errorf("sandbox: the output directory: %w", err)
+		}
+	}
 	if l.Memory > 0 {
 		if err := cg.SetMemoryLimit(uint64(l.Memory)); err != nil {
 			return nil, fmt.Errorf("sandbox: memory limit: %w", err)
@@ -307,7 +315,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: setupUser, Size: 1}, {ContainerID: insideUser, HostID: User, Size: 1}}
+	ids := []syscall.SysProcIDMap{{ContainerID: 0, HostID: setupUser, Size: 1}, {ContainerID: insideUser, HostID: p.box.uid, Size: 1}}
 	r := forkexec.Runner{
 		Args:        spec.Argv,
 		Env:         spec.Env,
@@ -330,7 +338,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		SyncFunc:               p.join,
 		UnshareCgroupAfterSync: true,
 	}
-	pid, err := r.Start()
+	pid, err := startOwned(&r, p.box.uid)
 	closeAll(inR, outW, errW)
 	if err != nil {
 		closeAll(inW, outR, errR)
@@ -339,8 +347,9 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	p.pid, p.Stdin, p.Stdout, p.Stderr = pid, inW, outR, errR
 	go func() {
 		var ws unix.WaitStatus
-		_, _ = unix.Wait4(pid, &ws, 0, nil)
-		p.exit = p.exitOf(ws) // before Kill may remove the groups it reads
+		var ru unix.Rusage
+		_, _ = unix.Wait4(pid, &ws, 0, &ru)
+		p.exit = p.exitOf(ws, time.Duration(ru.Utime.Nano()+ru.Stime.Nano())) // before Kill may remove the groups it reads
 		close(p.done)
 	}()
 	ok = true
@@ -463,11 +472,18 @@ func (p *Process) Done() <-chan struct{} { return p.done }
 // words) and then meets EOF; closing them now would throw that away.
 // After the grace they are closed, so a caller that never reads them
 // does not keep their descriptors.
-func (p *Process) Kill() {
+func (p *Process) Kill() { p.kill(0) }
+
+// Expire is Kill for a program that ran past the wall-clock limit wall:
+// its Exit says so (WallTime) unless it had ended already.
+func (p *Process) Expire(wall time.Duration) { p.kill(wall) }
+
+func (p *Process) kill(wall time.Duration) {
 	p.once.Do(func() {
 		select {
 		case <-p.done:
 		default:
+			p.wall = wall
 			p.killed.Store(true)
 			_ = unix.Kill(p.pid, unix.SIGKILL)
 		}
@@ -499,7 +515,11 @@ func (p *Process) release() {
 	if strings.HasPrefix(p.freezer, "/sys/fs/cgroup/freezer/") {
 		_ = os.Remove(p.freezer)
 	}
+	p.box.release() // only once none of its processes is left
 }
+
+// User is the host uid the program runs as, its box's.
+func (p *Process) User() int { return p.box.uid }
 
 // Pids lists the program's processes still alive (host PIDs).
 func (p *Process) Pids() []int {
@@ -510,32 +530,54 @@ func (p *Process) Pids() []int {
 // Exit says how the program ended; call it after Done is closed.
 func (p *Process) Exit() Exit { return p.exit }
 
-func (p *Process) exitOf(ws unix.WaitStatus) Exit {
-	e := Exit{Limits: p.limits}
+// exitOf reads how the program ended from its first process's wait
+// status and CPU time. That process is its PID namespace's init, which the
+// kernel's SIGXCPU and SIGXFSZ do not end (an init ignores signals it has
+// no handler for): past its CPU time it meets the limit's hard SIGKILL a
+// second later, and past its file size EFBIG.
+func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
+	e := Exit{Limits: p.limits, Wall: p.wall}
 	switch {
 	case ws.Exited():
-		e.Code = ws.ExitStatus()
+		e.Status, e.Code = Exited, ws.ExitStatus()
 	case ws.Signaled():
 		sig := ws.Signal()
-		e.Signal = unix.SignalName(sig)
-		e.CPULimit = sig == unix.SIGXCPU
-		if sig == unix.SIGKILL {
+		e.Status, e.Signal = Signaled, unix.SignalName(sig)
+		switch sig {
+		case unix.SIGXCPU:
+			e.Status = OutOfCPU
+		case unix.SIGXFSZ:
+			e.Status = OutputLimit
+		case unix.SIGKILL:
 			// Ended by Kill, it is reported so even when its memory was
 			// full at the time (a compile bomb at its wall limit): the
 			// limit that ended it was the caller's. Else the kernel's
 			// count of OOM kills says whether memory ended it; where the
-			// kernel keeps none, a peak at the limit does.
-			e.Killed = p.killed.Load()
-			if !e.Killed {
-				if n, ok := p.oomKills(); ok {
-					e.OOM = n > 0
-				} else if used, err := p.cg.MemoryMaxUsage(); err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20) {
-					e.OOM = true
+			// kernel keeps none, a peak at the limit does. Else a
+			// process that used its CPU time met the CPU limit's hard
+			// SIGKILL.
+			switch {
+			case p.killed.Load():
+				e.Status = Stopped
+				if p.wall > 0 {
+					e.Status = WallTime
 				}
+			case p.outOfMemory():
+				e.Status = OutOfMemory
+			case p.limits.CPUTime > 0 && cpu >= p.limits.CPUTime:
+				e.Status = OutOfCPU
 			}
 		}
 	}
 	return e
+}
+
+func (p *Process) outOfMemory() bool {
+	if n, ok := p.oomKills(); ok {
+		return n > 0
+	}
+	used, err := p.cg.MemoryMaxUsage()
+	return err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20)
 }
 
 // oomKills is the kernel's count of the program's processes it killed

@@ -133,8 +133,8 @@ func TestLimitsHold(t *testing.T) {
 	})
 	t.Run("memory", func(t *testing.T) {
 		_, e := run(t, s, Spec{Argv: []string{"/usr/bin/python3", "-c", "b = []\nwhile True: b.append(bytearray(1 << 20))"}, Limits: small})
-		if !e.OOM {
-			t.Errorf("allocating without end: %v, want killed out of memory", e)
+		if e.Status != OutOfMemory || !strings.Contains(e.String(), "out of memory (its limit is 64 MiB)") {
+			t.Errorf("allocating without end: %v (%v), want killed out of memory", e, e.Status)
 		}
 	})
 	t.Run("cpu", func(t *testing.T) {
@@ -143,8 +143,32 @@ func TestLimitsHold(t *testing.T) {
 		spec := sh(`while :; do :; done`)
 		spec.Limits = l
 		_, e := run(t, s, spec)
-		if !e.CPULimit && e.Signal != "SIGKILL" {
-			t.Errorf("a busy loop with 1 s of CPU: %v", e)
+		if e.Status != OutOfCPU {
+			t.Errorf("a busy loop with 1 s of CPU: %v (%v)", e, e.Status)
+		}
+	})
+	t.Run("cpu, SIGXCPU ignored", func(t *testing.T) {
+		l := small
+		l.CPUTime = time.Second
+		spec := sh(`trap '' XCPU; while :; do :; done`)
+		spec.Limits = l
+		_, e := run(t, s, spec)
+		if e.Status != OutOfCPU {
+			t.Errorf("a busy loop that ignores SIGXCPU with 1 s of CPU: %v (%v)", e, e.Status)
+		}
+	})
+	t.Run("wall", func(t *testing.T) {
+		p, err := s.Start(sh(`sleep 30`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Expire(50 * time.Millisecond)
+		if e := p.Exit(); e.Status != WallTime || e.String() != "stopped: it ran past its time limit of 50ms" {
+			t.Errorf("expired: %v (%v)", e, e.Status)
+		}
+		var xe *ExitError
+		if err := fmt.Errorf("wrapped: %w", &ExitError{p.Exit()}); !errors.As(err, &xe) || xe.Exit.Status != WallTime {
+			t.Errorf("errors.As on a wrapped ExitError: %v", err)
 		}
 	})
 }
@@ -240,7 +264,7 @@ func TestFreezeStopsItAndKillLeavesNothing(t *testing.T) {
 			t.Errorf("process %d survived Kill", pid)
 		}
 	}
-	if e := p.Exit(); !e.Killed {
+	if e := p.Exit(); e.Status != Stopped {
 		t.Errorf("exit %v, want stopped by the referee", e)
 	}
 }
@@ -298,12 +322,12 @@ func TestLeftoversSeesARunningProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if left := confinetest.Leftovers(User, Group()); len(left) != 1 || !strings.Contains(left[0], "/bin/sh") {
+	if left := confinetest.Leftovers(IsBoxUser, Group()); len(left) != 1 || !strings.Contains(left[0], "/bin/sh") {
 		t.Errorf("while it runs: %q, want the shell", left)
 	}
 	p.Kill()
 	<-p.Done()
-	if left := confinetest.Leftovers(User, Group()); len(left) != 0 {
+	if left := confinetest.Leftovers(IsBoxUser, Group()); len(left) != 0 {
 		t.Errorf("once killed: %q", left)
 	}
 }
@@ -365,7 +389,7 @@ func TestKilledAtItsLimitIsNotOutOfMemory(t *testing.T) {
 		t.Fatalf("its peak %d of %d (%v): the test did not fill its memory", used, spec.Limits.Memory, err)
 	}
 	p.Kill()
-	if e := p.Exit(); !e.Killed || e.OOM {
-		t.Errorf("ended by Kill: %v (OOM %v, Killed %v), want Killed", e, e.OOM, e.Killed)
+	if e := p.Exit(); e.Status != Stopped {
+		t.Errorf("ended by Kill: %v (%v), want stopped", e, e.Status)
 	}
 }

@@ -7,11 +7,12 @@ import (
 	"strings"
 )
 
-// Leftovers lists the confined programs still running as uid in control
-// group (this test process's sandbox: sandbox.Group), as "PID command":
-// after a game, any is a process that outlived it. Programs of other test
-// processes, which go test runs beside this one, are not listed.
-func Leftovers(uid int, group string) []string {
+// Leftovers lists the confined programs still running in control group
+// (this test process's sandbox: sandbox.Group) as a box's user (isBox:
+// sandbox.IsBoxUser), as "PID command": after a game, any is a process
+// that outlived it. Programs of other test processes, which go test runs
+// beside this one, are not listed.
+func Leftovers(isBox func(uid int) bool, group string) []string {
 	var out []string
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -20,7 +21,7 @@ func Leftovers(uid int, group string) []string {
 		}
 		dir := filepath.Join("/proc", e.Name())
 		status, err := os.ReadFile(filepath.Join(dir, "status"))
-		if err != nil || !ranAs(string(status), uid) {
+		if err != nil || !ranAs(string(status), isBox) {
 			continue
 		}
 		cgroups, _ := os.ReadFile(filepath.Join(dir, "cgroup"))
@@ -33,10 +34,11 @@ func Leftovers(uid int, group string) []string {
 	return out
 }
 
-func ranAs(status string, uid int) bool {
+func ranAs(status string, isBox func(int) bool) bool {
 	for _, l := range strings.Split(status, "\n") {
 		if f := strings.Fields(l); len(f) > 1 && f[0] == "Uid:" {
-			return f[1] == strconv.Itoa(uid)
+			uid, err := strconv.Atoi(f[1])
+			return err == nil && isBox(uid)
 		}
 	}
 	return false
