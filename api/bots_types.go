@@ -70,7 +70,8 @@ type ValidationGameResponse struct {
 	Result    string `json:"result"`
 	Fault     string `json:"fault,omitempty"`
 	// FaultKind is the fault as a value: crash, time, illegal, protocol,
-	// false-claim or output.
+	// false-claim, output, memory (killed at its memory limit) or cpu (at
+	// its CPU time limit).
 	FaultKind string  `json:"fault_kind,omitempty" example:"illegal"`
 	Turn      int     `json:"turn,omitempty"`
 	Record    string  `json:"record,omitempty"`

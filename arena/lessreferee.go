@@ -125,9 +125,11 @@ func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls
 		case errors.Is(err, lineio.ErrLineTooLong):
 			return forfeit(pl, competition.OutputLimit, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
 		case err != nil && broken[pl] != nil:
-			return forfeit(pl, competition.Crash, fmt.Sprintf("crashed at turn %d: %v (and earlier: %v)", turn+1, err, broken[pl]))
+			k := faultKind(err)
+			return forfeit(pl, k, fmt.Sprintf("%s at turn %d: %v (and earlier: %v)", lost(k), turn+1, err, broken[pl]))
 		case err != nil:
-			return forfeit(pl, competition.Crash, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
+			k := faultKind(err)
+			return forfeit(pl, k, fmt.Sprintf("%s at turn %d: %v", lost(k), turn+1, err))
 		}
 		a, perr := less.ParseAction(line)
 		switch {

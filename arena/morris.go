@@ -10,7 +10,6 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/competition"
 	"gameai/games/morris"
-	"gameai/internal/lineio"
 	"gameai/internal/xrand"
 	"gameai/morrisuci"
 )
@@ -276,20 +275,6 @@ func collect(stderr []func() string) []string {
 		return nil
 	}
 	return out
-}
-
-// faultKind is what a program's failed move was: past its clock, a line
-// over the protocol's limit, not a move of the protocol, or else a crash.
-func faultKind(err error) competition.FaultKind {
-	switch {
-	case errors.Is(err, lineio.ErrTimeout):
-		return competition.TimeOut
-	case errors.Is(err, lineio.ErrLineTooLong):
-		return competition.OutputLimit
-	case errors.Is(err, morrisuci.ErrProtocol):
-		return competition.Protocol
-	}
-	return competition.Crash
 }
 
 // claimable reports whether the position after rec's moves is one where

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"errors"
 
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
@@ -35,7 +34,7 @@ func PlayTournamentGame(ctx context.Context, g morrisai.TournamentGame) (float64
 	}
 	if o.Fault != nil {
 		// Our searches at a fixed depth always move: a fault is a bug.
-		return 0, errors.New(o.Reason)
+		return 0, &FaultError{Fault: *o.Fault}
 	}
 	return g.Score(o.Morris.Winner, o.Morris.Adjudicated), nil
 }

@@ -32,7 +32,18 @@ const (
 	FalseClaim FaultKind = "false-claim"
 	// OutputLimit: a line longer than the protocol allows.
 	OutputLimit FaultKind = "output"
+	// Memory: killed for passing its memory limit.
+	Memory FaultKind = "memory"
+	// CPUTime: killed for passing its CPU time limit.
+	CPUTime FaultKind = "cpu"
 )
+
+// Faulter is an error that knows its fault kind (a program's end, told
+// by whatever ran it); the referees read it with errors.As.
+type Faulter interface {
+	error
+	FaultKind() FaultKind
+}
 
 // Check says what is wrong with a result of g.
 func (r Result) Check(g Game) error {

@@ -4840,7 +4840,7 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "fault_kind": {
-                    "description": "FaultKind is the fault as a value: crash, time, illegal, protocol,\nfalse-claim or output.",
+                    "description": "FaultKind is the fault as a value: crash, time, illegal, protocol,\nfalse-claim, output, memory (killed at its memory limit) or cpu (at\nits CPU time limit).",
                     "type": "string",
                     "example": "illegal"
                 },
@@ -4947,7 +4947,9 @@ const docTemplate = `{
                 "illegal",
                 "protocol",
                 "false-claim",
-                "output"
+                "output",
+                "memory",
+                "cpu"
             ],
             "x-enum-varnames": [
                 "Crash",
@@ -4955,7 +4957,9 @@ const docTemplate = `{
                 "Illegal",
                 "Protocol",
                 "FalseClaim",
-                "OutputLimit"
+                "OutputLimit",
+                "Memory",
+                "CPUTime"
             ]
         },
         "competition.PartnerTally": {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/internal/lineio"
 	"gameai/morrisuci"
 	"gameai/sandbox"
@@ -77,10 +78,28 @@ func (pr *process) why(err error) error {
 	}
 	select {
 	case <-pr.p.Done():
-		return fmt.Errorf("%w: %s", err, pr.p.Exit())
+		return fmt.Errorf("%w: %w", err, &ended{sandbox.ExitError{Exit: pr.p.Exit()}})
 	case <-time.After(500 * time.Millisecond):
 		return err
 	}
+}
+
+// ended is how a program ended, as the referees read it: its fault kind
+// (competition.Faulter) and, with errors.As, the sandbox's Exit.
+type ended struct{ sandbox.ExitError }
+
+func (e *ended) Unwrap() error { return &e.ExitError }
+
+// FaultKind is memory or CPU time for a program its limits killed, else a
+// crash.
+func (e *ended) FaultKind() competition.FaultKind {
+	switch e.Exit.Status {
+	case sandbox.OutOfMemory:
+		return competition.Memory
+	case sandbox.OutOfCPU:
+		return competition.CPUTime
+	}
+	return competition.Crash
 }
 
 func (pr *process) pause()  { _ = pr.p.Freeze() }

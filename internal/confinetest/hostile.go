@@ -10,6 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Hostile is a program of the hostile bots suite (testdata/hostile),
@@ -34,7 +37,7 @@ const HostileDir = "../internal/confinetest/testdata/hostile"
 // HostileBots are the suite.
 var HostileBots = []Hostile{
 	{File: "forkbomb.c", Lang: "c", Want: "timed out", Kind: "time"},
-	{File: "allocate.cpp", Lang: "cpp", Want: "out of memory (its limit is 128 MiB)", Kind: "crash"},
+	{File: "allocate.cpp", Lang: "cpp", Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
 	{File: "busyloop.go", Lang: "go", Want: "timed out", Kind: "time"},
 	{File: "sleep.py", Lang: "python", Want: "timed out", Kind: "time"},
 	{File: "connect.py", Lang: "python", Want: "exited with status 3", Kind: "crash", Reaches: true},
@@ -54,12 +57,20 @@ var HostileBots = []Hostile{
 	{File: "syscalls.c", Lang: "c", Want: "exited with status 5", Kind: "crash", Reaches: true, Stderr: []string{
 		"unshare(CLONE_NEWUSER): refused", "mount(tmpfs): refused", "socket(AF_INET, SOCK_RAW): refused",
 		"socket(AF_NETLINK): refused", "io_uring_setup: refused", "bpf: refused", "perf_event_open: refused"}},
+	// Arguments whose high word is another call's number: what an
+	// assembler that leaves an argument in its accumulator let through.
+	{File: "argtricks.c", Lang: "c", Want: "exited with status 7", Kind: "crash", Reaches: true, Stderr: []string{
+		"personality(0x9e00440000): refused", "clone(0x3810000200): refused", "socket(0x2900000002, SOCK_STREAM): refused",
+		"personality(0x400000): refused", "personality(0xffffffff): allowed", "personality(0): allowed"}},
+	// Every inotify instance it can hold, held while it plays: the test
+	// probes root's meanwhile (Planted.Harm).
+	{File: "inotify.c", Lang: "c", Want: "exited with status 9", Kind: "crash", Reaches: true, Stderr: []string{"the parent holds"}},
 }
 
 // OrFault is the other fault a hostile bot may be rejected for: a fork
 // bomb's processes share one memory limit and one clock, and which it
 // reaches first depends on the machine's load (both contain it).
-var OrFault = map[string]Hostile{"forkbomb.c": {Want: "out of memory (its limit is 128 MiB)", Kind: "crash"}}
+var OrFault = map[string]Hostile{"forkbomb.c": {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"}}
 
 // Planted is what the hostile bots go after on the host: a file outside
 // their confinement, a secret and a log for the server to hold open
@@ -74,6 +85,40 @@ type Planted struct {
 	ln          net.Listener
 	reached     sync.WaitGroup
 	connections int
+	probes      probes
+}
+
+// probes asks for an inotify instance as the test's user (root, where
+// programs can be confined) every 100 ms until stopped, and counts the
+// refusals: a bot that spends root's count while it plays makes some.
+type probes struct {
+	stop         chan struct{}
+	done         chan struct{}
+	tried, fails int
+	first        error
+}
+
+func (pr *probes) run() {
+	defer close(pr.done)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-pr.stop:
+			return
+		case <-tick.C:
+		}
+		pr.tried++
+		fd, err := unix.InotifyInit1(unix.IN_CLOEXEC)
+		if err != nil {
+			pr.fails++
+			if pr.first == nil {
+				pr.first = err
+			}
+			continue
+		}
+		_ = unix.Close(fd)
+	}
 }
 
 // Plant makes the files and starts the listener; the test's end removes
@@ -110,7 +155,19 @@ func Plant(t testing.TB) *Planted {
 		}
 	}()
 	t.Cleanup(func() { _ = ln.Close() })
+	p.probes = probes{stop: make(chan struct{}), done: make(chan struct{})}
+	go p.probes.run()
+	t.Cleanup(p.stopProbes)
 	return p
+}
+
+func (p *Planted) stopProbes() {
+	select {
+	case <-p.probes.stop:
+	default:
+		close(p.probes.stop)
+	}
+	<-p.probes.done
 }
 
 // Source is the bot's program with the planted paths and the listener's
@@ -132,11 +189,16 @@ func (p *Planted) Leaks(text string) bool {
 
 // Harm closes the listener and lists what the bots did outside: a
 // connection to the listener, a line in the held log, a file written
-// where a bot hoped to write (each removed).
+// where a bot hoped to write (each removed), root refused an inotify
+// instance while they played.
 func (p *Planted) Harm() []string {
 	_ = p.ln.Close()
 	p.reached.Wait()
+	p.stopProbes()
 	var out []string
+	if p.probes.fails > 0 {
+		out = append(out, fmt.Sprintf("root was refused an inotify instance %d times of %d while the bots played (%v)", p.probes.fails, p.probes.tried, p.probes.first))
+	}
 	if p.connections > 0 {
 		out = append(out, strconv.Itoa(p.connections)+" connections reached the host's listener")
 	}

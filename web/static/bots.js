@@ -217,6 +217,12 @@ async function showLadder(box, b, mine) {
     !b.builtin && b.status === 'ready' ? playIt(box, b) : null].filter(Boolean));
 }
 
+// faultWords says a fault kind as its owner reads it (competition.FaultKind).
+const faultWords = {
+  crash: 'crashed', time: 'out of time', illegal: 'illegal move', protocol: 'not a move', 'false-claim': 'false claim',
+  output: 'line too long', memory: 'out of memory', cpu: 'out of CPU time',
+};
+
 // showPlayed lists the games the bot played, from its side, each linked
 // to its replay.
 async function showPlayed(box, id) {
@@ -235,7 +241,7 @@ async function showPlayed(box, id) {
         el('td', {}, where(g)),
         el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
         el('td', {}, g.partner || ''), el('td', {}, g.opponents.join(', ')),
-        el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${g.fault_kind})` : '')))))));
+        el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${faultWords[g.fault_kind] || g.fault_kind})` : '')))))));
 }
 
 // playIt starts a session in which the bot holds seats, confined on the
