@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +16,11 @@ import (
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/internal/redistest"
+	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
+
+	"github.com/hibiken/asynq"
 )
 
 // With Redis an upload's admission is a task: a server that leaves every
@@ -66,7 +71,7 @@ func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
 
 // needSandbox skips the test (fails it under CI) where this machine
 // cannot confine programs.
-func needSandbox(t *testing.T) {
+func needSandbox(t testing.TB) {
 	t.Helper()
 	h := hosting.New(memory.New(store.Config{}), hosting.Config{})
 	defer h.Close()
@@ -74,7 +79,7 @@ func needSandbox(t *testing.T) {
 }
 
 // newOwner creates an owner on the server at base and returns its token.
-func newOwner(t *testing.T, base, name string) string {
+func newOwner(t testing.TB, base, name string) string {
 	t.Helper()
 	var owner struct {
 		Token string `json:"token"`
@@ -85,7 +90,7 @@ func newOwner(t *testing.T, base, name string) string {
 
 // upload sends a bot's file to the server at base with an owner's token
 // and returns its id (202).
-func upload(t *testing.T, base, token, game, name, lang string, file []byte) string {
+func upload(t testing.TB, base, token, game, name, lang string, file []byte) string {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -104,7 +109,7 @@ func upload(t *testing.T, base, token, game, name, lang string, file []byte) str
 
 // post sends body to url with the key, when given, and decodes the
 // answer, which must have status want.
-func post(t *testing.T, url, contentType string, body io.Reader, key string, want int, out any) {
+func post(t testing.TB, url, contentType string, body io.Reader, key string, want int, out any) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, body)
 	if err != nil {
@@ -121,5 +126,130 @@ func post(t *testing.T, url, contentType string, body io.Reader, key string, wan
 	defer r.Body.Close()
 	if err := json.NewDecoder(r.Body).Decode(out); err != nil || r.StatusCode != want {
 		t.Fatalf("POST %s: %d %v; want %d", url, r.StatusCode, err, want)
+	}
+}
+
+// botRecord is what the tests read of GET /v1/bots/{id}.
+type botRecord struct {
+	Status     string `json:"status"`
+	Reason     string `json:"reason"`
+	Validation []struct {
+		Result string `json:"result"`
+	} `json:"validation"`
+}
+
+func getBot(t testing.TB, base, id, token string) botRecord {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/v1/bots/"+id, nil)
+	req.Header.Set("X-API-Key", token)
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var b botRecord
+	if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// waitAdmitted waits for each bot to be ready (failing the test on a
+// rejection or after limit) and returns when the last was.
+func waitAdmitted(t testing.TB, base string, ids, tokens []string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for i, id := range ids {
+		for b := getBot(t, base, id, tokens[i]); b.Status != "ready"; b = getBot(t, base, id, tokens[i]) {
+			if b.Status == "rejected" || time.Now().After(deadline) {
+				t.Fatalf("bot %d: %s %q", i, b.Status, b.Reason)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+// A worker SIGKILLed in the middle of an admission loses nothing: once
+// asynq's lease on its task lapses another worker takes it, builds the bot
+// again and plays its validation games from the start, and the bot is
+// admitted once, with one set of games; the programs the dead worker left
+// running are gone once the next worker starts (its sandbox ends them).
+func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
+	if raceOn {
+		t.Skip("the workers are this test binary, slower under the race detector; the plain run checks it")
+	}
+	needSandbox(t)
+	srv, rdb := killTestRedis(t)
+	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "admit-kill", "--no-local-worker")
+	victim := startWorker(t, srv.URL(), "admit-kill")
+	src, err := os.ReadFile("../hosting/testdata/legal/bot.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := newOwner(t, base, "kim")
+	id := upload(t, base, token, "less", "legal", "c", src)
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	var killedAt time.Time
+	for end := time.Now().Add(2 * time.Minute); killedAt.IsZero(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the admission never became active on the worker")
+		}
+		// Killed once its validation games are under way: its build is
+		// done, its first game's programs are running.
+		if b := getBot(t, base, id, token); b.Status == "validating" {
+			if active, _ := activeTasks(insp, "admit-kill"); len(active) == 1 {
+				_ = victim.Process.Kill()
+				killedAt = time.Now()
+			}
+		}
+	}
+	if b := getBot(t, base, id, token); b.Status == "ready" || b.Status == "rejected" {
+		t.Fatalf("the admission had ended before the kill: %s", b.Status)
+	}
+	dead := victim.Process.Pid
+	_ = victim.Wait()
+	startWorker(t, srv.URL(), "admit-kill")
+	waitAdmitted(t, base, []string{id}, []string{token}, 4*time.Minute)
+	t.Logf("admitted %v after the kill", time.Since(killedAt).Round(time.Second))
+	if b := getBot(t, base, id, token); len(b.Validation) != 4 {
+		t.Errorf("%d validation games, want the 4 of one admission: %+v", len(b.Validation), b.Validation)
+	}
+	if left := confinetest.Leftovers(sandbox.IsBoxUser, sandbox.GroupOf(dead)); len(left) > 0 {
+		t.Errorf("the killed worker's programs still run: %q", left)
+	}
+}
+
+// BenchmarkAdmissionsOnWorkers: five uploads of five owners (the legal
+// C bot, built and validated: four Less games) admitted by a server that
+// leaves admissions to one or to two `gameai worker` processes of one task
+// at a time. One op is the five admissions, uploads to the last ready.
+func BenchmarkAdmissionsOnWorkers(b *testing.B) {
+	needSandbox(b)
+	src, err := os.ReadFile("../hosting/testdata/legal/bot.c")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			srv := redistest.Start(b)
+			queue := fmt.Sprintf("admit-bench-%d", workers)
+			base := startServe(b, "--redis-url", srv.URL(), "--task-queue", queue, "--no-local-worker")
+			for range workers {
+				startWorker(b, srv.URL(), queue)
+			}
+			tokens := make([]string, 5)
+			for i := range tokens {
+				tokens[i] = newOwner(b, base, fmt.Sprintf("owner%d", i))
+			}
+			round := 0
+			for b.Loop() {
+				round++
+				ids := make([]string, len(tokens))
+				for i, tok := range tokens {
+					ids[i] = upload(b, base, tok, "less", fmt.Sprintf("bench%d", round), "c", src)
+				}
+				waitAdmitted(b, base, ids, tokens, 10*time.Minute)
+			}
+		})
 	}
 }

@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 // task at a time, holding the extra files open (as descriptors 3, 4, ...
 // without close-on-exec, as a worker started by "gameai worker 3<file"
 // would); the test ends it (SIGTERM) unless it was killed.
-func startWorker(t *testing.T, url, queue string, extra ...*os.File) *exec.Cmd {
+func startWorker(t testing.TB, url, queue string, extra ...*os.File) *exec.Cmd {
 	t.Helper()
 	cmd, err := spawnWorker(t, url, queue, extra...)
 	if err != nil {
@@ -53,7 +53,7 @@ func startWorker(t *testing.T, url, queue string, extra ...*os.File) *exec.Cmd {
 }
 
 // spawnWorker is startWorker for any goroutine: it returns its error.
-func spawnWorker(t *testing.T, url, queue string, extra ...*os.File) (*exec.Cmd, error) {
+func spawnWorker(t testing.TB, url, queue string, extra ...*os.File) (*exec.Cmd, error) {
 	cmd := exec.Command(os.Args[0], "worker", "--redis-url", url, "--queues", queue, "--concurrency", "1", "--log-level", "warn")
 	cmd.Env = append(os.Environ(), processEnv+"=1")
 	cmd.ExtraFiles = extra
@@ -299,7 +299,7 @@ type jobTasks struct {
 
 // startServe runs `gameai serve` with args on a free port until the test
 // ends, and returns its base URL.
-func startServe(t *testing.T, args ...string) string {
+func startServe(t testing.TB, args ...string) string {
 	t.Helper()
 	base, _ := startServeStoppable(t, args...)
 	return base
@@ -307,7 +307,7 @@ func startServe(t *testing.T, args ...string) string {
 
 // startServeStoppable is startServe with a stop that ends the server as
 // Ctrl-C would, and waits for it (the test's end does it otherwise).
-func startServeStoppable(t *testing.T, args ...string) (string, func()) {
+func startServeStoppable(t testing.TB, args ...string) (string, func()) {
 	t.Helper()
 	cfg, err := parseServe(append([]string{"--addr", "127.0.0.1:0"}, args...), env(nil), io.Discard)
 	if err != nil {
