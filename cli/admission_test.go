@@ -8,7 +8,10 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -222,9 +225,15 @@ func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
 // BenchmarkAdmissionsOnWorkers: five uploads of five owners (the legal
 // C bot, built and validated: four Less games) admitted by a server that
 // leaves admissions to one or to two `gameai worker` processes of one task
-// at a time. One op is the five admissions, uploads to the last ready.
+// at a time, each pinned to a core of its own (taskset: two machines of
+// one core, where an admission's referee would otherwise spread its
+// tables over every core of one). One op is the five admissions, uploads
+// to the last ready.
 func BenchmarkAdmissionsOnWorkers(b *testing.B) {
 	needSandbox(b)
+	if _, err := exec.LookPath("taskset"); err != nil {
+		b.Skip("no taskset")
+	}
 	src, err := os.ReadFile("../hosting/testdata/legal/bot.c")
 	if err != nil {
 		b.Fatal(err)
@@ -234,8 +243,18 @@ func BenchmarkAdmissionsOnWorkers(b *testing.B) {
 			srv := redistest.Start(b)
 			queue := fmt.Sprintf("admit-bench-%d", workers)
 			base := startServe(b, "--redis-url", srv.URL(), "--task-queue", queue, "--no-local-worker")
-			for range workers {
-				startWorker(b, srv.URL(), queue)
+			for cpu := range workers {
+				w := exec.Command("taskset", "-c", strconv.Itoa(cpu), os.Args[0], "worker", "--redis-url", srv.URL(), "--queues", queue,
+					"--concurrency", "1", "--log-level", "warn")
+				w.Env = append(os.Environ(), processEnv+"=1")
+				w.Stderr = os.Stderr
+				if err := w.Start(); err != nil {
+					b.Fatal(err)
+				}
+				b.Cleanup(func() {
+					_ = w.Process.Signal(syscall.SIGTERM)
+					_ = w.Wait()
+				})
 			}
 			tokens := make([]string, 5)
 			for i := range tokens {
