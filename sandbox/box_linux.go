@@ -5,7 +5,6 @@ package sandbox
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -47,16 +46,16 @@ type box struct {
 	lock *os.File
 }
 
-// takeBox takes a free box: a lock file of the pool held with flock, which
-// the kernel lets go when its holder ends however it ends, so a killed
-// worker's boxes are free again without any cleaning.
+// takeBox takes the first free box: a lock file of the pool held with
+// flock, which the kernel lets go when its holder ends however it ends, so
+// a killed worker's boxes are free again without any cleaning. The first,
+// not any: the lock files are as many as the most programs ever run at
+// once on the machine.
 func takeBox() (*box, error) {
 	if err := os.MkdirAll(boxLocks, 0o700); err != nil {
 		return nil, fmt.Errorf("the boxes' locks: %w", err)
 	}
-	start := rand.IntN(Boxes)
-	for i := range Boxes {
-		n := (start + i) % Boxes
+	for n := range Boxes {
 		f, err := os.OpenFile(filepath.Join(boxLocks, strconv.Itoa(n)), os.O_RDWR|os.O_CREATE, 0o600)
 		if err != nil {
 			return nil, fmt.Errorf("the boxes' locks: %w", err)
