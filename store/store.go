@@ -37,6 +37,9 @@ type Store struct {
 	Ping func(ctx context.Context) error
 	// Close releases connections.
 	Close func() error
+	// Config is the configuration it was opened with, defaults filled
+	// (what a refusal tells a client: the bounds, the lifetimes).
+	Config Config
 }
 
 // Session is a game in progress played through the API.
@@ -53,9 +56,16 @@ type Session struct {
 	// Engines says, player by player, which engine plays that side (nil:
 	// the client plays it). The server plays those sides' replies itself,
 	// once, after the client's move, so no viewer's page has to.
-	Engines   []*SessionEngine `json:"engines,omitempty"`
-	CreatedAt time.Time        `json:"created_at"`
-	UpdatedAt time.Time        `json:"updated_at"`
+	Engines []*SessionEngine `json:"engines,omitempty"`
+	// Client is the network its creator asked from (a /24 or a /64):
+	// Create bounds the live sessions of one (Config.MaxSessionsPerClient).
+	Client string `json:"client,omitempty"`
+	// Over: the game has ended. A session that is over, or that nobody
+	// has moved in yet, lives Config.SessionIdleTTL after its last write;
+	// one in play, Config.SessionTTL.
+	Over      bool      `json:"over,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 	// Version counts writes; Update succeeds only on the version it read.
 	Version int64 `json:"version"`
 }
@@ -73,8 +83,13 @@ type SessionEngine struct {
 	Iterations int64             `json:"iterations,omitempty"`
 }
 
-// Sessions keeps sessions; each expires after a period without writes.
+// Sessions keeps sessions; each expires after a period without writes
+// (Config.SessionLife).
 type Sessions interface {
+	// Create stores s unless the store holds Config.MaxSessions live
+	// sessions (ErrFull) or s.Client already has
+	// Config.MaxSessionsPerClient (ErrClientFull); the count is exact
+	// across the servers that share a store.
 	Create(ctx context.Context, s *Session) error
 	Get(ctx context.Context, id string) (*Session, error)
 	// Update writes s if the stored version equals s.Version, then
@@ -297,11 +312,17 @@ type Records interface {
 
 // Config sets how long records live.
 type Config struct {
-	SessionTTL   time.Duration
-	AnalysisTTL  time.Duration
-	JobRetention time.Duration
-	// MaxSessions and MaxAnalyses bound the in-memory store.
-	MaxSessions int
+	// SessionTTL is how long a session in play lives after its last
+	// write; SessionIdleTTL one that is over or not yet moved in.
+	SessionTTL     time.Duration
+	SessionIdleTTL time.Duration
+	AnalysisTTL    time.Duration
+	JobRetention   time.Duration
+	// MaxSessions bounds the live sessions (both stores: a visitor may
+	// make them), MaxSessionsPerClient those of one client (Session.Client).
+	MaxSessions          int
+	MaxSessionsPerClient int
+	// MaxAnalyses bounds the in-memory store's analyses.
 	MaxAnalyses int
 	// MaxRecords bounds each hall of fame (game and variant).
 	MaxRecords int
@@ -322,12 +343,18 @@ type Config struct {
 
 // DefaultConfig is used when a field is zero.
 var DefaultConfig = Config{
-	SessionTTL:   24 * time.Hour,
-	AnalysisTTL:  7 * 24 * time.Hour,
-	JobRetention: 7 * 24 * time.Hour,
-	MaxSessions:  100_000,
-	MaxAnalyses:  1_000_000,
-	MaxRecords:   1000,
+	// An hour without a move ends a game in play; a game over, or one
+	// nobody moved in, a quarter of an hour.
+	SessionTTL:     time.Hour,
+	SessionIdleTTL: 15 * time.Minute,
+	AnalysisTTL:    7 * 24 * time.Hour,
+	JobRetention:   7 * 24 * time.Hour,
+	// Some 1 KB a session: 20 MB in all, 200 KB a network, which a
+	// class of thirty behind one address does not fill.
+	MaxSessions:          20_000,
+	MaxSessionsPerClient: 200,
+	MaxAnalyses:          1_000_000,
+	MaxRecords:           1000,
 	// A day: a position's entries serve the requests of a game in
 	// progress and its neighbours, not last week's.
 	TranspositionTTL:  24 * time.Hour,
@@ -345,6 +372,15 @@ func (c Config) WithDefaults() Config {
 	d := DefaultConfig
 	if c.SessionTTL > 0 {
 		d.SessionTTL = c.SessionTTL
+	}
+	if c.SessionIdleTTL > 0 {
+		d.SessionIdleTTL = c.SessionIdleTTL
+	}
+	if d.SessionIdleTTL > d.SessionTTL {
+		d.SessionIdleTTL = d.SessionTTL
+	}
+	if c.MaxSessionsPerClient > 0 {
+		d.MaxSessionsPerClient = c.MaxSessionsPerClient
 	}
 	if c.AnalysisTTL > 0 {
 		d.AnalysisTTL = c.AnalysisTTL
@@ -382,5 +418,17 @@ func (c Config) WithDefaults() Config {
 	return d
 }
 
+// SessionLife is how long s lives after this write.
+func (c Config) SessionLife(s *Session) time.Duration {
+	if s.Over || len(s.Moves) == 0 {
+		return c.SessionIdleTTL
+	}
+	return c.SessionTTL
+}
+
 // ErrFull is returned when a bounded store has no room for a new record.
 var ErrFull = errors.New("store: full")
+
+// ErrClientFull is Sessions.Create's answer when the session's client
+// holds its share of the live sessions.
+var ErrClientFull = errors.New("store: this client's share of sessions is full")

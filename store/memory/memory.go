@@ -22,6 +22,7 @@ func New(cfg store.Config) *store.Store {
 	cfg = cfg.WithDefaults()
 	now := time.Now
 	return &store.Store{
+		Config:         cfg,
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
 		Analyses:       newAnalyses(cfg, now),
 		Strategies:     &strategies{m: map[string][]byte{}},
@@ -45,14 +46,61 @@ func decode[T any](b []byte) (*T, error) {
 	return v, nil
 }
 
+// sessions are a table bounded by MaxSessions, with each client's live
+// sessions indexed so that its share is counted without a scan.
 type sessions struct {
-	cfg store.Config
-	t   *table
+	cfg      store.Config
+	t        *table
+	mu       sync.Mutex
+	byClient map[string]map[string]bool // client: its sessions' ids (some may have expired)
 }
 
 func (s *sessions) Create(_ context.Context, sess *store.Session) error {
 	sess.Version = 1
-	return s.t.create(sess.ID, sess, s.cfg.SessionTTL)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sess.Client != "" {
+		ids := s.byClient[sess.Client]
+		for id := range ids {
+			if !s.t.live(id) {
+				delete(ids, id)
+			}
+		}
+		if len(ids) >= s.cfg.MaxSessionsPerClient {
+			return store.ErrClientFull
+		}
+	}
+	if err := s.t.create(sess.ID, sess, s.cfg.SessionLife(sess)); err != nil {
+		return err
+	}
+	if sess.Client != "" {
+		if s.byClient == nil {
+			s.byClient = map[string]map[string]bool{}
+		}
+		if len(s.byClient) > s.cfg.MaxSessions {
+			s.sweep() // clients whose sessions all expired
+		}
+		if s.byClient[sess.Client] == nil {
+			s.byClient[sess.Client] = map[string]bool{}
+		}
+		s.byClient[sess.Client][sess.ID] = true
+	}
+	return nil
+}
+
+// sweep drops the expired sessions from the clients' index, and the
+// clients left with none.
+func (s *sessions) sweep() {
+	for c, ids := range s.byClient {
+		for id := range ids {
+			if !s.t.live(id) {
+				delete(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			delete(s.byClient, c)
+		}
+	}
 }
 
 func (s *sessions) Get(_ context.Context, id string) (*store.Session, error) {
@@ -71,13 +119,14 @@ func (s *sessions) Get(_ context.Context, id string) (*store.Session, error) {
 func (s *sessions) Update(_ context.Context, sess *store.Session) error {
 	next := *sess
 	next.Version++
-	if err := s.t.update(sess.ID, sess.Version, &next, s.cfg.SessionTTL); err != nil {
+	if err := s.t.update(sess.ID, sess.Version, &next, s.cfg.SessionLife(sess)); err != nil {
 		return err
 	}
 	sess.Version = next.Version
 	return nil
 }
 
+// Delete ends a session; its client's index forgets it when next counted.
 func (s *sessions) Delete(_ context.Context, id string) error { return s.t.delete(id) }
 
 type strategies struct {

@@ -97,6 +97,14 @@ func (t *table) update(id string, version int64, v any, ttl time.Duration) error
 	return nil
 }
 
+// live reports whether id is held and not expired.
+func (t *table) live(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.m[id]
+	return ok && !e.expired(t.now())
+}
+
 func (t *table) delete(id string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -58,6 +58,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 	cfg = cfg.WithDefaults()
 	k := keys(prefix)
 	return &store.Store{
+		Config:         cfg,
 		Sessions:       &sessions{c: c, k: k, cfg: cfg},
 		Analyses:       &analyses{c: c, k: k, cfg: cfg},
 		Strategies:     &strategies{c: c, k: k},
@@ -76,9 +77,14 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 type keys string
 
 func (k keys) session(id string) string { return string(k) + "session:" + id }
-func (k keys) job(id string) string     { return string(k) + "job:" + id }
-func (k keys) liveJobs() string         { return string(k) + "jobs:live" }
-func (k keys) jobIndex() string         { return string(k) + "jobs:index" }
+
+// liveSessions and sessionsOf count the live sessions, of all and of a
+// client.
+func (k keys) liveSessions() string            { return string(k) + "sessions:live" }
+func (k keys) sessionsOf(client string) string { return string(k) + "sessions:client:" + client }
+func (k keys) job(id string) string            { return string(k) + "job:" + id }
+func (k keys) liveJobs() string                { return string(k) + "jobs:live" }
+func (k keys) jobIndex() string                { return string(k) + "jobs:index" }
 
 // kindIndex orders one kind's jobs as jobIndex orders all, so a page of
 // one kind is not held back by many newer jobs of others.
@@ -177,9 +183,81 @@ type sessions struct {
 	cfg store.Config
 }
 
+// Live sessions are counted in sorted sets scored by expiry (ms on
+// Redis's clock): one of all, one a client. A count first drops the
+// entries past their expiry, so it is exact while each entry's score
+// follows its record's (every write of a session rescores it).
+
+// sessionCreateScript: KEYS[1] record, KEYS[2] the live set, KEYS[3] the
+// client's live set ("" when none); ARGV data, ttl ms, id, most live,
+// most a client's. 1 created, 0 exists, -1 full, -2 the client's share
+// full.
+var sessionCreateScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[2])
+if KEYS[3] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -2 end
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
+redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[3])
+if KEYS[3] ~= '' then
+  redis.call('ZADD', KEYS[3], now + ttl, ARGV[3])
+  redis.call('PEXPIRE', KEYS[3], ttl)
+end
+return 1`)
+
+// sessionUpdateScript is updateScript for a session: KEYS as above; ARGV
+// expected version, data, ttl ms, id. 1 written, 0 version mismatch, -1
+// missing.
+var sessionUpdateScript = redis.NewScript(`
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return -1 end
+if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[3])
+redis.call('HSET', KEYS[1], 'v', tonumber(v) + 1, 'd', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[4])
+if KEYS[3] ~= '' then
+  redis.call('ZADD', KEYS[3], now + ttl, ARGV[4])
+  if redis.call('PTTL', KEYS[3]) < ttl then redis.call('PEXPIRE', KEYS[3], ttl) end
+end
+return 1`)
+
+func (s *sessions) clientKey(sess *store.Session) string {
+	if sess.Client == "" {
+		return ""
+	}
+	return s.k.sessionsOf(sess.Client)
+}
+
 func (s *sessions) Create(ctx context.Context, sess *store.Session) error {
 	sess.Version = 1
-	return create(ctx, s.c, s.k.session(sess.ID), sess, s.cfg.SessionTTL)
+	b, err := json.Marshal(sess)
+	if err != nil {
+		return err
+	}
+	n, err := sessionCreateScript.Run(ctx, s.c, []string{s.k.session(sess.ID), s.k.liveSessions(), s.clientKey(sess)},
+		b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID, s.cfg.MaxSessions, s.cfg.MaxSessionsPerClient).Int()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case 0:
+		return store.ErrExists
+	case -1:
+		return store.ErrFull
+	case -2:
+		return store.ErrClientFull
+	}
+	return nil
 }
 
 func (s *sessions) Get(ctx context.Context, id string) (*store.Session, error) {
@@ -195,19 +273,41 @@ func (s *sessions) Get(ctx context.Context, id string) (*store.Session, error) {
 func (s *sessions) Update(ctx context.Context, sess *store.Session) error {
 	next := *sess
 	next.Version++
-	if err := update(ctx, s.c, s.k.session(sess.ID), sess.Version, &next, s.cfg.SessionTTL); err != nil {
+	b, err := json.Marshal(&next)
+	if err != nil {
 		return err
+	}
+	n, err := sessionUpdateScript.Run(ctx, s.c, []string{s.k.session(sess.ID), s.k.liveSessions(), s.clientKey(sess)},
+		sess.Version, b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID).Int()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case -1:
+		return store.ErrNotFound
+	case 0:
+		return store.ErrConflict
 	}
 	sess.Version = next.Version
 	return nil
 }
 
+// Delete ends a session and takes it out of the counts.
 func (s *sessions) Delete(ctx context.Context, id string) error {
-	n, err := s.c.Del(ctx, s.k.session(id)).Result()
+	sess, err := s.Get(ctx, id)
 	if err != nil {
 		return err
 	}
-	if n == 0 {
+	pipe := s.c.TxPipeline()
+	del := pipe.Del(ctx, s.k.session(id))
+	pipe.ZRem(ctx, s.k.liveSessions(), id)
+	if key := s.clientKey(sess); key != "" {
+		pipe.ZRem(ctx, key, id)
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return err
+	}
+	if del.Val() == 0 {
 		return store.ErrNotFound
 	}
 	return nil

@@ -22,6 +22,8 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Sessions", func(t *testing.T) { testSessions(t, open) })
 	t.Run("SessionExpiry", func(t *testing.T) { testSessionExpiry(t, open) })
 	t.Run("SessionConcurrentUpdates", func(t *testing.T) { testConcurrentUpdates(t, open) })
+	t.Run("SessionBounds", func(t *testing.T) { testSessionBounds(t, open) })
+	t.Run("SessionLives", func(t *testing.T) { testSessionLives(t, open) })
 	t.Run("Analyses", func(t *testing.T) { testAnalyses(t, open) })
 	t.Run("Strategies", func(t *testing.T) { testStrategies(t, open) })
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
@@ -111,6 +113,81 @@ func testSessionExpiry(t *testing.T, open Factory) {
 	time.Sleep(600 * time.Millisecond)
 	if _, err := s.Get(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Get after TTL = %v, want ErrNotFound", err)
+	}
+}
+
+// testSessionBounds: a client's live sessions are bounded, and all of
+// them; ErrClientFull is the client's own, ErrFull everyone's; a deleted
+// session frees its place.
+func testSessionBounds(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{MaxSessions: 5, MaxSessionsPerClient: 2}).Sessions
+	create := func(id, client string, want error) {
+		t.Helper()
+		if err := s.Create(ctx, &store.Session{ID: id, Client: client}); !errors.Is(err, want) {
+			t.Errorf("Create %s of %q = %v, want %v", id, client, err, want)
+		}
+	}
+	create("a1", "A", nil)
+	create("a2", "A", nil)
+	create("a3", "A", store.ErrClientFull)
+	create("b1", "B", nil)
+	create("b2", "B", nil)
+	create("c1", "C", nil)
+	create("d1", "D", store.ErrFull)
+	create("n1", "", store.ErrFull)
+	if _, err := s.Get(ctx, "a3"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a refused session was stored: %v", err)
+	}
+	if err := s.Delete(ctx, "a1"); err != nil {
+		t.Fatal(err)
+	}
+	create("a3", "A", nil)
+	create("a4", "A", store.ErrClientFull)
+	create("d1", "D", store.ErrFull)
+	if err := s.Delete(ctx, "c1"); err != nil {
+		t.Fatal(err)
+	}
+	create("d1", "D", nil)
+}
+
+// testSessionLives: a session in play lives SessionTTL after its last
+// write; one over, or not moved in yet, SessionIdleTTL; an expired one no
+// longer counts against its client.
+func testSessionLives(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{SessionTTL: 5 * time.Second, SessionIdleTTL: 300 * time.Millisecond, MaxSessionsPerClient: 3}).Sessions
+	for _, sess := range []*store.Session{{ID: "idle", Client: "X"}, {ID: "played", Moves: []string{"m"}, Client: "X"},
+		{ID: "over", Moves: []string{"m"}, Over: true, Client: "X"}} {
+		if err := s.Create(ctx, sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Create(ctx, &store.Session{ID: "fourth", Client: "X"}); !errors.Is(err, store.ErrClientFull) {
+		t.Fatalf("a fourth session of a client of three: %v", err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	for id, want := range map[string]error{"idle": store.ErrNotFound, "over": store.ErrNotFound, "played": nil} {
+		if _, err := s.Get(ctx, id); !errors.Is(err, want) {
+			t.Errorf("%s after the idle time: %v, want %v", id, err, want)
+		}
+	}
+	if err := s.Create(ctx, &store.Session{ID: "fourth", Client: "X"}); err != nil {
+		t.Errorf("the expired sessions still count against their client: %v", err)
+	}
+	// A write rescores: the session in play, updated as over, lives the
+	// idle time from then.
+	played, err := s.Get(ctx, "played")
+	if err != nil {
+		t.Fatal(err)
+	}
+	played.Over = true
+	if err := s.Update(ctx, played); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	if _, err := s.Get(ctx, "played"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a session updated as over, after the idle time: %v", err)
 	}
 }
 
