@@ -30,6 +30,7 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 type env struct {
+	srv    *api.Server
 	url    string
 	gate   *gate
 	runner *jobs.Runner
@@ -85,7 +86,7 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 		close(gt.release)
 		ts.Close()
 	})
-	return &env{url: ts.URL, gate: gt, runner: runner, store: st, steps: steps}
+	return &env{srv: srv, url: ts.URL, gate: gt, runner: runner, store: st, steps: steps}
 }
 
 type reply struct {

@@ -229,8 +229,12 @@ func (s *Server) sessionBotMove(ctx context.Context, c *echo.Context, sess *stor
 	if err != nil {
 		return nil, SearchResult{}, problemFor(err, "bot")
 	}
+	h, err := s.seatHolder(c, b)
+	if err != nil {
+		return nil, SearchResult{}, err
+	}
 	start := time.Now()
-	m, err := s.botMove(ctx, sess.ID, c.RealIP(), hosting.UploadedOf(b), st, sess.Moves)
+	m, err := s.botMove(ctx, sess.ID, h, hosting.UploadedOf(b), st, sess.Moves)
 	if err != nil {
 		return nil, SearchResult{}, err
 	}
@@ -238,6 +242,19 @@ func (s *Server) sessionBotMove(ctx context.Context, c *echo.Context, sess *stor
 	// move and its version the bot's.
 	return m, SearchResult{Move: m.String(), PV: []string{m.String()}, Engine: "bot:" + b.ID, EngineVersion: strconv.Itoa(b.Version),
 		ElapsedMS: time.Since(start).Milliseconds()}, nil
+}
+
+// seatHolder is who a bot's seat is counted against: the owner whose
+// token the request carries, else the network it comes from.
+func (s *Server) seatHolder(c *echo.Context, b *store.Bot) (seatHolder, error) {
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return seatHolder{}, problemFor(err, "owner")
+	}
+	if who.owner != "" {
+		return seatHolder{who: "owner:" + who.owner, share: maxSessionBotsPerOwner, own: who.owner == b.Owner}, nil
+	}
+	return seatHolder{who: "network:" + network(c.RealIP()), share: maxSessionBotsPerNetwork}, nil
 }
 
 // botsCanFollow says why a session's uploaded bots could not follow its

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,11 +19,20 @@ import (
 
 // Bounds of the uploaded bots that play sessions' seats: each is a
 // confined program that lives while its session is played and ends after
-// sessionBotIdle without a move.
+// an idle time without a move. A Morris game goes on after it (the next
+// move starts the bot again with the moves so far: Sanmill's protocol
+// gives a position as its moves), so its seat is freed after a minute; a
+// Less game cannot (CodeCup's protocol cannot tell a new program the
+// moves it played), so its seat waits three. Seats are counted by person:
+// an owner (by token) holds up to maxSessionBotsPerOwner, a visitor's
+// network (a /24 or a /64) a smaller share; an owner playing its own bot
+// is never refused for the others' use.
 const (
-	maxSessionBots          = 8
-	maxSessionBotsPerClient = 4
-	sessionBotIdle          = 3 * time.Minute
+	maxSessionBots           = 8
+	maxSessionBotsPerOwner   = 4
+	maxSessionBotsPerNetwork = 2
+	sessionBotIdle           = time.Minute
+	sessionLessBotIdle       = 3 * time.Minute
 	// sessionBotLessClock is a Less bot's clock for a session's game:
 	// CodeCup's 30 s.
 	sessionBotLessClock = codecup.Clock
@@ -35,11 +45,21 @@ type sessionBots struct {
 	live map[string]*seatBot
 }
 
+// seatHolder is who a seat is counted against: "owner:NAME" or
+// "network:PREFIX", with that one's share; own marks an owner playing its
+// own bot.
+type seatHolder struct {
+	who   string
+	share int
+	own   bool
+}
+
 // seatBot is one seat's program. Its mutex orders its moves; the Less
 // protocol is a conversation, so it also remembers the moves it has been
 // told (its own among them).
 type seatBot struct {
 	key, client string
+	idle        time.Duration
 	mu          sync.Mutex
 	morris      morrisMover
 	less        codecup.Conn
@@ -62,19 +82,22 @@ func (b *seatBot) close() {
 }
 
 // errSessionBotsFull is the answer when no program may start now.
-func errSessionBotsFull(perClient bool) *Problem {
+func errSessionBotsFull(h seatHolder, mine bool, idle time.Duration) *Problem {
 	who := fmt.Sprintf("the server's %d", maxSessionBots)
-	if perClient {
-		who = fmt.Sprintf("your %d", maxSessionBotsPerClient)
+	if mine {
+		who = fmt.Sprintf("your %d", h.share)
+		if strings.HasPrefix(h.who, "network:") {
+			who += " (a visitor's network; an owner signed in with a token has " + fmt.Sprint(maxSessionBotsPerOwner) + ")"
+		}
 	}
 	return retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing",
-		fmt.Sprintf("%s uploaded bots in sessions are all playing; one ends %v after its last move", who, sessionBotIdle),
-		int(sessionBotIdle.Seconds()))
+		fmt.Sprintf("%s uploaded bots in sessions are all playing; one is freed %v to %v after its last move", who, sessionBotIdle, sessionLessBotIdle),
+		int(idle.Seconds()))
 }
 
 // seat is the program of a session's seat, made (within the bounds) if
 // it is not there.
-func (sb *sessionBots) seat(session string, seat int, client string) (*seatBot, error) {
+func (sb *sessionBots) seat(session string, seat int, h seatHolder, idle time.Duration) (*seatBot, error) {
 	key := fmt.Sprintf("%s/%d", session, seat)
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
@@ -86,18 +109,18 @@ func (sb *sessionBots) seat(session string, seat int, client string) (*seatBot, 
 	}
 	mine := 0
 	for _, b := range sb.live {
-		if b.client == client {
+		if b.client == h.who {
 			mine++
 		}
 	}
 	switch {
-	case len(sb.live) >= maxSessionBots:
-		return nil, errSessionBotsFull(false)
-	case mine >= maxSessionBotsPerClient:
-		return nil, errSessionBotsFull(true)
+	case mine >= h.share:
+		return nil, errSessionBotsFull(h, true, sessionBotIdle)
+	case len(sb.live) >= maxSessionBots && !h.own:
+		return nil, errSessionBotsFull(h, false, sessionBotIdle)
 	}
-	b := &seatBot{key: key, client: client}
-	b.timer = time.AfterFunc(sessionBotIdle, func() { sb.retire(b) })
+	b := &seatBot{key: key, client: h.who, idle: idle}
+	b.timer = time.AfterFunc(idle, func() { sb.retire(b) })
 	sb.live[key] = b
 	return b, nil
 }
@@ -117,18 +140,22 @@ func (sb *sessionBots) retire(b *seatBot) {
 
 // botMove asks the uploaded bot of the seat to move in st, whose moves
 // since the start are moves.
-func (s *Server) botMove(ctx context.Context, sessionID, client string, u arena.Uploaded, st games.State, moves []string) (games.Move, error) {
+func (s *Server) botMove(ctx context.Context, sessionID string, h seatHolder, u arena.Uploaded, st games.State, moves []string) (games.Move, error) {
 	seat := st.ToMove()
-	b, err := s.sessionBots.seat(sessionID, seat, client)
+	idle := sessionBotIdle
+	if st.Game().Name() == less.Game.Name() {
+		idle = sessionLessBotIdle
+	}
+	b, err := s.sessionBots.seat(sessionID, seat, h, idle)
 	if err != nil {
 		return nil, err
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return nil, errSessionBotsFull(false)
+		return nil, errSessionBotsFull(h, false, b.idle)
 	}
-	b.timer.Reset(sessionBotIdle)
+	b.timer.Reset(b.idle)
 	text, err := s.botAnswer(ctx, b, u, st, moves, seat)
 	if err != nil {
 		b.close() // the next move starts it again, from the game so far

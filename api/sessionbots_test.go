@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,25 @@ func TestSessionsWithAnUploadedBot(t *testing.T) {
 	s = ours() // Yellow, and the bot answers on
 	if len(s.Moves) != 10 || len(s.Replies) != 1 {
 		t.Fatalf("after taking back: %d moves, replies %+v", len(s.Moves), s.Replies)
+	}
+	// A Morris bot's seat freed (a minute without its person's move), the
+	// game goes on: the next move starts the bot again, told the moves so
+	// far. A Less game cannot (the new program could not be told its own
+	// moves): it is refused saying so.
+	e.srv.FreeSessionBots()
+	s = ours() // White
+	s = ours() // Red
+	r = e.do(t, "POST", "/v1/sessions/"+s.ID+"/engine-move", api.EngineMoveRequest{Engine: "greedy"})
+	if p := r.problem(t, http.StatusBadGateway); !strings.Contains(p.Detail, "start a new session") {
+		t.Errorf("a Less game after its bot's seat was freed: %s", p.Detail)
+	}
+	var m api.SessionResponse
+	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, bot("bot_m")}}).ok(t, 201).json(t, &m)
+	e.do(t, "POST", "/v1/sessions/"+m.ID+"/moves", api.MoveRequest{Move: m.LegalMoves[0]}).ok(t, 200).json(t, &m)
+	e.srv.FreeSessionBots()
+	e.do(t, "POST", "/v1/sessions/"+m.ID+"/moves", api.MoveRequest{Move: m.LegalMoves[0]}).ok(t, 200).json(t, &m)
+	if len(m.Moves) != 4 || len(m.Replies) != 1 || m.Replies[0].Engine != "bot:bot_m" {
+		t.Fatalf("a Morris game after its bot's seat was freed: %d moves, replies %+v", len(m.Moves), m.Replies)
 	}
 
 	for _, c := range []struct {

@@ -28,7 +28,7 @@ import (
 //	@Header		201		{string}	ETag	"the session's version, for If-Match"
 //	@Failure	400		{object}	Problem
 //	@Failure	404		{object}	Problem
-//	@Failure	429		{object}	Problem	"an engine moves first and no search slot is free: nothing was created"
+//	@Failure	429		{object}	Problem	"your network holds its share of live sessions, the server holds all it keeps, or an engine moves first and no search slot is free: nothing was created (Retry-After)"
 //	@Failure	503		{object}	Problem	"the store does not answer"
 //	@Router		/v1/games/{game}/sessions [post]
 func (s *Server) createSession(c *echo.Context) error {
@@ -53,14 +53,15 @@ func (s *Server) createSession(c *echo.Context) error {
 	}
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
-		Start: st.String(), Moves: []string{}, Position: st.String(), Engines: engines, CreatedAt: now, UpdatedAt: now}
+		Start: st.String(), Moves: []string{}, Position: st.String(), Over: st.Terminal(), Engines: engines,
+		Client: network(c.RealIP()), CreatedAt: now, UpdatedAt: now}
 	release, err := s.replyingEngine(c.Request().Context(), sess, st)
 	if err != nil {
 		return err
 	}
 	defer release()
 	if err := s.store.Sessions.Create(c.Request().Context(), sess); err != nil {
-		return s.storeErr(err, "session")
+		return sessionsFull(err, s.store.Config)
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/sessions/"+sess.ID)
 	out, err := s.withReplies(c, sess, st)
@@ -294,7 +295,7 @@ func (s *Server) undoMoves(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sess.Position = st.String()
+	sess.Position, sess.Over = st.String(), st.Terminal()
 	sess.UpdatedAt = time.Now().UTC()
 	err = s.store.Sessions.Update(c.Request().Context(), sess)
 	if errors.Is(err, store.ErrConflict) {
@@ -383,9 +384,28 @@ func (s *Server) saveMove(c *echo.Context, sess *store.Session, st games.State, 
 // saveMoveCtx stores m, already played on st, as sess's next move.
 func (s *Server) saveMoveCtx(ctx context.Context, sess *store.Session, st games.State, m games.Move) error {
 	sess.Moves = append(sess.Moves, m.String())
-	sess.Position = st.String()
+	sess.Position, sess.Over = st.String(), st.Terminal()
 	sess.UpdatedAt = time.Now().UTC()
 	return s.store.Sessions.Update(ctx, sess)
+}
+
+// sessionsFull answers a session the store would not keep: 429 when the
+// client's network holds its share (its own doing: finish or delete one)
+// or the server holds all it keeps (sessions end on their own: an idle
+// one within cfg.SessionIdleTTL), else as any store error.
+func sessionsFull(err error, cfg store.Config) error {
+	idle := int(cfg.SessionIdleTTL.Seconds())
+	switch {
+	case errors.Is(err, store.ErrClientFull):
+		return retryLater(http.StatusTooManyRequests, "too-many-sessions", "Too many sessions",
+			fmt.Sprintf("your network holds %d live sessions, the most one may; delete one you no longer play (DELETE /v1/sessions/{id}), or wait: "+
+				"one nobody moves in ends %v after its last move, a finished one %v", cfg.MaxSessionsPerClient, cfg.SessionTTL, cfg.SessionIdleTTL), min(idle, 60))
+	case errors.Is(err, store.ErrFull):
+		return retryLater(http.StatusTooManyRequests, "sessions-full", "The server's sessions are full",
+			fmt.Sprintf("the server holds %d live sessions, the most it keeps; sessions end on their own (a finished or unplayed one %v after its last move)",
+				cfg.MaxSessions, cfg.SessionIdleTTL), min(idle, 60))
+	}
+	return problemFor(err, "session")
 }
 
 func (s *Server) storeErr(err error, what string) error {

@@ -47,7 +47,11 @@ type serveConfig struct {
 	readHeaderTimeout time.Duration
 	idleTimeout       time.Duration
 	sessionTTL        time.Duration
-	maxJobs           int
+	// sessionIdleTTL, maxSessions and sessionsPerNetwork bound what
+	// visitors' sessions hold (store.Config).
+	sessionIdleTTL                  time.Duration
+	maxSessions, sessionsPerNetwork int
+	maxJobs                         int
 	// taskQueue is where jobs put their tasks when Redis is set;
 	// noLocalWorker leaves them all to `gameai worker` processes.
 	taskQueue     string
@@ -87,7 +91,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	readHeader := f.Duration("read-header-timeout", "GAMEAI_READ_HEADER_TIMEOUT", 10*time.Second, "a client must send a request's headers within this")
 	idle := f.Duration("idle-timeout", "GAMEAI_IDLE_TIMEOUT", 2*time.Minute, "an idle keep-alive connection is closed after this")
 	grace := f.Duration("shutdown-grace", "GAMEAI_SHUTDOWN_GRACE", 30*time.Second, "on SIGTERM, how long running requests and jobs may take to finish")
-	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session expires after this long without a move")
+	ttl := f.Duration("session-ttl", "GAMEAI_SESSION_TTL", store.DefaultConfig.SessionTTL, "a session in play expires after this long without a move")
+	idleTTL := f.Duration("session-idle-ttl", "GAMEAI_SESSION_IDLE_TTL", store.DefaultConfig.SessionIdleTTL, "a session over, or not yet moved in, expires after this long (at most --session-ttl)")
+	maxSessions := f.Int("max-sessions", "GAMEAI_MAX_SESSIONS", store.DefaultConfig.MaxSessions, "live sessions the server keeps; past them a new one gets 429")
+	perNetwork := f.Int("sessions-per-network", "GAMEAI_SESSIONS_PER_NETWORK", store.DefaultConfig.MaxSessionsPerClient, "live sessions one network (a /24 or a /64) may hold; past them it gets 429")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
 	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tuning)")
 	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
@@ -102,6 +109,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	}
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
+		sessionIdleTTL: *idleTTL, maxSessions: *maxSessions, sessionsPerNetwork: *perNetwork,
 		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d,
 		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
@@ -148,6 +156,8 @@ func (c serveConfig) check() error {
 		return errors.New("--max-depth, --max-nodes and --max-iterations must be at least 1")
 	case c.readHeaderTimeout <= 0 || c.idleTimeout <= 0:
 		return errors.New("--read-header-timeout and --idle-timeout must be positive")
+	case c.sessionIdleTTL <= 0 || c.maxSessions < 1 || c.sessionsPerNetwork < 1:
+		return errors.New("--session-idle-ttl, --max-sessions and --sessions-per-network must be positive")
 	case c.shutdownGrace < 0 || c.sessionTTL <= 0:
 		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
 	case c.admissions < 1 || c.ownerVersions < 1 || c.ownerBytes < 1<<20:
@@ -225,7 +235,8 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	if err != nil {
 		return err
 	}
-	scfg := store.Config{SessionTTL: cfg.sessionTTL}
+	scfg := store.Config{SessionTTL: cfg.sessionTTL, SessionIdleTTL: cfg.sessionIdleTTL, MaxSessions: cfg.maxSessions,
+		MaxSessionsPerClient: cfg.sessionsPerNetwork}
 	var st *store.Store
 	if cfg.redisURL != "" {
 		redisstore.SetLogger(log)

@@ -923,7 +923,7 @@ const docTemplate = `{
                         }
                     },
                     "429": {
-                        "description": "an engine moves first and no search slot is free: nothing was created",
+                        "description": "your network holds its share of live sessions, the server holds all it keeps, or an engine moves first and no search slot is free: nothing was created (Retry-After)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }

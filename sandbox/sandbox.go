@@ -4,8 +4,8 @@
 // runtime and the program's own files) with a small tmpfs as its only
 // writable scratch, a control group bounding its memory and processes
 // and freezing it on demand, and rlimits on CPU time, file size and open
-// files. It runs as an unprivileged user, with no capabilities and
-// no_new_privs.
+// files. It runs as a host user of its own (its box: box_linux.go), who
+// also owns its user namespace, with no capabilities and no_new_privs.
 //
 // The confinement is criyle/go-sandbox (the sandbox of the go-judge online
 // judge): it clones the namespaces and joins the control groups before
