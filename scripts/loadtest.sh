@@ -17,7 +17,9 @@ go build -o "$work/gameai" .
 go build -tags loadtest -o "$work/loadtest" ./scripts/loadtest
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # Request logs at info would cost more than the requests; warnings still show.
-"$work/gameai" serve --addr "127.0.0.1:$port" --log-level warn 2> "$work/server.log" &
+# One client plays every session of the test, from one address: its
+# network's share of sessions (200 by default) is raised to hold them.
+"$work/gameai" serve --addr "127.0.0.1:$port" --log-level warn --sessions-per-network 20000 2> "$work/server.log" &
 server_pid=$!
 for _ in $(seq 1 100); do
 	if curl -fs "http://127.0.0.1:$port/healthz" >/dev/null; then break; fi
