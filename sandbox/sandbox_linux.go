@@ -225,7 +225,7 @@ type Process struct {
 	limits  Limits
 	done    chan struct{}
 	exit    Exit
-	wall    time.Duration // set by Expire
+	wall    atomic.Int64 // the wall-clock limit Expire enforced (ns), read by the waiting goroutine
 	killed  atomic.Bool
 	once    sync.Once
 }
@@ -483,7 +483,7 @@ func (p *Process) kill(wall time.Duration) {
 		select {
 		case <-p.done:
 		default:
-			p.wall = wall
+			p.wall.Store(int64(wall))
 			p.killed.Store(true)
 			_ = unix.Kill(p.pid, unix.SIGKILL)
 		}
@@ -536,7 +536,7 @@ func (p *Process) Exit() Exit { return p.exit }
 // no handler for): past its CPU time it meets the limit's hard SIGKILL a
 // second later, and past its file size EFBIG.
 func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
-	e := Exit{Limits: p.limits, Wall: p.wall}
+	e := Exit{Limits: p.limits, Wall: time.Duration(p.wall.Load())}
 	switch {
 	case ws.Exited():
 		e.Status, e.Code = Exited, ws.ExitStatus()
@@ -559,7 +559,7 @@ func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 			switch {
 			case p.killed.Load():
 				e.Status = Stopped
-				if p.wall > 0 {
+				if e.Wall > 0 {
 					e.Status = WallTime
 				}
 			case p.outOfMemory():
