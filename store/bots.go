@@ -135,13 +135,35 @@ func SortBots(bs []*Bot) {
 	})
 }
 
-// Owner is an account that uploads bots. Only a hash of its token is
-// kept; the token itself is shown once, when the owner is created.
+// Owner is an account that uploads bots. Only a hash of its tokens is
+// kept; a token itself is shown once, when it is made. TokenHash is the
+// token made with the owner (a store written before Token records lists
+// it as FirstToken).
 type Owner struct {
 	Name      string    `json:"name"`
 	TokenHash string    `json:"token_hash"`
 	CreatedAt time.Time `json:"created_at"`
 }
+
+// Token is one of an owner's API tokens, as its owner lists it: the hash
+// of the token and its first characters (to tell tokens apart), never
+// the token.
+type Token struct {
+	ID        string    `json:"id"`
+	Owner     string    `json:"owner"`
+	Name      string    `json:"name"`
+	Prefix    string    `json:"prefix"`
+	Hash      string    `json:"hash"`
+	CreatedAt time.Time `json:"created_at"`
+	LastUsed  time.Time `json:"last_used,omitzero"`
+}
+
+// FirstToken is the id under which an owner created before tokens had
+// records lists the token it was created with.
+const FirstToken = "tok_first"
+
+// MaxTokens is how many tokens an owner may hold.
+const MaxTokens = 20
 
 // TokenHash is how an owner's token is kept and looked up.
 func TokenHash(token string) string {
@@ -153,8 +175,19 @@ func TokenHash(token string) string {
 type Owners interface {
 	// Create stores o; ErrExists when its name is taken.
 	Create(ctx context.Context, o *Owner) error
-	// ByToken finds the owner of a token's hash (ErrNotFound).
+	// ByToken finds the owner of a live token's hash (ErrNotFound: none,
+	// or revoked).
 	ByToken(ctx context.Context, tokenHash string) (*Owner, error)
+	// AddToken gives an owner one more token (ErrFull past MaxTokens).
+	AddToken(ctx context.Context, t *Token) error
+	// Tokens lists an owner's live tokens, oldest first.
+	Tokens(ctx context.Context, owner string) ([]*Token, error)
+	// RevokeToken ends one of an owner's tokens at once (ErrNotFound: the
+	// owner has no live token of that id).
+	RevokeToken(ctx context.Context, owner, id string) error
+	// TokenUsed records when a token was last used (the callers write it
+	// at most once a minute a token).
+	TokenUsed(ctx context.Context, tokenHash string, at time.Time) error
 }
 
 // Artefacts keeps files by content hash (sources, executables, builds),

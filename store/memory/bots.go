@@ -184,11 +184,12 @@ func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) 
 type owners struct {
 	mu      sync.Mutex
 	byName  map[string]store.Owner
-	byToken map[string]string
+	byToken map[string]string         // a live token's hash: its owner
+	tokens  map[string][]*store.Token // an owner's tokens with records
 }
 
 func newOwners() *owners {
-	return &owners{byName: map[string]store.Owner{}, byToken: map[string]string{}}
+	return &owners{byName: map[string]store.Owner{}, byToken: map[string]string{}, tokens: map[string][]*store.Token{}}
 }
 
 func (s *owners) Create(_ context.Context, o *store.Owner) error {
@@ -211,6 +212,83 @@ func (s *owners) ByToken(_ context.Context, hash string) (*store.Owner, error) {
 	}
 	o := s.byName[name]
 	return &o, nil
+}
+
+func (s *owners) AddToken(_ context.Context, t *store.Token) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.byName[t.Owner]; !ok {
+		return store.ErrNotFound
+	}
+	if len(s.live(t.Owner)) >= store.MaxTokens {
+		return store.ErrFull
+	}
+	c := *t
+	s.tokens[t.Owner] = append(s.tokens[t.Owner], &c)
+	s.byToken[t.Hash] = t.Owner
+	return nil
+}
+
+// live is an owner's live tokens: its records, and the token it was
+// created with where no record holds it.
+func (s *owners) live(owner string) []*store.Token {
+	var out []*store.Token
+	first := s.byName[owner].TokenHash
+	recorded := false
+	for _, t := range s.tokens[owner] {
+		if t.Hash == first {
+			recorded = true
+		}
+		c := *t
+		out = append(out, &c)
+	}
+	if o, ok := s.byName[owner]; ok && !recorded && s.byToken[first] == owner {
+		out = append([]*store.Token{{ID: store.FirstToken, Owner: owner, Name: "made with the account", Hash: first, CreatedAt: o.CreatedAt}}, out...)
+	}
+	return out
+}
+
+func (s *owners) Tokens(_ context.Context, owner string) ([]*store.Token, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.live(owner), nil
+}
+
+func (s *owners) RevokeToken(_ context.Context, owner, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.live(owner) {
+		if t.ID != id {
+			continue
+		}
+		delete(s.byToken, t.Hash)
+		s.tokens[owner] = slices.DeleteFunc(s.tokens[owner], func(r *store.Token) bool { return r.ID == id })
+		return nil
+	}
+	return store.ErrNotFound
+}
+
+func (s *owners) TokenUsed(_ context.Context, hash string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	owner, ok := s.byToken[hash]
+	if !ok {
+		return store.ErrNotFound
+	}
+	for _, t := range s.tokens[owner] {
+		if t.Hash == hash {
+			t.LastUsed = at
+			return nil
+		}
+	}
+	// The token it was created with, still without a record: it gets one.
+	for _, t := range s.live(owner) {
+		if t.Hash == hash {
+			t.LastUsed = at
+			s.tokens[owner] = append([]*store.Token{t}, s.tokens[owner]...)
+		}
+	}
+	return nil
 }
 
 // artefacts keeps files by hash, up to a total size.

@@ -4,6 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -17,7 +21,10 @@ func (k keys) ownerBotsBuilt() string        { return string(k) + "bots:owner-in
 func (k keys) botDetails(id string) string   { return string(k) + "bot-details:" + id }
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
 func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
-func (k keys) artefact(hash string) string   { return string(k) + "artefact:" + hash }
+
+// ownerTokens holds an owner's token records, by id.
+func (k keys) ownerTokens(name string) string { return string(k) + "owner-tokens:" + name }
+func (k keys) artefact(hash string) string    { return string(k) + "artefact:" + hash }
 
 type bots struct {
 	c   *redis.Client
@@ -243,6 +250,139 @@ func (s *owners) ByToken(ctx context.Context, hash string) (*store.Owner, error)
 	}
 	return &o, nil
 }
+
+// addTokenScript: KEYS[1] the owner's record, KEYS[2] its tokens, KEYS[3]
+// the token's lookup; ARGV id, record, owner, most tokens. 1 added, -1 no
+// such owner, 0 full.
+var addTokenScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3])
+return 1`)
+
+func (s *owners) AddToken(ctx context.Context, t *store.Token) error {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	n, err := addTokenScript.Run(ctx, s.c, []string{s.k.owner(t.Owner), s.k.ownerTokens(t.Owner), s.k.ownerToken(t.Hash)},
+		t.ID, b, t.Owner, store.MaxTokens).Int()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case -1:
+		return store.ErrNotFound
+	case 0:
+		return store.ErrFull
+	}
+	return nil
+}
+
+// records reads an owner's token records.
+func (s *owners) records(ctx context.Context, owner string) ([]*store.Token, error) {
+	all, err := s.c.HGetAll(ctx, s.k.ownerTokens(owner)).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*store.Token, 0, len(all))
+	for _, v := range all {
+		var t store.Token
+		if err := json.Unmarshal([]byte(v), &t); err != nil {
+			return nil, fmt.Errorf("a token of %s: %w", owner, err)
+		}
+		out = append(out, &t)
+	}
+	return out, nil
+}
+
+// Tokens lists the records and, where none holds it and it still opens,
+// the token the owner was created with (a store written before tokens had
+// records).
+func (s *owners) Tokens(ctx context.Context, owner string) ([]*store.Token, error) {
+	recs, err := s.records(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	var o store.Owner
+	if _, err := get(ctx, s.c, s.k.owner(owner), &o); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	slices.SortFunc(recs, func(a, b *store.Token) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	recorded := slices.ContainsFunc(recs, func(t *store.Token) bool { return t.Hash == o.TokenHash })
+	if !recorded {
+		name, err := s.c.Get(ctx, s.k.ownerToken(o.TokenHash)).Result()
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return nil, err
+		}
+		if name == owner {
+			recs = append([]*store.Token{{ID: store.FirstToken, Owner: owner, Name: "made with the account", Hash: o.TokenHash, CreatedAt: o.CreatedAt}}, recs...)
+		}
+	}
+	return recs, nil
+}
+
+func (s *owners) RevokeToken(ctx context.Context, owner, id string) error {
+	live, err := s.Tokens(ctx, owner)
+	if err != nil {
+		return err
+	}
+	for _, t := range live {
+		if t.ID != id {
+			continue
+		}
+		pipe := s.c.TxPipeline()
+		pipe.Del(ctx, s.k.ownerToken(t.Hash))
+		pipe.HDel(ctx, s.k.ownerTokens(owner), id)
+		_, err := pipe.Exec(ctx)
+		return err
+	}
+	return store.ErrNotFound
+}
+
+func (s *owners) TokenUsed(ctx context.Context, hash string, at time.Time) error {
+	name, err := s.c.Get(ctx, s.k.ownerToken(hash)).Result()
+	if errors.Is(err, redis.Nil) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	live, err := s.Tokens(ctx, name)
+	if err != nil {
+		return err
+	}
+	for _, t := range live {
+		if t.Hash != hash {
+			continue
+		}
+		t.LastUsed = at
+		b, err := json.Marshal(t)
+		if err != nil {
+			return err
+		}
+		// Written only while the token still opens: a revocation between
+		// the reads and this write does not bring it back as a record.
+		return touchTokenScript.Run(ctx, s.c, []string{s.k.ownerToken(hash), s.k.ownerTokens(name)}, t.ID, b).Err()
+	}
+	return nil
+}
+
+// touchTokenScript: KEYS[1] the token's lookup, KEYS[2] the owner's
+// tokens; ARGV id, record.
+var touchTokenScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1`)
 
 type artefacts struct {
 	c   *redis.Client

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -118,6 +119,7 @@ func testOwnersAndArtefacts(t *testing.T, open Factory) {
 	if _, err := st.Owners.ByToken(ctx, store.TokenHash("guess")); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a wrong token: %v", err)
 	}
+	testTokens(t, st)
 	data := []byte("\x7fELF program bytes")
 	h, err := st.Artefacts.Put(ctx, data)
 	if err != nil || h != store.ContentHash(data) {
@@ -228,5 +230,93 @@ func testBotPages(t *testing.T, open Factory) {
 	second, _, _ := s.Page(ctx, store.BotFilter{}, next, 5)
 	if len(first) != 5 || len(second) != 5 || second[len(second)-1].ID != fmt.Sprintf("bot_%05d", n-11) {
 		t.Errorf("around a delete: %v then %v", ids(first), ids(second))
+	}
+}
+
+// testTokens: ann (created with the token "secret") lists that token as
+// FirstToken until it has a record; a token added opens at once, a revoked
+// one (the first among them) is refused at once; another owner cannot
+// revoke ann's; an owner holds at most MaxTokens; a use is recorded.
+func testTokens(t *testing.T, st *store.Store) {
+	ctx := context.Background()
+	ids := func(owner string) []string {
+		t.Helper()
+		ts, err := st.Owners.Tokens(ctx, owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, tok := range ts {
+			if tok.Owner != owner || tok.Hash == "" {
+				t.Errorf("a token listed for %s: %+v", owner, tok)
+			}
+			out = append(out, tok.ID)
+		}
+		return out
+	}
+	if got := ids("ann"); len(got) != 1 || got[0] != store.FirstToken {
+		t.Fatalf("ann's tokens before any record: %v", got)
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "bob", TokenHash: store.TokenHash("bob's"), CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().UTC().Truncate(time.Second)
+	second := &store.Token{ID: "tok_2", Owner: "ann", Name: "laptop", Prefix: "gat_abcd", Hash: store.TokenHash("second"), CreatedAt: at}
+	if err := st.Owners.AddToken(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := st.Owners.ByToken(ctx, second.Hash); err != nil || got.Name != "ann" {
+		t.Errorf("the added token: %+v %v", got, err)
+	}
+	if err := st.Owners.AddToken(ctx, &store.Token{ID: "tok_x", Owner: "nobody", Hash: store.TokenHash("x")}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a token for no owner: %v", err)
+	}
+	if got := ids("ann"); !slices.Equal(got, []string{store.FirstToken, "tok_2"}) {
+		t.Errorf("ann's tokens: %v", got)
+	}
+	if err := st.Owners.TokenUsed(ctx, second.Hash, at.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := st.Owners.Tokens(ctx, "ann")
+	if len(ts) != 2 || !ts[1].LastUsed.Equal(at.Add(time.Minute)) || ts[1].Name != "laptop" || ts[1].Prefix != "gat_abcd" {
+		t.Errorf("after a use: %+v", ts)
+	}
+	if err := st.Owners.RevokeToken(ctx, "bob", "tok_2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("bob revoking ann's token: %v", err)
+	}
+	if err := st.Owners.RevokeToken(ctx, "bob", store.FirstToken); err != nil {
+		t.Errorf("bob revoking his own first token: %v", err)
+	}
+	if _, err := st.Owners.ByToken(ctx, store.TokenHash("secret")); err != nil {
+		t.Errorf("ann's first token after bob revoked his: %v", err)
+	}
+	if err := st.Owners.RevokeToken(ctx, "ann", "tok_2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Owners.ByToken(ctx, second.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a revoked token: %v", err)
+	}
+	if err := st.Owners.TokenUsed(ctx, store.TokenHash("secret"), at); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids("ann"); len(got) != 1 || got[0] != store.FirstToken {
+		t.Errorf("ann's tokens after a use of her first: %v", got)
+	}
+	if err := st.Owners.RevokeToken(ctx, "ann", store.FirstToken); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Owners.ByToken(ctx, store.TokenHash("secret")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the first token, revoked: %v", err)
+	}
+	if err := st.Owners.RevokeToken(ctx, "ann", store.FirstToken); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("revoked twice: %v", err)
+	}
+	for i := range store.MaxTokens {
+		if err := st.Owners.AddToken(ctx, &store.Token{ID: fmt.Sprintf("tok_%d", 100+i), Owner: "ann", Hash: store.TokenHash(fmt.Sprint(i)), CreatedAt: at}); err != nil {
+			t.Fatalf("token %d: %v", i, err)
+		}
+	}
+	if err := st.Owners.AddToken(ctx, &store.Token{ID: "tok_more", Owner: "ann", Hash: store.TokenHash("more"), CreatedAt: at}); !errors.Is(err, store.ErrFull) {
+		t.Errorf("a token past %d: %v", store.MaxTokens, err)
 	}
 }
