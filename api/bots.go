@@ -1,9 +1,7 @@
 package api
 
 import (
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -45,12 +43,18 @@ func (s *Server) whoAsks(c *echo.Context) (caller, error) {
 	if s.cfg.APIKey != "" && subtle.ConstantTimeCompare([]byte(token), []byte(s.cfg.APIKey)) == 1 {
 		return caller{admin: true}, nil
 	}
-	o, err := s.store.Owners.ByToken(c.Request().Context(), store.TokenHash(token))
+	hash := store.TokenHash(token)
+	o, err := s.store.Owners.ByToken(c.Request().Context(), hash)
 	if errors.Is(err, store.ErrNotFound) {
 		return caller{}, nil
 	}
 	if err != nil {
 		return caller{}, err
+	}
+	if now := time.Now().UTC(); s.tokenUses.due(hash, now) {
+		if err := s.store.Owners.TokenUsed(c.Request().Context(), hash, now); err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn("a token's last use", "owner", o.Name, "err", err)
+		}
 	}
 	return caller{owner: o.Name}, nil
 }
@@ -106,16 +110,20 @@ func (s *Server) createOwner(c *echo.Context) error {
 	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
 		return badField("name", "2 to 32 of a-z, 0-9, _ and -, starting with a letter or digit (and not \"gameai\")")
 	}
-	var raw [24]byte
-	_, _ = rand.Read(raw[:])
-	token := "gat_" + base64.RawURLEncoding.EncodeToString(raw[:])
-	o := &store.Owner{Name: req.Name, TokenHash: store.TokenHash(token), CreatedAt: time.Now().UTC()}
+	token, first := newToken(req.Name, "made with the account")
+	first.ID = store.FirstToken
+	o := &store.Owner{Name: req.Name, TokenHash: first.Hash, CreatedAt: first.CreatedAt}
 	if err := s.store.Owners.Create(c.Request().Context(), o); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return problem(http.StatusConflict, "owner-exists", "Owner exists", "an owner of this name exists",
 				FieldError{Field: "name", Reason: "taken"})
 		}
 		return err
+	}
+	// Its record, for the list (name, first characters); without it the
+	// token still opens, listed with what the owner's record says.
+	if err := s.store.Owners.AddToken(c.Request().Context(), first); err != nil {
+		s.log.Warn("the first token's record", "owner", o.Name, "err", err)
 	}
 	return c.JSON(http.StatusCreated, OwnerResponse{Name: o.Name, Token: token, CreatedAt: o.CreatedAt})
 }

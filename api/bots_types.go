@@ -14,6 +14,29 @@ type OwnerResponse struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
+// TokenRequest makes an API token.
+type TokenRequest struct {
+	Name string `json:"name" validate:"required" example:"laptop"`
+}
+
+// TokenResponse is one of an owner's tokens. Token is the token itself,
+// shown only in the answer that made it.
+type TokenResponse struct {
+	ID        string     `json:"id" example:"tok_3f9a0c1d2e4b5a69"`
+	Name      string     `json:"name" example:"laptop"`
+	Prefix    string     `json:"prefix" example:"gat_Zk3q"`
+	CreatedAt time.Time  `json:"created_at"`
+	LastUsed  *time.Time `json:"last_used,omitempty"`
+	// Current: the token this request carries.
+	Current bool   `json:"current,omitempty"`
+	Token   string `json:"token,omitempty"`
+}
+
+// TokensResponse lists an owner's tokens, oldest first.
+type TokensResponse struct {
+	Tokens []TokenResponse `json:"tokens"`
+}
+
 // WhoAmIResponse names the owner of the token a request carries.
 type WhoAmIResponse struct {
 	Owner string `json:"owner"`

@@ -199,6 +199,7 @@ func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
 		{"/#/morpion", `!!document.querySelector('main h1')`},
 		{"/#/tuning", `!!document.querySelector('main h1')`},
 		{"/#/jobs", `!!document.querySelector('#jobs-table')`},
+		{"/#/account", `!!document.querySelector('#account-tokens')`},
 		{"/swagger/index.html", `!!document.querySelector('.swagger-ui .info .title')`},
 	} {
 		// about:blank between, so each page is a new document, not a hash change.

@@ -338,14 +338,14 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
-	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs", "bots", "competitions", "ladders/less"} {
+	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs", "bots", "account", "competitions", "ladders/less"} {
 		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
 		poll[bool](t, ctx, "the page "+page, `document.querySelector('main h1') !== null`, 10*time.Second)
 		time.Sleep(200 * time.Millisecond)
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
 		}
-		if page == "bots" || page == "competitions" {
+		if page == "bots" || page == "account" || page == "competitions" {
 			browsertest.Screenshot(t, ctx, "phone-"+page)
 		}
 	}

@@ -112,6 +112,8 @@ type Server struct {
 	hosting     *hosting.Host
 	// sessionBots are the uploaded bots playing sessions' seats.
 	sessionBots sessionBots
+	// tokenUses spaces the writes of tokens' last use.
+	tokenUses tokenUses
 }
 
 // New builds the server and its routes.

@@ -2065,6 +2065,135 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/owners/me/tokens": {
+            "get": {
+                "description": "Name, first characters, when made and last used (within a minute), and which one this request carries; never a token itself.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "An owner's API tokens",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.TokensResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "post": {
+                "description": "With one of the owner's tokens. The token in the answer is shown only now: the server keeps its hash and first 8 characters. An owner holds at most 20.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Make an API token",
+                "parameters": [
+                    {
+                        "description": "a name to tell it by",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.TokenRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.TokenResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the owner holds 20 tokens",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/owners/me/tokens/{id}": {
+            "delete": {
+                "description": "Refused from then on by every server of the store (the one this request carries included). Another owner's token id is not found.",
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Revoke an API token",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the token's id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "no token of this owner has the id",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/sessions/{id}": {
             "get": {
                 "produces": [
@@ -4812,6 +4941,59 @@ const docTemplate = `{
                 },
                 "wins": {
                     "type": "integer"
+                }
+            }
+        },
+        "api.TokenRequest": {
+            "type": "object",
+            "required": [
+                "name"
+            ],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "example": "laptop"
+                }
+            }
+        },
+        "api.TokenResponse": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "current": {
+                    "description": "Current: the token this request carries.",
+                    "type": "boolean"
+                },
+                "id": {
+                    "type": "string",
+                    "example": "tok_3f9a0c1d2e4b5a69"
+                },
+                "last_used": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string",
+                    "example": "laptop"
+                },
+                "prefix": {
+                    "type": "string",
+                    "example": "gat_Zk3q"
+                },
+                "token": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.TokensResponse": {
+            "type": "object",
+            "properties": {
+                "tokens": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.TokenResponse"
+                    }
                 }
             }
         },

@@ -10,6 +10,7 @@ const pages = {
   tuning: () => import('./tuning.js'),
   jobs: () => import('./jobs.js'),
   bots: () => import('./bots.js'),
+  account: () => import('./account.js'),
   competitions: () => import('./competitions.js'),
   ladders: () => import('./ladders.js'),
 };

@@ -85,7 +85,7 @@ async function list(main) {
           owner.value = me.owner;
           load(true);
         } catch (e) { showProblem(problemBox, inWords(e)); }
-      } }, 'My bots')),
+      } }, 'My bots'), el('a', { href: '#/account', id: 'bots-account' }, 'My account')),
     problemBox,
     el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version', 'opt'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
 

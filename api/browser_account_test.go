@@ -1,0 +1,46 @@
+package api_test
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/hosting"
+	"gameai/internal/browsertest"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// My account in a real browser: an owner with its token opens the page
+// from Bots, sees its one token (marked as this browser's), makes another
+// (shown once), uses it in this browser, revokes the first; the first is
+// refused from then on, the new one opens the owner's routes.
+func TestBrowserMyAccountTokens(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
+	ann := e.owner(t, "ann", "")
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-account")))
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), window.confirm = () => true, true)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#bots-account")))
+	poll[bool](t, ctx, "ann's one token", `(() => { const w = document.getElementById('account-who'), b = document.querySelector('#account-tokens tbody');`+
+		` return !!w && !!b && w.textContent.includes('ann') && b.querySelectorAll('tr').length === 1 && b.textContent.includes('this browser') &&`+
+		` b.textContent.includes(`+strconv.Quote(ann[:8])+`) })()`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#account-token-name"), "ci"), chromedp.Click(chromedp.CSS("#account-make-token")))
+	made := poll[string](t, ctx, "the new token, shown once", `(document.getElementById('account-token-value') || {}).textContent || ''`, 10*time.Second)
+	if len(made) < 30 || made[:4] != "gat_" {
+		t.Fatalf("the page shows %q as the new token", made)
+	}
+	poll[bool](t, ctx, "two tokens", `document.querySelectorAll('#account-tokens tbody tr').length === 2`, 10*time.Second)
+	browsertest.Screenshot(t, ctx, "account")
+	do(t, ctx, chromedp.Click(chromedp.CSS("#account-use-token")))
+	poll[bool](t, ctx, "the new one as this browser's", `[...document.querySelectorAll('#account-tokens tbody tr')].some(tr => tr.textContent.startsWith('ci (this browser)'))`, 10*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#account-tokens tr[data-id="`+store.FirstToken+`"] button.revoke`)))
+	poll[bool](t, ctx, "one token left", `document.querySelectorAll('#account-tokens tbody tr').length === 1`, 10*time.Second)
+	r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)
+	r.hasField(t, r.problem(t, 401), "X-API-Key")
+	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made).ok(t, 200)
+}

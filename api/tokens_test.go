@@ -1,0 +1,93 @@
+package api_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gameai/api"
+	"gameai/hosting"
+	"gameai/internal/redistest"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// An owner's tokens, tried as an attacker would, on both stores: no key,
+// a made-up key and the server's key get nothing of them; ann makes a
+// token (shown once, listed by name and first characters, never the
+// token), which opens her routes at once; bob cannot revoke or see
+// hers; a revoked token, the first one included, is refused at once,
+// on another server of the same store too; past 20 tokens 409.
+func TestTokensAreAnOwnersOwn(t *testing.T) {
+	const key = "adm1n-key"
+	url := redistest.URL(t)
+	for name, open := range map[string]func(t *testing.T) *store.Store{
+		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
+		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := open(t)
+			e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
+			ann, bob := e.owner(t, "ann", key), e.owner(t, "bob", key)
+			for _, c := range []struct{ who, key string }{{"no key", ""}, {"a made-up key", "gat_madeup"}} {
+				for _, r := range []reply{e.do(t, "GET", "/v1/owners/me/tokens", nil, "X-API-Key", c.key),
+					e.do(t, "POST", "/v1/owners/me/tokens", map1("name", "x"), "X-API-Key", c.key),
+					e.do(t, "DELETE", "/v1/owners/me/tokens/"+store.FirstToken, nil, "X-API-Key", c.key)} {
+					r.hasField(t, r.problem(t, 401), "X-API-Key")
+				}
+			}
+			r := e.do(t, "GET", "/v1/owners/me/tokens", nil, "X-API-Key", key)
+			r.hasField(t, r.problem(t, 403), "X-API-Key")
+
+			var made api.TokenResponse
+			e.do(t, "POST", "/v1/owners/me/tokens", map1("name", "laptop"), "X-API-Key", ann).ok(t, 201).json(t, &made)
+			if !strings.HasPrefix(made.Token, "gat_") || made.Prefix != made.Token[:8] || made.Name != "laptop" || !strings.HasPrefix(made.ID, "tok_") {
+				t.Fatalf("made: %+v", made)
+			}
+			var who api.WhoAmIResponse
+			e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made.Token).ok(t, 200).json(t, &who)
+			if who.Owner != "ann" {
+				t.Errorf("the new token opens %+v", who)
+			}
+			var list api.TokensResponse
+			lr := e.do(t, "GET", "/v1/owners/me/tokens", nil, "X-API-Key", made.Token).ok(t, 200)
+			lr.json(t, &list)
+			if strings.Contains(string(lr.body), made.Token) || strings.Contains(string(lr.body), ann) {
+				t.Errorf("a list shows a token: %s", lr.body)
+			}
+			if len(list.Tokens) != 2 || list.Tokens[0].ID != store.FirstToken || list.Tokens[0].Prefix != ann[:8] ||
+				list.Tokens[1].ID != made.ID || !list.Tokens[1].Current || list.Tokens[0].Current || list.Tokens[1].LastUsed == nil {
+				t.Errorf("ann's tokens: %+v", list.Tokens)
+			}
+			var bobs api.TokensResponse
+			e.do(t, "GET", "/v1/owners/me/tokens", nil, "X-API-Key", bob).ok(t, 200).json(t, &bobs)
+			if len(bobs.Tokens) != 1 || bobs.Tokens[0].Prefix != bob[:8] {
+				t.Errorf("bob's tokens: %+v", bobs.Tokens)
+			}
+			r = e.do(t, "DELETE", "/v1/owners/me/tokens/"+made.ID, nil, "X-API-Key", bob)
+			r.hasField(t, r.problem(t, 404), "id")
+			e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made.Token).ok(t, 200)
+
+			// Another server on the same store refuses a revoked token at once.
+			other := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
+			e.do(t, "DELETE", "/v1/owners/me/tokens/"+made.ID, nil, "X-API-Key", ann).ok(t, 204)
+			for _, srv := range []*env{e, other} {
+				r := srv.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made.Token)
+				r.hasField(t, r.problem(t, 401), "X-API-Key")
+			}
+			e.do(t, "DELETE", "/v1/owners/me/tokens/"+store.FirstToken, nil, "X-API-Key", ann).ok(t, 204)
+			r = other.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)
+			r.hasField(t, r.problem(t, 401), "X-API-Key")
+
+			for _, bad := range []string{"", "   ", strings.Repeat("n", 65), "two\nlines"} {
+				r := e.do(t, "POST", "/v1/owners/me/tokens", map1("name", bad), "X-API-Key", bob)
+				r.hasField(t, r.problem(t, 400), "name")
+			}
+			for i := 1; i < store.MaxTokens; i++ {
+				e.do(t, "POST", "/v1/owners/me/tokens", map1("name", "t"), "X-API-Key", bob).ok(t, 201)
+			}
+			r = e.do(t, "POST", "/v1/owners/me/tokens", map1("name", "one more"), "X-API-Key", bob)
+			r.hasField(t, r.problem(t, 409), "name")
+		})
+	}
+}
