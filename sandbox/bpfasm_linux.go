@@ -204,11 +204,6 @@ func (a *asm) check(c cond, pass, fail int) error {
 		a.jumpTo(bpf.JumpEqual, vhi, next, fail)
 		a.load(lo)
 		a.jumpTo(bpf.JumpEqual, vlo, pass, fail)
-	case opNotEqual:
-		a.load(hi)
-		a.jumpTo(bpf.JumpEqual, vhi, next, pass)
-		a.load(lo)
-		a.jumpTo(bpf.JumpEqual, vlo, fail, pass)
 	case opMasked:
 		a.load(hi)
 		a.and(vhi)
@@ -228,17 +223,11 @@ func (a *asm) check(c cond, pass, fail int) error {
 			test = bpf.JumpGreaterOrEqual
 		}
 		a.jumpTo(test, vlo, pass, fail)
-	case opLess, opLessEqual:
-		a.load(hi)
-		a.jumpTo(bpf.JumpGreaterThan, vhi, fail, next)
-		a.jumpTo(bpf.JumpEqual, vhi, next, pass)
-		a.load(lo)
-		// Less is not greater-or-equal; less-or-equal is not greater.
-		test := bpf.JumpGreaterOrEqual
-		if c.op == opLessEqual {
-			test = bpf.JumpGreaterThan
-		}
-		a.jumpTo(test, vlo, fail, pass)
+	case opNotEqual, opLess, opLessEqual:
+		// Each is another's negation: the same check, pass and fail
+		// exchanged.
+		c.op = map[condOp]condOp{opNotEqual: opEqual, opLess: opGreaterEqual, opLessEqual: opGreater}[c.op]
+		return a.check(c, fail, pass)
 	default:
 		return fmt.Errorf("operator %d", c.op)
 	}

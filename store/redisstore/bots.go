@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -280,28 +279,11 @@ func (s *owners) AddToken(ctx context.Context, t *store.Token) error {
 	return nil
 }
 
-// records reads an owner's token records.
-func (s *owners) records(ctx context.Context, owner string) ([]*store.Token, error) {
-	all, err := s.c.HGetAll(ctx, s.k.ownerTokens(owner)).Result()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*store.Token, 0, len(all))
-	for _, v := range all {
-		var t store.Token
-		if err := json.Unmarshal([]byte(v), &t); err != nil {
-			return nil, fmt.Errorf("a token of %s: %w", owner, err)
-		}
-		out = append(out, &t)
-	}
-	return out, nil
-}
-
 // Tokens lists the records and, where none holds it and it still opens,
 // the token the owner was created with (a store written before tokens had
 // records).
 func (s *owners) Tokens(ctx context.Context, owner string) ([]*store.Token, error) {
-	recs, err := s.records(ctx, owner)
+	recs, err := hashValues[store.Token](ctx, s.c, s.k.ownerTokens(owner))
 	if err != nil {
 		return nil, err
 	}

@@ -371,19 +371,28 @@ func (s *strategies) Get(ctx context.Context, game, name string) (*store.Strateg
 }
 
 func (s *strategies) List(ctx context.Context, game string) ([]*store.Strategy, error) {
-	all, err := s.c.HGetAll(ctx, s.k.strategies(game)).Result()
+	out, err := hashValues[store.Strategy](ctx, s.c, s.k.strategies(game))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*store.Strategy, 0, len(all))
-	for name, b := range all {
-		var st store.Strategy
-		if err := json.Unmarshal([]byte(b), &st); err != nil {
-			return nil, fmt.Errorf("strategy %s/%s: %w", game, name, err)
-		}
-		out = append(out, &st)
-	}
 	store.SortStrategies(out)
+	return out, nil
+}
+
+// hashValues reads every field of a hash as a JSON record, in no order.
+func hashValues[T any](ctx context.Context, c *redis.Client, key string) ([]*T, error) {
+	all, err := c.HGetAll(ctx, key).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*T, 0, len(all))
+	for field, b := range all {
+		v := new(T)
+		if err := json.Unmarshal([]byte(b), v); err != nil {
+			return nil, fmt.Errorf("%s %s: %w", key, field, err)
+		}
+		out = append(out, v)
+	}
 	return out, nil
 }
 
