@@ -17,7 +17,8 @@ import (
 // My account in a real browser: an owner with its token opens the page
 // from Bots, sees its one token (marked as this browser's), makes another
 // (shown once), uses it in this browser, revokes the first; the first is
-// refused from then on, the new one opens the owner's routes.
+// refused from then on, the new one opens the owner's routes; then it
+// leaves, typing its name, and its last token is refused.
 func TestBrowserMyAccountTokens(t *testing.T) {
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
@@ -43,4 +44,14 @@ func TestBrowserMyAccountTokens(t *testing.T) {
 	r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)
 	r.hasField(t, r.problem(t, 401), "X-API-Key")
 	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made).ok(t, 200)
+
+	// Leaving asks for the name, then deletes the account.
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#account-leave-name"), "bob"), chromedp.Click(chromedp.CSS("#account-leave")))
+	poll[bool](t, ctx, "the name asked", `document.getElementById('account-left').textContent.includes('Type your name, ann')`, 10*time.Second)
+	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made).ok(t, 200)
+	eval[bool](t, ctx, `(document.getElementById('account-leave-name').value = '', true)`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#account-leave-name"), "ann"), chromedp.Click(chromedp.CSS("#account-leave")))
+	poll[bool](t, ctx, "the account deleted", `document.getElementById('account-left').textContent.includes('The account ann is deleted') && !localStorage.getItem('gameai.ownerToken')`, 10*time.Second)
+	r = e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made)
+	r.hasField(t, r.problem(t, 401), "X-API-Key")
 }

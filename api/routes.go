@@ -80,6 +80,7 @@ func (s *Server) table() []route {
 
 		{"POST", "/v1/owners", s.createOwner, admin},
 		{"GET", "/v1/owners/me", s.whoAmI, owner},
+		{"DELETE", "/v1/owners/me", s.leave, owner},
 		{"POST", "/v1/owners/me/tokens", s.makeToken, owner},
 		{"GET", "/v1/owners/me/tokens", s.listTokens, owner},
 		{"DELETE", "/v1/owners/me/tokens/:id", s.revokeToken, owner},

@@ -154,3 +154,37 @@ func (s *Server) revokeToken(c *echo.Context) error {
 	}
 	return c.NoContent(http.StatusNoContent)
 }
+
+// leave deletes the caller's account.
+//
+//	@Summary		Delete my account
+//	@Description	With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.
+//	@Tags			bots
+//	@Success		204
+//	@Failure		401	{object}	Problem
+//	@Failure		403	{object}	Problem	"the server's key, which is no owner"
+//	@Failure		503	{object}	Problem	"the store does not answer: the account stays, try again"
+//	@Router			/v1/owners/me [delete]
+func (s *Server) leave(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	if who.owner == "" {
+		return notAnOwner()
+	}
+	ctx := c.Request().Context()
+	bots, err := s.store.Bots.List(ctx, store.BotFilter{Owner: who.owner})
+	if err != nil {
+		return problemFor(err, "bot")
+	}
+	// The bots first: a failure leaves the account, and its tokens, to try
+	// again with.
+	for _, b := range bots {
+		if err := s.hosting.Delete(ctx, b); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return problemFor(err, "bot")
+		}
+	}
+	if err := s.store.Owners.Leave(ctx, who.owner, time.Now().UTC()); err != nil {
+		return problemFor(err, "owner")
+	}
+	s.log.Info("an owner left", "owner", who.owner, "bots", len(bots))
+	return c.NoContent(http.StatusNoContent)
+}

@@ -91,3 +91,47 @@ func TestTokensAreAnOwnersOwn(t *testing.T) {
 		})
 	}
 }
+
+// An owner leaves, tried as an attacker would: no key, a made-up key and
+// the server's key cannot delete anyone; bob's token deletes bob only.
+// Ann's bots and their files go, every token of hers is refused at once,
+// her name cannot be taken again, bob's bot stays.
+func TestAnOwnerLeaves(t *testing.T) {
+	const key = "adm1n-key"
+	url := redistest.URL(t)
+	for name, open := range map[string]func(t *testing.T) *store.Store{
+		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
+		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := open(t)
+			e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
+			ann, bob := e.owner(t, "ann", key), e.owner(t, "bob", key)
+			var second api.TokenResponse
+			e.do(t, "POST", "/v1/owners/me/tokens", map1("name", "ci"), "X-API-Key", ann).ok(t, 201).json(t, &second)
+			readyBot(t, st, "bot_ann", "less", "ann", []byte("ann's program"))
+			readyBot(t, st, "bot_bob", "less", "bob", []byte("bob's program"))
+			for _, k := range []string{"", "gat_madeup"} {
+				r := e.do(t, "DELETE", "/v1/owners/me", nil, "X-API-Key", k)
+				r.hasField(t, r.problem(t, 401), "X-API-Key")
+			}
+			r := e.do(t, "DELETE", "/v1/owners/me", nil, "X-API-Key", key)
+			r.hasField(t, r.problem(t, 403), "X-API-Key")
+			e.do(t, "GET", "/v1/bots/bot_ann", nil).ok(t, 200)
+
+			e.do(t, "DELETE", "/v1/owners/me", nil, "X-API-Key", second.Token).ok(t, 204)
+			for _, tok := range []string{ann, second.Token} {
+				r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", tok)
+				r.hasField(t, r.problem(t, 401), "X-API-Key")
+			}
+			e.do(t, "GET", "/v1/bots/bot_ann", nil).problem(t, 404)
+			if _, err := st.Artefacts.Get(t.Context(), store.ContentHash([]byte("ann's program"))); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("ann's file after she left: %v", err)
+			}
+			e.do(t, "GET", "/v1/bots/bot_bob", nil).ok(t, 200)
+			e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", bob).ok(t, 200)
+			r = e.do(t, "POST", "/v1/owners", map1("name", "ann"), "X-API-Key", key)
+			r.hasField(t, r.problem(t, 409), "name")
+		})
+	}
+}

@@ -2063,6 +2063,36 @@ const docTemplate = `{
                         }
                     }
                 }
+            },
+            "delete": {
+                "description": "With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.",
+                "tags": [
+                    "bots"
+                ],
+                "summary": "Delete my account",
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer: the account stays, try again",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
             }
         },
         "/v1/owners/me/tokens": {

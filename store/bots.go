@@ -143,6 +143,10 @@ type Owner struct {
 	Name      string    `json:"name"`
 	TokenHash string    `json:"token_hash"`
 	CreatedAt time.Time `json:"created_at"`
+	// Left is when the owner deleted its account: its name stays taken
+	// (its games keep it in standings and records), its tokens open
+	// nothing.
+	Left time.Time `json:"left,omitzero"`
 }
 
 // Token is one of an owner's API tokens, as its owner lists it: the hash
@@ -188,6 +192,10 @@ type Owners interface {
 	// TokenUsed records when a token was last used (the callers write it
 	// at most once a minute a token).
 	TokenUsed(ctx context.Context, tokenHash string, at time.Time) error
+	// Leave ends an owner's account at at: every token of it is refused
+	// from then on and its records dropped; its name stays taken
+	// (ErrNotFound: no such owner, or it has left).
+	Leave(ctx context.Context, owner string, at time.Time) error
 }
 
 // Artefacts keeps files by content hash (sources, executables, builds),

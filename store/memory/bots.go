@@ -268,6 +268,24 @@ func (s *owners) RevokeToken(_ context.Context, owner, id string) error {
 	return store.ErrNotFound
 }
 
+func (s *owners) Leave(_ context.Context, owner string, at time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.byName[owner]
+	if !ok || !o.Left.IsZero() {
+		return store.ErrNotFound
+	}
+	for h, name := range s.byToken {
+		if name == owner {
+			delete(s.byToken, h)
+		}
+	}
+	delete(s.tokens, owner)
+	o.Left, o.TokenHash = at, ""
+	s.byName[owner] = o
+	return nil
+}
+
 func (s *owners) TokenUsed(_ context.Context, hash string, at time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -247,6 +247,9 @@ func (s *owners) ByToken(ctx context.Context, hash string) (*store.Owner, error)
 	if _, err := get(ctx, s.c, s.k.owner(name), &o); err != nil {
 		return nil, err
 	}
+	if !o.Left.IsZero() {
+		return nil, store.ErrNotFound
+	}
 	return &o, nil
 }
 
@@ -329,6 +332,35 @@ func (s *owners) RevokeToken(ctx context.Context, owner, id string) error {
 		return err
 	}
 	return store.ErrNotFound
+}
+
+func (s *owners) Leave(ctx context.Context, owner string, at time.Time) error {
+	var o store.Owner
+	v, err := get(ctx, s.c, s.k.owner(owner), &o)
+	if err != nil {
+		return err
+	}
+	if !o.Left.IsZero() {
+		return store.ErrNotFound
+	}
+	live, err := s.Tokens(ctx, owner)
+	if err != nil {
+		return err
+	}
+	left := o
+	left.Left, left.TokenHash = at, ""
+	if err := update(ctx, s.c, s.k.owner(owner), v, &left, 0); err != nil {
+		return err
+	}
+	// Once the record says so, no token opens it (ByToken reads the
+	// record); the lookups and records go after.
+	pipe := s.c.TxPipeline()
+	for _, t := range live {
+		pipe.Del(ctx, s.k.ownerToken(t.Hash))
+	}
+	pipe.Del(ctx, s.k.ownerToken(o.TokenHash), s.k.ownerTokens(owner))
+	_, err = pipe.Exec(ctx)
+	return err
 }
 
 func (s *owners) TokenUsed(ctx context.Context, hash string, at time.Time) error {

@@ -319,4 +319,33 @@ func testTokens(t *testing.T, st *store.Store) {
 	if err := st.Owners.AddToken(ctx, &store.Token{ID: "tok_more", Owner: "ann", Hash: store.TokenHash("more"), CreatedAt: at}); !errors.Is(err, store.ErrFull) {
 		t.Errorf("a token past %d: %v", store.MaxTokens, err)
 	}
+
+	// Leaving: every token of bob's refused, none listed, his name still
+	// taken; leaving twice, or as nobody, is not found.
+	bobs := &store.Token{ID: "tok_b", Owner: "bob", Hash: store.TokenHash("bob's second"), CreatedAt: at}
+	if err := st.Owners.AddToken(ctx, bobs); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Owners.Leave(ctx, "bob", at); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{store.TokenHash("bob's"), bobs.Hash} {
+		if _, err := st.Owners.ByToken(ctx, h); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a token of an owner who left: %v", err)
+		}
+	}
+	if got := ids("bob"); len(got) != 0 {
+		t.Errorf("the tokens of an owner who left: %v", got)
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "bob", TokenHash: store.TokenHash("usurper")}); !errors.Is(err, store.ErrExists) {
+		t.Errorf("the name of an owner who left, taken again: %v", err)
+	}
+	for _, name := range []string{"bob", "nobody"} {
+		if err := st.Owners.Leave(ctx, name, at); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s leaving: %v", name, err)
+		}
+	}
+	if _, err := st.Owners.ByToken(ctx, store.TokenHash("0")); err != nil {
+		t.Errorf("ann's tokens after bob left: %v", err)
+	}
 }

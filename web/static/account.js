@@ -4,6 +4,7 @@ import { api, el, showProblem } from './ui.js';
 // token"), and its API tokens: each listed by name, first characters,
 // when made and last used; one made is shown this once; any revoked at
 // once (the one this browser uses included, which then opens nothing).
+// And leaving: the account deleted with its bots, once its name is typed.
 
 const tokenKey = 'gameai.ownerToken';
 const ownerToken = () => localStorage.getItem(tokenKey) || '';
@@ -21,29 +22,54 @@ export async function render(main) {
     el('button', { type: 'submit', id: 'account-make-token' }, 'Make a token'));
   const tokenInput = el('input', { id: 'account-token', type: 'password', value: ownerToken(), autocomplete: 'off', size: 30,
     oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange: () => load() });
+  const confirmName = el('input', { id: 'account-leave-name', size: 20, autocomplete: 'off', placeholder: 'your name, to confirm' });
+  const leaveForm = el('form', { class: 'row', id: 'account-leave-form' }, el('label', {}, 'Name', confirmName),
+    el('button', { type: 'submit', class: 'danger', id: 'account-leave' }, 'Delete my account'));
+  const leftBox = el('div', { id: 'account-left' });
+  let me = '';
   main.append(el('h1', {}, 'My account'),
     el('div', { class: 'row' }, el('label', {}, 'Owner token', tokenInput), el('a', { href: '#/bots' }, 'My bots')),
     who, problemBox,
     el('div', { class: 'panel' }, el('h2', {}, 'API tokens'),
       el('p', { class: 'muted' }, 'A program (or this page) acts as you with any of these, sent as X-API-Key. A token is shown once, when made; revoke one you no longer use, or that others may have seen: it is refused at once.'),
       form, fresh,
-      el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, ['Name', 'Starts', 'Made', 'Last used', ''].map(h => el('th', {}, h)))), body)));
+      el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, ['Name', 'Starts', 'Made', 'Last used', ''].map(h => el('th', {}, h)))), body)),
+    el('div', { class: 'panel' }, el('h2', {}, 'Leave'),
+      el('p', { class: 'muted' }, 'Deletes your account: your bots leave the ladder and their files go, every token of yours is refused. Your finished games stay in standings and records under your name, which nobody else may take.'),
+      leaveForm, leftBox));
+
+  leaveForm.addEventListener('submit', async e => {
+    e.preventDefault();
+    if (!me || confirmName.value.trim() !== me) {
+      leftBox.replaceChildren(el('p', { class: 'problem' }, me ? `Type your name, ${me}, to delete your account.` : 'Paste your owner token first.'));
+      return;
+    }
+    try {
+      await api('DELETE', '/v1/owners/me', undefined, asOwner());
+      localStorage.removeItem(tokenKey);
+      tokenInput.value = '';
+      leftBox.replaceChildren(el('p', {}, `The account ${me} is deleted.`));
+      load();
+    } catch (err) { showProblem(leftBox, err); }
+  });
 
   const load = async () => {
     showProblem(problemBox);
+    me = '';
     if (!ownerToken()) {
       who.replaceChildren('Paste your owner token above: the host of this server gives it to you with your name.');
       body.replaceChildren();
       return;
     }
     try {
-      const me = await api('GET', '/v1/owners/me', undefined, asOwner());
-      if (!me.owner) {
+      const answer = await api('GET', '/v1/owners/me', undefined, asOwner());
+      me = answer.owner;
+      if (!me) {
         who.replaceChildren("This is the server's admin key, which is no owner: paste an owner's token.");
         body.replaceChildren();
         return;
       }
-      who.replaceChildren('Signed in as ', el('strong', {}, me.owner), ' with this browser\'s token.');
+      who.replaceChildren('Signed in as ', el('strong', {}, me), ' with this browser\'s token.');
       const list = await api('GET', '/v1/owners/me/tokens', undefined, asOwner());
       body.replaceChildren(...list.tokens.map(t => el('tr', { 'data-id': t.id },
         el('td', {}, t.name, t.current ? el('span', { class: 'muted' }, ' (this browser)') : null),
