@@ -179,7 +179,10 @@ func TestABotTurningHostileMidGameLosesAndLeavesNothing(t *testing.T) {
 	r, st := confinedRunner(t)
 	coat := uploaded(t, st, "less", "turncoat", gobuild.Static(t, "./testdata/lessturncoat"))
 	s := lessSpec(2, "gameai:greedy", "gameai:greedy", "", "gameai:greedy")
-	s.Clock.GameMS = 4000 // spent by its spin
+	// Spent by its spin; room before it for its first turn's solo
+	// distance tables (about 2.4 CPU-s on its one core, thawed only at its
+	// turn), which took over 4 s on a loaded 2-core machine.
+	s.Clock.GameMS = 12000
 	s.Seats[2] = coat
 	o, err := r.Play(context.Background(), s)
 	if err != nil {
