@@ -63,6 +63,8 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 		decided[r.method+" "+r.path] = r.access
 	}
 	mutating := map[string]bool{"POST": true, "PUT": true, "PATCH": true, "DELETE": true}
+	// The host's own reads: who holds an account, and what the host did.
+	hostReads := map[string]bool{"GET /v1/accounts": true, "GET /v1/audit": true}
 	admins := 0
 	for _, r := range s.echo.Router().Routes() {
 		name := r.Method + " " + r.Path
@@ -94,12 +96,12 @@ func TestEveryRouteHasAnAccessDecision(t *testing.T) {
 		}
 		if a == admin {
 			admins++
-			if !mutating[r.Method] {
+			if !mutating[r.Method] && !hostReads[name] {
 				t.Errorf("%s is admin but does not change anything", name)
 			}
 		}
 	}
-	if admins != 9 {
-		t.Errorf("%d admin routes, want 9 (searches, tunings and their former name tournaments, matches, competitions, ladders, cancelling a job, creating an owner, building the Morris database)", admins)
+	if admins != 13 {
+		t.Errorf("%d admin routes, want 13 (searches, tunings and their former name tournaments, matches, competitions, ladders, cancelling a job, creating an owner, building the Morris database; the accounts listed, disabled and enabled, and the audit log)", admins)
 	}
 }

@@ -27,6 +27,9 @@ const uploadRoute = "/v1/bots"
 type caller struct {
 	owner string
 	admin bool
+	// disabled names the owner of a token the host has disabled: it acts
+	// as nobody, and ownerOnly refuses it.
+	disabled string
 }
 
 // owns reports whether the caller may read a bot's private parts.
@@ -51,6 +54,9 @@ func (s *Server) whoAsks(c *echo.Context) (caller, error) {
 	if err != nil {
 		return caller{}, err
 	}
+	if o.Disabled {
+		return caller{disabled: o.Name}, nil
+	}
 	if now := time.Now().UTC(); s.tokenUses.due(hash, now) {
 		if err := s.store.Owners.TokenUsed(c.Request().Context(), hash, now); err != nil && !errors.Is(err, store.ErrNotFound) {
 			s.log.Warn("a token's last use", "owner", o.Name, "err", err)
@@ -73,6 +79,11 @@ func (s *Server) ownerOnly(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="gameai"`)
 			return err
+		}
+		if who.disabled != "" {
+			return problem(http.StatusForbidden, "account-disabled", "Account disabled",
+				"the host of this server has disabled the account "+who.disabled+": its tokens open nothing until the host enables it",
+				FieldError{Field: "X-API-Key", Reason: "a disabled account's token"})
 		}
 		if who.owner == "" && !who.admin {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="gameai"`)

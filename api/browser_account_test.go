@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"gameai/api"
 	"gameai/hosting"
 	"gameai/internal/browsertest"
 	"gameai/store"
@@ -54,4 +55,29 @@ func TestBrowserMyAccountTokens(t *testing.T) {
 	poll[bool](t, ctx, "the account deleted", `document.getElementById('account-left').textContent.includes('The account ann is deleted') && !localStorage.getItem('gameai.ownerToken')`, 10*time.Second)
 	r = e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", made)
 	r.hasField(t, r.problem(t, 401), "X-API-Key")
+}
+
+// I host this server in a real browser: the host, with the server's key,
+// sees the accounts, disables ann (her token refused at once), sees it in
+// the log, and enables her again.
+func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
+	const key = "adm1n-key"
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
+	ann := e.owner(t, "ann", key)
+	e.owner(t, "bob", key)
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-host")))
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.apiKey', `+strconv.Quote(key)+`), true)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#bots-host")))
+	poll[bool](t, ctx, "the accounts", `document.querySelectorAll('#host-accounts tbody tr').length === 2`, 10*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="ann"] button.disable`)))
+	poll[bool](t, ctx, "ann disabled, and logged", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.enable') && `+
+		`document.querySelector('#host-audit tbody').textContent.includes('disable')`, 10*time.Second)
+	browsertest.Screenshot(t, ctx, "host")
+	r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)
+	r.hasField(t, r.problem(t, 403), "X-API-Key")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="ann"] button.enable`)))
+	poll[bool](t, ctx, "ann enabled", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.disable')`, 10*time.Second)
+	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann).ok(t, 200)
 }

@@ -139,11 +139,17 @@ func (s *Server) playableUpload(ctx context.Context, game, id string) (*store.Bo
 	if err != nil {
 		return nil, "", err
 	}
+	o, err := s.store.Owners.Get(ctx, b.Owner)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, "", err
+	}
 	switch {
 	case b.Game != game:
 		return b, "a " + b.Game + " bot", nil
 	case b.Status != store.BotReady:
 		return b, "it is " + string(b.Status) + ", not ready", nil
+	case o != nil && o.Disabled:
+		return b, "its owner's account is disabled by the host", nil
 	case s.hosting.Unavailable() != nil:
 		return b, "this server runs no uploaded bots: " + s.hosting.Unavailable().Error(), nil
 	}

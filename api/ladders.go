@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -421,6 +422,14 @@ func (s *Server) enterLadder(c *echo.Context) error {
 		}
 	}); err != nil {
 		return problemFor(err, "ladder")
+	}
+	if who.admin && !who.owns(b) {
+		// The host moving another's bot is moderation: logged.
+		action := map[bool]string{true: "ladder-enter", false: "ladder-withdraw"}[*req.Entered]
+		if err := s.store.Audit.Add(ctx, store.AuditEntry{At: time.Now().UTC(), Action: action, Target: b.ID, Detail: b.Owner + "/" + b.Name,
+			Client: c.RealIP()}); err != nil {
+			s.log.Error("the audit log", "action", action, "target", b.ID, "err", err)
+		}
 	}
 	return c.JSON(http.StatusOK, LadderEntryResponse{Bot: b.ID, Game: b.Game, Entered: *req.Entered})
 }

@@ -79,6 +79,10 @@ func (s *Server) table() []route {
 		{"GET", "/v1/competitions/:id/records", s.competitionRecords, public},
 
 		{"POST", "/v1/owners", s.createOwner, admin},
+		{"GET", "/v1/accounts", s.listAccounts, admin},
+		{"POST", "/v1/accounts/:name/disable", s.disableAccount, admin},
+		{"POST", "/v1/accounts/:name/enable", s.enableAccount, admin},
+		{"GET", "/v1/audit", s.auditLog, admin},
 		{"GET", "/v1/owners/me", s.whoAmI, owner},
 		{"DELETE", "/v1/owners/me", s.leave, owner},
 		{"POST", "/v1/owners/me/tokens", s.makeToken, owner},

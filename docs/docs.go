@@ -62,6 +62,128 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/accounts": {
+            "get": {
+                "description": "Name, made, bot versions held, last use of any of its tokens, and whether the host disabled it or it left. Needs the server's key where it has one.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "host"
+                ],
+                "summary": "Every account (host)",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.AccountsResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/accounts/{name}/disable": {
+            "post": {
+                "description": "Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. Logged in GET /v1/audit.",
+                "tags": [
+                    "host"
+                ],
+                "summary": "Disable an account (host)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the account",
+                        "name": "name",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/accounts/{name}/enable": {
+            "post": {
+                "description": "Its tokens open its routes again; its bots may enter the ladder again (each must be entered anew). Logged in GET /v1/audit.",
+                "tags": [
+                    "host"
+                ],
+                "summary": "Enable an account (host)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the account",
+                        "name": "name",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/audit": {
+            "get": {
+                "description": "Who (the address the server's key came from), what and on whom, newest first: at most 200.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "host"
+                ],
+                "summary": "The host's log of moderation (host)",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.AuditResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/bots": {
             "get": {
                 "produces": [
@@ -2583,6 +2705,52 @@ const docTemplate = `{
         }
     },
     "definitions": {
+        "api.AccountResponse": {
+            "type": "object",
+            "properties": {
+                "bots": {
+                    "type": "integer"
+                },
+                "created_at": {
+                    "type": "string"
+                },
+                "disabled": {
+                    "type": "boolean"
+                },
+                "last_seen": {
+                    "type": "string"
+                },
+                "left": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string",
+                    "example": "ann"
+                }
+            }
+        },
+        "api.AccountsResponse": {
+            "type": "object",
+            "properties": {
+                "accounts": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.AccountResponse"
+                    }
+                }
+            }
+        },
+        "api.AuditResponse": {
+            "type": "object",
+            "properties": {
+                "entries": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/store.AuditEntry"
+                    }
+                }
+            }
+        },
         "api.BestMoveRequest": {
             "type": "object",
             "properties": {
@@ -5291,6 +5459,27 @@ const docTemplate = `{
                 },
                 "wins": {
                     "type": "integer"
+                }
+            }
+        },
+        "store.AuditEntry": {
+            "type": "object",
+            "properties": {
+                "action": {
+                    "type": "string"
+                },
+                "at": {
+                    "type": "string"
+                },
+                "client": {
+                    "description": "Client is the address the act came from.",
+                    "type": "string"
+                },
+                "detail": {
+                    "type": "string"
+                },
+                "target": {
+                    "type": "string"
                 }
             }
         }

@@ -302,6 +302,10 @@ func (d Deps) ladderEntrants(ctx context.Context, p LadderParams) (map[string]ar
 			notes = append(notes, fmt.Sprintf("%s: %v", id, err))
 			continue
 		}
+		if o, err := d.Store.Owners.Get(ctx, b.Owner); err == nil && o.Disabled {
+			notes = append(notes, fmt.Sprintf("%s: its owner's account is disabled by the host", id))
+			continue
+		}
 		newest, err := d.Store.Bots.List(ctx, store.BotFilter{Game: b.Game, Owner: b.Owner, Name: b.Name, Status: store.BotReady})
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s: %v", id, err))

@@ -147,6 +147,9 @@ type Owner struct {
 	// (its games keep it in standings and records), its tokens open
 	// nothing.
 	Left time.Time `json:"left,omitzero"`
+	// Disabled: the host stopped it; its tokens are refused and its bots
+	// play nothing until the host enables it again.
+	Disabled bool `json:"disabled,omitempty"`
 }
 
 // Token is one of an owner's API tokens, as its owner lists it: the hash
@@ -196,6 +199,32 @@ type Owners interface {
 	// from then on and its records dropped; its name stays taken
 	// (ErrNotFound: no such owner, or it has left).
 	Leave(ctx context.Context, owner string, at time.Time) error
+	// Get reads an owner, List every owner (those that left included).
+	Get(ctx context.Context, name string) (*Owner, error)
+	List(ctx context.Context) ([]*Owner, error)
+	// SetDisabled disables or enables an owner (ErrNotFound).
+	SetDisabled(ctx context.Context, name string, disabled bool) error
+}
+
+// AuditEntry is one act of the host's: who (the server's key), what, on
+// whom, when.
+type AuditEntry struct {
+	At     time.Time `json:"at"`
+	Action string    `json:"action"`
+	Target string    `json:"target"`
+	Detail string    `json:"detail,omitempty"`
+	// Client is the address the act came from.
+	Client string `json:"client"`
+}
+
+// MaxAudit is how many of the latest entries the audit log keeps.
+const MaxAudit = 10_000
+
+// Audit is the host's log of its moderation.
+type Audit interface {
+	Add(ctx context.Context, e AuditEntry) error
+	// Latest lists at most n entries, newest first.
+	Latest(ctx context.Context, n int) ([]AuditEntry, error)
 }
 
 // Artefacts keeps files by content hash (sources, executables, builds),

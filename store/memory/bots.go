@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -284,6 +285,66 @@ func (s *owners) Leave(_ context.Context, owner string, at time.Time) error {
 	o.Left, o.TokenHash = at, ""
 	s.byName[owner] = o
 	return nil
+}
+
+func (s *owners) Get(_ context.Context, name string) (*store.Owner, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.byName[name]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return &o, nil
+}
+
+func (s *owners) List(context.Context) ([]*store.Owner, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*store.Owner, 0, len(s.byName))
+	for _, o := range s.byName {
+		c := o
+		out = append(out, &c)
+	}
+	slices.SortFunc(out, func(a, b *store.Owner) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+func (s *owners) SetDisabled(_ context.Context, name string, disabled bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.byName[name]
+	if !ok {
+		return store.ErrNotFound
+	}
+	o.Disabled = disabled
+	s.byName[name] = o
+	return nil
+}
+
+// audit keeps the latest MaxAudit entries.
+type audit struct {
+	mu sync.Mutex
+	es []store.AuditEntry
+}
+
+func (a *audit) Add(_ context.Context, e store.AuditEntry) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.es = append(a.es, e)
+	if len(a.es) > store.MaxAudit {
+		a.es = slices.Clone(a.es[len(a.es)-store.MaxAudit:])
+	}
+	return nil
+}
+
+func (a *audit) Latest(_ context.Context, n int) ([]store.AuditEntry, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := make([]store.AuditEntry, 0, min(n, len(a.es)))
+	for i := len(a.es) - 1; i >= 0 && len(out) < n; i-- {
+		out = append(out, a.es[i])
+	}
+	return out, nil
 }
 
 func (s *owners) TokenUsed(_ context.Context, hash string, at time.Time) error {

@@ -21,6 +21,9 @@ func (k keys) botDetails(id string) string   { return string(k) + "bot-details:"
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
 func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
 
+// audit is the host's log, newest first.
+func (k keys) audit() string { return string(k) + "audit" }
+
 // ownerTokens holds an owner's token records, by id.
 func (k keys) ownerTokens(name string) string { return string(k) + "owner-tokens:" + name }
 func (k keys) artefact(hash string) string    { return string(k) + "artefact:" + hash }
@@ -361,6 +364,98 @@ func (s *owners) Leave(ctx context.Context, owner string, at time.Time) error {
 	pipe.Del(ctx, s.k.ownerToken(o.TokenHash), s.k.ownerTokens(owner))
 	_, err = pipe.Exec(ctx)
 	return err
+}
+
+func (s *owners) Get(ctx context.Context, name string) (*store.Owner, error) {
+	var o store.Owner
+	if _, err := get(ctx, s.c, s.k.owner(name), &o); err != nil {
+		return nil, err
+	}
+	return &o, nil
+}
+
+// List scans the owners' records: a host's page, not a request of every
+// visitor, so a scan of the keys rather than an index kept on every write.
+func (s *owners) List(ctx context.Context) ([]*store.Owner, error) {
+	var out []*store.Owner
+	iter := s.c.Scan(ctx, 0, globEscape(s.k.owner(""))+"*", 1000).Iterator()
+	for iter.Next(ctx) {
+		key := iter.Val()
+		var o store.Owner
+		if _, err := get(ctx, s.c, key, &o); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				continue
+			}
+			return nil, err
+		}
+		out = append(out, &o)
+	}
+	if err := iter.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b *store.Owner) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+func (s *owners) SetDisabled(ctx context.Context, name string, disabled bool) error {
+	for {
+		var o store.Owner
+		v, err := get(ctx, s.c, s.k.owner(name), &o)
+		if err != nil {
+			return err
+		}
+		o.Disabled = disabled
+		err = update(ctx, s.c, s.k.owner(name), v, &o, 0)
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+	}
+}
+
+// globEscape quotes the characters a SCAN pattern reads (a prefix may hold
+// them).
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[]\\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+type audit struct {
+	c *redis.Client
+	k keys
+}
+
+func (a *audit) Add(ctx context.Context, e store.AuditEntry) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	pipe := a.c.TxPipeline()
+	pipe.LPush(ctx, a.k.audit(), b)
+	pipe.LTrim(ctx, a.k.audit(), 0, store.MaxAudit-1)
+	_, err = pipe.Exec(ctx)
+	return err
+}
+
+func (a *audit) Latest(ctx context.Context, n int) ([]store.AuditEntry, error) {
+	raw, err := a.c.LRange(ctx, a.k.audit(), 0, int64(n)-1).Result()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.AuditEntry, 0, len(raw))
+	for _, r := range raw {
+		var e store.AuditEntry
+		if err := json.Unmarshal([]byte(r), &e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 func (s *owners) TokenUsed(ctx context.Context, hash string, at time.Time) error {

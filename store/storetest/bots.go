@@ -348,4 +348,49 @@ func testTokens(t *testing.T, st *store.Store) {
 	if _, err := st.Owners.ByToken(ctx, store.TokenHash("0")); err != nil {
 		t.Errorf("ann's tokens after bob left: %v", err)
 	}
+
+	// The host's view: every owner, by name; one disabled and enabled.
+	all, err := st.Owners.List(ctx)
+	if err != nil || len(all) != 2 || all[0].Name != "ann" || all[1].Name != "bob" || all[1].Left.IsZero() {
+		t.Fatalf("the owners: %+v %v", all, err)
+	}
+	if err := st.Owners.SetDisabled(ctx, "ann", true); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := st.Owners.Get(ctx, "ann"); err != nil || !o.Disabled {
+		t.Errorf("ann disabled: %+v %v", o, err)
+	}
+	if o, err := st.Owners.ByToken(ctx, store.TokenHash("0")); err != nil || !o.Disabled {
+		t.Errorf("ann disabled, by a token: %+v %v", o, err)
+	}
+	if err := st.Owners.SetDisabled(ctx, "ann", false); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := st.Owners.Get(ctx, "ann"); err != nil || o.Disabled {
+		t.Errorf("ann enabled: %+v %v", o, err)
+	}
+	if err := st.Owners.SetDisabled(ctx, "nobody", true); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("disabling nobody: %v", err)
+	}
+	if _, err := st.Owners.Get(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("getting nobody: %v", err)
+	}
+}
+
+func testAudit(t *testing.T, open Factory) {
+	ctx := context.Background()
+	a := open(t, store.Config{}).Audit
+	at := time.Now().UTC().Truncate(time.Second)
+	for i := range 3 {
+		if err := a.Add(ctx, store.AuditEntry{At: at.Add(time.Duration(i) * time.Second), Action: "disable", Target: fmt.Sprint(i), Client: "127.0.0.1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := a.Latest(ctx, 2)
+	if err != nil || len(got) != 2 || got[0].Target != "2" || got[1].Target != "1" || !got[0].At.Equal(at.Add(2*time.Second)) || got[0].Client != "127.0.0.1" {
+		t.Errorf("the latest two: %+v %v", got, err)
+	}
+	if got, _ := a.Latest(ctx, 10); len(got) != 3 {
+		t.Errorf("all: %+v", got)
+	}
 }

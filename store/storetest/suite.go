@@ -35,6 +35,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
 	t.Run("BotPages", func(t *testing.T) { testBotPages(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
+	t.Run("Audit", func(t *testing.T) { testAudit(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
 			t.Fatalf("Ping: %v", err)

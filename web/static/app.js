@@ -11,6 +11,7 @@ const pages = {
   jobs: () => import('./jobs.js'),
   bots: () => import('./bots.js'),
   account: () => import('./account.js'),
+  host: () => import('./host.js'),
   competitions: () => import('./competitions.js'),
   ladders: () => import('./ladders.js'),
 };

@@ -12,8 +12,8 @@ const asOwner = () => (ownerToken() ? { 'X-API-Key': ownerToken() } : {});
 
 const statuses = ['', 'building', 'validating', 'ready', 'rejected'];
 
-export async function render(main, [id]) {
-  return id ? one(main, id) : list(main);
+export async function render(main, [id], query) {
+  return id ? one(main, id) : list(main, query);
 }
 
 function tokenField(onchange = () => {}) {
@@ -50,12 +50,12 @@ async function upload(form) {
   return out;
 }
 
-async function list(main) {
+async function list(main, query = new URLSearchParams()) {
   const problemBox = el('div');
   const uploadBox = el('div', { id: 'upload-problem' });
   const game = el('select', { id: 'bots-game' }, ['', 'less', 'morris'].map(g => el('option', { value: g }, g || 'any game')));
   const status = el('select', { id: 'bots-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
-  const owner = el('input', { id: 'bots-owner', placeholder: 'any owner', size: 12 });
+  const owner = el('input', { id: 'bots-owner', placeholder: 'any owner', size: 12, value: query.get('owner') || undefined });
   const body = el('tbody');
   const more = el('button', { class: 'secondary' }, 'More');
   const langs = el('ul', { id: 'bots-languages', class: 'muted' });
@@ -85,7 +85,8 @@ async function list(main) {
           owner.value = me.owner;
           load(true);
         } catch (e) { showProblem(problemBox, inWords(e)); }
-      } }, 'My bots'), el('a', { href: '#/account', id: 'bots-account' }, 'My account')),
+      } }, 'My bots'), el('a', { href: '#/account', id: 'bots-account' }, 'My account'),
+      el('a', { href: '#/host', id: 'bots-host' }, 'I host this server')),
     problemBox,
     el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version', 'opt'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
 

@@ -1,0 +1,141 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/store"
+)
+
+// The host's moderation: every account with its bots and last use, one
+// disabled (its tokens refused at once, its bots play nothing) or enabled
+// again, and the log of these acts. Admin routes: the server's key where
+// it has one.
+
+// AccountResponse is an account as its host sees it.
+type AccountResponse struct {
+	Name      string     `json:"name" example:"ann"`
+	CreatedAt time.Time  `json:"created_at"`
+	Bots      int        `json:"bots"`
+	LastSeen  *time.Time `json:"last_seen,omitempty"`
+	Disabled  bool       `json:"disabled,omitempty"`
+	Left      *time.Time `json:"left,omitempty"`
+}
+
+// AccountsResponse lists the accounts by name.
+type AccountsResponse struct {
+	Accounts []AccountResponse `json:"accounts"`
+}
+
+// AuditResponse is the host's log, newest first.
+type AuditResponse struct {
+	Entries []store.AuditEntry `json:"entries"`
+}
+
+// listAccounts lists every account.
+//
+//	@Summary		Every account (host)
+//	@Description	Name, made, bot versions held, last use of any of its tokens, and whether the host disabled it or it left. Needs the server's key where it has one.
+//	@Tags			host
+//	@Produce		json
+//	@Success		200	{object}	AccountsResponse
+//	@Failure		401	{object}	Problem
+//	@Router			/v1/accounts [get]
+func (s *Server) listAccounts(c *echo.Context) error {
+	ctx := c.Request().Context()
+	owners, err := s.store.Owners.List(ctx)
+	if err != nil {
+		return problemFor(err, "account")
+	}
+	bots, err := s.store.Bots.List(ctx, store.BotFilter{})
+	if err != nil {
+		return problemFor(err, "bot")
+	}
+	held := map[string]int{}
+	for _, b := range bots {
+		held[b.Owner]++
+	}
+	out := AccountsResponse{Accounts: make([]AccountResponse, 0, len(owners))}
+	for _, o := range owners {
+		a := AccountResponse{Name: o.Name, CreatedAt: o.CreatedAt, Bots: held[o.Name], Disabled: o.Disabled}
+		if !o.Left.IsZero() {
+			a.Left = &o.Left
+		}
+		tokens, err := s.store.Owners.Tokens(ctx, o.Name)
+		if err != nil {
+			return problemFor(err, "account")
+		}
+		for _, t := range tokens {
+			if !t.LastUsed.IsZero() && (a.LastSeen == nil || t.LastUsed.After(*a.LastSeen)) {
+				a.LastSeen = &t.LastUsed
+			}
+		}
+		out.Accounts = append(out.Accounts, a)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// disableAccount stops an account.
+//
+//	@Summary		Disable an account (host)
+//	@Description	Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. Logged in GET /v1/audit.
+//	@Tags			host
+//	@Param			name	path	string	true	"the account"
+//	@Success		204
+//	@Failure		401	{object}	Problem
+//	@Failure		404	{object}	Problem
+//	@Router			/v1/accounts/{name}/disable [post]
+func (s *Server) disableAccount(c *echo.Context) error { return s.setDisabled(c, true) }
+
+// enableAccount lets a disabled account act again.
+//
+//	@Summary		Enable an account (host)
+//	@Description	Its tokens open its routes again; its bots may enter the ladder again (each must be entered anew). Logged in GET /v1/audit.
+//	@Tags			host
+//	@Param			name	path	string	true	"the account"
+//	@Success		204
+//	@Failure		401	{object}	Problem
+//	@Failure		404	{object}	Problem
+//	@Router			/v1/accounts/{name}/enable [post]
+func (s *Server) enableAccount(c *echo.Context) error { return s.setDisabled(c, false) }
+
+func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
+	ctx := c.Request().Context()
+	name := c.Param("name")
+	if err := s.store.Owners.SetDisabled(ctx, name, disabled); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return notFound("name", "no account has this name")
+		}
+		return problemFor(err, "account")
+	}
+	action := map[bool]string{true: "disable", false: "enable"}[disabled]
+	if err := s.store.Audit.Add(ctx, store.AuditEntry{At: time.Now().UTC(), Action: action, Target: name, Client: c.RealIP()}); err != nil {
+		// Done, but not logged: said, so the host can write it down.
+		s.log.Error("the audit log", "action", action, "target", name, "err", err)
+		return problemFor(err, "audit")
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// auditLog reads the host's log.
+//
+//	@Summary		The host's log of moderation (host)
+//	@Description	Who (the address the server's key came from), what and on whom, newest first: at most 200.
+//	@Tags			host
+//	@Produce		json
+//	@Success		200	{object}	AuditResponse
+//	@Failure		401	{object}	Problem
+//	@Router			/v1/audit [get]
+func (s *Server) auditLog(c *echo.Context) error {
+	es, err := s.store.Audit.Latest(c.Request().Context(), 200)
+	if err != nil {
+		return problemFor(err, "audit")
+	}
+	if es == nil {
+		es = []store.AuditEntry{}
+	}
+	return c.JSON(http.StatusOK, AuditResponse{Entries: es})
+}
