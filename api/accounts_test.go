@@ -7,9 +7,6 @@ import (
 
 	"gameai/api"
 	"gameai/hosting"
-	"gameai/internal/redistest"
-	"gameai/store"
-	"gameai/store/memory"
 )
 
 // The host's moderation, tried as an attacker would, on both stores: no
@@ -20,11 +17,7 @@ import (
 // log says who did what to whom; enabled, she acts again.
 func TestTheHostDisablesAnAccount(t *testing.T) {
 	const key = "adm1n-key"
-	url := redistest.URL(t)
-	for name, open := range map[string]func(t *testing.T) *store.Store{
-		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
-		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
-	} {
+	for name, open := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)
 			cfg := func(c *api.Config) { c.APIKey = key }

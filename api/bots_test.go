@@ -16,7 +16,6 @@ import (
 	"gameai/api"
 	"gameai/hosting"
 	"gameai/internal/confinetest"
-	"gameai/internal/redistest"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -363,11 +362,7 @@ func TestBotPagesRunFromOurEnginesIntoTheUploads(t *testing.T) {
 // owner's key. Each answers the public view of what matches and nothing
 // else: no other owner's bots, no private parts, no error.
 func TestBotListPagesResistHostileQueries(t *testing.T) {
-	url := redistest.URL(t)
-	for name, open := range map[string]func(t *testing.T) *store.Store{
-		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
-		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
-	} {
+	for name, open := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)
 			e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))

@@ -21,6 +21,7 @@ import (
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/hosting"
+	"gameai/internal/redistest"
 	"gameai/jobkinds"
 	"gameai/jobs"
 	"gameai/store"
@@ -200,4 +201,14 @@ func jobResult[R any](t *testing.T, e *env, id string) R {
 		t.Fatalf("job %s: result %s: %v", id, j.Result, err)
 	}
 	return res
+}
+
+// bothStores opens a store of each kind for a test that runs on both: in
+// memory, and on the test's Redis (under a prefix of its own).
+func bothStores(t *testing.T) map[string]func(t *testing.T) *store.Store {
+	url := redistest.URL(t)
+	return map[string]func(t *testing.T) *store.Store{
+		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
+		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
+	}
 }

@@ -7,9 +7,7 @@ import (
 
 	"gameai/api"
 	"gameai/hosting"
-	"gameai/internal/redistest"
 	"gameai/store"
-	"gameai/store/memory"
 )
 
 // An owner's tokens, tried as an attacker would, on both stores: no key,
@@ -20,11 +18,7 @@ import (
 // on another server of the same store too; past 20 tokens 409.
 func TestTokensAreAnOwnersOwn(t *testing.T) {
 	const key = "adm1n-key"
-	url := redistest.URL(t)
-	for name, open := range map[string]func(t *testing.T) *store.Store{
-		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
-		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
-	} {
+	for name, open := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)
 			e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
@@ -98,11 +92,7 @@ func TestTokensAreAnOwnersOwn(t *testing.T) {
 // her name cannot be taken again, bob's bot stays.
 func TestAnOwnerLeaves(t *testing.T) {
 	const key = "adm1n-key"
-	url := redistest.URL(t)
-	for name, open := range map[string]func(t *testing.T) *store.Store{
-		"memory": func(*testing.T) *store.Store { return memory.New(store.Config{}) },
-		"redis":  func(t *testing.T) *store.Store { return redistest.Store(t, url, redistest.Prefix(t)) },
-	} {
+	for name, open := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)
 			e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
