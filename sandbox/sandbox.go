@@ -68,8 +68,6 @@ const (
 	OutOfMemory
 	// OutOfCPU: it passed its CPU time limit.
 	OutOfCPU
-	// OutputLimit: it wrote a file past its size limit (SIGXFSZ).
-	OutputLimit
 	// WallTime: its caller ended it for running past a wall-clock limit
 	// (Process.Expire).
 	WallTime
@@ -78,7 +76,7 @@ const (
 	Stopped
 )
 
-var statusNames = [...]string{"exited", "signal", "memory", "cpu", "output", "wall", "stopped"}
+var statusNames = [...]string{"exited", "signal", "memory", "cpu", "wall", "stopped"}
 
 func (s Status) String() string {
 	if s < 0 || int(s) >= len(statusNames) {
@@ -106,8 +104,6 @@ func (e Exit) String() string {
 		return fmt.Sprintf("killed: out of memory (its limit is %d MiB)", e.Limits.Memory>>20)
 	case OutOfCPU:
 		return fmt.Sprintf("killed: out of CPU time (its limit is %v)", e.Limits.CPUTime)
-	case OutputLimit:
-		return fmt.Sprintf("killed: a file past its size limit (%d MiB)", e.Limits.FileSize>>20)
 	case WallTime:
 		return fmt.Sprintf("stopped: it ran past its time limit of %v", e.Wall)
 	case Stopped:

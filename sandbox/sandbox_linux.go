@@ -534,7 +534,7 @@ func (p *Process) Exit() Exit { return p.exit }
 // status and CPU time. That process is its PID namespace's init, which the
 // kernel's SIGXCPU and SIGXFSZ do not end (an init ignores signals it has
 // no handler for): past its CPU time it meets the limit's hard SIGKILL a
-// second later, and past its file size EFBIG.
+// second later, and past its file size EFBIG, never an ending of its own.
 func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 	e := Exit{Limits: p.limits, Wall: time.Duration(p.wall.Load())}
 	switch {
@@ -543,30 +543,25 @@ func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 	case ws.Signaled():
 		sig := ws.Signal()
 		e.Status, e.Signal = Signaled, unix.SignalName(sig)
-		switch sig {
-		case unix.SIGXCPU:
-			e.Status = OutOfCPU
-		case unix.SIGXFSZ:
-			e.Status = OutputLimit
-		case unix.SIGKILL:
-			// Ended by Kill, it is reported so even when its memory was
-			// full at the time (a compile bomb at its wall limit): the
-			// limit that ended it was the caller's. Else the kernel's
-			// count of OOM kills says whether memory ended it; where the
-			// kernel keeps none, a peak at the limit does. Else a
-			// process that used its CPU time met the CPU limit's hard
-			// SIGKILL.
-			switch {
-			case p.killed.Load():
-				e.Status = Stopped
-				if e.Wall > 0 {
-					e.Status = WallTime
-				}
-			case p.outOfMemory():
-				e.Status = OutOfMemory
-			case p.limits.CPUTime > 0 && cpu >= p.limits.CPUTime:
-				e.Status = OutOfCPU
+		if sig != unix.SIGKILL {
+			break
+		}
+		// Ended by Kill, it is reported so even when its memory was full
+		// at the time (a compile bomb at its wall limit): the limit that
+		// ended it was the caller's. Else the kernel's count of OOM kills
+		// says whether memory ended it; where the kernel keeps none, a
+		// peak at the limit does. Else a process that used its CPU time
+		// met the CPU limit's hard SIGKILL.
+		switch {
+		case p.killed.Load():
+			e.Status = Stopped
+			if e.Wall > 0 {
+				e.Status = WallTime
 			}
+		case p.outOfMemory():
+			e.Status = OutOfMemory
+		case p.limits.CPUTime > 0 && cpu >= p.limits.CPUTime:
+			e.Status = OutOfCPU
 		}
 	}
 	return e
