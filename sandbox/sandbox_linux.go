@@ -262,36 +262,8 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 			return nil, fmt.Errorf("sandbox: the output directory: %w", err)
 		}
 	}
-	if l.Memory > 0 {
-		if err := cg.SetMemoryLimit(uint64(l.Memory)); err != nil {
-			return nil, fmt.Errorf("sandbox: memory limit: %w", err)
-		}
-		if err := s.noSwap(name, l.Memory); err != nil {
-			return nil, fmt.Errorf("sandbox: swap limit: %w", err)
-		}
-	}
-	if err := cg.SetProcLimit(uint64(max(l.Procs, 1))); err != nil {
-		return nil, fmt.Errorf("sandbox: process limit: %w", err)
-	}
-	const period = 100_000 // µs
-	cpus := l.CPUs
-	if cpus <= 0 {
-		cpus = 1
-	}
-	if err := cg.SetCPUBandwidth(uint64(cpus*period), period); err != nil {
-		return nil, fmt.Errorf("sandbox: CPU bandwidth: %w", err)
-	}
-	p.memory = filepath.Join("/sys/fs/cgroup", s.name, name)
-	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
-		p.memory = filepath.Join("/sys/fs/cgroup/memory", s.name, name)
-	}
-	if s.freezer != "" {
-		p.freezer = filepath.Join(s.freezer, name)
-		if err := os.Mkdir(p.freezer, 0o755); err != nil {
-			return nil, fmt.Errorf("sandbox: freezer: %w", err)
-		}
-	} else {
-		p.freezer = filepath.Join("/sys/fs/cgroup", s.name, name)
+	if err := s.limit(p, name); err != nil {
+		return nil, err
 	}
 	mounts, err := s.mounts(spec)
 	if err != nil {
@@ -354,6 +326,43 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	}()
 	ok = true
 	return p, nil
+}
+
+// limit holds p's control groups (named name under the sandbox's) to its
+// Limits, and finds its memory and freezer directories.
+func (s *Sandbox) limit(p *Process, name string) error {
+	if p.limits.Memory > 0 {
+		if err := p.cg.SetMemoryLimit(uint64(p.limits.Memory)); err != nil {
+			return fmt.Errorf("sandbox: memory limit: %w", err)
+		}
+		if err := s.noSwap(name, p.limits.Memory); err != nil {
+			return fmt.Errorf("sandbox: swap limit: %w", err)
+		}
+	}
+	if err := p.cg.SetProcLimit(uint64(max(p.limits.Procs, 1))); err != nil {
+		return fmt.Errorf("sandbox: process limit: %w", err)
+	}
+	const period = 100_000 // µs
+	cpus := p.limits.CPUs
+	if cpus <= 0 {
+		cpus = 1
+	}
+	if err := p.cg.SetCPUBandwidth(uint64(cpus*period), period); err != nil {
+		return fmt.Errorf("sandbox: CPU bandwidth: %w", err)
+	}
+	p.memory = filepath.Join("/sys/fs/cgroup", s.name, name)
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		p.memory = filepath.Join("/sys/fs/cgroup/memory", s.name, name)
+	}
+	if s.freezer != "" {
+		p.freezer = filepath.Join(s.freezer, name)
+		if err := os.Mkdir(p.freezer, 0o755); err != nil {
+			return fmt.Errorf("sandbox: freezer: %w", err)
+		}
+	} else {
+		p.freezer = filepath.Join("/sys/fs/cgroup", s.name, name)
+	}
+	return nil
 }
 
 // closeOnExec marks every descriptor of this process but 0, 1 and 2 to be
