@@ -45,7 +45,7 @@ func (s *Server) jobEvents(c *echo.Context) error {
 	if err != nil {
 		return s.storeErr(err, "job")
 	}
-	release, err := s.streams.acquire(c.RealIP())
+	release, err := s.streams.acquire(network(c.RealIP()))
 	if err != nil {
 		return err
 	}

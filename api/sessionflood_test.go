@@ -115,8 +115,14 @@ func TestASessionFloodLeavesRoomForOthers(t *testing.T) {
 			if body, _ := firstRefusal.Load().(string); !strings.Contains(body, fmt.Sprintf("your network holds %d live sessions", share)) {
 				t.Errorf("the refusal: %s", body)
 			}
-			if status, _, body := createSession(t, from("127.0.1.5"), e.url); status != http.StatusCreated {
+			status, _, body := createSession(t, from("127.0.1.5"), e.url)
+			if status != http.StatusCreated {
 				t.Errorf("another network after the flood: %d %s", status, body)
+			}
+			// The network a session is counted against is the server's: its
+			// link shows nobody where its creator was.
+			if strings.Contains(body, "127.0.1") {
+				t.Errorf("a session shows its creator's network: %s", body)
 			}
 			grew, redisGrew := heap()-heap0, redisUsed()-redis0
 			t.Logf("after the flood: heap %+d KiB, Redis %+d KiB", grew>>10, redisGrew>>10)

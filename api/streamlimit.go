@@ -6,12 +6,14 @@ import (
 	"sync"
 )
 
-// maxEventStreamsPerClient is how many event streams one client address may
-// hold: a page follows one job at a time, a person a few in tabs; more is
-// one client taking the streams every other viewer needs.
-const maxEventStreamsPerClient = 8
+// maxEventStreamsPerClient is how many event streams one client's network
+// (network: a /24 or a /64, as sessions and seats are counted) may hold: a
+// page follows one job at a time, a person a few in tabs, a household or a
+// room a few people; more is one client taking the streams every other
+// viewer needs. Counted by address, one IPv6 host would have millions.
+const maxEventStreamsPerClient = 16
 
-// streamLimits counts open event streams, in total and per client address.
+// streamLimits counts open event streams, in total and per client network.
 type streamLimits struct {
 	mu        sync.Mutex
 	open      int
@@ -33,7 +35,7 @@ func (l *streamLimits) acquire(client string) (release func(), err error) {
 	switch {
 	case l.perClient[client] >= l.each:
 		return nil, retryLater(http.StatusTooManyRequests, "too-many-streams", "Too many event streams",
-			fmt.Sprintf("this client holds %d event streams, the most one client may; close one, or poll GET /v1/jobs/{id}", l.each), 5)
+			fmt.Sprintf("your network holds %d event streams, the most one may; close one, or poll GET /v1/jobs/{id}", l.each), 5)
 	case l.open >= l.total:
 		return nil, retryLater(http.StatusServiceUnavailable, "too-many-streams", "Too many event streams",
 			fmt.Sprintf("%d event streams are open, the most this server keeps; poll GET /v1/jobs/{id} or retry", l.total), 5)

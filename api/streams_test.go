@@ -40,11 +40,12 @@ func openStream(t *testing.T, c *http.Client, url string, headers ...string) (in
 	return resp.StatusCode, ""
 }
 
-// One client that opens stream after stream gets its share and then 429
-// with Retry-After; a client at another address still gets its stream. And
-// the total holds: clients at many addresses cannot open more than the
-// server keeps, and what is refused is 503 with Retry-After. Real
-// connections, each held open.
+// One client that opens stream after stream gets its network's share and
+// then 429 with Retry-After, from another address of its /24 too; a
+// client of another network still gets its stream. And the total holds:
+// clients of many networks cannot open more than the server keeps, and
+// what is refused is 503 with Retry-After. Real connections, each held
+// open.
 func TestEventStreamsAreLimitedPerClientAndInTotal(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 5})
@@ -54,7 +55,7 @@ func TestEventStreamsAreLimitedPerClientAndInTotal(t *testing.T) {
 	url := e.url + "/v1/jobs/" + j.ID + "/events"
 	greedy := clientAt("127.0.0.1")
 	opened := 0
-	for i := range 20 {
+	for i := range 40 {
 		// An attacker claims to be someone else each time: the server
 		// counts the address the connection comes from, not the headers.
 		fake := fmt.Sprintf("10.9.%d.%d", i/200, i%200)
@@ -68,31 +69,34 @@ func TestEventStreamsAreLimitedPerClientAndInTotal(t *testing.T) {
 		}
 		break
 	}
-	if opened != 8 {
-		t.Errorf("one client opened %d streams, want its share of 8", opened)
+	if opened != 16 {
+		t.Errorf("one client opened %d streams, want its network's share of 16", opened)
 	}
-	if code, _ := openStream(t, clientAt("127.0.0.2"), url); code != http.StatusOK {
-		t.Fatalf("another client was refused a stream: %d", code)
+	if code, retry := openStream(t, clientAt("127.0.0.2"), url); code != http.StatusTooManyRequests || retry == "" {
+		t.Fatalf("another address of the same /24: %d (Retry-After %q), want 429", code, retry)
+	}
+	if code, _ := openStream(t, clientAt("127.0.1.1"), url); code != http.StatusOK {
+		t.Fatalf("a client of another network was refused a stream: %d", code)
 	}
 	// The job is still readable by a plain GET, whatever the streams.
 	var got api.JobResponse
 	e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &got)
 
-	// 9 streams are open; fill the server's 256 from 31 more addresses.
-	total := 9
-	for host := 3; total < 256; host++ {
-		c := clientAt(fmt.Sprintf("127.0.0.%d", host))
-		for range 8 {
+	// 17 streams are open; fill the server's 256 from 15 more networks.
+	total := 17
+	for net := 2; total < 256; net++ {
+		c := clientAt(fmt.Sprintf("127.0.%d.1", net))
+		for range 16 {
 			if total == 256 {
 				break
 			}
 			if code, _ := openStream(t, c, url); code != http.StatusOK {
-				t.Fatalf("stream %d from 127.0.0.%d refused: %d", total+1, host, code)
+				t.Fatalf("stream %d from 127.0.%d.1 refused: %d", total+1, net, code)
 			}
 			total++
 		}
 	}
-	code, retry := openStream(t, clientAt("127.0.0.200"), url)
+	code, retry := openStream(t, clientAt("127.0.200.1"), url)
 	if code != http.StatusServiceUnavailable || retry == "" {
 		t.Errorf("stream 257: %d (Retry-After %q), want 503 with Retry-After", code, retry)
 	}
