@@ -158,8 +158,9 @@ func TestBrowserJobPageWithoutAStream(t *testing.T) {
 	}
 	e.steps <- struct{}{}
 	streams := e.url + "/v1/jobs/" + j.ID + "/events"
-	held := make([]context.CancelFunc, 0, 8)
-	for range 8 {
+	// The network's share of streams (16), all held by this test's client.
+	held := make([]context.CancelFunc, 0, 16)
+	for range 16 {
 		ctx, cancel := context.WithCancel(context.Background())
 		req, _ := http.NewRequestWithContext(ctx, "GET", streams, nil)
 		resp, err := clientAt("127.0.0.1").Do(req)
