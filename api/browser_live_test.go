@@ -16,12 +16,16 @@ import (
 // moves as they come; stopped, the page says the game ended unfinished.
 func TestBrowserWatchesAGameLive(t *testing.T) {
 	e := newEnv(t, nil, nil)
+	// The browser starts before the game does, and moves take 400 ms: a
+	// game of some 30 plies (one ended so, at 250 ms, before a loaded CI
+	// machine's browser had followed it) is still being played when stopped.
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/"))
 	var c api.CompetitionResponse
 	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "morris", Name: "live cup", Seed: 4,
 		Bots:  liveBots,
-		Clock: &arena.Clock{MoveMS: 250}}).ok(t, 202).json(t, &c)
+		Clock: &arena.Clock{MoveMS: 400}}).ok(t, 202).json(t, &c)
 	t.Cleanup(func() { e.do(t, "DELETE", "/v1/jobs/"+c.ID, nil) })
-	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID))
 	poll[bool](t, ctx, "game 1 playing now", `document.querySelector('#competition-playing li[data-n="1"] a.watch') !== null`, 20*time.Second)
 	if n := eval[int](t, ctx, `document.querySelectorAll('#competition-playing li[data-n="1"] a[data-bot]').length`); n != 2 {

@@ -150,6 +150,11 @@ type Owner struct {
 	// Disabled: the host stopped it; its tokens are refused and its bots
 	// play nothing until the host enables it again.
 	Disabled bool `json:"disabled,omitempty"`
+	// PasswordHash is the argon2id hash of its password, in the PHC
+	// string format ("": it signs in with no password, only tokens).
+	PasswordHash string `json:"password_hash,omitempty"`
+	// QuotaFree: the host lifted its quotas of versions and bytes.
+	QuotaFree bool `json:"quota_free,omitempty"`
 }
 
 // Token is one of an owner's API tokens, as its owner lists it: the hash
@@ -204,6 +209,10 @@ type Owners interface {
 	List(ctx context.Context) ([]*Owner, error)
 	// SetDisabled disables or enables an owner (ErrNotFound).
 	SetDisabled(ctx context.Context, name string, disabled bool) error
+	// Modify rewrites an owner's record with f, atomically (ErrNotFound;
+	// an owner that left is not found). f may not change the name or the
+	// token hash, which the store indexes.
+	Modify(ctx context.Context, name string, f func(*Owner)) error
 }
 
 // AuditEntry is one act of the host's: who (the server's key), what, on

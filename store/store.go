@@ -28,6 +28,7 @@ type Store struct {
 	Records    Records
 	Bots       Bots
 	Owners     Owners
+	Accounts   Accounts
 	Audit      Audit
 	Artefacts  Artefacts
 	// Transpositions is the shared shallow transposition table.

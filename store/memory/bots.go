@@ -200,7 +200,9 @@ func (s *owners) Create(_ context.Context, o *store.Owner) error {
 		return store.ErrExists
 	}
 	s.byName[o.Name] = *o
-	s.byToken[o.TokenHash] = o.Name
+	if o.TokenHash != "" {
+		s.byToken[o.TokenHash] = o.Name
+	}
 	return nil
 }
 
@@ -243,7 +245,7 @@ func (s *owners) live(owner string) []*store.Token {
 		c := *t
 		out = append(out, &c)
 	}
-	if o, ok := s.byName[owner]; ok && !recorded && s.byToken[first] == owner {
+	if o, ok := s.byName[owner]; ok && !recorded && first != "" && s.byToken[first] == owner {
 		out = append([]*store.Token{{ID: store.FirstToken, Owner: owner, Name: "made with the account", Hash: first, CreatedAt: o.CreatedAt}}, out...)
 	}
 	return out
@@ -317,6 +319,19 @@ func (s *owners) SetDisabled(_ context.Context, name string, disabled bool) erro
 		return store.ErrNotFound
 	}
 	o.Disabled = disabled
+	s.byName[name] = o
+	return nil
+}
+
+func (s *owners) Modify(_ context.Context, name string, f func(*store.Owner)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.byName[name]
+	if !ok || !o.Left.IsZero() {
+		return store.ErrNotFound
+	}
+	f(&o)
+	o.Name, o.TokenHash = name, s.byName[name].TokenHash
 	s.byName[name] = o
 	return nil
 }

@@ -30,6 +30,7 @@ func New(cfg store.Config) *store.Store {
 		Records:        newRecords(cfg),
 		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}},
 		Owners:         newOwners(),
+		Accounts:       newAccounts(now),
 		Audit:          &audit{},
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},
 		Transpositions: newTranspositions(cfg, now),

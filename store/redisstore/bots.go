@@ -235,6 +235,9 @@ func (s *owners) Create(ctx context.Context, o *store.Owner) error {
 	if err := create(ctx, s.c, s.k.owner(o.Name), o, 0); err != nil {
 		return err
 	}
+	if o.TokenHash == "" {
+		return nil
+	}
 	return s.c.Set(ctx, s.k.ownerToken(o.TokenHash), o.Name, 0).Err()
 }
 
@@ -307,7 +310,7 @@ func (s *owners) Tokens(ctx context.Context, owner string) ([]*store.Token, erro
 		return strings.Compare(a.ID, b.ID)
 	})
 	recorded := slices.ContainsFunc(recs, func(t *store.Token) bool { return t.Hash == o.TokenHash })
-	if !recorded {
+	if !recorded && o.TokenHash != "" {
 		name, err := s.c.Get(ctx, s.k.ownerToken(o.TokenHash)).Result()
 		if err != nil && !errors.Is(err, redis.Nil) {
 			return nil, err
@@ -398,13 +401,28 @@ func (s *owners) List(ctx context.Context) ([]*store.Owner, error) {
 }
 
 func (s *owners) SetDisabled(ctx context.Context, name string, disabled bool) error {
+	return s.modify(ctx, name, true, func(o *store.Owner) { o.Disabled = disabled })
+}
+
+func (s *owners) Modify(ctx context.Context, name string, f func(*store.Owner)) error {
+	return s.modify(ctx, name, false, f)
+}
+
+// modify rewrites an owner's record until no other write came between
+// its read and its write (left: one that left may be modified too).
+func (s *owners) modify(ctx context.Context, name string, left bool, f func(*store.Owner)) error {
 	for {
 		var o store.Owner
 		v, err := get(ctx, s.c, s.k.owner(name), &o)
 		if err != nil {
 			return err
 		}
-		o.Disabled = disabled
+		if !left && !o.Left.IsZero() {
+			return store.ErrNotFound
+		}
+		hash := o.TokenHash
+		f(&o)
+		o.Name, o.TokenHash = name, hash
 		err = update(ctx, s.c, s.k.owner(name), v, &o, 0)
 		if !errors.Is(err, store.ErrConflict) {
 			return err

@@ -66,6 +66,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Records:        &records{c: c, k: k, cfg: cfg},
 		Bots:           &bots{c: c, k: k, cfg: cfg},
 		Owners:         &owners{c: c, k: k},
+		Accounts:       &accounts{c: c, k: k},
 		Audit:          &audit{c: c, k: k},
 		Artefacts:      &artefacts{c: c, k: k, cfg: cfg},
 		Transpositions: &transpositions{c: c, k: k, cfg: cfg},

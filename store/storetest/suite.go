@@ -36,6 +36,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("BotPages", func(t *testing.T) { testBotPages(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Audit", func(t *testing.T) { testAudit(t, open) })
+	t.Run("Accounts", func(t *testing.T) { testAccounts(t, open) })
 	t.Run("Ping", func(t *testing.T) {
 		if err := open(t, store.Config{}).Ping(context.Background()); err != nil {
 			t.Fatalf("Ping: %v", err)

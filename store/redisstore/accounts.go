@@ -1,0 +1,158 @@
+package redisstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"gameai/store"
+)
+
+func (k keys) login(hash string) string      { return string(k) + "login:" + hash }
+func (k keys) loginsOf(owner string) string  { return string(k) + "logins:" + owner }
+func (k keys) invitation(hash string) string { return string(k) + "invitation:" + hash }
+func (k keys) counter(key string) string     { return string(k) + "count:" + key }
+
+type accounts struct {
+	c *redis.Client
+	k keys
+}
+
+// addLoginScript: KEYS[1] the login, KEYS[2] the owner's logins (a sorted
+// set by expiry); ARGV record, expiry (ms), ttl (ms), now (ms), most
+// logins, the logins' key prefix. The expired leave the set, and the
+// oldest past the most end.
+var addLoginScript = redis.NewScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[4])
+local n = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[5]) + 1
+if n > 0 then
+  for _, h in ipairs(redis.call('ZPOPMIN', KEYS[2], n)) do
+    if _ % 2 == 1 then redis.call('DEL', ARGV[6] .. h) end
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[7])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 1`)
+
+func (a *accounts) AddLogin(ctx context.Context, l *store.Login) error {
+	b, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	ttl := time.Until(l.Expires)
+	if ttl <= 0 {
+		return nil
+	}
+	return addLoginScript.Run(ctx, a.c, []string{a.k.login(l.Hash), a.k.loginsOf(l.Owner)}, b, l.Expires.UnixMilli(),
+		ttl.Milliseconds(), time.Now().UnixMilli(), store.MaxLogins, a.k.login(""), l.Hash).Err()
+}
+
+func (a *accounts) Login(ctx context.Context, hash string) (*store.Login, error) {
+	b, err := a.c.Get(ctx, a.k.login(hash)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	var l store.Login
+	if err := json.Unmarshal(b, &l); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+func (a *accounts) EndLogin(ctx context.Context, hash string) error {
+	l, err := a.Login(ctx, hash)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	pipe := a.c.TxPipeline()
+	pipe.Del(ctx, a.k.login(hash))
+	pipe.ZRem(ctx, a.k.loginsOf(l.Owner), hash)
+	_, err = pipe.Exec(ctx)
+	return err
+}
+
+// An invitation is a hash of fields: expires (ms) and used_by.
+func (a *accounts) Invite(ctx context.Context, inv *store.Invitation) error {
+	key := a.k.invitation(inv.Hash)
+	ttl := time.Until(inv.Expires.Add(store.InvitationGrace))
+	ok, err := a.c.HSetNX(ctx, key, "expires", inv.Expires.UnixMilli()).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return store.ErrExists
+	}
+	return a.c.PExpire(ctx, key, ttl).Err()
+}
+
+// redeemScript: KEYS[1] the invitation; ARGV owner, now (ms). 1 redeemed,
+// -1 unknown, -2 used, -3 expired.
+var redeemScript = redis.NewScript(`
+local exp = redis.call('HGET', KEYS[1], 'expires')
+if not exp then return -1 end
+if redis.call('HEXISTS', KEYS[1], 'used_by') == 1 then return -2 end
+if tonumber(exp) <= tonumber(ARGV[2]) then return -3 end
+redis.call('HSET', KEYS[1], 'used_by', ARGV[1])
+return 1`)
+
+func (a *accounts) Redeem(ctx context.Context, hash, owner string, now time.Time) error {
+	n, err := redeemScript.Run(ctx, a.c, []string{a.k.invitation(hash)}, owner, now.UnixMilli()).Int()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case -1:
+		return store.ErrNotFound
+	case -2:
+		return store.ErrUsed
+	case -3:
+		return store.ErrExpired
+	}
+	return nil
+}
+
+func (a *accounts) Unredeem(ctx context.Context, hash string) error {
+	return a.c.HDel(ctx, a.k.invitation(hash), "used_by").Err()
+}
+
+// hitScript: KEYS[1] the counter; ARGV the window (ms). The count and the
+// window's time left.
+var hitScript = redis.NewScript(`
+local n = redis.call('INCR', KEYS[1])
+if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {n, redis.call('PTTL', KEYS[1])}`)
+
+func (a *accounts) Hit(ctx context.Context, key string, window time.Duration) (int64, time.Duration, error) {
+	r, err := hitScript.Run(ctx, a.c, []string{a.k.counter(key)}, window.Milliseconds()).Int64Slice()
+	if err != nil {
+		return 0, 0, err
+	}
+	return r[0], time.Duration(r[1]) * time.Millisecond, nil
+}
+
+func (a *accounts) Hits(ctx context.Context, key string) (int64, time.Duration, error) {
+	pipe := a.c.Pipeline()
+	n := pipe.Get(ctx, a.k.counter(key))
+	ttl := pipe.PTTL(ctx, a.k.counter(key))
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return 0, 0, err
+	}
+	count, err := n.Int64()
+	if errors.Is(err, redis.Nil) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	return count, max(ttl.Val(), 0), nil
+}

@@ -1,0 +1,127 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"gameai/store"
+)
+
+// testAccounts: logins live until they expire or end, an owner keeps its
+// newest MaxLogins; an invitation is redeemed once, never late; counters
+// count within their window; a registered owner (no first token) lists
+// no token, and Modify keeps the name and token the store indexes.
+func testAccounts(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{})
+	a := st.Accounts
+	now := time.Now().UTC()
+
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "reg", CreatedAt: now, PasswordHash: "$argon2id$x"}); err != nil {
+		t.Fatal(err)
+	}
+	if ts, err := st.Owners.Tokens(ctx, "reg"); err != nil || len(ts) != 0 {
+		t.Errorf("a registered owner's tokens: %+v %v", ts, err)
+	}
+	if _, err := st.Owners.ByToken(ctx, ""); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the empty token hash opens %v", err)
+	}
+	if err := st.Owners.Modify(ctx, "reg", func(o *store.Owner) { o.QuotaFree, o.Name, o.TokenHash = true, "other", "h" }); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := st.Owners.Get(ctx, "reg"); err != nil || !o.QuotaFree || o.TokenHash != "" || o.PasswordHash != "$argon2id$x" {
+		t.Errorf("modified: %+v %v", o, err)
+	}
+	if err := st.Owners.Modify(ctx, "nobody", func(*store.Owner) {}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("modify nobody: %v", err)
+	}
+	if err := st.Owners.Leave(ctx, "reg", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Owners.Modify(ctx, "reg", func(*store.Owner) {}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("modify one that left: %v", err)
+	}
+
+	l := &store.Login{Hash: "h0", Owner: "ann", CreatedAt: now, Expires: now.Add(time.Hour)}
+	if err := a.AddLogin(ctx, l); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.Login(ctx, "h0"); err != nil || got.Owner != "ann" || !got.Expires.Equal(l.Expires) {
+		t.Errorf("login: %+v %v", got, err)
+	}
+	if err := a.EndLogin(ctx, "h0"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Login(ctx, "h0"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an ended login: %v", err)
+	}
+	if err := a.EndLogin(ctx, "h0"); err != nil {
+		t.Errorf("ending it twice: %v", err)
+	}
+	for i := range store.MaxLogins + 2 {
+		at := now.Add(time.Duration(i) * time.Millisecond)
+		if err := a.AddLogin(ctx, &store.Login{Hash: fmt.Sprint("m", i), Owner: "bob", CreatedAt: at, Expires: at.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, want := range map[int]bool{0: false, 1: false, 2: true, store.MaxLogins + 1: true} {
+		if _, err := a.Login(ctx, fmt.Sprint("m", i)); (err == nil) != want {
+			t.Errorf("login %d of %d: %v", i, store.MaxLogins+2, err)
+		}
+	}
+	if err := a.AddLogin(ctx, &store.Login{Hash: "short", Owner: "cy", CreatedAt: now, Expires: now.Add(50 * time.Millisecond)}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if _, err := a.Login(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an expired login: %v", err)
+	}
+
+	if err := a.Invite(ctx, &store.Invitation{Hash: "i1", CreatedAt: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Invite(ctx, &store.Invitation{Hash: "i1", CreatedAt: now, Expires: now.Add(time.Hour)}); !errors.Is(err, store.ErrExists) {
+		t.Errorf("the same code twice: %v", err)
+	}
+	if err := a.Redeem(ctx, "nope", "ann", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown code: %v", err)
+	}
+	if err := a.Redeem(ctx, "i1", "ann", now.Add(time.Hour)); !errors.Is(err, store.ErrExpired) {
+		t.Errorf("a code at its expiry: %v", err)
+	}
+	if err := a.Redeem(ctx, "i1", "ann", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Redeem(ctx, "i1", "bob", now); !errors.Is(err, store.ErrUsed) {
+		t.Errorf("a code used twice: %v", err)
+	}
+	if err := a.Unredeem(ctx, "i1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Redeem(ctx, "i1", "bob", now); err != nil {
+		t.Errorf("a code given back: %v", err)
+	}
+
+	for i := int64(1); i <= 3; i++ {
+		n, left, err := a.Hit(ctx, "k", time.Minute)
+		if err != nil || n != i || left <= 0 || left > time.Minute {
+			t.Errorf("hit %d: %d %v %v", i, n, left, err)
+		}
+	}
+	if n, left, err := a.Hits(ctx, "k"); err != nil || n != 3 || left <= 0 {
+		t.Errorf("hits: %d %v %v", n, left, err)
+	}
+	if n, _, err := a.Hits(ctx, "other"); err != nil || n != 0 {
+		t.Errorf("no hits: %d %v", n, err)
+	}
+	if _, _, err := a.Hit(ctx, "brief", 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n, _, err := a.Hit(ctx, "brief", time.Minute); err != nil || n != 1 {
+		t.Errorf("a window past: %d %v", n, err)
+	}
+}
