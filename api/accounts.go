@@ -23,6 +23,10 @@ type AccountResponse struct {
 	LastSeen  *time.Time `json:"last_seen,omitempty"`
 	Disabled  bool       `json:"disabled,omitempty"`
 	Left      *time.Time `json:"left,omitempty"`
+	// Password: it signs in with one (it registered, or set one).
+	Password bool `json:"password,omitempty"`
+	// QuotaFree: the host lifted its quotas.
+	QuotaFree bool `json:"quota_free,omitempty"`
 }
 
 // AccountsResponse lists the accounts by name.
@@ -38,7 +42,7 @@ type AuditResponse struct {
 // listAccounts lists every account.
 //
 //	@Summary		Every account (host)
-//	@Description	Name, made, bot versions held, last use of any of its tokens, and whether the host disabled it or it left. Needs the server's key where it has one.
+//	@Description	Name, made, bot versions held, last seen (its last sign-in or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.
 //	@Tags			host
 //	@Produce		json
 //	@Success		200	{object}	AccountsResponse
@@ -60,9 +64,13 @@ func (s *Server) listAccounts(c *echo.Context) error {
 	}
 	out := AccountsResponse{Accounts: make([]AccountResponse, 0, len(owners))}
 	for _, o := range owners {
-		a := AccountResponse{Name: o.Name, CreatedAt: o.CreatedAt, Bots: held[o.Name], Disabled: o.Disabled}
+		a := AccountResponse{Name: o.Name, CreatedAt: o.CreatedAt, Bots: held[o.Name], Disabled: o.Disabled,
+			Password: o.PasswordHash != "", QuotaFree: o.QuotaFree}
 		if !o.Left.IsZero() {
 			a.Left = &o.Left
+		}
+		if !o.SignedIn.IsZero() {
+			a.LastSeen = &o.SignedIn
 		}
 		tokens, err := s.store.Owners.Tokens(ctx, o.Name)
 		if err != nil {

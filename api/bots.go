@@ -30,18 +30,23 @@ type caller struct {
 	// disabled names the owner of a token the host has disabled: it acts
 	// as nobody, and ownerOnly refuses it.
 	disabled string
+	// login is the hash of the sign-in cookie the caller came with ("":
+	// it came with a token, or as nobody).
+	login string
+	// quotaFree: the host lifted the owner's quotas.
+	quotaFree bool
 }
 
 // owns reports whether the caller may read a bot's private parts.
 func (c caller) owns(b *store.Bot) bool { return c.owner != "" && c.owner == b.Owner }
 
-// whoAsks reads the token of a request. A token that is neither the
-// server's key nor an owner's is nobody's: the public routes answer it as
-// anyone, ownerOnly refuses it.
+// whoAsks reads the token of a request, or without one its sign-in
+// cookie. A token that is neither the server's key nor an owner's is
+// nobody's: the public routes answer it as anyone, ownerOnly refuses it.
 func (s *Server) whoAsks(c *echo.Context) (caller, error) {
 	token := requestKey(c)
 	if token == "" {
-		return caller{}, nil
+		return s.signedIn(c)
 	}
 	if s.cfg.APIKey != "" && subtle.ConstantTimeCompare([]byte(token), []byte(s.cfg.APIKey)) == 1 {
 		return caller{admin: true}, nil
@@ -62,7 +67,7 @@ func (s *Server) whoAsks(c *echo.Context) (caller, error) {
 			s.log.Warn("a token's last use", "owner", o.Name, "err", err)
 		}
 	}
-	return caller{owner: o.Name}, nil
+	return caller{owner: o.Name, quotaFree: o.QuotaFree}, nil
 }
 
 func unauthorized(why string) *Problem {
@@ -243,7 +248,8 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.hosting.Submit(req.Context(), hosting.Upload{Game: game, Name: name, Language: lang, Owner: who.owner, File: data})
+	b, err := s.hosting.Submit(req.Context(), hosting.Upload{Game: game, Name: name, Language: lang, Owner: who.owner, File: data,
+		QuotaFree: who.quotaFree})
 	if errors.Is(err, hosting.ErrPending) {
 		return retryLater(http.StatusTooManyRequests, "too-many-pending", "Too many bots on their way",
 			fmt.Sprintf("an owner may have %d bots building or validating at once", hosting.MaxPendingPerOwner), 30)
@@ -437,7 +443,15 @@ func (s *Server) deleteBot(c *echo.Context) error {
 //	@Router		/v1/owners/me [get]
 func (s *Server) whoAmI(c *echo.Context) error {
 	who := c.Get("caller").(caller)
-	return c.JSON(http.StatusOK, WhoAmIResponse{Owner: who.owner, Admin: who.admin})
+	out := WhoAmIResponse{Owner: who.owner, Admin: who.admin, SignedIn: who.login != ""}
+	if who.owner != "" {
+		o, err := s.store.Owners.Get(c.Request().Context(), who.owner)
+		if err != nil {
+			return problemFor(err, "owner")
+		}
+		out.Password = o.PasswordHash != ""
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func notYours() *Problem {

@@ -42,6 +42,10 @@ type WhoAmIResponse struct {
 	Owner string `json:"owner"`
 	// Admin: the server's own key, which owns no bot.
 	Admin bool `json:"admin"`
+	// SignedIn: the request came with a sign-in cookie, not a token.
+	SignedIn bool `json:"signed_in,omitempty"`
+	// Password: the account has a password to sign in with.
+	Password bool `json:"password,omitempty"`
 }
 
 // LanguagesResponse says what this server builds.

@@ -56,6 +56,9 @@ type Config struct {
 	// APIKey, when set, is required (header X-API-Key or a Bearer token) by
 	// the mutating admin routes.
 	APIKey string
+	// Registration is who may make an account: RegistrationClosed (the
+	// host alone, the default), RegistrationInvite or RegistrationOpen.
+	Registration string
 }
 
 // DefaultConfig is the configuration of `gameai serve` without flags.

@@ -21,12 +21,13 @@ func TestFlagsReadEnvironmentAndFlagsWin(t *testing.T) {
 	cfg, err := parseServe([]string{"--max-search-time", "10s"}, env(map[string]string{
 		"GAMEAI_ADDR": "127.0.0.1:9999", "GAMEAI_MAX_SEARCH_TIME": "5s", "GAMEAI_API_KEY": "k", "GAMEAI_BOT_MEMORY_MIB": "64",
 		"GAMEAI_BOT_ADMISSIONS": "3", "GAMEAI_OWNER_BOT_VERSIONS": "9", "GAMEAI_OWNER_BOT_MIB": "16",
+		"GAMEAI_REGISTRATION": "invite",
 	}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" || cfg.botMemory != 64<<20 ||
-		cfg.admissions != 3 || cfg.ownerVersions != 9 || cfg.ownerBytes != 16<<20 {
+		cfg.admissions != 3 || cfg.ownerVersions != 9 || cfg.ownerBytes != 16<<20 || cfg.api.Registration != "invite" {
 		t.Errorf("environment not applied: %+v", cfg)
 	}
 	if cfg.api.MaxSearchTime != 10*time.Second {
@@ -50,6 +51,9 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"extra"}, nil, "unexpected arguments"},
 		{[]string{"--bot-memory-mib", "8"}, nil, "--bot-memory-mib"},
 		{[]string{"--bot-admissions", "0"}, nil, "--bot-admissions"},
+		{[]string{"--registration", "anyone"}, nil, "--registration"},
+		{[]string{"--registration", "open"}, nil, "--api-key"},
+		{nil, map[string]string{"GAMEAI_REGISTRATION": "invite"}, "--api-key"},
 	} {
 		_, err := parseServe(c.args, env(c.env), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

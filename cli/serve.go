@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of every Redis key")
 	allowedHosts := f.String("allowed-hosts", "GAMEAI_ALLOWED_HOSTS", "", "comma-separated names a request's Host may give besides IP addresses and localhost (name, *.domain, or * for any); others get 421, which stops DNS rebinding")
 	apiKey := f.String("api-key", "GAMEAI_API_KEY", "", "key required by mutating admin routes (X-API-Key or Bearer); empty: no key")
+	registration := f.String("registration", "GAMEAI_REGISTRATION", api.RegistrationClosed, "who makes accounts: closed (the host, with the key), invite (anyone with a code from POST /v1/invitations) or open (anyone); invite and open need --api-key")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
 	maxBody := f.Int64("max-body-bytes", "GAMEAI_MAX_BODY_BYTES", d.MaxBodyBytes, "largest request body")
@@ -113,6 +115,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d,
 		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
+	c.api.Registration = *registration
 	c.api.MorrisDB = *morrisDB
 	for _, h := range strings.Split(*allowedHosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
@@ -162,6 +165,12 @@ func (c serveConfig) check() error {
 		return errors.New("--shutdown-grace must not be negative and --session-ttl must be positive")
 	case c.admissions < 1 || c.ownerVersions < 1 || c.ownerBytes < 1<<20:
 		return errors.New("--bot-admissions, --owner-bot-versions and --owner-bot-mib must be at least 1")
+	case !slices.Contains(api.RegistrationModes, c.api.Registration):
+		return fmt.Errorf("--registration %q: closed, invite or open", c.api.Registration)
+	case c.api.Registration != api.RegistrationClosed && c.api.APIKey == "":
+		// Without a key every host route is anyone's: a stranger who
+		// joined could disable the others.
+		return fmt.Errorf("--registration %s lets strangers in: set --api-key, which the host's routes then need", c.api.Registration)
 	}
 	return checkBotMemory(c.botMemory)
 }

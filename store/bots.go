@@ -155,6 +155,8 @@ type Owner struct {
 	PasswordHash string `json:"password_hash,omitempty"`
 	// QuotaFree: the host lifted its quotas of versions and bytes.
 	QuotaFree bool `json:"quota_free,omitempty"`
+	// SignedIn is when it last signed in with its password.
+	SignedIn time.Time `json:"signed_in,omitzero"`
 }
 
 // Token is one of an owner's API tokens, as its owner lists it: the hash

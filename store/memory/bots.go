@@ -284,7 +284,7 @@ func (s *owners) Leave(_ context.Context, owner string, at time.Time) error {
 		}
 	}
 	delete(s.tokens, owner)
-	o.Left, o.TokenHash = at, ""
+	o.Left, o.TokenHash, o.PasswordHash = at, "", ""
 	s.byName[owner] = o
 	return nil
 }

@@ -354,7 +354,7 @@ func (s *owners) Leave(ctx context.Context, owner string, at time.Time) error {
 		return err
 	}
 	left := o
-	left.Left, left.TokenHash = at, ""
+	left.Left, left.TokenHash, left.PasswordHash = at, "", ""
 	if err := update(ctx, s.c, s.k.owner(owner), v, &left, 0); err != nil {
 		return err
 	}

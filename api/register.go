@@ -1,0 +1,353 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"gameai/hosting"
+	"gameai/internal/password"
+	"gameai/store"
+)
+
+// Joining: who may make an account is the host's setting (Registration):
+// closed (only the host, with the server's key), invite (anyone holding a
+// single-use code the host made) or open. The host may always make one.
+
+// Registration modes.
+const (
+	RegistrationClosed = "closed"
+	RegistrationInvite = "invite"
+	RegistrationOpen   = "open"
+)
+
+// RegistrationModes are the values Config.Registration may take.
+var RegistrationModes = []string{RegistrationClosed, RegistrationInvite, RegistrationOpen}
+
+const (
+	// registrationsPerNetwork bound the accounts one network (a /24 or a
+	// /64) makes in registrationWindow.
+	registrationsPerNetwork = 5
+	registrationWindow      = time.Hour
+	// invitationLife is an invitation's default life, maxInvitationDays
+	// its longest.
+	invitationLife    = 7 * 24 * time.Hour
+	maxInvitationDays = 90
+)
+
+// RegisterRequest makes an account.
+type RegisterRequest struct {
+	Name     string `json:"name" validate:"required,max=64" example:"ann"`
+	Password string `json:"password" validate:"required,max=1024" example:"a long passphrase"`
+	// Invitation is the host's code, needed where registration is by
+	// invitation.
+	Invitation string `json:"invitation,omitempty" validate:"max=128" example:"inv_q3Zr..."`
+}
+
+// AccountCreatedResponse is a new account; SignedIn says this browser
+// holds its sign-in cookie (not when the host made it).
+type AccountCreatedResponse struct {
+	Name      string    `json:"name" example:"ann"`
+	CreatedAt time.Time `json:"created_at"`
+	SignedIn  bool      `json:"signed_in"`
+}
+
+// ServerResponse is what a visitor needs to know of this server's hosting.
+type ServerResponse struct {
+	// Registration: closed (the host makes accounts), invite (with a code
+	// from the host) or open.
+	Registration string `json:"registration" enums:"closed,invite,open" example:"invite"`
+	// Version of the server.
+	Version string `json:"version" example:"1.4.0"`
+}
+
+// InvitationRequest says how long an invitation lasts.
+type InvitationRequest struct {
+	// Days until it expires: 1 to 90 (default 7).
+	Days int `json:"days,omitempty" validate:"omitempty,min=1,max=90" example:"7"`
+}
+
+// InvitationResponse is a new invitation's code, shown this once.
+type InvitationResponse struct {
+	Code    string    `json:"code" example:"inv_q3Zr8n2Lw0kPqX1yTe5uAg"`
+	Expires time.Time `json:"expires"`
+}
+
+// QuotaRequest lifts an account's quotas or sets them again.
+type QuotaRequest struct {
+	Free bool `json:"free"`
+}
+
+// PasswordRequest sets the caller's password.
+type PasswordRequest struct {
+	// Current is the password it has now, if it has one.
+	Current  string `json:"current,omitempty" validate:"max=1024"`
+	Password string `json:"password" validate:"required,max=1024"`
+}
+
+// serverInfo says how this server takes newcomers.
+//
+//	@Summary	This server's hosting: how accounts are made
+//	@Tags		accounts
+//	@Produce	json
+//	@Success	200	{object}	ServerResponse
+//	@Router		/v1/server [get]
+func (s *Server) serverInfo(c *echo.Context) error {
+	return c.JSON(http.StatusOK, ServerResponse{Registration: s.registration(), Version: s.version})
+}
+
+func (s *Server) registration() string {
+	if s.cfg.Registration == "" {
+		return RegistrationClosed
+	}
+	return s.cfg.Registration
+}
+
+// register makes an account with a password.
+//
+//	@Summary		Make an account
+//	@Description	Name (2 to 32 of a-z, 0-9, _ and -) and password (10 to 256 characters, not among the most common, not holding the name). Where registration (GET /v1/server) is invite, with the host's code, used once; where it is closed, only with the server's key. Made by a visitor, the account is signed in at once (the cookie of POST /v1/accounts/login). One network (a /24 or a /64) makes at most 5 accounts an hour.
+//	@Tags			accounts
+//	@Accept			json
+//	@Produce		json
+//	@Param			request	body		RegisterRequest	true	"name, password and, where needed, the invitation"
+//	@Success		201		{object}	AccountCreatedResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		403		{object}	Problem	"registration is closed, or the invitation is unknown, used or expired"
+//	@Failure		409		{object}	Problem	"the name is taken"
+//	@Failure		429		{object}	Problem	"this network made its accounts for the hour"
+//	@Router			/v1/accounts [post]
+func (s *Server) register(c *echo.Context) error {
+	var req RegisterRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	byNet := counterKey("register-net", network(c.RealIP()))
+	if !who.admin {
+		switch s.registration() {
+		case RegistrationClosed:
+			return problem(http.StatusForbidden, "registration-closed", "Registration closed",
+				"the host of this server makes its accounts: ask the host for one", FieldError{Field: "name", Reason: "registration is closed"})
+		case RegistrationInvite:
+			if req.Invitation == "" {
+				return problem(http.StatusForbidden, "invitation-needed", "Invitation needed",
+					"this server takes new accounts by invitation: ask the host for a code", FieldError{Field: "invitation", Reason: "missing"})
+			}
+		}
+		n, left, err := s.store.Accounts.Hits(ctx, byNet)
+		if err != nil {
+			return problemFor(err, "account")
+		}
+		if n >= registrationsPerNetwork {
+			return retryLater(http.StatusTooManyRequests, "too-many-accounts", "Too many new accounts",
+				fmt.Sprintf("a network makes at most %d accounts an hour", registrationsPerNetwork), int(left.Seconds())+1,
+				FieldError{Field: "name", Reason: "this network's accounts for the hour are made"})
+		}
+	}
+	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
+		return badField("name", "2 to 32 of a-z, 0-9, _ and -, starting with a letter or digit (and not \"gameai\")")
+	}
+	if why := password.Check(req.Name, req.Password); why != "" {
+		return badField("password", why)
+	}
+	if _, err := s.store.Owners.Get(ctx, req.Name); err == nil {
+		return ownerExists()
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return problemFor(err, "account")
+	}
+	hash, err := password.Hash(ctx, req.Password)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	code := ""
+	if !who.admin && s.registration() == RegistrationInvite {
+		code = store.TokenHash(req.Invitation)
+		if err := s.store.Accounts.Redeem(ctx, code, req.Name, now); err != nil {
+			return invitationProblem(err)
+		}
+	}
+	if err := s.store.Owners.Create(ctx, &store.Owner{Name: req.Name, CreatedAt: now, PasswordHash: hash}); err != nil {
+		if code != "" {
+			// Taken meanwhile: the code goes back to its holder.
+			_ = s.store.Accounts.Unredeem(ctx, code)
+		}
+		if errors.Is(err, store.ErrExists) {
+			return ownerExists()
+		}
+		return problemFor(err, "account")
+	}
+	out := AccountCreatedResponse{Name: req.Name, CreatedAt: now}
+	if who.admin {
+		s.audit(c, "make account", req.Name, "")
+	} else {
+		if _, _, err := s.store.Accounts.Hit(ctx, byNet, registrationWindow); err != nil {
+			s.log.Warn("counting a registration", "err", err)
+		}
+		if _, err := s.startLogin(c, req.Name); err != nil {
+			return err
+		}
+		out.SignedIn = true
+	}
+	s.log.Info("an account was made", "owner", req.Name, "by_host", who.admin, "invited", code != "")
+	return c.JSON(http.StatusCreated, out)
+}
+
+func ownerExists() *Problem {
+	return problem(http.StatusConflict, "owner-exists", "Owner exists", "an owner of this name exists",
+		FieldError{Field: "name", Reason: "taken"})
+}
+
+func invitationProblem(err error) *Problem {
+	why := map[error]string{store.ErrNotFound: "unknown: check the code", store.ErrUsed: "used already: each code makes one account",
+		store.ErrExpired: "expired: ask the host for another"}
+	for e, reason := range why {
+		if errors.Is(err, e) {
+			return problem(http.StatusForbidden, "invitation-refused", "Invitation refused", "the invitation is "+reason,
+				FieldError{Field: "invitation", Reason: reason})
+		}
+	}
+	return problemFor(err, "invitation")
+}
+
+// invite makes a single-use invitation code.
+//
+//	@Summary		Make an invitation (host)
+//	@Description	A code that makes one account (POST /v1/accounts with invitation) until it expires, shown only now: the server keeps its hash. Logged in GET /v1/audit. Needs the server's key where it has one.
+//	@Tags			host
+//	@Accept			json
+//	@Produce		json
+//	@Param			request	body		InvitationRequest	false	"how many days it lasts"
+//	@Success		201		{object}	InvitationResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Router			/v1/invitations [post]
+func (s *Server) invite(c *echo.Context) error {
+	var req InvitationRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	life := invitationLife
+	if req.Days > 0 {
+		life = time.Duration(req.Days) * 24 * time.Hour
+	}
+	var raw [16]byte
+	_, _ = rand.Read(raw[:])
+	code := "inv_" + base64.RawURLEncoding.EncodeToString(raw[:])
+	now := time.Now().UTC()
+	inv := &store.Invitation{Hash: store.TokenHash(code), CreatedAt: now, Expires: now.Add(life).Truncate(time.Second)}
+	if err := s.store.Accounts.Invite(c.Request().Context(), inv); err != nil {
+		return problemFor(err, "invitation")
+	}
+	s.audit(c, "invite", code[:8]+"…", "expires "+inv.Expires.Format(time.RFC3339))
+	return c.JSON(http.StatusCreated, InvitationResponse{Code: code, Expires: inv.Expires})
+}
+
+// setQuota lifts an account's quotas, or sets them again.
+//
+//	@Summary		Free an account of its quotas (host)
+//	@Description	free true: its uploads are bounded no more by the versions and bytes an owner may keep (the store's own caps, and three bots on their way at once, still hold); false: bounded again. Logged in GET /v1/audit.
+//	@Tags			host
+//	@Accept			json
+//	@Param			name	path	string			true	"the account"
+//	@Param			request	body	QuotaRequest	true	"free or not"
+//	@Success		204
+//	@Failure		401	{object}	Problem
+//	@Failure		404	{object}	Problem
+//	@Router			/v1/accounts/{name}/quota [put]
+func (s *Server) setQuota(c *echo.Context) error {
+	var req QuotaRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	name := c.Param("name")
+	if err := s.store.Owners.Modify(c.Request().Context(), name, func(o *store.Owner) { o.QuotaFree = req.Free }); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return notFound("name", "no account has this name")
+		}
+		return problemFor(err, "account")
+	}
+	s.audit(c, map[bool]string{true: "free of quota", false: "quota again"}[req.Free], name, "")
+	return c.NoContent(http.StatusNoContent)
+}
+
+// setPassword sets the caller's password.
+//
+//	@Summary		Set my password
+//	@Description	By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold.
+//	@Tags			accounts
+//	@Accept			json
+//	@Param			request	body	PasswordRequest	true	"the current password (if any) and the new one"
+//	@Success		204
+//	@Failure		400	{object}	Problem
+//	@Failure		401	{object}	Problem
+//	@Failure		403	{object}	Problem	"the current password is wrong, or the server's key (no account)"
+//	@Router			/v1/owners/me/password [put]
+func (s *Server) setPassword(c *echo.Context) error {
+	who := c.Get("caller").(caller)
+	if who.owner == "" {
+		return notAnOwner()
+	}
+	var req PasswordRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if why := password.Check(who.owner, req.Password); why != "" {
+		return badField("password", why)
+	}
+	ctx := c.Request().Context()
+	o, err := s.store.Owners.Get(ctx, who.owner)
+	if err != nil {
+		return problemFor(err, "account")
+	}
+	if o.PasswordHash != "" {
+		// A stolen token or cookie guesses the password no faster here
+		// than at sign-in: the same count under the name.
+		byName := counterKey("signin-name", o.Name)
+		if n, left, err := s.store.Accounts.Hits(ctx, byName); err != nil {
+			return problemFor(err, "account")
+		} else if n >= failsPerName {
+			return retryLater(http.StatusTooManyRequests, "sign-in-slowed", "Too many failed sign-ins",
+				"too many wrong passwords under this name: try again later", int(left.Seconds())+1,
+				FieldError{Field: "current", Reason: "too many failures"})
+		}
+		ok, err := password.Verify(ctx, o.PasswordHash, req.Current)
+		if err != nil && !errors.Is(err, password.ErrFormat) {
+			return err
+		}
+		if !ok {
+			if _, _, err := s.store.Accounts.Hit(ctx, byName, failWindow); err != nil {
+				return problemFor(err, "account")
+			}
+			return problem(http.StatusForbidden, "wrong-password", "Wrong password", "the current password is wrong",
+				FieldError{Field: "current", Reason: "wrong"})
+		}
+	}
+	hash, err := password.Hash(ctx, req.Password)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Owners.Modify(ctx, who.owner, func(o *store.Owner) { o.PasswordHash = hash }); err != nil {
+		return problemFor(err, "account")
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// audit writes one act of the host's to its log; a failure is logged,
+// the act stands.
+func (s *Server) audit(c *echo.Context, action, target, detail string) {
+	e := store.AuditEntry{At: time.Now().UTC(), Action: action, Target: target, Detail: detail, Client: c.RealIP()}
+	if err := s.store.Audit.Add(c.Request().Context(), e); err != nil {
+		s.log.Error("the audit log", "action", action, "target", target, "err", err)
+	}
+}
