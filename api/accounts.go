@@ -1,17 +1,22 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"gameai/hosting"
+	"gameai/jobkinds"
 	"gameai/store"
 )
 
 // The host's moderation: every account with its bots and last use, one
-// disabled (its tokens refused at once, its bots play nothing) or enabled
+// disabled (its tokens refused at once, its bots off the ladders and
+// playing nothing) or enabled
 // again, and the log of these acts. Admin routes: the server's key where
 // it has one.
 
@@ -119,6 +124,14 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
 		}
 		return problemFor(err, "account")
 	}
+	if disabled {
+		// Its bots leave the ladders now, not only at the next draw: the
+		// standings stop showing them as entered, and enabled again each
+		// is entered anew by its owner.
+		if err := s.withdrawOwner(ctx, name); err != nil {
+			return problemFor(err, "ladder")
+		}
+	}
 	action := map[bool]string{true: "disable", false: "enable"}[disabled]
 	if err := s.store.Audit.Add(ctx, store.AuditEntry{At: time.Now().UTC(), Action: action, Target: name, Client: c.RealIP()}); err != nil {
 		// Done, but not logged: said, so the host can write it down.
@@ -146,4 +159,31 @@ func (s *Server) auditLog(c *echo.Context) error {
 		es = []store.AuditEntry{}
 	}
 	return c.JSON(http.StatusOK, AuditResponse{Entries: es})
+}
+
+// withdrawOwner takes every bot of owner off every running ladder.
+func (s *Server) withdrawOwner(ctx context.Context, owner string) error {
+	bots, err := s.store.Bots.List(ctx, store.BotFilter{Owner: owner})
+	if err != nil || len(bots) == 0 {
+		return err
+	}
+	mine := map[string]bool{}
+	for _, b := range bots {
+		mine[b.ID] = true
+	}
+	for game := range hosting.Games {
+		j, err := s.ladderJob(ctx, game)
+		if errors.Is(err, store.ErrNotFound) || err == nil && j.Status.Final() {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := s.updateLadder(ctx, j, func(p *jobkinds.LadderParams) {
+			p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return mine[id] })
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

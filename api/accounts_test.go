@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,8 +48,15 @@ func TestTheHostDisablesAnAccount(t *testing.T) {
 			e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "paused", Bots: []string{"gameai:morris:random", "gameai:morris:mcts"}}, "X-API-Key", key).ok(t, 201)
 			e.do(t, "PUT", "/v1/bots/bot_ann/ladder", api.LadderEntryRequest{Entered: &yes}, "X-API-Key", ann).ok(t, 200)
 			e.do(t, "PUT", "/v1/bots/bot_ann/ladder", api.LadderEntryRequest{Entered: &no}, "X-API-Key", key).ok(t, 200)
+			e.do(t, "PUT", "/v1/bots/bot_ann/ladder", api.LadderEntryRequest{Entered: &yes}, "X-API-Key", ann).ok(t, 200)
 
+			// Disabled, her bot leaves the ladder at once.
 			e.do(t, "POST", "/v1/accounts/ann/disable", nil, "X-API-Key", key).ok(t, 204)
+			var ladder api.LadderResponse
+			e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &ladder)
+			if slices.Contains(ladder.Entered, "bot_ann") {
+				t.Errorf("a disabled account's bot is still entered: %v", ladder.Entered)
+			}
 			other := newHostingEnv(t, st, cfg, hosting.Off(st, errors.New("no sandbox in this test")))
 			for _, srv := range []*env{e, other} {
 				r := srv.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)

@@ -246,6 +246,12 @@ func TestEveryListedBotOpensByItsLinkedID(t *testing.T) {
 // an uploaded engine lost one of its six round-robin games in a CI run.
 func sandboxed(t *testing.T) (*env, *hosting.Host) {
 	t.Helper()
+	return sandboxedWith(t, nil)
+}
+
+// sandboxedWith is sandboxed with the server's configuration tweaked.
+func sandboxedWith(t *testing.T, tweak func(*api.Config)) (*env, *hosting.Host) {
+	t.Helper()
 	st := memory.New(store.Config{})
 	h := hosting.New(st, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second,
 		BotMemory: 128 << 20, Log: quiet})
@@ -254,7 +260,7 @@ func sandboxed(t *testing.T) (*env, *hosting.Host) {
 		confinetest.Check(t, err)
 	}
 	t.Cleanup(h.Close)
-	return newHostingEnv(t, st, nil, h), h
+	return newHostingEnv(t, st, tweak, h), h
 }
 
 func TestAnUploadIsCheckedFieldByField(t *testing.T) {

@@ -80,4 +80,20 @@ func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="ann"] button.enable`)))
 	poll[bool](t, ctx, "ann enabled", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.disable')`, 10*time.Second)
 	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann).ok(t, 200)
+	if eval[bool](t, ctx, `document.getElementById('host-invite').offsetParent !== null`) {
+		t.Error("invitations are offered where registration is closed")
+	}
+
+	// Bob freed of his quotas, and an account made by hand.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="bob"] button.quota`)))
+	poll[bool](t, ctx, "bob free of quota", `document.querySelector('#host-accounts tr[data-account="bob"] button.quota').textContent.startsWith('Free')`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#host-new-name"), "cy"), chromedp.SendKeys(chromedp.CSS("#host-new-password"), "given by the host"),
+		chromedp.Click(chromedp.CSS("#host-make")))
+	poll[bool](t, ctx, "cy listed", `!!document.querySelector('#host-accounts tr[data-account="cy"]')`, 10*time.Second)
+	e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "cy", Password: "given by the host"}).ok(t, 200)
+	var log api.AuditResponse
+	e.do(t, "GET", "/v1/audit", nil, "X-API-Key", key).ok(t, 200).json(t, &log)
+	if len(log.Entries) != 4 || log.Entries[0].Action != "make account" || log.Entries[1].Action != "free of quota" || log.Entries[1].Target != "bob" {
+		t.Errorf("the audit log: %+v", log.Entries)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"gameai/api"
 	"gameai/hosting"
 	"gameai/store"
+	"gameai/store/memory"
 )
 
 const hostKey = "h0st-key"
@@ -33,6 +34,9 @@ func loginCookie(t *testing.T, r reply) string {
 }
 
 func registrationEnv(t *testing.T, st *store.Store, mode string) *env {
+	if st == nil {
+		st = memory.New(store.Config{})
+	}
 	return newHostingEnv(t, st, func(c *api.Config) { c.APIKey, c.Registration = hostKey, mode },
 		hosting.Off(st, errors.New("no sandbox in this test")))
 }

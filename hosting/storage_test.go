@@ -101,6 +101,11 @@ func TestAnOwnersStorageIsBounded(t *testing.T) {
 	if !errors.As(err, &qe) || qe.Limit != "bytes" {
 		t.Fatalf("past the bytes kept: %v, want the bytes quota", err)
 	}
+	// Freed of quota by the host, the same upload is taken.
+	free := admitted(t, h, Upload{Game: "less", Name: "other", Language: "executable", Owner: "bob", File: junkELF(legal), QuotaFree: true})
+	if err := h.Delete(ctx, free); err != nil {
+		t.Fatal(err)
+	}
 	// The same bytes as a ready version of another owner are kept for it
 	// when this one's version goes.
 	other := admitted(t, h, Upload{Game: "less", Name: "legal", Language: "executable", Owner: "cy", File: legal})

@@ -1,10 +1,12 @@
 import { api, el, showProblem } from './ui.js';
 
-// My account: the owner whose token this browser keeps (Bots' "Owner
-// token"), and its API tokens: each listed by name, first characters,
-// when made and last used; one made is shown this once; any revoked at
-// once (the one this browser uses included, which then opens nothing).
-// And leaving: the account deleted with its bots, once its name is typed.
+// My account: who this browser acts as, signed in with a password (an
+// HttpOnly cookie the page never reads) or with an owner token kept here
+// (Bots' "Owner token"; a token wins over the sign-in). Signed out, the
+// page offers to sign in and, where the host lets strangers in, to
+// register. Signed in: the account's API tokens (each listed by name,
+// first characters, when made and last used; one made is shown this once;
+// any revoked at once), its password, and leaving, once its name is typed.
 
 const tokenKey = 'gameai.ownerToken';
 const ownerToken = () => localStorage.getItem(tokenKey) || '';
@@ -12,9 +14,81 @@ const asOwner = () => (ownerToken() ? { 'X-API-Key': ownerToken() } : {});
 
 const when = t => (t ? new Date(t).toLocaleString() : 'never');
 
+// field is a labelled input.
+const field = (label, attrs) => el('label', {}, label, el('input', attrs));
+
+function signInPanel(onDone) {
+  const box = el('div');
+  const form = el('form', { id: 'account-signin-form', class: 'row' },
+    field('Name', { id: 'signin-name', required: true, autocomplete: 'username', size: 16 }),
+    field('Password', { id: 'signin-password', type: 'password', required: true, autocomplete: 'current-password', size: 20 }),
+    el('button', { type: 'submit', id: 'account-signin' }, 'Sign in'));
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    try {
+      await api('POST', '/v1/accounts/login', { name: form.querySelector('#signin-name').value.trim(), password: form.querySelector('#signin-password').value });
+      onDone();
+    } catch (err) {
+      if (err.problem && err.problem.status === 429) err.problem.detail += ` (in ${Math.ceil((err.problem.retryAfter || 60) / 60)} min)`;
+      showProblem(box, err);
+    }
+  });
+  return el('div', { class: 'panel', id: 'account-signin-panel' }, el('h2', {}, 'Sign in'), form, box);
+}
+
+function registerPanel(mode, onDone) {
+  if (mode === 'closed') {
+    return el('div', { class: 'panel', id: 'account-register-panel' }, el('h2', {}, 'New here?'),
+      el('p', { class: 'muted' }, 'The host of this server makes its accounts: ask the host for one (you get a name and a token, or a password).'));
+  }
+  const box = el('div');
+  const form = el('form', { id: 'account-register-form' },
+    el('div', { class: 'row' },
+      field('Name', { id: 'register-name', required: true, autocomplete: 'username', size: 16, pattern: '[a-z0-9][a-z0-9_\\-]{1,31}',
+        title: '2 to 32 of a-z, 0-9, _ and -' }),
+      field('Password', { id: 'register-password', type: 'password', required: true, minlength: 10, autocomplete: 'new-password', size: 20 }),
+      mode === 'invite' ? field('Invitation', { id: 'register-invitation', required: true, size: 28, autocomplete: 'off', placeholder: 'inv_…' }) : null,
+      el('button', { type: 'submit', id: 'account-register' }, 'Make my account')),
+    el('p', { class: 'muted' }, 'Your name is public: it stands beside your bots and their games. A password of 10 characters or more, not a common one.',
+      mode === 'invite' ? ' This server takes newcomers by invitation: the host gives you a code, good for one account.' : ''));
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const body = { name: form.querySelector('#register-name').value.trim(), password: form.querySelector('#register-password').value };
+    const inv = form.querySelector('#register-invitation');
+    if (inv) body.invitation = inv.value.trim();
+    try {
+      await api('POST', '/v1/accounts', body);
+      onDone();
+    } catch (err) { showProblem(box, err); }
+  });
+  return el('div', { class: 'panel', id: 'account-register-panel' }, el('h2', {}, 'New here? Make an account'), form, box);
+}
+
+function passwordPanel(hasOne, onDone) {
+  const box = el('div');
+  const form = el('form', { id: 'account-password-form', class: 'row' },
+    hasOne ? field('Current', { id: 'password-current', type: 'password', required: true, autocomplete: 'current-password', size: 16 }) : null,
+    field(hasOne ? 'New' : 'Password', { id: 'password-new', type: 'password', required: true, minlength: 10, autocomplete: 'new-password', size: 16 }),
+    el('button', { type: 'submit', class: 'secondary', id: 'account-set-password' }, hasOne ? 'Change it' : 'Set it'));
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const cur = form.querySelector('#password-current');
+    try {
+      await api('PUT', '/v1/owners/me/password', { current: cur ? cur.value : '', password: form.querySelector('#password-new').value }, asOwner());
+      box.replaceChildren(el('p', {}, 'Your password is set: sign in with it on any browser.'));
+      onDone();
+    } catch (err) { showProblem(box, err); }
+  });
+  return el('div', { class: 'panel', id: 'account-password-panel' }, el('h2', {}, 'Password'),
+    el('p', { class: 'muted' }, hasOne ? 'Change the password you sign in with.' : 'Your account has no password yet: set one to sign in on this page without a token.'),
+    form, box);
+}
+
 export async function render(main) {
   const problemBox = el('div');
   const who = el('p', { id: 'account-who' });
+  const outside = el('div', { id: 'account-outside' });
+  const inside = el('div', { id: 'account-inside' });
   const body = el('tbody');
   const fresh = el('div', { id: 'account-new-token' });
   const name = el('input', { id: 'account-token-name', required: true, maxlength: 64, size: 20, placeholder: 'laptop, CI, ...' });
@@ -26,50 +100,90 @@ export async function render(main) {
   const leaveForm = el('form', { class: 'row', id: 'account-leave-form' }, el('label', {}, 'Name', confirmName),
     el('button', { type: 'submit', class: 'danger', id: 'account-leave' }, 'Delete my account'));
   const leftBox = el('div', { id: 'account-left' });
+  const passwordBox = el('div');
+  const signOut = el('button', { class: 'secondary', id: 'account-signout', hidden: true }, 'Sign out');
   let me = '';
   main.append(el('h1', {}, 'My account'),
-    el('div', { class: 'row' }, el('label', {}, 'Owner token', tokenInput), el('a', { href: '#/bots' }, 'My bots')),
-    who, problemBox,
+    el('div', { class: 'row' }, who, signOut, el('a', { href: '#/bots' }, 'My bots')),
+    problemBox, outside, inside,
+    el('details', { class: 'panel', id: 'account-token-panel', open: ownerToken() ? true : undefined },
+      el('summary', {}, 'Or act with an owner token'),
+      el('p', { class: 'muted' }, 'A token from the host, or one you made below: this browser sends it instead of your sign-in.'),
+      el('div', { class: 'row' }, el('label', {}, 'Owner token', tokenInput))));
+  inside.append(
     el('div', { class: 'panel' }, el('h2', {}, 'API tokens'),
       el('p', { class: 'muted' }, 'A program (or this page) acts as you with any of these, sent as X-API-Key. A token is shown once, when made; revoke one you no longer use, or that others may have seen: it is refused at once.'),
       form, fresh,
       el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, ['Name', 'Starts', 'Made', 'Last used', ''].map(h => el('th', {}, h)))), body)),
+    passwordBox,
     el('div', { class: 'panel' }, el('h2', {}, 'Leave'),
       el('p', { class: 'muted' }, 'Deletes your account: your bots leave the ladder and their files go, every token of yours is refused. Your finished games stay in standings and records under your name, which nobody else may take.'),
       leaveForm, leftBox));
 
+  signOut.addEventListener('click', async () => {
+    try {
+      await api('POST', '/v1/accounts/logout');
+      // Signing out of this browser forgets its token as well.
+      localStorage.removeItem(tokenKey);
+      tokenInput.value = '';
+      fresh.replaceChildren();
+      load();
+    } catch (e) { showProblem(problemBox, e); }
+  });
+
   leaveForm.addEventListener('submit', async e => {
     e.preventDefault();
     if (!me || confirmName.value.trim() !== me) {
-      leftBox.replaceChildren(el('p', { class: 'problem' }, me ? `Type your name, ${me}, to delete your account.` : 'Paste your owner token first.'));
+      leftBox.replaceChildren(el('p', { class: 'problem' }, me ? `Type your name, ${me}, to delete your account.` : 'Sign in first.'));
       return;
     }
+    const gone = me;
     try {
       await api('DELETE', '/v1/owners/me', undefined, asOwner());
       localStorage.removeItem(tokenKey);
       tokenInput.value = '';
-      leftBox.replaceChildren(el('p', {}, `The account ${me} is deleted.`));
+      await api('POST', '/v1/accounts/logout').catch(() => null);
+      leftBox.replaceChildren(el('p', {}, `The account ${gone} is deleted.`));
+      main.prepend(el('p', { id: 'account-deleted' }, `The account ${gone} is deleted.`));
       load();
     } catch (err) { showProblem(leftBox, err); }
   });
 
+  const showOutside = async () => {
+    inside.hidden = true;
+    signOut.hidden = true;
+    body.replaceChildren();
+    who.replaceChildren('You are not signed in.');
+    let mode = 'closed';
+    try { mode = (await api('GET', '/v1/server')).registration; } catch { /* closed, as the server would say */ }
+    outside.replaceChildren(signInPanel(load), registerPanel(mode, load));
+  };
+
   const load = async () => {
     showProblem(problemBox);
     me = '';
-    if (!ownerToken()) {
-      who.replaceChildren('Paste your owner token above: the host of this server gives it to you with your name.');
-      body.replaceChildren();
+    let answer;
+    try {
+      answer = await api('GET', '/v1/owners/me', undefined, asOwner());
+    } catch (e) {
+      if (e.problem && e.problem.status === 401 && !ownerToken()) return showOutside();
+      await showOutside();
+      showProblem(problemBox, e);
       return;
     }
+    me = answer.owner;
+    if (!me) {
+      await showOutside();
+      who.replaceChildren("This browser holds the server's admin key, which is no owner: sign in, or paste an owner's token.");
+      return;
+    }
+    outside.replaceChildren();
+    inside.hidden = false;
+    signOut.hidden = false;
+    who.replaceChildren(answer.signed_in ? 'Signed in as ' : 'Acting as ', el('strong', {}, me),
+      answer.signed_in ? '.' : ' with this browser\'s token.');
+    passwordBox.replaceChildren(passwordPanel(answer.password, load));
     try {
-      const answer = await api('GET', '/v1/owners/me', undefined, asOwner());
-      me = answer.owner;
-      if (!me) {
-        who.replaceChildren("This is the server's admin key, which is no owner: paste an owner's token.");
-        body.replaceChildren();
-        return;
-      }
-      who.replaceChildren('Signed in as ', el('strong', {}, me), ' with this browser\'s token.');
       const list = await api('GET', '/v1/owners/me/tokens', undefined, asOwner());
       body.replaceChildren(...list.tokens.map(t => el('tr', { 'data-id': t.id },
         el('td', {}, t.name, t.current ? el('span', { class: 'muted' }, ' (this browser)') : null),
@@ -77,14 +191,13 @@ export async function render(main) {
         el('td', {}, when(t.created_at)), el('td', {}, when(t.last_used)),
         el('td', {}, el('button', { class: 'secondary revoke', onclick: () => revoke(t) }, 'Revoke')))));
     } catch (e) {
-      who.replaceChildren();
       body.replaceChildren();
       showProblem(problemBox, e);
     }
   };
 
   const revoke = async t => {
-    const warn = t.current ? ' This browser uses it: it will open nothing here until you paste another.' : '';
+    const warn = t.current ? ' This browser uses it: it will open nothing here until you paste another or sign in.' : '';
     if (!confirm(`Revoke the token "${t.name}"?${warn}`)) return;
     try {
       await api('DELETE', `/v1/owners/me/tokens/${encodeURIComponent(t.id)}`, undefined, asOwner());

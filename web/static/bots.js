@@ -26,9 +26,9 @@ function tokenField(onchange = () => {}) {
 // whose token, and where it goes (the server's own key is not one).
 function inWords(err) {
   const st = err.problem && err.problem.status;
-  if (st === 401) return new ProblemError({ title: 'Your owner token, please', status: 401,
-    detail: ownerToken() ? 'This owner token is not known here: check it, or ask the host for yours.'
-      : 'Uploading needs your owner token: the host of this server gives it to you. Paste it in Owner token above.' });
+  if (st === 401) return new ProblemError({ title: 'Sign in, please', status: 401,
+    detail: ownerToken() ? 'This owner token is not known here: check it, or sign in on My account.'
+      : 'Uploading needs an account: sign in (or make one) on My account, or paste an owner token in Owner token above.' });
   if (st === 403) return new ProblemError({ title: 'Not an owner token', status: 403,
     detail: "This server's admin key uploads no bot: bots belong to owners. Paste an owner's token in Owner token above." });
   return err;
