@@ -112,7 +112,7 @@ func TestASessionFloodLeavesRoomForOthers(t *testing.T) {
 			if created.Load() != share || refused.Load() != 8*150-share {
 				t.Fatalf("the flood made %d sessions and was refused %d times; want its share %d, then refusals", created.Load(), refused.Load(), share)
 			}
-			if body, _ := firstRefusal.Load().(string); !strings.Contains(body, fmt.Sprintf("your network holds %d live sessions", share)) {
+			if body, _ := firstRefusal.Load().(string); !strings.Contains(body, fmt.Sprintf("you hold %d live sessions", share)) {
 				t.Errorf("the refusal: %s", body)
 			}
 			status, _, body := createSession(t, from("127.0.1.5"), e.url)

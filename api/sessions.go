@@ -51,10 +51,14 @@ func (s *Server) createSession(c *echo.Context) error {
 	if err := botsCanFollow(engines, req.Position, st); err != nil {
 		return err
 	}
+	client, err := s.sessionClient(c)
+	if err != nil {
+		return err
+	}
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
 		Start: st.String(), Moves: []string{}, Position: st.String(), Over: st.Terminal(), Engines: engines,
-		Client: network(c.RealIP()), CreatedAt: now, UpdatedAt: now}
+		Client: client, CreatedAt: now, UpdatedAt: now}
 	release, err := s.replyingEngine(c.Request().Context(), sess, st)
 	if err != nil {
 		return err
@@ -398,7 +402,7 @@ func sessionsFull(err error, cfg store.Config) error {
 	switch {
 	case errors.Is(err, store.ErrClientFull):
 		return retryLater(http.StatusTooManyRequests, "too-many-sessions", "Too many sessions",
-			fmt.Sprintf("your network holds %d live sessions, the most one may; delete one you no longer play (DELETE /v1/sessions/{id}), or wait: "+
+			fmt.Sprintf("you hold %d live sessions (your account, or without one your network), the most one may; delete one you no longer play (DELETE /v1/sessions/{id}), or wait: "+
 				"one nobody moves in ends %v after its last move, a finished one %v", cfg.MaxSessionsPerClient, cfg.SessionTTL, cfg.SessionIdleTTL), min(idle, 60))
 	case errors.Is(err, store.ErrFull):
 		return retryLater(http.StatusTooManyRequests, "sessions-full", "The server's sessions are full",
@@ -456,4 +460,18 @@ func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.
 		out.LegalMoves = append(out.LegalMoves, m.String())
 	}
 	return out
+}
+
+// sessionClient is whom a new session is counted against: the account of
+// a signed-in caller or of its token (wherever it asks from), else the
+// caller's network.
+func (s *Server) sessionClient(c *echo.Context) (string, error) {
+	who, err := s.whoAsks(c)
+	if err != nil {
+		return "", err
+	}
+	if who.owner != "" {
+		return "account:" + who.owner, nil
+	}
+	return network(c.RealIP()), nil
 }

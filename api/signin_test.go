@@ -257,3 +257,32 @@ func TestASignInActsAsItsAccountUntilItEnds(t *testing.T) {
 		})
 	}
 }
+
+// An account's sessions are counted against the account wherever it asks
+// from, a visitor's against its network: an account at its share is
+// refused from a new network, while a visitor of its network still
+// starts one.
+func TestSessionsAreCountedPerAccount(t *testing.T) {
+	st := memory.New(store.Config{MaxSessionsPerClient: 3})
+	e := registrationEnv(t, st, api.RegistrationClosed)
+	ann := e.owner(t, "ann", hostKey)
+	for range 3 {
+		e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}, "X-API-Key", ann).ok(t, 201)
+	}
+	r := e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}, "X-API-Key", ann)
+	if p := r.problem(t, 429); !strings.Contains(p.Detail, "you hold 3 live sessions") {
+		t.Errorf("an account past its share: %s", p.Detail)
+	}
+	req, _ := http.NewRequest("POST", e.url+"/v1/games/tictactoe/sessions", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-API-Key", ann)
+	resp, err := from("127.0.1.9").Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 {
+		t.Errorf("the account from another network: %d", resp.StatusCode)
+	}
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201)
+}

@@ -64,7 +64,7 @@ const docTemplate = `{
         },
         "/v1/accounts": {
             "get": {
-                "description": "Name, made, bot versions held, last use of any of its tokens, and whether the host disabled it or it left. Needs the server's key where it has one.",
+                "description": "Name, made, bot versions held, last seen (its last sign-in or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.",
                 "produces": [
                     "application/json"
                 ],
@@ -84,6 +84,128 @@ const docTemplate = `{
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
+                    }
+                }
+            },
+            "post": {
+                "description": "Name (2 to 32 of a-z, 0-9, _ and -) and password (10 to 256 characters, not among the most common, not holding the name). Where registration (GET /v1/server) is invite, with the host's code, used once; where it is closed, only with the server's key. Made by a visitor, the account is signed in at once (the cookie of POST /v1/accounts/login). One network (a /24 or a /64) makes at most 5 accounts an hour.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "Make an account",
+                "parameters": [
+                    {
+                        "description": "name, password and, where needed, the invitation",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.RegisterRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.AccountCreatedResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "registration is closed, or the invitation is unknown, used or expired",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the name is taken",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "429": {
+                        "description": "this network made its accounts for the hour",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/accounts/login": {
+            "post": {
+                "description": "With an account's name and password: 200 and an HttpOnly, SameSite=Strict cookie (Secure behind TLS) that acts as the account for 30 days, or until it signs out. A wrong name and a wrong password get the same answer in the same time. After 10 failures under one name, or 30 from one network (a /24 or a /64), within 15 minutes, sign-in there waits out the 15 minutes: 429 with Retry-After.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "Sign in",
+                "parameters": [
+                    {
+                        "description": "name and password",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.SignInRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.SignedInResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "the name or the password is wrong",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the host has disabled the account",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "429": {
+                        "description": "too many failures under this name or from this network",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/accounts/logout": {
+            "post": {
+                "description": "Ends this browser's sign-in on every server of the store and clears its cookie. Without one, does nothing.",
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "Sign out",
+                "responses": {
+                    "204": {
+                        "description": "No Content"
                     }
                 }
             }
@@ -137,6 +259,53 @@ const docTemplate = `{
                         "name": "name",
                         "in": "path",
                         "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/accounts/{name}/quota": {
+            "put": {
+                "description": "free true: its uploads are bounded no more by the versions and bytes an owner may keep (the store's own caps, and three bots on their way at once, still hold); false: bounded again. Logged in GET /v1/audit.",
+                "consumes": [
+                    "application/json"
+                ],
+                "tags": [
+                    "host"
+                ],
+                "summary": "Free an account of its quotas (host)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the account",
+                        "name": "name",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "free or not",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.QuotaRequest"
+                        }
                     }
                 ],
                 "responses": {
@@ -1052,6 +1221,51 @@ const docTemplate = `{
                     },
                     "503": {
                         "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/invitations": {
+            "post": {
+                "description": "A code that makes one account (POST /v1/accounts with invitation) until it expires, shown only now: the server keeps its hash. Logged in GET /v1/audit. Needs the server's key where it has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "host"
+                ],
+                "summary": "Make an invitation (host)",
+                "parameters": [
+                    {
+                        "description": "how many days it lasts",
+                        "name": "request",
+                        "in": "body",
+                        "schema": {
+                            "$ref": "#/definitions/api.InvitationRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.InvitationResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -2217,6 +2431,52 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/owners/me/password": {
+            "put": {
+                "description": "By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold.",
+                "consumes": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "Set my password",
+                "parameters": [
+                    {
+                        "description": "the current password (if any) and the new one",
+                        "name": "request",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.PasswordRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the current password is wrong, or the server's key (no account)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/owners/me/tokens": {
             "get": {
                 "description": "Name, first characters, when made and last used (within a minute), and which one this request carries; never a token itself.",
@@ -2341,6 +2601,25 @@ const docTemplate = `{
                         "description": "no token of this owner has the id",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/server": {
+            "get": {
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "This server's hosting: how accounts are made",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.ServerResponse"
                         }
                     }
                 }
@@ -2705,6 +2984,21 @@ const docTemplate = `{
         }
     },
     "definitions": {
+        "api.AccountCreatedResponse": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string",
+                    "example": "ann"
+                },
+                "signed_in": {
+                    "type": "boolean"
+                }
+            }
+        },
         "api.AccountResponse": {
             "type": "object",
             "properties": {
@@ -2726,6 +3020,14 @@ const docTemplate = `{
                 "name": {
                     "type": "string",
                     "example": "ann"
+                },
+                "password": {
+                    "description": "Password: it signs in with one (it registered, or set one).",
+                    "type": "boolean"
+                },
+                "quota_free": {
+                    "description": "QuotaFree: the host lifted its quotas.",
+                    "type": "boolean"
                 }
             }
         },
@@ -3496,6 +3798,30 @@ const docTemplate = `{
                     "example": "ok"
                 },
                 "version": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.InvitationRequest": {
+            "type": "object",
+            "properties": {
+                "days": {
+                    "description": "Days until it expires: 1 to 90 (default 7).",
+                    "type": "integer",
+                    "maximum": 90,
+                    "minimum": 1,
+                    "example": 7
+                }
+            }
+        },
+        "api.InvitationResponse": {
+            "type": "object",
+            "properties": {
+                "code": {
+                    "type": "string",
+                    "example": "inv_q3Zr8n2Lw0kPqX1yTe5uAg"
+                },
+                "expires": {
                     "type": "string"
                 }
             }
@@ -4850,6 +5176,23 @@ const docTemplate = `{
                 }
             }
         },
+        "api.PasswordRequest": {
+            "type": "object",
+            "required": [
+                "password"
+            ],
+            "properties": {
+                "current": {
+                    "description": "Current is the password it has now, if it has one.",
+                    "type": "string",
+                    "maxLength": 1024
+                },
+                "password": {
+                    "type": "string",
+                    "maxLength": 1024
+                }
+            }
+        },
         "api.Problem": {
             "type": "object",
             "properties": {
@@ -4895,6 +5238,14 @@ const docTemplate = `{
                 }
             }
         },
+        "api.QuotaRequest": {
+            "type": "object",
+            "properties": {
+                "free": {
+                    "type": "boolean"
+                }
+            }
+        },
         "api.RatingsResponse": {
             "type": "object",
             "properties": {
@@ -4925,6 +5276,31 @@ const docTemplate = `{
                 },
                 "sigma": {
                     "type": "number"
+                }
+            }
+        },
+        "api.RegisterRequest": {
+            "type": "object",
+            "required": [
+                "name",
+                "password"
+            ],
+            "properties": {
+                "invitation": {
+                    "description": "Invitation is the host's code, needed where registration is by\ninvitation.",
+                    "type": "string",
+                    "maxLength": 128,
+                    "example": "inv_q3Zr..."
+                },
+                "name": {
+                    "type": "string",
+                    "maxLength": 64,
+                    "example": "ann"
+                },
+                "password": {
+                    "type": "string",
+                    "maxLength": 1024,
+                    "example": "a long passphrase"
                 }
             }
         },
@@ -4978,6 +5354,26 @@ const docTemplate = `{
                 "score": {
                     "type": "number",
                     "example": 0
+                }
+            }
+        },
+        "api.ServerResponse": {
+            "type": "object",
+            "properties": {
+                "registration": {
+                    "description": "Registration: closed (the host makes accounts), invite (with a code\nfrom the host) or open.",
+                    "type": "string",
+                    "enum": [
+                        "closed",
+                        "invite",
+                        "open"
+                    ],
+                    "example": "invite"
+                },
+                "version": {
+                    "description": "Version of the server.",
+                    "type": "string",
+                    "example": "1.4.0"
                 }
             }
         },
@@ -5092,6 +5488,37 @@ const docTemplate = `{
                 },
                 "variant": {
                     "type": "string"
+                }
+            }
+        },
+        "api.SignInRequest": {
+            "type": "object",
+            "required": [
+                "name",
+                "password"
+            ],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "maxLength": 64,
+                    "example": "ann"
+                },
+                "password": {
+                    "type": "string",
+                    "maxLength": 1024,
+                    "example": "a long passphrase"
+                }
+            }
+        },
+        "api.SignedInResponse": {
+            "type": "object",
+            "properties": {
+                "expires": {
+                    "type": "string"
+                },
+                "owner": {
+                    "type": "string",
+                    "example": "ann"
                 }
             }
         },
@@ -5257,6 +5684,14 @@ const docTemplate = `{
                 },
                 "owner": {
                     "type": "string"
+                },
+                "password": {
+                    "description": "Password: the account has a password to sign in with.",
+                    "type": "boolean"
+                },
+                "signed_in": {
+                    "description": "SignedIn: the request came with a sign-in cookie, not a token.",
+                    "type": "boolean"
                 }
             }
         },

@@ -59,8 +59,9 @@ type Session struct {
 	// the client plays it). The server plays those sides' replies itself,
 	// once, after the client's move, so no viewer's page has to.
 	Engines []*SessionEngine `json:"engines,omitempty"`
-	// Client is the network its creator asked from (a /24 or a /64):
-	// Create bounds the live sessions of one (Config.MaxSessionsPerClient).
+	// Client is whom its creator counts as: its account ("account:" and
+	// the name), else the network it asked from (a /24 or a /64). Create
+	// bounds the live sessions of one (Config.MaxSessionsPerClient).
 	Client string `json:"client,omitempty"`
 	// Over: the game has ended. A session that is over, or that nobody
 	// has moved in yet, lives Config.SessionIdleTTL after its last write;
