@@ -240,6 +240,12 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 		targets: [...document.querySelectorAll('#less-board [data-target=yes]')].map(g => g.dataset.square),
 		mine: [...document.querySelectorAll('#less-board [data-piece=yellow]')].map(g => g.dataset.square),
 		turns: (document.getElementById('less-record').textContent.match(/^\d+\./gm) || []).length })`
+	// At the start nothing is spent, and Yellow has its 3 points.
+	poll[bool](t, ctx, "the first turn", `(document.getElementById('less-status') || {dataset: {}}).dataset.human === 'true'`, time.Minute)
+	if s := eval[string](t, ctx, `document.getElementById('less-scores').textContent + ' ' + document.getElementById('less-status').textContent`); !strings.Contains(s, "Points spent: 0, 0, 0, 0") ||
+		!strings.Contains(s, "3 points left") {
+		t.Errorf("at the start: %q", s)
+	}
 	played, next := 0, 0
 	for played < 4 {
 		v := poll[view](t, ctx, "the person's turn",

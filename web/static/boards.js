@@ -24,6 +24,13 @@ export function parseLess(text) {
   return { right, down, pieces, turn: Number(f[5] || 0), left: Number(f[6] || 3), used: (f[8] || '0,0,0,0').split(',').map(Number) };
 }
 
+// lessSpent is each player's points spent so far: the position charges a
+// turn's 3 points when the turn starts (so a turn stopped early still
+// costs them all), and this gives back the mover's points not yet spent.
+export function lessSpent(pos) {
+  return pos.used.map((u, pl) => pl === pos.turn % 4 ? Math.max(0, u - pos.left) : u);
+}
+
 // actionSquares are the squares a Less action (h2h3:h3f3, or Nil) moved
 // pieces from and to: what the board marks as the last action.
 export function actionSquares(action) {

@@ -178,7 +178,7 @@ function one(main, id) {
     games.replaceChildren(...(b.validation.length ? [el('h2', {}, 'Validation games')] : []),
       ...b.validation.map((g, i) => el('div', { class: 'panel game', 'data-game': i },
         el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${g.opponents}: `,
-        el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss at turn ${g.turn}: ${g.fault}` : g.result),
+        el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss ${g.turn ? `at turn ${g.turn}` : 'before its first move'}: ${g.fault}` : g.result),
         el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
         el('details', {}, el('summary', {}, 'The game'), el('pre', {}, g.record)),
         g.stderr !== undefined ? el('details', { class: 'stderr', open: !!g.fault }, el('summary', {}, 'Its stderr (only you see it)'), el('pre', {}, g.stderr || '(nothing)')) : null)));

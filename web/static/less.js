@@ -1,5 +1,5 @@
 import { api, el, optionFields, optionValues, showProblem } from './ui.js';
-import { lessBoard, lessNames as names, parseLess as parsePosition, sq, sqName } from './boards.js';
+import { lessBoard, lessNames as names, lessSpent, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
 // to watch. Walls drawn, points left in the turn, points used by each team;
@@ -182,7 +182,7 @@ export async function render(main, [sessionID]) {
     // The CodeCup score: points used plus the distance home, lower better.
     const sc = s.scores || [0, 0, 0, 0];
     scores.textContent = `Scores (points used + distance home, lower wins): Yellow+White ${sc[0] + sc[2]} (${sc[0]}+${sc[2]}), ` +
-      `Black+Red ${sc[1] + sc[3]} (${sc[1]}+${sc[3]}). Points used: ${pos.used.join(', ')}. Turn ${Math.min(pos.turn + 1, 80)} of 80.`;
+      `Black+Red ${sc[1] + sc[3]} (${sc[1]}+${sc[3]}). Points spent: ${lessSpent(pos).join(', ')}. Turn ${Math.min(pos.turn + 1, 80)} of 80.`;
     scores.dataset.teams = `${sc[0] + sc[2]},${sc[1] + sc[3]}`;
     if (s.terminal) {
       const [a, b] = [s.result[0], s.result[1]];

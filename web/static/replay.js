@@ -1,5 +1,5 @@
 import { el, botLink } from './ui.js';
-import { actionSquares, lessBoard, lessNames, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
+import { actionSquares, lessBoard, lessNames, lessSpent, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // A game replayed move by move on its board, with each seat's clock, the
 // move list, the record and (for an owner) its bots' stderr: a
@@ -15,6 +15,10 @@ const secs = ms => (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
 // moves while the reader is at the last one (as lichess's live games). It
 // returns what ends the page's key handling and watching.
 export function showReplay(main, game, g, subtitle, label, clock = {}, refetch = null) {
+  // A game lost before its first move (a bot out of time at turn 1, the
+  // game its author most needs to see) comes with no moves at all.
+  const complete = x => Object.assign(x, { moves: x.moves || [], times_ms: x.times_ms || [], score: x.score || [] });
+  complete(g);
   const names = seatNames(game);
   const boardBox = el('div', { id: 'replay-board' });
   const clocks = el('table', { id: 'replay-clocks' });
@@ -36,15 +40,20 @@ export function showReplay(main, game, g, subtitle, label, clock = {}, refetch =
       boardBox.replaceChildren(lessBoard(p, { id: 'replay-svg', last: k ? actionSquares(g.moves[k - 1]) : new Set() }));
       // The teams' points spent so far (their totals at the end add each
       // piece's distance home).
+      const spent = p ? lessSpent(p) : null;
       if (p) boardBox.append(el('div', { class: 'muted', id: 'replay-spent' },
-        `Points spent so far: Yellow and White ${p.used[0] + p.used[2]}, Black and Red ${p.used[1] + p.used[3]}`));
+        `Points spent so far: Yellow and White ${spent[0] + spent[2]}, Black and Red ${spent[1] + spent[3]}`));
     }
     else if (pos) boardBox.replaceChildren(morrisBoard(parseMorris(pos), { id: 'replay-svg', last: k ? parseMove(g.moves[k - 1]) : null }));
-    const used = names.map(() => 0);
+    let used = names.map(() => 0);
     for (let i = 0; i < k; i++) used[mover(i)] += g.times_ms[i] || 0;
+    // At the end, each clock as the referee read it: a seat out of time
+    // spent its time on a move it never made.
+    if (k === g.moves.length && !g.live && g.think_ms && g.think_ms.length === used.length) used = g.think_ms.map((t, s) => Math.max(t, used[s]));
+    const outOfTime = s => k === g.moves.length && g.fault && g.fault.kind === 'time' && g.fault.seat === s;
     const toMove = k < g.moves.length || g.live ? mover(k) : -1;
     clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: toMove === s ? 'to-move' : '' },
-      el('th', {}, names[s]), el('td', {}, botLink(b, label(b))), el('td', { class: 'clock', 'data-seat': s }, secs(used[s])),
+      el('th', {}, names[s]), el('td', {}, botLink(b, label(b))), el('td', { class: outOfTime(s) ? 'clock bad' : 'clock', 'data-seat': s }, secs(used[s]), outOfTime(s) ? ' (out of time)' : ''),
       el('td', { class: 'muted budget' }, clock.game_ms ? `of ${secs(clock.game_ms)}` : clock.move_ms ? `${clock.move_ms} ms a move` : '')))));
     where.textContent = k === 0 ? 'The start.'
       : `Move ${k} of ${g.moves.length}${g.live ? ' so far' : ''}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;
@@ -98,7 +107,7 @@ export function showReplay(main, game, g, subtitle, label, clock = {}, refetch =
       const next = await refetch();
       if (stopped) return;
       const following = k === g.moves.length;
-      g = next;
+      g = complete(next);
       fill();
       show(following ? g.moves.length : k);
     } catch (e) {

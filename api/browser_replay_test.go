@@ -1,0 +1,86 @@
+package api_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/internal/browsertest"
+	"gameai/internal/gobuild"
+)
+
+// A game lost before its first move replays, at desktop and at phone
+// width: a bot that never answers, first to move in a Less game, loses
+// on time at turn 1; its owner opens that game and reads the result, the
+// fault and the bot's stderr beside an empty board at the start (the
+// page was blank: the API leaves out a game's empty move list).
+func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("an end-to-end run of confined games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
+	}
+	e, _ := sandboxed(t)
+	ann := e.owner(t, "ann", "")
+	readyBot(t, e.store, "bot_hang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))
+	c := e.competition(t, api.CompetitionRequest{Game: "less", Seed: 3, Clock: &arenaClock{GameMS: 1000 * raceSlowdown},
+		Bots: []string{"gameai:greedy", "gameai:greedy:seed=5", "gameai:greedy:seed=9", "bot_hang"}})
+	var page api.CompetitionGamesResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_hang", nil).ok(t, 200).json(t, &page)
+	// The latest such game: a bot's stderr is kept for its 10 latest.
+	n := 0
+	for _, g := range page.Games {
+		if g.Seats[0] == "bot_hang" {
+			n = max(n, g.N)
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no game with the hanging bot first to move among %d", len(page.Games))
+	}
+	var g api.CompetitionGameResponse
+	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/"+strconv.Itoa(n), nil, "X-API-Key", ann).ok(t, 200).json(t, &g)
+	if len(g.Moves) != 0 || g.Fault == nil || g.Fault.Turn != 1 || len(g.Stderr) == 0 || !strings.Contains(g.Stderr[0], "lesshang") {
+		t.Fatalf("the game: %d moves, fault %+v, stderr %q", len(g.Moves), g.Fault, g.Stderr)
+	}
+
+	ctx := browsertest.New(t, time.Minute)
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-token")))
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), true)`)
+	for _, w := range []struct {
+		name          string
+		width, height int64
+		opts          []chromedp.EmulateViewportOption
+	}{{"desktop", 1280, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID+"/games/"+strconv.Itoa(n)))
+		poll[bool](t, ctx, w.name+": the replay", `document.querySelector('#replay-svg') !== null && document.getElementById('replay-result') !== null`, 10*time.Second)
+		res := eval[string](t, ctx, `document.getElementById('replay-result').textContent`)
+		if !strings.Contains(res, "ann/bot_hang v1") || !strings.Contains(res, "time") {
+			t.Errorf("%s: the result reads %q", w.name, res)
+		}
+		if s := eval[string](t, ctx, `document.getElementById('replay-stderr').textContent`); !strings.Contains(s, "lesshang: thinking about") {
+			t.Errorf("%s: the owner's stderr reads %q", w.name, s)
+		}
+		if k := eval[string](t, ctx, `document.getElementById('replay-ply').textContent`); k != "The start." {
+			t.Errorf("%s: the position reads %q", w.name, k)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll('#replay-moves li').length`); n != 0 {
+			t.Errorf("%s: %d moves listed", w.name, n)
+		}
+		// No point is spent before a move, and the bot's clock ran out.
+		if s := eval[string](t, ctx, `document.getElementById('replay-spent').textContent`); !strings.Contains(s, "Yellow and White 0, Black and Red 0") {
+			t.Errorf("%s: before any move %q", w.name, s)
+		}
+		if s := eval[string](t, ctx, `document.querySelector('#replay-clocks td.clock[data-seat="0"]').textContent`); !strings.Contains(s, "out of time") || strings.HasPrefix(s, "0.00") {
+			t.Errorf("%s: the clock of a bot out of time reads %q", w.name, s)
+		}
+		if w.width == 390 {
+			if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > 390 {
+				t.Errorf("the replay is %d px wide on a 390 px screen", sw)
+			}
+		}
+		browsertest.Screenshot(t, ctx, "replay-no-moves-"+w.name)
+	}
+}
