@@ -177,7 +177,7 @@ func (s *Server) competitionGamesOf(ctx context.Context, b *store.Bot) ([]BotGam
 					continue
 				}
 				bg := sideOf(b.Game, seats, label, seat, g.Outcome)
-				bg.Source, bg.Event, bg.N = "competition", j.ID, g.N
+				bg.Source, bg.Event, bg.EventName, bg.N = "competition", j.ID, p.Name, g.N
 				bg.Replay = fmt.Sprintf("/v1/competitions/%s/games/%d", j.ID, g.N)
 				out = append(out, bg)
 			}

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,11 +49,7 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-token")))
 	eval[bool](t, ctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), true)`)
-	for _, w := range []struct {
-		name          string
-		width, height int64
-		opts          []chromedp.EmulateViewportOption
-	}{{"desktop", 1280, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}} {
+	for _, w := range viewports {
 		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
 		do(t, ctx, chromedp.Navigate(e.url+"/#/competitions/"+c.ID+"/games/"+strconv.Itoa(n)))
 		poll[bool](t, ctx, w.name+": the replay", `document.querySelector('#replay-svg') !== null && document.getElementById('replay-result') !== null`, 10*time.Second)
@@ -76,11 +73,53 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 		if s := eval[string](t, ctx, `document.querySelector('#replay-clocks td.clock[data-seat="0"]').textContent`); !strings.Contains(s, "out of time") || strings.HasPrefix(s, "0.00") {
 			t.Errorf("%s: the clock of a bot out of time reads %q", w.name, s)
 		}
-		if w.width == 390 {
-			if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > 390 {
-				t.Errorf("the replay is %d px wide on a 390 px screen", sw)
-			}
-		}
+		w.fits(t, ctx)
 		browsertest.Screenshot(t, ctx, "replay-no-moves-"+w.name)
+	}
+}
+
+// A bot's games are paged: a bot with 60 competition games shows 50 and
+// "More" for the rest, and names its competition (not its id), at desktop
+// and phone width, where each row keeps its result.
+func TestBrowserABotsGamesArePaged(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "sixty games", Rounds: 30,
+		Bots: []string{"gameai:morris:random", "gameai:morris:alphabeta:depth=1"}})
+	if c.Planned != 60 {
+		t.Fatalf("%d games planned", c.Planned)
+	}
+	ctx := browsertest.New(t, time.Minute)
+	for _, w := range viewports {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/bots/gameai:morris:random"))
+		poll[bool](t, ctx, w.name+": the first page", `document.querySelectorAll('#bot-games-table tbody tr').length === 50`, 10*time.Second)
+		if s := eval[string](t, ctx, `document.getElementById('bot-competitions').textContent`); s != "Its competitions: sixty games" {
+			t.Errorf("%s: %q", w.name, s)
+		}
+		if n := eval[int](t, ctx, `[...document.querySelectorAll('#bot-games-table tbody tr td:last-child')].filter(td => td.offsetWidth > 0 && /won|drawn|lost/.test(td.textContent)).length`); n != 50 {
+			t.Errorf("%s: %d results shown of 50", w.name, n)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS("#bot-games-more")))
+		poll[bool](t, ctx, w.name+": the rest", `document.querySelectorAll('#bot-games-table tbody tr').length === 60 && document.getElementById('bot-games-more').hidden`, 10*time.Second)
+		w.fits(t, ctx)
+		browsertest.Screenshot(t, ctx, "bot-games-"+w.name)
+	}
+}
+
+// viewport is a screen a page is tried at.
+type viewport struct {
+	name          string
+	width, height int64
+	opts          []chromedp.EmulateViewportOption
+}
+
+// viewports are a desktop's and a phone's.
+var viewports = []viewport{{"desktop", 1280, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateMobile}}}
+
+// fits checks that the page is no wider than the screen.
+func (w viewport) fits(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > int(w.width) {
+		t.Errorf("%s: the page is %d px wide on a %d px screen", w.name, sw, w.width)
 	}
 }

@@ -101,8 +101,10 @@ type RatingsResponse struct {
 // BotGame is a game a bot played, seen from its side.
 type BotGame struct {
 	Source string `json:"source" enums:"ladder,competition,validation"`
-	// Event is the competition's id, or the ladder's game.
+	// Event is the competition's id, or the ladder's game; EventName the
+	// competition's name.
 	Event     string   `json:"event"`
+	EventName string   `json:"event_name,omitempty"`
 	N         int      `json:"n"`
 	Seat      int      `json:"seat"`
 	Partner   string   `json:"partner,omitempty"` // Less

@@ -227,22 +227,45 @@ const faultWords = {
 // showPlayed lists the games the bot played, from its side, each linked
 // to its replay.
 async function showPlayed(box, id) {
-  let page;
-  try { page = await api('GET', `/v1/bots/${encodeURIComponent(id)}/games?limit=100`); } catch (e) { showProblem(box, e); return; }
-  if (!page.games.length) { box.replaceChildren(); return; }
+  // Pages of 50, "More" for the next: a bot on the ladder for a while has
+  // hundreds, its competitions' and validation games after them.
+  const games = [];
+  const body = el('tbody');
+  const comps = el('p', { id: 'bot-competitions' });
+  const more = el('button', { class: 'secondary', id: 'bot-games-more', hidden: true }, 'More');
+  const problemBox = el('div');
+  const eventName = {};
   const where = g => g.source === 'ladder' ? el('a', { href: `#/ladders/${g.event}` }, 'ladder')
-    : g.source === 'competition' ? el('a', { href: `#/competitions/${g.event}` }, 'competition') : 'validation';
-  const events = [...new Set(page.games.filter(g => g.source === 'competition').map(g => g.event))];
-  box.replaceChildren(el('h2', {}, 'Its games'),
-    ...(events.length ? [el('p', { id: 'bot-competitions' }, 'Its competitions: ',
-      ...events.flatMap((ev, i) => [i ? ', ' : '', el('a', { href: `#/competitions/${ev}` }, ev)]))] : []),
+    : g.source === 'competition' ? el('a', { href: `#/competitions/${g.event}` }, g.event_name || 'competition') : 'validation';
+  const row = g => el('tr', { 'data-source': g.source },
+    el('td', {}, where(g)),
+    el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
+    el('td', { class: 'opt' }, g.partner || ''), el('td', { class: 'opt' }, g.opponents.join(', ')),
+    el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${faultWords[g.fault_kind] || g.fault_kind})` : '')));
+  let cursor = '';
+  const load = async () => {
+    showProblem(problemBox);
+    let page;
+    try {
+      page = await api('GET', `/v1/bots/${encodeURIComponent(id)}/games?` + new URLSearchParams(cursor ? { limit: '50', cursor } : { limit: '50' }));
+    } catch (e) { showProblem(problemBox, e); return; }
+    games.push(...page.games);
+    body.append(...page.games.map(row));
+    page.games.filter(g => g.source === 'competition').forEach(g => { eventName[g.event] = g.event_name || g.event; });
+    const events = Object.keys(eventName);
+    comps.hidden = !events.length;
+    comps.replaceChildren('Its competitions: ', ...events.flatMap((ev, i) => [i ? ', ' : '', el('a', { href: `#/competitions/${ev}` }, eventName[ev])]));
+    cursor = page.next_cursor || '';
+    more.hidden = !cursor;
+    more.textContent = `More (${games.length} shown)`;
+    box.hidden = !games.length;
+  };
+  more.addEventListener('click', load);
+  box.replaceChildren(el('h2', {}, 'Its games'), comps,
     el('table', { id: 'bot-games-table' },
-      el('thead', {}, el('tr', {}, ['Where', 'Game', 'Beside', 'Against', 'Result'].map(h => el('th', {}, h)))),
-      el('tbody', {}, page.games.map(g => el('tr', { 'data-source': g.source },
-        el('td', {}, where(g)),
-        el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
-        el('td', {}, g.partner || ''), el('td', {}, g.opponents.join(', ')),
-        el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${faultWords[g.fault_kind] || g.fault_kind})` : '')))))));
+      el('thead', {}, el('tr', {}, [['Where'], ['Game'], ['Beside', 'opt'], ['Against', 'opt'], ['Result']].map(([h, c]) => el('th', { class: c }, h)))), body),
+    more, problemBox);
+  await load();
 }
 
 // playIt starts a session in which the bot holds seats, confined on the
