@@ -88,7 +88,7 @@ async function list(main, query = new URLSearchParams()) {
       } }, 'My bots'), el('a', { href: '#/account', id: 'bots-account' }, 'My account'),
       el('a', { href: '#/host', id: 'bots-host' }, 'I host this server')),
     problemBox,
-    el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version', 'opt'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
+    el('table', { id: 'bots-table' }, el('thead', {}, el('tr', {}, [['Bot'], ['Game'], ['Owner'], ['Language', 'opt'], ['Version'], ['Status']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
 
   api('GET', '/v1/languages').then(l => {
     language.replaceChildren(...l.languages.map(x => el('option', { value: x.name, disabled: !x.available }, x.title + (x.available ? '' : ' (not here)'))));
@@ -112,7 +112,7 @@ async function list(main, query = new URLSearchParams()) {
       for (const b of page.bots) {
         body.append(el('tr', { 'data-bot': b.id },
           el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}` }, b.name)), el('td', {}, b.game),
-          el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', { class: 'opt' }, b.version),
+          el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', {}, b.version),
           el('td', { class: `bot-${b.status}` }, b.status)));
       }
       if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No bot.')));

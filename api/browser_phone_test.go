@@ -1,0 +1,80 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/api"
+	"gameai/arena"
+	"gameai/internal/browsertest"
+)
+
+// keyColumnsShown is a script that reports the columns of a table, named
+// by their headers, whose cells are hidden or lie beyond the screen's
+// right edge (to be scrolled to): "" when every one is in sight.
+func keyColumnsShown(table string, headers ...string) string {
+	q := make([]string, len(headers))
+	for i, h := range headers {
+		q[i] = "'" + h + "'"
+	}
+	return `(() => {
+  const t = document.querySelector('` + table + `');
+  if (!t) return 'no table ` + table + `';
+  const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+  const out = [];
+  for (const h of [` + strings.Join(q, ",") + `]) {
+    const i = heads.indexOf(h);
+    if (i < 0) { out.push(h + ': no such column'); continue; }
+    for (const tr of t.querySelectorAll('tbody tr')) {
+      const cell = tr.children[i];
+      if (!cell) continue;
+      const r = cell.getBoundingClientRect();
+      if (r.width === 0 || r.right > window.innerWidth + 0.5) { out.push(h + ' ends at ' + Math.round(r.right) + ' px'); break; }
+    }
+  }
+  return out.join('; ');
+})()`
+}
+
+// On a phone (390 px), the columns that matter are in sight without
+// scrolling sideways: the bots list's bot, version and status; a Morris
+// competition's points, wins, draws, losses and rating, and every number
+// of its crosstable; the ladder's rating and W-D-L. Our engines' long ids
+// (alphabeta:strategy=ga-2019-best,depth=2) pushed them off the screen.
+func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("real games: minutes under the race detector; the plain run checks it")
+	}
+	e := newEnv(t, nil, nil)
+	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best,depth=2", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1", "gameai:morris:random"}
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "phone cup", Bots: bots, Clock: &arena.Clock{MoveMS: 10}})
+	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10}, Bots: bots}).ok(t, 201)
+	t.Cleanup(func() { e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "paused"}) })
+	ctx := browsertest.New(t, 2*time.Minute)
+	phone := viewports[1]
+	do(t, ctx, chromedp.EmulateViewport(phone.width, phone.height, phone.opts...))
+	for _, p := range []struct {
+		page, ready string
+		checks      []string
+	}{
+		{"bots", `document.querySelectorAll('#bots-table tbody tr').length > 3`,
+			[]string{keyColumnsShown("#bots-table", "Bot", "Version", "Status")}},
+		{"competitions/" + c.ID, `document.querySelectorAll('#standings tbody tr').length === 3 && document.querySelector('#crosstable-table') !== null`,
+			[]string{keyColumnsShown("#standings", "Bot", "Points", "W", "D", "L", "Rating"), keyColumnsShown("#crosstable-table", "1", "2", "3")}},
+		{"ladders/morris", `document.querySelectorAll('#ladder-table tbody tr').length === 3`,
+			[]string{keyColumnsShown("#ladder-table", "Bot", "Rating", "W-D-L")}},
+	} {
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/"+p.page))
+		poll[bool](t, ctx, p.page, p.ready, time.Minute)
+		for _, check := range p.checks {
+			if bad := eval[string](t, ctx, check); bad != "" {
+				t.Errorf("#/%s at 390 px: %s", p.page, bad)
+			}
+		}
+		phone.fits(t, ctx)
+		browsertest.Screenshot(t, ctx, "phone-"+strings.ReplaceAll(strings.Split(p.page, "/")[0], ":", "-"))
+	}
+}
