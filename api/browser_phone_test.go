@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"context"
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +12,10 @@ import (
 
 	"gameai/api"
 	"gameai/arena"
+	"gameai/hosting"
 	"gameai/internal/browsertest"
+	"gameai/store"
+	"gameai/store/memory"
 )
 
 // keyColumnsShown is a script that reports the columns of a table, named
@@ -77,4 +83,61 @@ func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 		phone.fits(t, ctx)
 		browsertest.Screenshot(t, ctx, "phone-"+strings.ReplaceAll(strings.Split(p.page, "/")[0], ":", "-"))
 	}
+}
+
+// A bot's ladder entry shows its state and offers one action, at desktop
+// and phone width: no ladder yet (nothing to press, the host named);
+// then out ("Enter it"), entered ("Withdraw it", after a reload too);
+// an older version names the newest, which plays, and offers nothing.
+func TestBrowserALadderEntryHasAState(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
+	ann := e.owner(t, "ann", "")
+	ctx := context.Background()
+	for v := 1; v <= 2; v++ {
+		hash, err := st.Artefacts.Put(ctx, []byte("millbot "+strconv.Itoa(v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Bots.Create(ctx, &store.Bot{ID: "bot_mill" + strconv.Itoa(v), Game: "morris", Name: "millbot", Owner: "ann", Language: "executable",
+			Version: v, Status: store.BotReady, Source: hash, Program: hash, CreatedAt: time.Now().Add(time.Duration(v) * time.Second), UpdatedAt: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bctx := browsertest.New(t, time.Minute)
+	do(t, bctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-token")))
+	eval[bool](t, bctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), true)`)
+	state := func(w viewport, bot, want string) {
+		t.Helper()
+		do(t, bctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/bots/"+bot))
+		poll[bool](t, bctx, w.name+": "+bot+" "+want, `(document.getElementById('bot-ladder-entry') || {dataset: {}}).dataset.state === '`+want+`'`, 10*time.Second)
+		buttons := eval[int](t, bctx, `document.querySelectorAll('#bot-ladder-entry button').length`)
+		if (want == "out" || want == "entered") != (buttons == 1) || buttons > 1 {
+			t.Errorf("%s: %s is %s with %d buttons", w.name, bot, want, buttons)
+		}
+	}
+	for i, w := range viewports {
+		do(t, bctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		if i == 0 {
+			state(w, "bot_mill2", "no-ladder")
+			if s := eval[string](t, bctx, `document.getElementById('bot-ladder-entry').textContent`); strings.Contains(s, "PUT") || !strings.Contains(s, "host") {
+				t.Errorf("no ladder: %q", s)
+			}
+			e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "paused", Bots: []string{"gameai:morris:random", "gameai:morris:mcts"}}).ok(t, 201)
+			state(w, "bot_mill2", "out")
+			do(t, bctx, chromedp.Click(chromedp.CSS("#bot-ladder-enter")))
+			poll[bool](t, bctx, "entered", `document.getElementById('bot-ladder-entry').dataset.state === 'entered'`, 10*time.Second)
+		}
+		state(w, "bot_mill2", "entered")
+		state(w, "bot_mill1", "newer-plays")
+		if s := eval[string](t, bctx, `document.getElementById('bot-ladder-entry').textContent`); !strings.Contains(s, "v2") {
+			t.Errorf("%s: the older version says %q", w.name, s)
+		}
+		w.fits(t, bctx)
+		browsertest.Screenshot(t, bctx, "ladder-entry-"+w.name)
+	}
+	state(viewports[1], "bot_mill2", "entered")
+	do(t, bctx, chromedp.Click(chromedp.CSS("#bot-ladder-withdraw")))
+	poll[bool](t, bctx, "withdrawn", `document.getElementById('bot-ladder-entry').dataset.state === 'out'`, 10*time.Second)
+	state(viewports[1], "bot_mill1", "retired")
 }

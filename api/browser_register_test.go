@@ -63,7 +63,7 @@ func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
 	poll[bool](t, ctx, "the bot ready", `(document.getElementById('bot-status') || {dataset: {}}).dataset.status === 'ready'`, time.Minute)
 	poll[bool](t, ctx, "its ladder entry", `document.getElementById('bot-ladder-enter') !== null`, 10*time.Second)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#bot-ladder-enter")))
-	poll[bool](t, ctx, "entered", `document.getElementById('bot-ladder-note').textContent.includes('Entered')`, 10*time.Second)
+	poll[bool](t, ctx, "entered", `(document.getElementById('bot-ladder-entry') || {dataset: {}}).dataset.state === 'entered'`, 10*time.Second)
 	var ladder api.LadderResponse
 	e.do(t, "GET", "/v1/ladders/less", nil).ok(t, 200).json(t, &ladder)
 	if !slices.Contains(ladder.Entered, id) {

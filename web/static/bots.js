@@ -197,13 +197,6 @@ const hashOf = path => '#' + path.replace(/^\/v1/, '');
 async function showLadder(box, b, mine) {
   let r;
   try { r = await api('GET', `/v1/bots/${encodeURIComponent(b.id)}/ratings`); } catch (e) { showProblem(box, e); return; }
-  const note = el('span', { class: 'muted', id: 'bot-ladder-note' });
-  const entry = on => el('button', { class: 'secondary', id: on ? 'bot-ladder-enter' : 'bot-ladder-withdraw', onclick: async () => {
-    try {
-      await api('PUT', `/v1/bots/${encodeURIComponent(b.id)}/ladder`, { entered: on }, asOwner());
-      note.textContent = on ? ' Entered: its newest ready version plays.' : ' Withdrawn; its record stays.';
-    } catch (e) { showProblem(box, e); }
-  } }, on ? 'Enter it on the ladder' : 'Withdraw it');
   const pts = r.points || [];
   box.replaceChildren(...[el('h2', {}, 'On the ', el('a', { href: `#/ladders/${b.game}` }, `${b.game} ladder`)),
     r.rated
@@ -214,8 +207,52 @@ async function showLadder(box, b, mine) {
       { name: 'μ', color: '#2563eb', points: pts.map(p => [p.games, p.mu]) },
       { name: 'μ − 3σ (its rating)', color: '#16a34a', points: pts.map(p => [p.games, p.mu - 3 * p.sigma]) }],
     { xLabel: 'games', yLabel: 'rating' }) : null,
-    mine && b.status === 'ready' ? el('div', { class: 'row' }, entry(true), entry(false), note) : null,
+    mine && b.status === 'ready' ? ladderEntry(b) : null,
     !b.builtin && b.status === 'ready' ? playIt(box, b) : null].filter(Boolean));
+}
+
+// ladderEntry tells the owner where its bot stands with the ladder and
+// offers the one action that changes it: enter a version that is out,
+// withdraw one that is in. The ladder plays a name's newest ready
+// version, so an older one says which plays instead; a game with no
+// ladder says the host has not started one.
+function ladderEntry(b) {
+  const box = el('div', { class: 'row', id: 'bot-ladder-entry' });
+  const note = el('span', { id: 'bot-ladder-note' });
+  const draw = async () => {
+    let ladder = null, versions = [];
+    try {
+      [ladder, versions] = await Promise.all([
+        api('GET', `/v1/ladders/${b.game}`).catch(e => { if (e.problem && e.problem.status === 404) return null; throw e; }),
+        api('GET', '/v1/bots?' + new URLSearchParams({ game: b.game, owner: b.owner, limit: '100' })).then(p => p.bots.filter(x => x.name === b.name))]);
+    } catch (e) { showProblem(box, e); return; }
+    if (!ladder || ['succeeded', 'failed', 'cancelled'].includes(ladder.status)) {
+      box.dataset.state = 'no-ladder';
+      box.replaceChildren(el('span', { class: 'muted', id: 'bot-ladder-note' }, `No ${b.game} ladder runs on this server yet: its host starts one.`));
+      return;
+    }
+    const ids = new Set(versions.map(v => v.id));
+    const entered = ladder.entered.find(id => ids.has(id) || id === b.id);
+    const newest = versions.filter(v => v.status === 'ready').reduce((a, v) => (!a || v.version > a.version ? v : a), null);
+    const act = (on, label) => el('button', { class: 'secondary', id: on ? 'bot-ladder-enter' : 'bot-ladder-withdraw', onclick: async () => {
+      try {
+        await api('PUT', `/v1/bots/${encodeURIComponent(b.id)}/ladder`, { entered: on }, asOwner());
+        draw();
+      } catch (e) { showProblem(box, e); }
+    } }, label);
+    if (newest && newest.id !== b.id) {
+      box.dataset.state = entered ? 'newer-plays' : 'retired';
+      box.replaceChildren(el('span', { class: 'muted', id: 'bot-ladder-note' }, entered
+        ? `${b.name} is on the ladder: its newest ready version, v${newest.version}, plays. `
+        : `A newer version, v${newest.version}, is ready: enter that one. `, botLink(newest.id, `v${newest.version}`)));
+      return;
+    }
+    box.dataset.state = entered ? 'entered' : 'out';
+    note.textContent = entered ? 'On the ladder: it plays there. ' : 'Not on the ladder. ';
+    box.replaceChildren(note, entered ? act(false, 'Withdraw it') : act(true, 'Enter it on the ladder'));
+  };
+  draw();
+  return box;
 }
 
 // faultWords says a fault kind as its owner reads it (competition.FaultKind).
