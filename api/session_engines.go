@@ -79,7 +79,7 @@ func (s *Server) sessionBot(ctx context.Context, g games.Game, field string, r *
 		return nil, problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", fmt.Sprintf("%s: %s", r.Bot, why),
 			FieldError{Field: field + "bot", Reason: why})
 	}
-	return &store.SessionEngine{Bot: b.ID}, nil
+	return &store.SessionEngine{Bot: b.ID, Label: hosting.UploadedOf(b).Label()}, nil
 }
 
 // engineFor is the engine that plays player p of sess, or nil.
@@ -205,7 +205,7 @@ func sessionEngineRequests(es []*store.SessionEngine) []*SessionEngineRequest {
 	for i, e := range es {
 		switch {
 		case e != nil && e.Bot != "":
-			out[i] = &SessionEngineRequest{Bot: e.Bot}
+			out[i] = &SessionEngineRequest{Bot: e.Bot, Label: e.Label}
 		case e != nil:
 			out[i] = &SessionEngineRequest{Engine: e.Engine, EngineOptions: e.Options, Limits: sessionLimits(e)}
 		}

@@ -123,7 +123,30 @@ func TestBrowserPlayYourOwnBot(t *testing.T) {
 	poll[bool](t, ctx, "the game", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
 	poll[bool](t, ctx, "the bot's answer", `/^1\. d6 \S+$/.test(document.getElementById('morris-record').textContent)`, 20*time.Second)
-	if info := eval[string](t, ctx, `document.getElementById('morris-search').textContent`); strings.Contains(info, "undefined") {
-		t.Errorf("the page says %q", info)
+	if info := eval[string](t, ctx, `document.getElementById('morris-search').textContent`); strings.Contains(info, "undefined") ||
+		!strings.Contains(info, "ann/bot_m v1 answered") || strings.Contains(info, "nodes") {
+		t.Errorf("the page says %q of the bot's move", info)
 	}
+	// Whom you play, named and linked, at desktop and phone width; the
+	// new game's form folded (its seats are another game's).
+	for _, w := range viewports {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		do(t, ctx, chromedp.Reload())
+		poll[bool](t, ctx, w.name+": the seats", `(document.getElementById('morris-seats') || {}).textContent === 'White: you · Black: ann/bot_m v1'`, 10*time.Second)
+		if href := eval[string](t, ctx, `document.querySelector('#morris-seats a').getAttribute('href')`); href != "#/bots/bot_m" {
+			t.Errorf("%s: the bot links to %q", w.name, href)
+		}
+		if eval[bool](t, ctx, `document.getElementById('morris-new-panel').open`) {
+			t.Errorf("%s: the new game's form is open beside a game against a bot", w.name)
+		}
+		w.fits(t, ctx)
+		browsertest.Screenshot(t, ctx, "play-bot-"+w.name)
+	}
+
+	// Less: you and our uct against the bot in two seats.
+	readyBot(t, e.store, "bot_l", "less", "ann", gobuild.Static(t, "../hosting/testdata/lessbot"))
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/bot_l"))
+	poll[bool](t, ctx, "the play button", `document.getElementById('bot-play') !== null`, 10*time.Second)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#bot-play")))
+	poll[bool](t, ctx, "the Less seats", `(document.getElementById('less-seats') || {}).textContent === 'Yellow: you · Black: ann/bot_l v1 · White: our uct · Red: ann/bot_l v1'`, 10*time.Second)
 }

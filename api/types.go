@@ -134,7 +134,10 @@ type SessionEngineRequest struct {
 	// instead of an engine (Morris on the standard rules): its author
 	// plays it, or watches it play one of ours. Its program lives while
 	// the session is played and ends a few idle minutes after.
-	Bot           string            `json:"bot,omitempty" validate:"max=64" example:"bot_3e2b94db"`
+	Bot string `json:"bot,omitempty" validate:"max=64" example:"bot_3e2b94db"`
+	// Label, in answers, names the bot as people read it (owner/name
+	// vN); a request's is ignored.
+	Label         string            `json:"label,omitempty" validate:"max=200" example:"ann/millbot v2"`
 	EngineOptions map[string]string `json:"engine_options,omitempty" validate:"max=64"`
 	// Limits of each of its moves; none means the server's default time.
 	Limits LimitsRequest `json:"limits"`

@@ -78,7 +78,9 @@ type SessionEngine struct {
 	Engine string `json:"engine"`
 	// Bot, when set, is an uploaded bot that plays the seat (confined,
 	// its program kept while the session is played).
-	Bot        string            `json:"bot,omitempty"`
+	Bot string `json:"bot,omitempty"`
+	// Label names the bot as people read it (owner/name vN).
+	Label      string            `json:"label,omitempty"`
 	Options    map[string]string `json:"options,omitempty"`
 	TimeMS     int64             `json:"time_ms,omitempty"`
 	Depth      int               `json:"depth,omitempty"`

@@ -1,4 +1,4 @@
-import { api, el, optionFields, optionValues, showProblem } from './ui.js';
+import { api, el, optionFields, optionValues, seatsLine, showProblem } from './ui.js';
 import { lessBoard, lessNames as names, lessSpent, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
@@ -41,12 +41,16 @@ export async function render(main, [sessionID]) {
     treeOpts,
     el('label', {}, 'Wall layout (112 digits; empty: the CodeCup example)', el('input', { name: 'layout', size: 30, autocomplete: 'off' })),
     el('button', { id: 'less-start' }, 'Start'));
-  main.append(el('h1', {}, 'Less'), problemBox,
+  const seatsBox = el('div');
+  main.append(el('h1', {}, 'Less'), seatsBox, problemBox,
     el('div', { class: 'cols' },
       el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset, playOn),
         el('form', { class: 'row', onsubmit: e => { e.preventDefault(); if (human()) submit(actionInput.value.trim()); actionInput.value = ''; } },
           el('label', {}, 'Or type the turn', actionInput), el('button', {}, 'Play'))),
-      el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'),
+      // The new game's form, folded while a game is on the board: its
+      // seats are the next game's, not this one's.
+      el('div', {}, el('details', { class: 'panel', id: 'less-new-panel', open: !sessionID || undefined },
+        el('summary', {}, sessionID ? 'Start another game' : 'New game'),
         el('p', { class: 'muted' }, 'Yellow and White play against Black and Red; each turn spends up to 3 points: a step 1, a jump over a piece 1, each wall crossed 1 more.'), setup),
         el('h2', {}, 'Turns'), record)));
 
@@ -184,12 +188,13 @@ export async function render(main, [sessionID]) {
     scores.textContent = `Scores (points used + distance home, lower wins): Yellow+White ${sc[0] + sc[2]} (${sc[0]}+${sc[2]}), ` +
       `Black+Red ${sc[1] + sc[3]} (${sc[1]}+${sc[3]}). Points spent: ${lessSpent(pos).join(', ')}. Turn ${Math.min(pos.turn + 1, 80)} of 80.`;
     scores.dataset.teams = `${sc[0] + sc[2]},${sc[1] + sc[3]}`;
+    seatsBox.replaceChildren(seatsLine(names, s.engines, 'less-seats'));
     if (s.terminal) {
       const [a, b] = [s.result[0], s.result[1]];
       status.textContent = `Game over: ${a > b ? 'Yellow and White win' : b > a ? 'Black and Red win' : 'a draw'}.`;
     } else {
       status.textContent = state.busy ? 'The engines are playing…'
-        : `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : ' (engine)'}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
+        : `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : seatEngine(s.to_move).bot ? ` (${seatEngine(s.to_move).label || 'the bot'})` : ' (engine)'}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
     }
     status.dataset.terminal = String(s.terminal);
     status.dataset.human = String(human());

@@ -1,4 +1,4 @@
-import { api, el, optionFields, optionValues, showProblem } from './ui.js';
+import { api, botReply, el, optionFields, optionValues, seatsLine, showProblem } from './ui.js';
 import { morrisBoard, parseMorris as parsePosition, parseMove } from './boards.js';
 
 export { parseMove };
@@ -32,13 +32,18 @@ export async function render(main, [sessionID], query) {
   // page load, asks the engine to move.
   const engineButton = el('button', { class: 'secondary', id: 'morris-engine-move', onclick: () => engineMove() }, 'Engine, move');
   const setup = el('form', { class: 'row', id: 'morris-new' });
+  const seatsBox = el('div');
+  // The new game's form, folded while a game is on the board: its
+  // choices are the next game's, not this one's.
+  const newGame = el('details', { class: 'panel', id: 'morris-new-panel', open: !sessionID || undefined },
+    el('summary', {}, sessionID ? 'Start another game' : 'New game'), setup);
 
-  main.append(el('h1', {}, "Nine Men's Morris"), problemBox,
+  main.append(el('h1', {}, "Nine Men's Morris"), seatsBox, problemBox,
     el('div', { class: 'cols' },
       el('div', {}, boardBox, status, info,
         el('form', { class: 'row', onsubmit: e => { e.preventDefault(); play(moveInput.value.trim()); } },
           el('label', {}, 'Your move', moveInput), el('button', {}, 'Play'), undoButton, engineButton)),
-      el('div', {}, el('div', { class: 'panel' }, el('h2', {}, 'New game'), setup),
+      el('div', {}, newGame,
         el('h2', {}, 'Record'), record)));
 
   let games, strategies;
@@ -213,13 +218,14 @@ export async function render(main, [sessionID], query) {
       return;
     }
     const names = ['White', 'Black'];
+    seatsBox.replaceChildren(seatsLine(names, s.engines, 'morris-seats'));
     status.textContent = s.terminal
       ? (s.result[0] === s.result[1] ? 'Draw.' : `${names[s.result[0] > s.result[1] ? 0 : 1]} wins.`) + ' Game over.'
-      : state.busy ? 'The engine is thinking…'
-        : `${names[s.to_move]} to move${mine() ? ' (you)' : ' (engine)'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
+      : state.busy ? (engineOf(s.to_move) && engineOf(s.to_move).bot ? `${engineOf(s.to_move).label || 'The bot'} is thinking…` : 'The engine is thinking…')
+        : `${names[s.to_move]} to move${mine() ? ' (you)' : engineOf(s.to_move).bot ? ` (${engineOf(s.to_move).label || 'the bot'})` : ' (engine)'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
     status.dataset.terminal = String(s.terminal);
     const r = state.search;
-    info.textContent = r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms${r.reused ? ` (and ${r.reused} visits kept from the last search's tree)` : ''}; line: ${r.pv.join(' ')}` : '';
+    info.textContent = r && r.engine.startsWith('bot:') ? botReply(r, s.engines) : r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms${r.reused ? ` (and ${r.reused} visits kept from the last search's tree)` : ''}; line: ${r.pv.join(' ')}` : '';
     record.textContent = s.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m).join(' ') || '(no moves yet)';
     undoButton.disabled = !s.moves.length || state.busy;
     engineButton.hidden = !enginesTurn() || state.busy;

@@ -239,3 +239,27 @@ export function hostOnly(box, id, text = 'I host this server', shown = () => {})
     onclick: () => { box.hidden = false; reveal.hidden = true; shown(); } }, text);
   return reveal;
 }
+
+// seatsLine names who plays each side of a session ("White: you · Black:
+// ann/millbot v2", a bot linked to its page): the page of a game against
+// an uploaded bot says whom you play. A session with no engine says
+// nothing (its sides are whoever sends moves).
+export function seatsLine(names, engines, id) {
+  const line = el('p', { id, class: 'seats' });
+  if (!engines || !engines.some(Boolean)) return line;
+  names.forEach((n, i) => {
+    const e = engines[i];
+    if (i) line.append(' · ');
+    line.append(el('strong', {}, n), ': ', !e ? 'you' : e.bot ? botLink(e.bot, e.label || e.bot) : `our ${e.engine || 'engine'}`);
+  });
+  return line;
+}
+
+// botReply says what an uploaded bot reports of its move: the move and
+// its time (a program plays through its protocol and reports no search).
+export function botReply(r, engines) {
+  if (!r || !r.engine || !r.engine.startsWith('bot:')) return '';
+  const id = r.engine.slice(4);
+  const e = (engines || []).find(x => x && x.bot === id);
+  return `${e && e.label ? e.label : id} answered ${r.move} in ${r.elapsed_ms} ms.`;
+}
