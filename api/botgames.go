@@ -154,7 +154,16 @@ func (s *Server) competitionGamesOf(ctx context.Context, b *store.Bot) ([]BotGam
 		for _, j := range js {
 			seen++
 			p, err := jobkinds.DecodeCompetitionParams(j)
-			if err != nil || p.Plan.Game != b.Game || !slices.Contains(p.Plan.Field, b.ID) {
+			if err != nil || p.Plan.Game != b.Game {
+				continue
+			}
+			id := b.ID
+			if !slices.Contains(p.Plan.Field, id) {
+				// Our engine named without its game (gameai:random) in a
+				// competition of that game is this bot (gameai:morris:random).
+				id = strings.Replace(b.ID, "gameai:"+b.Game+":", "gameai:", 1)
+			}
+			if !slices.Contains(p.Plan.Field, id) {
 				continue
 			}
 			_, st, err := jobkinds.DecodeCompetition(j)
@@ -172,7 +181,7 @@ func (s *Server) competitionGamesOf(ctx context.Context, b *store.Bot) ([]BotGam
 				for _, k := range g.Seats {
 					seats = append(seats, p.Plan.Field[k])
 				}
-				seat := slices.Index(seats, b.ID)
+				seat := slices.Index(seats, id)
 				if seat < 0 {
 					continue
 				}

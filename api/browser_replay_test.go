@@ -123,3 +123,25 @@ func (w viewport) fits(t *testing.T, ctx context.Context) {
 		t.Errorf("%s: the page is %d px wide on a %d px screen", w.name, sw, w.width)
 	}
 }
+
+// Names, not ids: a competition that names our engines without their game
+// (gameai:random) links each to its page, which opens and lists the
+// competition's games by the competition's name; the standings and the
+// games' seats alike, at desktop and phone width.
+func TestBrowserEveryBotOfACompetitionOpens(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "spec cup", Bots: []string{"gameai:random", "gameai:alphabeta:depth=1"}})
+	ctx := browsertest.New(t, time.Minute)
+	for _, w := range viewports {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		for _, link := range []string{`#standings a[data-bot="gameai:random"]`, `#competition-games td.seats a[data-bot="gameai:alphabeta:depth=1"]`} {
+			do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/competitions/"+c.ID))
+			poll[bool](t, ctx, w.name+": the competition", `document.querySelector('`+link+`') !== null`, 10*time.Second)
+			eval[bool](t, ctx, `(document.querySelector('`+link+`').click(), true)`)
+			poll[bool](t, ctx, w.name+": the bot's page with this competition", `(document.getElementById('bot-competitions') || {}).textContent === 'Its competitions: spec cup'`, 10*time.Second)
+			if h := eval[string](t, ctx, `location.hash`); !strings.HasPrefix(h, "#/bots/gameai%3Amorris%3A") {
+				t.Errorf("%s: the link opened %s", w.name, h)
+			}
+		}
+	}
+}

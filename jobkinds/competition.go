@@ -196,7 +196,9 @@ func competitionJob(d Deps) jobs.Handler {
 			msg := fmt.Sprintf("%d of %d games", len(st.Played), planned)
 			if len(rows) > 0 && len(st.Played) > 0 {
 				pr.Leader, pr.Points = p.Plan.Field[rows[0].Bot], rows[0].Points
-				msg += fmt.Sprintf("; first %s with %g points", pr.Leader, pr.Points)
+				// Said with the bot's name (owner/name vN): the id of an
+				// upload means nothing to a reader of the jobs list.
+				msg += fmt.Sprintf("; first %s with %g points", p.Entrants[rows[0].Bot].Label(), pr.Points)
 			}
 			if err := rep.Checkpoint(float64(len(st.Played))/float64(max(planned, 1)), msg, pr, st); err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)

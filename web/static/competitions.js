@@ -159,7 +159,7 @@ function one(main, id) {
   let comp = null, shown = 0, seen = -1, loading = null, again = false;
   const gameRow = g => el('tr', { 'data-game': g.n },
     el('td', {}, g.n), el('td', { class: 'opt' }, g.round),
-    el('td', { class: 'seats' }, g.seats.map((b, i) => el('div', {}, `${seatNames(comp.game)[i]}: `, botLink(b, labelOf(comp, b))))),
+    el('td', { class: 'seats' }, g.seats.map((b, i) => el('div', {}, `${seatNames(comp.game)[i]}: `, botLink(b, labelOf(comp, b), comp.game)))),
     el('td', { class: g.fault ? 'bad result' : 'result' }, resultWords(comp.game, g, b => labelOf(comp, b))), el('td', { class: 'opt' }, g.plies),
     el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}`, class: 'replay' }, 'replay')));
   // showGames shows the first count games played, in schedule order,
@@ -192,7 +192,7 @@ function one(main, id) {
     status.textContent = statusWords(c);
     status.dataset.status = c.status;
     showPlaying(playing, (c.playing || []).map(g => ({ href: `#/competitions/${id}/games/${g.n}`, n: g.n,
-      bots: g.seats.map(b => [b, labelOf(c, b)]) })));
+      bots: g.seats.map(b => [b, labelOf(c, b)]) })), c.game);
     bar.max = Math.max(c.planned, 1);
     bar.value = c.played;
     bar.hidden = finals.includes(c.status);
@@ -209,7 +209,7 @@ function one(main, id) {
     standings.replaceChildren(el('thead', {}, el('tr', {}, ['#', 'Bot', 'Points', 'Games', 'W', 'D', 'L', 'Irregular', 'Byes',
       ...(less ? ['Mean margin'] : []), 'Rating'].map(h => el('th', { class: optional.has(h) ? 'opt' : '' }, h)))),
     el('tbody', {}, c.standings.map(r => el('tr', { 'data-bot': r.bot },
-      el('td', {}, r.rank), el('td', {}, botLink(r.bot, r.label)), el('td', { class: 'points' }, r.points), el('td', { class: 'opt' }, r.games),
+      el('td', {}, r.rank), el('td', {}, botLink(r.bot, r.label, c.game)), el('td', { class: 'points' }, r.points), el('td', { class: 'opt' }, r.games),
       el('td', {}, r.wins), el('td', {}, r.draws), el('td', {}, r.losses),
       el('td', { class: r.irregular ? 'bad irregular opt' : 'irregular opt' }, r.irregular), el('td', { class: 'opt' }, r.byes),
       ...(less ? [el('td', { class: 'opt' }, r.mean_margin.toFixed(1))] : []),

@@ -53,7 +53,7 @@ export function showReplay(main, game, g, subtitle, label, clock = {}, refetch =
     const outOfTime = s => k === g.moves.length && g.fault && g.fault.kind === 'time' && g.fault.seat === s;
     const toMove = k < g.moves.length || g.live ? mover(k) : -1;
     clocks.replaceChildren(el('tbody', {}, g.seats.map((b, s) => el('tr', { class: toMove === s ? 'to-move' : '' },
-      el('th', {}, names[s]), el('td', {}, botLink(b, label(b))), el('td', { class: outOfTime(s) ? 'clock bad' : 'clock', 'data-seat': s }, secs(used[s]), outOfTime(s) ? ' (out of time)' : ''),
+      el('th', {}, names[s]), el('td', {}, botLink(b, label(b), game)), el('td', { class: outOfTime(s) ? 'clock bad' : 'clock', 'data-seat': s }, secs(used[s]), outOfTime(s) ? ' (out of time)' : ''),
       el('td', { class: 'muted budget' }, clock.game_ms ? `of ${secs(clock.game_ms)}` : clock.move_ms ? `${clock.move_ms} ms a move` : '')))));
     where.textContent = k === 0 ? 'The start.'
       : `Move ${k} of ${g.moves.length}${g.live ? ' so far' : ''}: ${names[mover(k - 1)]} ${g.moves[k - 1]} (${g.times_ms[k - 1]} ms)`;

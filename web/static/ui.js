@@ -213,21 +213,30 @@ export function taskStats(tasks) {
 }
 
 // botLink links a bot's page by its id, named by its label.
-export function botLink(id, label) {
-  return el('a', { href: `#/bots/${encodeURIComponent(id)}`, 'data-bot': id }, label || id);
+export function botLink(id, label, game = '') {
+  return el('a', { href: `#/bots/${encodeURIComponent(botPageID(id, game))}`, 'data-bot': id }, label || id);
+}
+
+// botPageID is the id of a bot's page: an engine a competition names
+// without its game (gameai:random, gameai:alphabeta:depth=2) has its page
+// under the game's name (gameai:morris:random), which the competition
+// knows.
+export function botPageID(id, game) {
+  if (!game || !id.startsWith('gameai:') || id.startsWith(`gameai:${game}:`)) return id;
+  return `gameai:${game}:${id.slice('gameai:'.length)}`;
 }
 
 // showPlaying lists in box the games being played, each a link to watch
 // it live and its bots ({href, n, bots: [[id, label]…]}); nothing when
 // there are none. The list is drawn again only when it changed, so a link
 // a reader is about to click stays the same element between reads.
-export function showPlaying(box, games) {
+export function showPlaying(box, games, game = '') {
   const key = JSON.stringify(games);
   if (box.dataset.shown === key) return;
   box.dataset.shown = key;
   box.replaceChildren(...(games.length ? [el('h2', {}, 'Playing now'), el('ul', { class: 'playing' }, games.map(g => el('li', { 'data-n': g.n },
     el('span', { class: 'live' }, 'Live'), ' ', el('a', { href: g.href, class: 'watch' }, `Game ${g.n}`), ': ',
-    ...g.bots.flatMap(([id, label], i) => [i ? ' · ' : '', botLink(id, label)]))))] : []));
+    ...g.bots.flatMap(([id, label], i) => [i ? ' · ' : '', botLink(id, label, game)]))))] : []));
 }
 
 // hostOnly keeps a host's controls (they need the admin key) out of a
