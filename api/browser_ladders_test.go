@@ -58,12 +58,13 @@ func TestBrowserLadder(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-games-table a.replay`)))
 	poll[bool](t, ctx, "the ladder game's replay", `/^#\/ladders\/morris\/games\/\d+$/.test(location.hash) && document.querySelector('#replay-svg') !== null`, 10*time.Second)
 
-	// The ladder of a game with none yet: said so, the host's controls
-	// there to start it.
+	// The ladder of a game with none yet: said so in a visitor's words,
+	// the host's controls behind "I host this server".
 	do(t, ctx, chromedp.Navigate(e.url+"/#/ladders/less"))
 	// A new hash is drawn after the poll may first look: the replay's page
 	// may still be up, without the ladder's elements.
-	poll[bool](t, ctx, "no Less ladder yet", `(document.getElementById('ladder-status') || {}).textContent?.startsWith('No ladder for less yet') === true && (document.getElementById('ladder-host') || {hidden: true}).hidden === false`, 10*time.Second)
+	poll[bool](t, ctx, "no Less ladder yet", `(document.getElementById('ladder-status') || {}).textContent === 'No ladder for less yet: the host of this server starts one.' && `+
+		`(document.getElementById('ladder-host') || {hidden: false}).hidden === true && document.getElementById('ladder-host-reveal').hidden === false`, 10*time.Second)
 
 	// An upload with no owner token is refused in words, once.
 	file := filepath.Join(t.TempDir(), "bot")

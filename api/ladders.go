@@ -251,6 +251,19 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		}
 		out.Playing = append(out.Playing, lp)
 	}
+	out.Recent = []LadderFinished{}
+	for i := len(st.Games) - 1; i >= 0 && len(out.Recent) < LadderRecentGames; i-- {
+		g := st.Games[i]
+		f := LadderFinished{N: g.N, Seats: g.Seats, Score: g.Outcome.Result.Score, Reason: g.Outcome.Reason, At: g.At}
+		for _, id := range g.Seats {
+			f.Labels = append(f.Labels, cmp.Or(st.Labels[id], id))
+		}
+		if g.Outcome.Fault != nil {
+			seat := g.Outcome.Fault.Seat
+			f.Faulted = &seat
+		}
+		out.Recent = append(out.Recent, f)
+	}
 	for _, r := range st.Rows(false) {
 		row := LadderRow{Bot: r.Bot, Label: cmp.Or(st.Labels[r.Bot], r.Bot), Owner: st.Owners[r.Bot], Mu: r.Mu, Sigma: r.Sigma,
 			Rating: r.Conservative(), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Irregular: r.Irregular}

@@ -68,8 +68,11 @@ type LadderResponse struct {
 	// Waiting says why no game is being played, when none is.
 	Waiting   string      `json:"waiting,omitempty"`
 	Rows      []LadderRow `json:"rows"`
-	Retired   []LadderRow `json:"retired"`
-	UpdatedAt time.Time   `json:"updated_at"`
+	Retired []LadderRow `json:"retired"`
+	// Recent are the latest finished games, newest first (at most
+	// LadderRecentGames), each replayed at GET /v1/ladders/{game}/games/{n}.
+	Recent    []LadderFinished `json:"recent"`
+	UpdatedAt time.Time        `json:"updated_at"`
 }
 
 // LadderEntryRequest enters a bot on its game's ladder or withdraws it.
@@ -132,4 +135,20 @@ type LadderPlaying struct {
 	Seats     []string  `json:"seats"`
 	Labels    []string  `json:"labels"`
 	StartedAt time.Time `json:"started_at"`
+}
+
+// LadderRecentGames is how many finished games a ladder's answer lists.
+const LadderRecentGames = 20
+
+// LadderFinished is a finished ladder game: its bots by seat (ids and
+// names), how it ended and when it began.
+type LadderFinished struct {
+	N      int       `json:"n"`
+	Seats  []string  `json:"seats"`
+	Labels []string  `json:"labels"`
+	Score  []float64 `json:"score"`
+	Reason string    `json:"reason"`
+	// Faulted is the seat that lost irregularly, if one did.
+	Faulted *int      `json:"faulted,omitempty"`
+	At      time.Time `json:"at"`
 }

@@ -18,8 +18,10 @@ export async function render(main, [id], query) {
 
 function tokenField(onchange = () => {}) {
   return el('label', {}, 'Owner token',
-    el('input', { id: 'bots-token', type: 'password', value: ownerToken(), autocomplete: 'off', size: 30,
-      oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange }));
+    el('input', { id: 'bots-token', type: 'password', value: ownerToken(), autocomplete: 'off', size: 30, placeholder: 'gat_… (or sign in)',
+      oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange }),
+    el('span', { class: 'muted hint', id: 'bots-token-hint' }, 'Signed in on ', el('a', { href: '#/account' }, 'My account'),
+      ', you need none; a program uploads with a token made there.'));
 }
 
 // inWords says an upload's refusal for want of a token as a person would:

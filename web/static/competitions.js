@@ -77,6 +77,19 @@ function createForm(problemBox) {
   const extra = el('input', { name: 'extra', id: 'competition-extra', size: 50, placeholder: 'more of ours: gameai:alphabeta:strategy=ga-2019-best,depth=4; gameai:random' });
   const clock = el('input', { name: 'clock', id: 'competition-clock', type: 'number', min: 10, max: 600000 });
   const clockLabel = el('span');
+  // Uploaded bots are admitted on CodeCup's 30 s a game (Less) and 200 ms
+  // a move with 2 s of grace (Morris): a shorter clock is said, not
+  // refused, before they lose on time.
+  const clockWarning = el('p', { class: 'warn', id: 'competition-clock-warning', hidden: true });
+  const warnClock = () => {
+    const v = Number(clock.value), morris = game.value === 'morris';
+    const short = morris ? v < 200 : v < 30000;
+    clockWarning.hidden = !short;
+    clockWarning.textContent = short ? (morris
+      ? `Uploaded bots were checked at 200 ms a move: at ${v} ms they may lose on time.`
+      : `Uploaded bots were checked at CodeCup's 30 s a game: at ${v / 1000} s they may lose on time.`) : '';
+  };
+  clock.addEventListener('input', warnClock);
   const form = el('form', { id: 'competition-form', class: 'panel' },
     el('h2', {}, 'New competition'),
     el('div', { class: 'row' },
@@ -88,6 +101,7 @@ function createForm(problemBox) {
       el('label', {}, 'Seed', el('input', { name: 'seed', type: 'number', min: 0, value: 1 })),
       el('label', { title: 'each game at once takes a core; a server without workers plays at most half its cores' }, 'Games at once',
         el('input', { name: 'parallel', type: 'number', min: 1, max: 16, value: 1 }))),
+    clockWarning,
     el('div', {}, el('span', { class: 'muted' }, 'Bots that are ready (Less needs at least four):'), picks),
     el('div', { class: 'row' }, el('label', {}, 'More of our engines, separated by ;', extra)),
     el('div', { class: 'row' }, keyField(), el('button', { type: 'submit', id: 'competition-start' }, 'Start')));
@@ -95,6 +109,7 @@ function createForm(problemBox) {
     const morris = game.value === 'morris';
     clockLabel.textContent = morris ? 'Move time (ms)' : 'Clock a game (ms)';
     clock.value = morris ? 1000 : 30000;
+    warnClock();
     picks.replaceChildren(el('span', { class: 'muted' }, 'loading…'));
     try {
       const bots = [];

@@ -34,6 +34,27 @@ function rowsTable(id, rows, live) {
       el('td', { class: 'opt' }, r.irregular), el('td', { class: 'muted opt' }, when(r.last_game))))));
 }
 
+// recentGames lists the latest finished games, each with its replay.
+function recentGames(box, game, games) {
+  const key = JSON.stringify(games.map(g => g.n));
+  if (box.dataset.shown === key) return;
+  box.dataset.shown = key;
+  const names = game === 'less' ? ['Yellow', 'Black', 'White', 'Red'] : ['White', 'Black'];
+  const outcome = g => {
+    if (g.faulted !== undefined) return `${g.labels[g.faulted]} lost irregularly`;
+    if (game === 'less') return g.score[0] === 0.5 ? 'drawn' : g.score[0] === 1 ? `${names[0]} and ${names[2]} won` : `${names[1]} and ${names[3]} won`;
+    return g.score[0] === 0.5 ? 'drawn' : `${names[g.score[0] === 1 ? 0 : 1]} won`;
+  };
+  box.replaceChildren(...(games.length ? [el('h2', {}, 'Latest games'),
+    el('table', { id: 'ladder-recent-table' },
+      el('thead', {}, el('tr', {}, [['Game'], ['Seats'], ['Result'], ['When', 'opt']].map(([h, c]) => el('th', { class: c }, h)))),
+      el('tbody', {}, games.map(g => el('tr', { 'data-n': g.n },
+        el('td', {}, el('a', { href: `#/ladders/${game}/games/${g.n}`, class: 'replay' }, `#${g.n}`)),
+        el('td', {}, g.seats.map((b, i) => el('div', {}, `${names[i]}: `, botLink(b, g.labels[i], game)))),
+        el('td', { class: g.faulted !== undefined ? 'bad result' : 'result', title: g.reason }, outcome(g)),
+        el('td', { class: 'muted opt' }, new Date(g.at).toLocaleString())))))] : []));
+}
+
 function hostForm(game, l, problemBox, done) {
   const state = el('select', { name: 'state', id: 'ladder-state' }, ['running', 'paused'].map(s => el('option', { value: s, selected: l && l.state === s }, s)));
   const pace = el('input', { name: 'pace', id: 'ladder-pace', type: 'number', min: 0.1, max: 120, step: 0.1, value: l ? l.games_per_minute : 2 });
@@ -64,12 +85,13 @@ function ladder(main, game) {
   const table = el('div', { id: 'ladder-rows' });
   const retired = el('div', { id: 'ladder-retired' });
   const playing = el('div', { id: 'ladder-playing' });
+  const recent = el('div', { id: 'ladder-recent' });
   const host = el('details', { id: 'ladder-host' }, el('summary', {}, 'Host controls'));
   const reveal = hostOnly(host, 'ladder-host-reveal', 'I host this server', () => { host.open = true; });
   main.append(el('h1', {}, game === 'less' ? 'The Less ladder' : 'The Morris ladder'),
     el('p', { class: 'row' }, ...games.map(g => g === game ? el('strong', {}, g) : el('a', { href: `#/ladders/${g}` }, g))),
     el('p', { class: 'muted' }, 'Rated games all the time among the bots on it: each bot version has a skill μ with its uncertainty σ (Weng-Lin, as OpenSkill), ranked by the rating μ − 3σ, which climbs by winning and by becoming certain. New versions play first.'),
-    status, problemBox, playing, table, retired, reveal, host);
+    status, problemBox, playing, table, recent, retired, reveal, host);
   let timer = null, stopped = false, last = null;
   const read = async () => {
     try {
@@ -82,13 +104,15 @@ function ladder(main, game) {
         bots: p.seats.map((b, i) => [b, p.labels[i]]) })));
       table.replaceChildren(l.rows.length ? rowsTable('ladder-table', l.rows, true) : el('p', { class: 'muted' }, 'No bot on the ladder yet.'));
       retired.replaceChildren(...(l.retired.length ? [el('h2', {}, 'Versions that left it'), rowsTable('ladder-retired-table', l.retired, false)] : []));
+      recentGames(recent, game, l.recent || []);
       showProblem(problemBox, null);
     } catch (e) {
       if (e.problem && e.problem.status === 404) {
-        status.textContent = `No ladder for ${game} yet: the host starts it here, or with PUT /v1/ladders/${game}.`;
+        // A visitor learns there is none yet; the host's controls stay
+        // behind "I host this server".
+        status.dataset.state = 'none';
+        status.textContent = `No ladder for ${game} yet: the host of this server starts one.`;
         table.replaceChildren();
-        host.hidden = false;
-        reveal.hidden = true;
       } else showProblem(problemBox, e);
     }
     if (host.children.length === 1) host.append(hostForm(game, last, problemBox, () => read()));

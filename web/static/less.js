@@ -1,4 +1,4 @@
-import { api, el, optionFields, optionValues, seatsLine, showProblem } from './ui.js';
+import { api, el, optionFields, optionValues, ProblemError, seatsLine, showProblem } from './ui.js';
 import { lessBoard, lessNames as names, lessSpent, parseLess as parsePosition, sq, sqName } from './boards.js';
 
 // Less (CodeCup 2017): one person against three engines, or four engines
@@ -45,7 +45,7 @@ export async function render(main, [sessionID]) {
   main.append(el('h1', {}, 'Less'), seatsBox, problemBox,
     el('div', { class: 'cols' },
       el('div', {}, boardBox, status, scores, el('div', { class: 'row' }, endTurn, reset, playOn),
-        el('form', { class: 'row', onsubmit: e => { e.preventDefault(); if (human()) submit(actionInput.value.trim()); actionInput.value = ''; } },
+        el('form', { class: 'row', onsubmit: e => { e.preventDefault(); if (human()) typed(actionInput.value.trim()); actionInput.value = ''; } },
           el('label', {}, 'Or type the turn', actionInput), el('button', {}, 'Play'))),
       // The new game's form, folded while a game is on the board: its
       // seats are the next game's, not this one's.
@@ -139,6 +139,29 @@ export async function render(main, [sessionID]) {
       state.busy = false;
       show(out);
     } catch (e) { showProblem(problemBox, e); state.busy = false; draw(); }
+  }
+
+  // typed takes steps typed in the box as clicks would: a turn that could
+  // go on waits for more steps or "End turn" (one step typed was once
+  // played as the whole turn, its other points lost unasked); a turn
+  // that cannot, or Nil, is played.
+  function typed(text) {
+    if (!text) return;
+    if (text === 'Nil') { submit('Nil'); return; }
+    const steps = split(text);
+    const was = state.partial;
+    state.partial = [...was, ...steps];
+    const fits = continuing();
+    if (!fits.length) {
+      state.partial = was;
+      showProblem(problemBox, new ProblemError({ title: 'Not a legal turn', detail: `${text} is not a legal ${was.length ? 'way on with the turn' : 'start of a turn'} here.` }));
+      draw();
+      return;
+    }
+    showProblem(problemBox, null);
+    state.selected = null;
+    if (!fits.some(a => a.length > state.partial.length)) { submit(); return; }
+    draw();
   }
 
   // The legal actions that begin with the moves clicked so far.
