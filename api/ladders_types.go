@@ -66,8 +66,8 @@ type LadderResponse struct {
 	// bots is counted in in_play and listed here at its first look.
 	Playing []LadderPlaying `json:"playing,omitempty"`
 	// Waiting says why no game is being played, when none is.
-	Waiting   string      `json:"waiting,omitempty"`
-	Rows      []LadderRow `json:"rows"`
+	Waiting string      `json:"waiting,omitempty"`
+	Rows    []LadderRow `json:"rows"`
 	Retired []LadderRow `json:"retired"`
 	// Recent are the latest finished games, newest first (at most
 	// LadderRecentGames), each replayed at GET /v1/ladders/{game}/games/{n}.

@@ -3167,7 +3167,10 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "event": {
-                    "description": "Event is the competition's id, or the ladder's game.",
+                    "description": "Event is the competition's id, or the ladder's game; EventName the\ncompetition's name.",
+                    "type": "string"
+                },
+                "event_name": {
                     "type": "string"
                 },
                 "fault_kind": {
@@ -3931,6 +3934,42 @@ const docTemplate = `{
                 }
             }
         },
+        "api.LadderFinished": {
+            "type": "object",
+            "properties": {
+                "at": {
+                    "type": "string"
+                },
+                "faulted": {
+                    "description": "Faulted is the seat that lost irregularly, if one did.",
+                    "type": "integer"
+                },
+                "labels": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "n": {
+                    "type": "integer"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "score": {
+                    "type": "array",
+                    "items": {
+                        "type": "number"
+                    }
+                },
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                }
+            }
+        },
         "api.LadderPlaying": {
             "type": "object",
             "properties": {
@@ -4051,6 +4090,13 @@ const docTemplate = `{
                     "type": "array",
                     "items": {
                         "$ref": "#/definitions/api.LadderPlaying"
+                    }
+                },
+                "recent": {
+                    "description": "Recent are the latest finished games, newest first (at most\nLadderRecentGames), each replayed at GET /v1/ladders/{game}/games/{n}.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LadderFinished"
                     }
                 },
                 "retired": {
@@ -5397,6 +5443,12 @@ const docTemplate = `{
                     "additionalProperties": {
                         "type": "string"
                     }
+                },
+                "label": {
+                    "description": "Label, in answers, names the bot as people read it (owner/name\nvN); a request's is ignored.",
+                    "type": "string",
+                    "maxLength": 200,
+                    "example": "ann/millbot v2"
                 },
                 "limits": {
                     "description": "Limits of each of its moves; none means the server's default time.",
