@@ -10,5 +10,7 @@ import "gameai/ai/mcts"
 // the CodeCup 2017 runner-up are in docs/strength.md. Measured against greedy bots, 3 s a
 // game, 20 games on each of two sets of layouts (mean margin a game):
 // first-play urgency 0.55 and playouts of 40: +2.5; urgency 1: +9.6 and
-// +8.1; urgency 1 and playouts of 64: +17.0 and +8.6 (codecup/tune_test.go).
+// +8.1; urgency 1 and playouts of 64: +17.0 and +8.6 (`go run -tags lessexp
+// ./scripts/lesstune -games 20`). This is the setting of the mcts engine and
+// of the tree under uct; uct (RAVE off) is the default engine.
 var Config = mcts.Config{C: 0.4, RAVE: true, RaveK: 300, FPU: 1, Transpositions: true, MaxDepth: 24, ExpandAfter: 1, PlayoutLimit: 64, MaxNodes: 1 << 20}
