@@ -139,7 +139,11 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 	ctx := browsertest.New(t, 4*time.Minute)
 	startForm(t, ctx, e.url+"/#/morris", "#morris-start",
 		`input[name="time"]`, "30")
-	poll[bool](t, ctx, "the game to start", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
+	// The board is drawn before the session is read: the move is typed
+	// once the page says whose move it is (on a loaded machine keys sent
+	// earlier met a page with no session yet, and nothing happened).
+	poll[bool](t, ctx, "the game to start", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board') && `+
+		`(document.getElementById('morris-status') || {}).textContent?.includes('to move (you)') === true`, 10*time.Second)
 	// The first move is typed in the API's notation; an illegal one is
 	// refused with a readable problem beside the board.
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d9\r"))

@@ -120,7 +120,8 @@ func TestBrowserPlayYourOwnBot(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots/bot_m"))
 	poll[bool](t, ctx, "the play button", `document.getElementById('bot-play') !== null`, 10*time.Second)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#bot-play")))
-	poll[bool](t, ctx, "the game", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board')`, 10*time.Second)
+	poll[bool](t, ctx, "the game", `location.hash.startsWith('#/morris/') && !!document.querySelector('#morris-board') && `+
+		`(document.getElementById('morris-status') || {}).textContent?.includes('to move (you)') === true`, 10*time.Second)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#morris-move-input"), "d6\r"))
 	poll[bool](t, ctx, "the bot's answer", `/^1\. d6 \S+$/.test(document.getElementById('morris-record').textContent)`, 20*time.Second)
 	if info := eval[string](t, ctx, `document.getElementById('morris-search').textContent`); strings.Contains(info, "undefined") ||

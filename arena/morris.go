@@ -197,7 +197,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	case err != nil:
 		side := sideToMove(opts.Rules, res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr), nil
-	case res.Illegal:
+	case res.Ending == morris.IllegalMove:
 		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr), nil
 	}
 	switch res.Winner {
@@ -225,7 +225,11 @@ func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string)
 	if o.Morris == nil {
 		o.Morris = &MorrisGame{}
 	}
-	o.Morris.Winner, o.Morris.Reason, o.Morris.Adjudicated = 1-f.Seat, o.Reason, false
+	// The game ended on the fault, whatever the rules' model saw before.
+	o.Morris.Winner, o.Morris.Reason = 1-f.Seat, o.Reason
+	if o.Morris.Ending != morris.IllegalMove {
+		o.Morris.Ending = morris.Forfeit
+	}
 	if rec := o.Morris.Record; rec != nil {
 		rec.Tags["Result"] = [2]string{morris.WhiteWins, morris.BlackWins}[1-f.Seat]
 		rec.Tags["Termination"] = o.Reason

@@ -44,13 +44,11 @@ type MorrisGame struct {
 	Record *morris.GameRecord
 	// Winner is White, Black or -1 for a draw.
 	Winner int
+	// Ending is how it ended (the rules', or the referee's: a ply limit,
+	// a dead loop, an illegal move); Reason says it in words.
+	Ending morris.Ending
 	Reason string
-	// Adjudicated: ended by MaxPlies or a dead loop, decided on material.
-	Adjudicated bool
-	// Illegal: the loser played a move the rules forbid (the rules'
-	// model decided it, whatever the player said).
-	Illegal bool
-	Plies   int
+	Plies  int
 	// Think is each side's time spent choosing moves, Moves how many it
 	// chose (opening moves excluded).
 	Think [2]time.Duration
@@ -73,10 +71,10 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 	players := [2]MorrisPlayer{white, black}
 	var think [2]time.Duration
 	var moves [2]int
-	finish := func(winner int, reason string, adjudicated bool) (MorrisGame, error) {
+	finish := func(winner int, ending morris.Ending, reason string) (MorrisGame, error) {
 		rec.Tags["Result"] = [3]string{morris.Draw, morris.WhiteWins, morris.BlackWins}[winner+1]
 		rec.Tags["Termination"] = reason
-		return MorrisGame{Record: rec, Winner: winner, Reason: reason, Adjudicated: adjudicated, Plies: len(rec.Moves),
+		return MorrisGame{Record: rec, Winner: winner, Ending: ending, Reason: reason, Plies: len(rec.Moves),
 			Think: think, Moves: moves}, nil
 	}
 	for ply := 0; ; ply++ {
@@ -85,14 +83,14 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 		}
 		if o.DeadLoops && deadLoop(rec.Moves) {
 			w, why := byMaterial(p)
-			return finish(w, "dead loop: "+why, true)
+			return finish(w, morris.DeadLoop, "dead loop: "+why)
 		}
 		if out := p.Outcome(); out.Over {
-			return finish(out.Winner, out.Reason, false)
+			return finish(out.Winner, out.Ending, out.Reason)
 		}
 		if o.MaxPlies > 0 && ply >= o.MaxPlies {
 			w, why := byMaterial(p)
-			return finish(w, fmt.Sprintf("%d plies: %s", o.MaxPlies, why), true)
+			return finish(w, morris.PlyLimit, fmt.Sprintf("%d plies: %s", o.MaxPlies, why))
 		}
 		var m morris.Move
 		if ply < len(o.Opening) {
@@ -113,9 +111,7 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 			if ply < len(o.Opening) {
 				return MorrisGame{Record: rec}, fmt.Errorf("opening move %d %s: %s", ply+1, m, why)
 			}
-			res, err := finish(1-side, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why), false)
-			res.Illegal = true
-			return res, err
+			return finish(1-side, morris.IllegalMove, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why))
 		}
 		p.Make(m)
 		rec.Moves = append(rec.Moves, m)

@@ -33,7 +33,7 @@ func TestPlayMarksAnIllegalMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Illegal || res.Winner != morris.White || res.Plies != 1 {
+	if res.Ending != morris.IllegalMove || res.Winner != morris.White || res.Plies != 1 {
 		t.Errorf("black placed on white's piece: %+v", res)
 	}
 	rng := xrand.New(1)
@@ -41,7 +41,7 @@ func TestPlayMarksAnIllegalMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Illegal {
+	if res.Ending == morris.IllegalMove {
 		t.Errorf("random legal play ended as illegal: %+v", res)
 	}
 }

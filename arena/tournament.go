@@ -36,7 +36,7 @@ func PlayTournamentGame(ctx context.Context, g morrisai.TournamentGame) (float64
 		// Our searches at a fixed depth always move: a fault is a bug.
 		return 0, &FaultError{Fault: *o.Fault}
 	}
-	return g.Score(o.Morris.Winner, o.Morris.Adjudicated), nil
+	return g.Score(o.Morris.Winner, o.Morris.Ending.Adjudicated()), nil
 }
 
 // TournamentGames plays a tournament's games in this process on Workers

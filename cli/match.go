@@ -223,7 +223,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		} else {
 			asBlack.Add(score)
 		}
-		if g.res.Adjudicated {
+		if g.res.Ending.Adjudicated() {
 			adjudicated++
 		}
 		if g.fault {
