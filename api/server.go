@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
@@ -59,6 +60,12 @@ type Config struct {
 	// Registration is who may make an account: RegistrationClosed (the
 	// host alone, the default), RegistrationInvite or RegistrationOpen.
 	Registration string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client: a request from one of them counts as the nearest
+	// address before it that is not one of them. Empty: a client is the
+	// connection's address, and X-Forwarded-For is ignored (anyone may
+	// send one).
+	TrustedProxies []*net.IPNet
 }
 
 // DefaultConfig is the configuration of `gameai serve` without flags.
@@ -135,6 +142,7 @@ func New(cfg Config, d Deps) *Server {
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,
 		Validator:        newValidator(),
+		IPExtractor:      clientAddress(cfg.TrustedProxies),
 	})
 	s.echo.Use(
 		// Outermost, so a panic in any middleware is answered too; the inner
@@ -189,4 +197,20 @@ func (s *Server) Handler() http.Handler {
 		}()
 		s.echo.ServeHTTP(tw, r)
 	})
+}
+
+// clientAddress is how a request's client is told (every per-client and
+// per-network bound counts by it): the connection's address, or behind the
+// trusted proxies the nearest untrusted address of X-Forwarded-For. Only
+// the ranges given are trusted, not loopback or private networks by
+// default: a proxy on the same machine is trusted by naming 127.0.0.1/32.
+func clientAddress(proxies []*net.IPNet) echo.IPExtractor {
+	if len(proxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range proxies {
+		opts = append(opts, echo.TrustIPRange(p))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }

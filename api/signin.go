@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"net"
 	"net/http"
 	"time"
 
@@ -169,7 +170,7 @@ func (s *Server) startLogin(c *echo.Context, owner string) (*store.Login, error)
 		return nil, problemFor(err, "account")
 	}
 	c.SetCookie(&http.Cookie{Name: loginCookie, Value: value, Path: "/", MaxAge: int(loginLife.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: c.Request().TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
 	return l, nil
 }
 
@@ -187,6 +188,27 @@ func (s *Server) signOut(c *echo.Context) error {
 		}
 	}
 	c.SetCookie(&http.Cookie{Name: loginCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: c.Request().TLS != nil})
+		SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
 	return c.NoContent(http.StatusNoContent)
+}
+
+// overTLS reports whether the browser reached the server over TLS: this
+// connection, or a trusted proxy's that says it took https
+// (X-Forwarded-Proto), as a proxy terminating TLS does. Its cookie is then
+// Secure.
+func (s *Server) overTLS(c *echo.Context) bool {
+	r := c.Request()
+	if r.TLS != nil {
+		return true
+	}
+	if r.Header.Get("X-Forwarded-Proto") != "https" {
+		return false
+	}
+	ip := net.ParseIP(echo.ExtractIPDirect()(r))
+	for _, p := range s.cfg.TrustedProxies {
+		if ip != nil && p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -285,4 +286,51 @@ func TestSessionsAreCountedPerAccount(t *testing.T) {
 		t.Errorf("the account from another network: %d", resp.StatusCode)
 	}
 	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201)
+}
+
+// Behind a reverse proxy the host names (--trusted-proxies), each client
+// is the address X-Forwarded-For gives, so one network's share of
+// sessions leaves another's; without the setting X-Forwarded-For is
+// ignored, and a client that sends one to pass as many gains nothing.
+func TestClientsBehindATrustedProxy(t *testing.T) {
+	_, loopback, _ := net.ParseCIDR("127.0.0.1/32")
+	for _, c := range []struct {
+		name    string
+		proxies []*net.IPNet
+		second  int // the answer to another network's first session
+	}{{"behind a trusted proxy", []*net.IPNet{loopback}, 201}, {"no proxy trusted", nil, 429}} {
+		t.Run(c.name, func(t *testing.T) {
+			st := memory.New(store.Config{MaxSessionsPerClient: 2})
+			e := newHostingEnv(t, st, func(cfg *api.Config) { cfg.TrustedProxies = c.proxies }, nil)
+			for range 2 {
+				e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}, "X-Forwarded-For", "198.51.100.7").ok(t, 201)
+			}
+			e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}, "X-Forwarded-For", "198.51.100.8").problem(t, 429)
+			if r := e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}, "X-Forwarded-For", "203.0.113.9"); r.status != c.second {
+				t.Errorf("another network's first session: %d, want %d", r.status, c.second)
+			}
+		})
+	}
+}
+
+// The sign-in cookie is Secure where the browser came over TLS: behind a
+// trusted proxy that says so (X-Forwarded-Proto: https), not when anyone
+// else says it.
+func TestTheCookieIsSecureBehindATLSProxy(t *testing.T) {
+	_, loopback, _ := net.ParseCIDR("127.0.0.1/32")
+	for _, trusted := range []bool{true, false} {
+		st := memory.New(store.Config{})
+		e := newHostingEnv(t, st, func(cfg *api.Config) {
+			cfg.APIKey = hostKey
+			if trusted {
+				cfg.TrustedProxies = []*net.IPNet{loopback}
+			}
+		}, nil)
+		e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
+		r := e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "ann", Password: "correct horse battery"}, "X-Forwarded-Proto", "https").ok(t, 200)
+		secure := strings.Contains(r.header.Get("Set-Cookie"), "; Secure")
+		if secure != trusted {
+			t.Errorf("trusted proxy %v: the cookie %q", trusted, r.header.Get("Set-Cookie"))
+		}
+	}
 }

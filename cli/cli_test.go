@@ -21,13 +21,14 @@ func TestFlagsReadEnvironmentAndFlagsWin(t *testing.T) {
 	cfg, err := parseServe([]string{"--max-search-time", "10s"}, env(map[string]string{
 		"GAMEAI_ADDR": "127.0.0.1:9999", "GAMEAI_MAX_SEARCH_TIME": "5s", "GAMEAI_API_KEY": "k", "GAMEAI_BOT_MEMORY_MIB": "64",
 		"GAMEAI_BOT_ADMISSIONS": "3", "GAMEAI_OWNER_BOT_VERSIONS": "9", "GAMEAI_OWNER_BOT_MIB": "16",
-		"GAMEAI_REGISTRATION": "invite",
+		"GAMEAI_REGISTRATION": "invite", "GAMEAI_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,::1",
 	}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.addr != "127.0.0.1:9999" || cfg.api.APIKey != "k" || cfg.botMemory != 64<<20 ||
-		cfg.admissions != 3 || cfg.ownerVersions != 9 || cfg.ownerBytes != 16<<20 || cfg.api.Registration != "invite" {
+		cfg.admissions != 3 || cfg.ownerVersions != 9 || cfg.ownerBytes != 16<<20 || cfg.api.Registration != "invite" ||
+		len(cfg.api.TrustedProxies) != 3 || cfg.api.TrustedProxies[0].String() != "127.0.0.1/32" || cfg.api.TrustedProxies[2].String() != "::1/128" {
 		t.Errorf("environment not applied: %+v", cfg)
 	}
 	if cfg.api.MaxSearchTime != 10*time.Second {
@@ -52,6 +53,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"--bot-memory-mib", "8"}, nil, "--bot-memory-mib"},
 		{[]string{"--bot-admissions", "0"}, nil, "--bot-admissions"},
 		{[]string{"--registration", "anyone"}, nil, "--registration"},
+		{[]string{"--trusted-proxies", "proxy.local"}, nil, "--trusted-proxies"},
 		{[]string{"--registration", "open"}, nil, "--api-key"},
 		{nil, map[string]string{"GAMEAI_REGISTRATION": "invite"}, "--api-key"},
 	} {

@@ -76,6 +76,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0); empty keeps everything in memory")
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of every Redis key")
 	allowedHosts := f.String("allowed-hosts", "GAMEAI_ALLOWED_HOSTS", "", "comma-separated names a request's Host may give besides IP addresses and localhost (name, *.domain, or * for any); others get 421, which stops DNS rebinding")
+	proxies := f.String("trusted-proxies", "GAMEAI_TRUSTED_PROXIES", "", "comma-separated addresses or CIDRs of the reverse proxies in front (127.0.0.1/32 for one on this machine): a request from one counts as the client X-Forwarded-For names, for every per-client bound; empty: X-Forwarded-For is ignored")
 	apiKey := f.String("api-key", "GAMEAI_API_KEY", "", "key required by mutating admin routes (X-API-Key or Bearer); empty: no key")
 	registration := f.String("registration", "GAMEAI_REGISTRATION", api.RegistrationClosed, "who makes accounts: closed (the host, with the key), invite (anyone with a code from POST /v1/invitations) or open (anyone); invite and open need --api-key")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
@@ -116,6 +117,24 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
 	c.api.Registration = *registration
+	for _, given := range strings.Split(*proxies, ",") {
+		p := strings.TrimSpace(given)
+		if p == "" {
+			continue
+		}
+		if !strings.Contains(p, "/") {
+			if ip := net.ParseIP(p); ip != nil && ip.To4() != nil {
+				p += "/32"
+			} else {
+				p += "/128"
+			}
+		}
+		_, n, err := net.ParseCIDR(p)
+		if err != nil {
+			return serveConfig{}, fmt.Errorf("--trusted-proxies: %q is not an address or a CIDR", strings.TrimSpace(given))
+		}
+		c.api.TrustedProxies = append(c.api.TrustedProxies, n)
+	}
 	c.api.MorrisDB = *morrisDB
 	for _, h := range strings.Split(*allowedHosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
