@@ -9,7 +9,7 @@ import (
 )
 
 // documents are the project's documents a reader follows paths from.
-var documents = []string{"README.md", "ARCHITECTURE.md", "BENCHMARKS.md", "docs/strength.md"}
+var documents = []string{"README.md", "ARCHITECTURE.md", "BENCHMARKS.md", "docs/strength.md", "docs/usage.md", "docs/hosting.md", "docs/running.md"}
 
 // codePath is a path in backquotes: a file or folder of the repository
 // (a word with a slash, or a name with a source extension).
