@@ -33,6 +33,9 @@ type Problem struct {
 	Move            string   `json:"move,omitempty"`
 	LegalMoves      []string `json:"legal_moves,omitempty"`
 	LegalMovesTotal int      `json:"legal_moves_total,omitempty"`
+	// FaultKind is how an uploaded bot failed to move (time, crash,
+	// protocol, output, memory, cpu, illegal), as the referee names it.
+	FaultKind string `json:"fault_kind,omitempty" example:"time"`
 
 	retryAfter int
 	// cause is the error behind a 500, for the log only.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gameai/arena"
+	"gameai/competition"
 	"gameai/codecup"
 	"gameai/games"
 	"gameai/games/less"
@@ -159,16 +160,30 @@ func (s *Server) botMove(ctx context.Context, sessionID string, h seatHolder, u 
 	text, err := s.botAnswer(ctx, b, u, st, moves, seat)
 	if err != nil {
 		b.close() // the next move starts it again, from the game so far
-		return nil, problem(http.StatusBadGateway, "bot-failed", "The bot failed",
-			fmt.Sprintf("%s did not move: %v", u.Label(), err))
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, botFailed(arena.FaultKindOf(err), fmt.Sprintf("%s did not move: %v", u.Label(), err))
 	}
 	m, err := st.ParseMove(text)
+	if err == nil {
+		if why := illegalIn(st, m); why != "" {
+			err = errors.New(why)
+		}
+	}
 	if err != nil {
 		b.close()
-		return nil, problem(http.StatusBadGateway, "bot-failed", "The bot failed",
-			fmt.Sprintf("%s answered %.80q: %v", u.Label(), text, err))
+		return nil, botFailed(competition.Illegal, fmt.Sprintf("%s answered %.80q: %v", u.Label(), text, err))
 	}
 	return m, nil
+}
+
+// botFailed is an uploaded bot's failed move in a session, its kind named
+// as the referee names a game's fault.
+func botFailed(kind competition.FaultKind, detail string) *Problem {
+	p := problem(http.StatusBadGateway, "bot-failed", "The bot failed", detail)
+	p.FaultKind = string(kind)
+	return p
 }
 
 // botAnswer is the program's move, in the session's notation.
@@ -176,7 +191,10 @@ func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st
 	switch ms := st.(type) {
 	case *morris.State:
 		if b.morris == nil {
-			c, _, err := s.hosting.MorrisBot(ctx, u, min(time.Second, s.cfg.MaxSearchTime/2), s.cfg.MaxSearchTime/2)
+			// Its clock (a move time and the slack past it) ends well inside
+			// the request's own search time: a bot out of time is its fault,
+			// told as such, not the request's timeout.
+			c, _, err := s.hosting.MorrisBot(ctx, u, min(time.Second, s.cfg.MaxSearchTime/4), s.cfg.MaxSearchTime/4)
 			if err != nil {
 				return "", err
 			}
@@ -245,4 +263,14 @@ func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st
 		return line, nil
 	}
 	return "", fmt.Errorf("no uploaded bots play %s", st.Game().Name())
+}
+
+// illegalIn says why m may not be played in st ("" when it may): a bot's
+// illegal answer is its fault, named as the referee names it, not a
+// request's error.
+func illegalIn(st games.State, m games.Move) string {
+	if err := st.Clone().Play(m); err != nil {
+		return err.Error()
+	}
+	return ""
 }

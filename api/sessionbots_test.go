@@ -151,3 +151,43 @@ func TestBrowserPlayYourOwnBot(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS("#bot-play")))
 	poll[bool](t, ctx, "the Less seats", `(document.getElementById('less-seats') || {}).textContent === 'Yellow: you · Black: ann/bot_l v1 · White: our uct · Red: ann/bot_l v1'`, 10*time.Second)
 }
+
+// A bot that fails in a session fails as the referee would name it: one
+// that never answers is out of time (its kind in the problem, 502), one
+// that answers a move the rules forbid played an illegal move; the
+// person's move stands and the bot is started again for the next try.
+func TestASessionBotsFailureHasAKind(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxedWith(t, func(c *api.Config) { c.MaxSearchTime, c.DefaultSearchTime, c.RequestTimeout = 2*time.Second, time.Second, 20*time.Second })
+	readyBot(t, e.store, "bot_hang", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrishang"))
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, {Bot: "bot_hang"}}}).ok(t, 201).json(t, &s)
+	r := e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "d6"})
+	p := r.problem(t, 502)
+	if p.FaultKind != "time" || !strings.Contains(p.Detail, "ann/bot_hang v1") {
+		t.Errorf("a bot that never answers: %+v", p)
+	}
+	var got api.SessionResponse
+	e.do(t, "GET", "/v1/sessions/"+s.ID, nil).ok(t, 200).json(t, &got)
+	if len(got.Moves) != 1 || got.Moves[0] != "d6" {
+		t.Errorf("the person's move: %v", got.Moves)
+	}
+}
+
+// A bot that holds a game over where the rules go on (bestmove none) makes
+// a false claim, said so.
+func TestASessionBotsFalseClaim(t *testing.T) {
+	if raceSlowdown > 1 {
+		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
+	}
+	e, _ := sandboxed(t)
+	readyBot(t, e.store, "bot_none", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisnone"))
+	var s api.SessionResponse
+	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, {Bot: "bot_none"}}}).ok(t, 201).json(t, &s)
+	p := e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: "d6"}).problem(t, 502)
+	if p.FaultKind != "false-claim" {
+		t.Errorf("bestmove none at move 1: %+v", p)
+	}
+}

@@ -8,13 +8,18 @@ import (
 	"gameai/morrisuci"
 )
 
-// faultKind is what a program's failed move was: past its clock, a line
+// faultKind is what a program's failed move was: a claim that the game is
+// over (bestmove none or draw: the referee forgives one where the rules
+// allow it before asking), past its clock, a line
 // over the protocol's limit, not a move of the protocol, killed by one of
 // its limits (memory, CPU time: the program's runner says so with a
 // competition.Faulter), or else a crash.
 func faultKind(err error) competition.FaultKind {
 	var f competition.Faulter
+	var claim *morrisuci.ClaimError
 	switch {
+	case errors.As(err, &claim):
+		return competition.FalseClaim
 	case errors.Is(err, lineio.ErrTimeout):
 		return competition.TimeOut
 	case errors.Is(err, lineio.ErrLineTooLong):
@@ -26,6 +31,11 @@ func faultKind(err error) competition.FaultKind {
 	}
 	return competition.Crash
 }
+
+// FaultKindOf is the kind of a program's failed move, as the referee
+// judges it: a session's conversation with an uploaded bot reads its
+// failures the same way.
+func FaultKindOf(err error) competition.FaultKind { return faultKind(err) }
 
 // lost is how a reason begins for a program that ended during its turn.
 func lost(k competition.FaultKind) string {

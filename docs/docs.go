@@ -5251,6 +5251,11 @@ const docTemplate = `{
                         "$ref": "#/definitions/api.FieldError"
                     }
                 },
+                "fault_kind": {
+                    "description": "FaultKind is how an uploaded bot failed to move (time, crash,\nprotocol, output, memory, cpu, illegal), as the referee names it.",
+                    "type": "string",
+                    "example": "time"
+                },
                 "instance": {
                     "type": "string"
                 },
