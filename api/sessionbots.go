@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"gameai/arena"
-	"gameai/competition"
 	"gameai/codecup"
+	"gameai/competition"
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morris"

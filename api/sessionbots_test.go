@@ -160,7 +160,9 @@ func TestASessionBotsFailureHasAKind(t *testing.T) {
 	if raceSlowdown > 1 {
 		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
 	}
-	e, _ := sandboxedWith(t, func(c *api.Config) { c.MaxSearchTime, c.DefaultSearchTime, c.RequestTimeout = 2*time.Second, time.Second, 20*time.Second })
+	e, _ := sandboxedWith(t, func(c *api.Config) {
+		c.MaxSearchTime, c.DefaultSearchTime, c.RequestTimeout = 2*time.Second, time.Second, 20*time.Second
+	})
 	readyBot(t, e.store, "bot_hang", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrishang"))
 	var s api.SessionResponse
 	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, {Bot: "bot_hang"}}}).ok(t, 201).json(t, &s)
