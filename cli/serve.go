@@ -117,23 +117,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
 	c.api.Registration = *registration
-	for _, given := range strings.Split(*proxies, ",") {
-		p := strings.TrimSpace(given)
-		if p == "" {
-			continue
-		}
-		if !strings.Contains(p, "/") {
-			if ip := net.ParseIP(p); ip != nil && ip.To4() != nil {
-				p += "/32"
-			} else {
-				p += "/128"
-			}
-		}
-		_, n, err := net.ParseCIDR(p)
-		if err != nil {
-			return serveConfig{}, fmt.Errorf("--trusted-proxies: %q is not an address or a CIDR", strings.TrimSpace(given))
-		}
-		c.api.TrustedProxies = append(c.api.TrustedProxies, n)
+	var err error
+	if c.api.TrustedProxies, err = parseProxies(*proxies); err != nil {
+		return serveConfig{}, err
 	}
 	c.api.MorrisDB = *morrisDB
 	for _, h := range strings.Split(*allowedHosts, ",") {
@@ -383,4 +369,29 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		log.Warn("grace period over; requests cut off")
 	}
 	return err
+}
+
+// parseProxies reads --trusted-proxies: addresses (a /32 or a /128) and
+// CIDRs, separated by commas.
+func parseProxies(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, given := range strings.Split(list, ",") {
+		p := strings.TrimSpace(given)
+		if p == "" {
+			continue
+		}
+		if !strings.Contains(p, "/") {
+			if ip := net.ParseIP(p); ip != nil && ip.To4() != nil {
+				p += "/32"
+			} else {
+				p += "/128"
+			}
+		}
+		_, n, err := net.ParseCIDR(p)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxies: %q is not an address or a CIDR", strings.TrimSpace(given))
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
