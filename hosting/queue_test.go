@@ -79,6 +79,13 @@ func TestTheQueueFillsItsSlots(t *testing.T) {
 // sleeper, waiting for the one running only (it waited 95 s behind three
 // such bots before).
 func TestSleepersDelayAnotherOwnerByOneAdmissionAtMost(t *testing.T) {
+	if raceOn {
+		// Its bots are timed on a 5 s clock: in CI's race phase, beside two
+		// race-instrumented test binaries, the quick bot (at the bots' low
+		// CPU weight) once ran out of it. The queue's order is raced by
+		// the tests above; this one's timing is the plain run's.
+		t.Skip("timed admissions beside race-instrumented tests: the plain run checks it")
+	}
 	h := newHost(t)
 	h.queue = newQueue(1)
 	ctx := context.Background()
