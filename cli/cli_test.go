@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -268,5 +270,33 @@ func TestServeFailsOnBadRedis(t *testing.T) {
 	err = serve(context.Background(), cfg, g, e, io.Discard, nil)
 	if err == nil || !strings.Contains(err.Error(), "redis") {
 		t.Errorf("serve with an unreachable Redis = %v, want a redis error", err)
+	}
+}
+
+// TestEveryServeFlagIsDocumented: docs/running.md's table of serve's flags
+// names every flag and variable `gameai serve --help` prints, so a flag
+// added in the code cannot go unsaid (two did for a session).
+func TestEveryServeFlagIsDocumented(t *testing.T) {
+	var out bytes.Buffer
+	if code := Main(context.Background(), []string{"serve", "--help"}, io.Discard, &out); code != 0 {
+		t.Fatalf("--help exit code %d", code)
+	}
+	doc, err := os.ReadFile("../docs/running.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := regexp.MustCompile(`(?m)^\s+(--[a-z0-9-]+)`).FindAllStringSubmatch(out.String(), -1)
+	if len(flags) < 20 {
+		t.Fatalf("serve --help lists %d flags:\n%s", len(flags), out.String())
+	}
+	for _, f := range flags {
+		if !strings.Contains(string(doc), "`"+f[1]+"`") {
+			t.Errorf("docs/running.md does not document %s", f[1])
+		}
+	}
+	for _, v := range regexp.MustCompile(`GAMEAI_[A-Z0-9_]+`).FindAllString(out.String(), -1) {
+		if !strings.Contains(string(doc), "`"+v+"`") {
+			t.Errorf("docs/running.md does not name %s", v)
+		}
 	}
 }
