@@ -133,9 +133,8 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
 		}
 	}
 	action := map[bool]string{true: "disable", false: "enable"}[disabled]
-	if err := s.store.Audit.Add(ctx, store.AuditEntry{At: time.Now().UTC(), Action: action, Target: name, Client: c.RealIP()}); err != nil {
+	if err := s.audit(c, action, name, ""); err != nil {
 		// Done, but not logged: said, so the host can write it down.
-		s.log.Error("the audit log", "action", action, "target", name, "err", err)
 		return problemFor(err, "audit")
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -439,10 +438,7 @@ func (s *Server) enterLadder(c *echo.Context) error {
 	if who.admin && !who.owns(b) {
 		// The host moving another's bot is moderation: logged.
 		action := map[bool]string{true: "ladder-enter", false: "ladder-withdraw"}[*req.Entered]
-		if err := s.store.Audit.Add(ctx, store.AuditEntry{At: time.Now().UTC(), Action: action, Target: b.ID, Detail: b.Owner + "/" + b.Name,
-			Client: c.RealIP()}); err != nil {
-			s.log.Error("the audit log", "action", action, "target", b.ID, "err", err)
-		}
+		_ = s.audit(c, action, b.ID, b.Owner+"/"+b.Name) // logged if it fails; the move stands
 	}
 	return c.JSON(http.StatusOK, LadderEntryResponse{Bot: b.ID, Game: b.Game, Entered: *req.Entered})
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
@@ -144,14 +145,10 @@ func (s *Server) register(c *echo.Context) error {
 					"this server takes new accounts by invitation: ask the host for a code", FieldError{Field: "invitation", Reason: "missing"})
 			}
 		}
-		n, left, err := s.store.Accounts.Hits(ctx, byNet)
-		if err != nil {
-			return problemFor(err, "account")
-		}
-		if n >= registrationsPerNetwork {
-			return retryLater(http.StatusTooManyRequests, "too-many-accounts", "Too many new accounts",
-				fmt.Sprintf("a network makes at most %d accounts an hour", registrationsPerNetwork), int(left.Seconds())+1,
-				FieldError{Field: "name", Reason: "this network's accounts for the hour are made"})
+		if err := s.past(ctx, byNet, registrationsPerNetwork, "too-many-accounts", "Too many new accounts",
+			fmt.Sprintf("a network makes at most %d accounts an hour", registrationsPerNetwork),
+			FieldError{Field: "name", Reason: "this network's accounts for the hour are made"}); err != nil {
+			return err
 		}
 	}
 	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
@@ -189,7 +186,7 @@ func (s *Server) register(c *echo.Context) error {
 	}
 	out := AccountCreatedResponse{Name: req.Name, CreatedAt: now}
 	if who.admin {
-		s.audit(c, "make account", req.Name, "")
+		_ = s.audit(c, "make account", req.Name, "") // logged if it fails; the account stands
 	} else {
 		if _, _, err := s.store.Accounts.Hit(ctx, byNet, registrationWindow); err != nil {
 			s.log.Warn("counting a registration", "err", err)
@@ -249,7 +246,7 @@ func (s *Server) invite(c *echo.Context) error {
 	if err := s.store.Accounts.Invite(c.Request().Context(), inv); err != nil {
 		return problemFor(err, "invitation")
 	}
-	s.audit(c, "invite", code[:8]+"…", "expires "+inv.Expires.Format(time.RFC3339))
+	_ = s.audit(c, "invite", code[:8]+"…", "expires "+inv.Expires.Format(time.RFC3339)) // logged if it fails
 	return c.JSON(http.StatusCreated, InvitationResponse{Code: code, Expires: inv.Expires})
 }
 
@@ -277,7 +274,7 @@ func (s *Server) setQuota(c *echo.Context) error {
 		}
 		return problemFor(err, "account")
 	}
-	s.audit(c, map[bool]string{true: "free of quota", false: "quota again"}[req.Free], name, "")
+	_ = s.audit(c, map[bool]string{true: "free of quota", false: "quota again"}[req.Free], name, "") // logged if it fails
 	return c.NoContent(http.StatusNoContent)
 }
 
@@ -314,12 +311,9 @@ func (s *Server) setPassword(c *echo.Context) error {
 		// A stolen token or cookie guesses the password no faster here
 		// than at sign-in: the same count under the name.
 		byName := counterKey("signin-name", o.Name)
-		if n, left, err := s.store.Accounts.Hits(ctx, byName); err != nil {
-			return problemFor(err, "account")
-		} else if n >= failsPerName {
-			return retryLater(http.StatusTooManyRequests, "sign-in-slowed", "Too many failed sign-ins",
-				"too many wrong passwords under this name: try again later", int(left.Seconds())+1,
-				FieldError{Field: "current", Reason: "too many failures"})
+		if err := s.past(ctx, byName, failsPerName, "sign-in-slowed", "Too many failed sign-ins",
+			"too many wrong passwords under this name: try again later", FieldError{Field: "current", Reason: "too many failures"}); err != nil {
+			return err
 		}
 		ok, err := password.Verify(ctx, o.PasswordHash, req.Current)
 		if err != nil && !errors.Is(err, password.ErrFormat) {
@@ -343,11 +337,28 @@ func (s *Server) setPassword(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-// audit writes one act of the host's to its log; a failure is logged,
-// the act stands.
-func (s *Server) audit(c *echo.Context, action, target, detail string) {
+// audit writes one act of the host's to its log. A failure is logged and
+// returned: the act stands, and a caller whose host must know (disabling an
+// account) says it.
+func (s *Server) audit(c *echo.Context, action, target, detail string) error {
 	e := store.AuditEntry{At: time.Now().UTC(), Action: action, Target: target, Detail: detail, Client: c.RealIP()}
-	if err := s.store.Audit.Add(c.Request().Context(), e); err != nil {
+	err := s.store.Audit.Add(c.Request().Context(), e)
+	if err != nil {
 		s.log.Error("the audit log", "action", action, "target", target, "err", err)
 	}
+	return err
+}
+
+// past answers 429 with Retry-After when key's count in its window has
+// reached max (the failed sign-ins of a name or a network, a network's new
+// accounts); nil below it.
+func (s *Server) past(ctx context.Context, key string, max int64, slug, title, detail string, f FieldError) error {
+	n, left, err := s.store.Accounts.Hits(ctx, key)
+	if err != nil {
+		return problemFor(err, "account")
+	}
+	if n < max {
+		return nil
+	}
+	return retryLater(http.StatusTooManyRequests, slug, title, detail, int(left.Seconds())+1, f)
 }

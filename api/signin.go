@@ -105,18 +105,11 @@ func (s *Server) signIn(c *echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	byName, byNet := counterKey("signin-name", req.Name), counterKey("signin-net", network(c.RealIP()))
-	for _, k := range []struct {
-		key string
-		max int64
-	}{{byName, failsPerName}, {byNet, failsPerNetwork}} {
-		n, left, err := s.store.Accounts.Hits(ctx, k.key)
-		if err != nil {
-			return problemFor(err, "account")
-		}
-		if n >= k.max {
-			return retryLater(http.StatusTooManyRequests, "sign-in-slowed", "Too many failed sign-ins",
-				"too many failed sign-ins under this name or from this network: try again later",
-				int(left.Seconds())+1, FieldError{Field: "password", Reason: "too many failures"})
+	for key, max := range map[string]int64{byName: failsPerName, byNet: failsPerNetwork} {
+		if err := s.past(ctx, key, max, "sign-in-slowed", "Too many failed sign-ins",
+			"too many failed sign-ins under this name or from this network: try again later",
+			FieldError{Field: "password", Reason: "too many failures"}); err != nil {
+			return err
 		}
 	}
 	o, err := s.store.Owners.Get(ctx, req.Name)
@@ -169,9 +162,15 @@ func (s *Server) startLogin(c *echo.Context, owner string) (*store.Login, error)
 	if err := s.store.Accounts.AddLogin(c.Request().Context(), l); err != nil {
 		return nil, problemFor(err, "account")
 	}
-	c.SetCookie(&http.Cookie{Name: loginCookie, Value: value, Path: "/", MaxAge: int(loginLife.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
+	s.setLoginCookie(c, value, int(loginLife.Seconds()))
 	return l, nil
+}
+
+// setLoginCookie sets (or with an empty value and a negative age, clears)
+// the sign-in cookie: HttpOnly, SameSite=Strict, Secure over TLS.
+func (s *Server) setLoginCookie(c *echo.Context, value string, maxAge int) {
+	c.SetCookie(&http.Cookie{Name: loginCookie, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
 }
 
 // signOut ends the sign-in the cookie holds, on the server.
@@ -187,8 +186,7 @@ func (s *Server) signOut(c *echo.Context) error {
 			return problemFor(err, "account")
 		}
 	}
-	c.SetCookie(&http.Cookie{Name: loginCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
+	s.setLoginCookie(c, "", -1)
 	return c.NoContent(http.StatusNoContent)
 }
 

@@ -1,5 +1,5 @@
 import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly } from './ui.js';
-import { showReplay } from './replay.js';
+import { resultWords, showReplay } from './replay.js';
 
 // A game's ladder: its bots ranked by rating with their intervals, their
 // records and last games, live; the versions that left it; and, once an
@@ -40,11 +40,8 @@ function recentGames(box, game, games) {
   if (box.dataset.shown === key) return;
   box.dataset.shown = key;
   const names = game === 'less' ? ['Yellow', 'Black', 'White', 'Red'] : ['White', 'Black'];
-  const outcome = g => {
-    if (g.faulted !== undefined) return `${g.labels[g.faulted]} lost irregularly`;
-    if (game === 'less') return g.score[0] === 0.5 ? 'drawn' : g.score[0] === 1 ? `${names[0]} and ${names[2]} won` : `${names[1]} and ${names[3]} won`;
-    return g.score[0] === 0.5 ? 'drawn' : `${names[g.score[0] === 1 ? 0 : 1]} won`;
-  };
+  // Said as a replay says it, in the bots' names.
+  const outcome = g => resultWords(game, { ...g, fault: g.faulted !== undefined }, b => g.labels[g.seats.indexOf(b)] || b);
   box.replaceChildren(...(games.length ? [el('h2', {}, 'Latest games'),
     el('table', { id: 'ladder-recent-table' },
       el('thead', {}, el('tr', {}, [['Game'], ['Seats'], ['Result'], ['When', 'opt']].map(([h, c]) => el('th', { class: c }, h)))),
