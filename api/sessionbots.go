@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -55,17 +54,15 @@ type seatHolder struct {
 	own   bool
 }
 
-// seatBot is one seat's program. Its mutex orders its moves; the Less
-// protocol is a conversation, so it also remembers the moves it has been
-// told (its own among them).
+// seatBot is one seat's program. Its mutex orders its moves; a Less
+// program is a conversation (arena.LessSeat, the referee's), which knows
+// the moves it has been told.
 type seatBot struct {
 	key, client string
 	idle        time.Duration
 	mu          sync.Mutex
 	morris      morrisMover
-	less        codecup.Conn
-	seen        []string
-	used        time.Duration
+	less        *arena.LessSeat
 	end         func()
 	timer       *time.Timer
 	closed      bool
@@ -79,7 +76,7 @@ func (b *seatBot) close() {
 	if b.end != nil {
 		b.end()
 	}
-	b.morris, b.less, b.end, b.seen, b.used = nil, nil, nil, nil, 0
+	b.morris, b.less, b.end = nil, nil, nil
 }
 
 // errSessionBotsFull is the answer when no program may start now.
@@ -215,7 +212,7 @@ func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st
 		return m.String(), nil
 	case *less.State:
 		// A conversation that no longer matches the game cannot go on.
-		if b.less != nil && (len(b.seen) > len(moves) || !slices.Equal(b.seen, moves[:len(b.seen)])) {
+		if b.less != nil && b.less.Follow(moves) != nil {
 			b.close()
 		}
 		if b.less == nil && len(moves) > seat {
@@ -228,39 +225,19 @@ func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st
 			if err != nil {
 				return "", err
 			}
-			conn, err := prog.Start(ctx)
+			seat, err := arena.StartLessSeat(ctx, prog, ms.P.Walls().String(), seat, sessionBotLessClock)
 			if err != nil {
 				return "", err
 			}
-			b.less, b.end = conn, conn.Close
-			if err := errors.Join(conn.Send(ms.P.Walls().String()), conn.Send(less.PlayerNames[seat])); err != nil {
+			b.less, b.end = seat, seat.Close
+			if err := seat.Follow(moves); err != nil {
 				return "", err
 			}
 		}
-		for i := len(b.seen); i < len(moves); i++ {
-			if i%4 != seat {
-				if err := b.less.Send(moves[i]); err != nil {
-					return "", err
-				}
-			}
-			b.seen = append(b.seen, moves[i])
-		}
-		left := min(sessionBotLessClock-b.used, s.cfg.MaxSearchTime)
-		if left <= 0 {
-			return "", errors.New("its clock for the game is spent")
-		}
-		start := time.Now()
-		if p, ok := b.less.(codecup.Pauser); ok {
-			p.Resume()
-			defer p.Pause()
-		}
-		line, err := b.less.Receive(ctx, left)
-		b.used += time.Since(start)
-		if err != nil {
-			return "", err
-		}
-		b.seen = append(b.seen, line)
-		return line, nil
+		// As Morris's: its wait ends well inside the request's own search
+		// time, so a bot that does not answer is out of time, its fault.
+		line, _, err := b.less.Ask(ctx, s.cfg.MaxSearchTime/2)
+		return line, err
 	}
 	return "", fmt.Errorf("no uploaded bots play %s", st.Game().Name())
 }

@@ -176,6 +176,15 @@ func TestASessionBotsFailureHasAKind(t *testing.T) {
 	if len(got.Moves) != 1 || got.Moves[0] != "d6" {
 		t.Errorf("the person's move: %v", got.Moves)
 	}
+
+	// Less speaks through the referee's own conversation (arena.LessSeat):
+	// its failure is named the same way.
+	readyBot(t, e.store, "bot_lhang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))
+	e.do(t, "POST", "/v1/games/less/sessions", api.CreateSessionRequest{Engines: []*api.SessionEngineRequest{nil, {Bot: "bot_lhang"}}}).ok(t, 201).json(t, &s)
+	p = e.do(t, "POST", "/v1/sessions/"+s.ID+"/moves", api.MoveRequest{Move: s.LegalMoves[0]}).problem(t, 502)
+	if p.FaultKind != "time" || !strings.Contains(p.Detail, "ann/bot_lhang v1") || !strings.Contains(p.Detail, "turn 2") {
+		t.Errorf("a Less bot that never answers: %+v", p)
+	}
 }
 
 // A bot that holds a game over where the rules go on (bestmove none) makes

@@ -10,7 +10,6 @@ import (
 	"gameai/codecup"
 	"gameai/competition"
 	"gameai/games/less"
-	"gameai/internal/lineio"
 )
 
 // LessRecord is a refereed Less game as CodeCup kept it: the layout, the
@@ -72,20 +71,15 @@ func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls
 	rec := &LessRecord{Layout: w.String()}
 	d := less.DistancesFor(w)
 	p := less.NewPosition(w)
-	var conns [4]codecup.Conn
+	var seats [4]*LessSeat
 	defer func() {
-		for _, c := range conns {
-			if c != nil {
-				c.Close()
+		for _, s := range seats {
+			if s != nil {
+				s.Close()
 			}
 		}
 	}()
 	var spent [4]int // points spent on moves, by the player who moved
-	// broken holds a failed write to a player. It does not forfeit then:
-	// whether a write fails depends on when its process was seen to end.
-	// Its own next turn reads what it wrote before it ended (an action,
-	// legal or not) or finds it gone, so the same bots give the same game.
-	var broken [4]error
 	turn := -1
 	forfeit := func(pl int, kind competition.FaultKind, why string) (*LessRecord, error) {
 		rec.Forfeit = &Fault{Seat: pl, Kind: kind, Reason: why, Turn: turn + 1}
@@ -94,42 +88,22 @@ func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls
 	}
 	for pl, prog := range programs {
 		rec.Seats[pl] = prog.Name()
-		c, err := prog.Start(ctx)
+		s, err := StartLessSeat(ctx, prog, rec.Layout, pl, budget)
 		if err != nil {
 			return forfeit(pl, competition.Crash, "did not start: "+err.Error())
 		}
-		conns[pl] = c
-		if err := c.Send(rec.Layout); err != nil {
-			broken[pl] = err
-		} else if err := c.Send(less.PlayerNames[pl]); err != nil {
-			broken[pl] = err
-		}
-		pause(c)
+		seats[pl] = s
 	}
-	var clocks [4]time.Duration
 	for turn = 0; turn < less.Turns && !p.Over(); turn++ {
 		pl := turn % 4
-		start := time.Now()
-		resume(conns[pl])
-		line, err := conns[pl].Receive(ctx, budget-clocks[pl])
-		pause(conns[pl])
-		took := time.Since(start)
-		clocks[pl] += took
-		rec.ClocksMS[pl] = clocks[pl].Milliseconds()
+		line, took, err := seats[pl].Ask(ctx, 0)
+		rec.ClocksMS[pl] = seats[pl].Used().Milliseconds()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		switch {
-		case err == codecup.ErrTimeout:
-			return forfeit(pl, competition.TimeOut, fmt.Sprintf("timed out: no action at turn %d within its %v for the game", turn+1, budget))
-		case errors.Is(err, lineio.ErrLineTooLong):
-			return forfeit(pl, competition.OutputLimit, fmt.Sprintf("crashed at turn %d: %v", turn+1, err))
-		case err != nil && broken[pl] != nil:
-			k := faultKind(err)
-			return forfeit(pl, k, fmt.Sprintf("%s at turn %d: %v (and earlier: %v)", lost(k), turn+1, err, broken[pl]))
-		case err != nil:
-			k := faultKind(err)
-			return forfeit(pl, k, fmt.Sprintf("%s at turn %d: %v", lost(k), turn+1, err))
+		var fe *FaultError
+		if errors.As(err, &fe) {
+			return forfeit(pl, fe.Fault.Kind, fe.Fault.Reason)
 		}
 		a, perr := less.ParseAction(line)
 		switch {
@@ -149,26 +123,12 @@ func refereeLess(ctx context.Context, programs [4]codecup.Program, w *less.Walls
 		if watch != nil {
 			watch(rec)
 		}
-		for other := range 4 {
-			if other != pl && broken[other] == nil {
-				broken[other] = conns[other].Send(a.String())
-			}
+		for _, s := range seats {
+			s.Tell(a.String())
 		}
 	}
 	lessScore(rec, p, d, spent)
 	return rec, nil
-}
-
-func pause(c codecup.Conn) {
-	if p, ok := c.(codecup.Pauser); ok {
-		p.Pause()
-	}
-}
-
-func resume(c codecup.Conn) {
-	if p, ok := c.(codecup.Pauser); ok {
-		p.Resume()
-	}
 }
 
 // actionCost is what a legal action's moves cost, played on a copy.
