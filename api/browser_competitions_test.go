@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -70,6 +71,14 @@ func TestBrowserCompetition(t *testing.T) {
 	poll[bool](t, ctx, "every game again", `document.querySelectorAll('#competition-games tr[data-game]').length === 6`, 10*time.Second)
 	browsertest.Screenshot(t, ctx, "competition")
 
+	replayACompetitionGame(t, ctx)
+	lessCompetitionReplays(t, e, ctx)
+}
+
+// replayACompetitionGame: the first game of the competition on the page
+// replays move by move, its move list following, its clocks beside their
+// budget.
+func replayACompetitionGame(t *testing.T, ctx context.Context) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#competition-games tr[data-game="1"] a.replay`)))
 	poll[bool](t, ctx, "the replay", `document.querySelector('#replay-svg') !== null`, 10*time.Second)
 	for range 5 {
@@ -96,7 +105,12 @@ func TestBrowserCompetition(t *testing.T) {
 		t.Errorf("clocks %q", clocks)
 	}
 	browsertest.Screenshot(t, ctx, "competition-replay")
+}
 
+// lessCompetitionReplays: a Less competition's standings and partners,
+// and one game replayed on its board; an unknown competition is a plain
+// not-found.
+func lessCompetitionReplays(t *testing.T, e *env, ctx context.Context) {
 	// A Less game, started through the API, replayed on its board.
 	var c api.CompetitionResponse
 	e.do(t, "POST", "/v1/competitions", api.CompetitionRequest{Game: "less", Bots: []string{"gameai:greedy", "gameai:greedy:seed=2",

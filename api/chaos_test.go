@@ -8,6 +8,7 @@ import (
 
 	"gameai/api"
 	"gameai/internal/redistest"
+	"gameai/store"
 	"gameai/store/redisstore"
 )
 
@@ -30,6 +31,18 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 	e.steps <- struct{}{}
 	e.steps <- struct{}{}
 
+	whileRedisIsAway(t, e, s, search, j)
+
+	rs.Restart()
+	// The client's pool probes a dead server once a second.
+	waitFor(t, func() bool { return e.do(t, "GET", "/readyz", nil).status == 200 })
+	onceRedisIsBack(t, e, st, s, search, j)
+}
+
+// whileRedisIsAway: every route that needs the store answers 503
+// store-unavailable (without Redis's address), what needs none is served,
+// and the metrics count the absence.
+func whileRedisIsAway(t *testing.T, e *env, s api.SessionResponse, search api.BestMoveRequest, j *store.Job) {
 	unavailable := func(method, path string, body any) {
 		t.Helper()
 		r := e.do(t, method, path, body)
@@ -77,10 +90,13 @@ func TestRedisGoesAwayAndComesBack(t *testing.T) {
 			t.Errorf("/metrics does not count the store's absence for %s", op)
 		}
 	}
+}
 
-	rs.Restart()
-	// The client's pool probes a dead server once a second.
-	waitFor(t, func() bool { return e.do(t, "GET", "/readyz", nil).status == 200 })
+// onceRedisIsBack: the session and the cached analysis are there again,
+// new work runs, and the job's next checkpoint writes what it did while
+// Redis was away.
+func onceRedisIsBack(t *testing.T, e *env, st *store.Store, s api.SessionResponse, search api.BestMoveRequest, j *store.Job) {
+	var res api.BestMoveResponse
 	var got api.SessionResponse
 	e.do(t, "GET", "/v1/sessions/"+s.ID, nil).ok(t, 200).json(t, &got)
 	if got.Position != "....x...." {

@@ -168,23 +168,12 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 	// the cache holds a larger budget that the new analysis must not replace.
 	var held *store.Analysis
 	if cacheable {
-		a, err := s.store.Analyses.Get(ctx, key)
-		if errors.Is(err, store.ErrUnavailable) {
-			s.metrics.storeDown.WithLabelValues("analysis-get").Inc()
-		}
-		if err == nil && a.Position == position {
-			held = a
-		}
+		held = s.heldAnalysis(ctx, key, position)
 	}
 	if !o.noCache && cacheable {
-		if a := held; a != nil && serves(a, lim, info.Deterministic) {
-			if m, err := st.ParseMove(a.Move); err == nil {
-				if legal, ok := legalMove(st, m); ok {
-					s.metrics.cacheHits.WithLabelValues("hit").Inc()
-					return legal, SearchResult{Move: a.Move, Score: a.Score, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes,
-						ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true, DB: a.DB}, nil
-				}
-			}
+		if m, out, ok := cacheHit(held, st, lim, info); ok {
+			s.metrics.cacheHits.WithLabelValues("hit").Inc()
+			return m, out, nil
 		}
 		s.metrics.cacheHits.WithLabelValues("miss").Inc()
 	}
@@ -243,16 +232,54 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
 		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused, DB: res.DB}
 	if sctx.Err() == nil && cacheable && !largerBudget(held, lim) {
-		a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
-			Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, DB: out.DB, CreatedAt: time.Now().UTC()}
-		if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
-			if errors.Is(err, store.ErrUnavailable) {
-				s.metrics.storeDown.WithLabelValues("analysis-put").Inc()
-			}
-			s.log.Warn("analysis cache put", "err", err)
-		}
+		s.keepAnalysis(ctx, key, position, lim, out)
 	}
 	return legal, out, nil
+}
+
+// heldAnalysis is the cache's analysis of key if it is of position (nil
+// when there is none, or the store is away: a search is served without
+// it).
+func (s *Server) heldAnalysis(ctx context.Context, key store.AnalysisKey, position string) *store.Analysis {
+	a, err := s.store.Analyses.Get(ctx, key)
+	if errors.Is(err, store.ErrUnavailable) {
+		s.metrics.storeDown.WithLabelValues("analysis-get").Inc()
+	}
+	if err == nil && a.Position == position {
+		return a
+	}
+	return nil
+}
+
+// cacheHit is the held analysis's answer when it serves a search of lim
+// and its move is legal in st.
+func cacheHit(a *store.Analysis, st games.State, lim ai.Limits, info ai.EngineInfo) (games.Move, SearchResult, bool) {
+	if a == nil || !serves(a, lim, info.Deterministic) {
+		return nil, SearchResult{}, false
+	}
+	m, err := st.ParseMove(a.Move)
+	if err != nil {
+		return nil, SearchResult{}, false
+	}
+	legal, ok := legalMove(st, m)
+	if !ok {
+		return nil, SearchResult{}, false
+	}
+	return legal, SearchResult{Move: a.Move, Score: a.Score, PV: a.PV, Depth: a.Depth, Nodes: a.Nodes,
+		ElapsedMS: a.ElapsedMS, Engine: info.Name, EngineVersion: info.Version, Cached: true, DB: a.DB}, true
+}
+
+// keepAnalysis caches a search's answer; a store that does not take it is
+// logged, not the request's failure.
+func (s *Server) keepAnalysis(ctx context.Context, key store.AnalysisKey, position string, lim ai.Limits, out SearchResult) {
+	a := &store.Analysis{Position: position, Move: out.Move, Score: out.Score, PV: out.PV, Depth: out.Depth,
+		Nodes: out.Nodes, Limits: limitsKey(lim), ElapsedMS: out.ElapsedMS, DB: out.DB, CreatedAt: time.Now().UTC()}
+	if err := s.store.Analyses.Put(context.WithoutCancel(ctx), key, a); err != nil {
+		if errors.Is(err, store.ErrUnavailable) {
+			s.metrics.storeDown.WithLabelValues("analysis-put").Inc()
+		}
+		s.log.Warn("analysis cache put", "err", err)
+	}
 }
 
 // engineLimits keeps back from a time budget what the request spends

@@ -62,6 +62,86 @@ func morrisOptions(s Spec) (MorrisOptions, error) {
 	return o, nil
 }
 
+// morrisTable is a game's two players as started: each move's time, the
+// uploaded programs' stderr, the first seat that did not start, and what
+// ends them.
+type morrisTable struct {
+	players [2]MorrisPlayer
+	stderr  []func() string
+	took    [2][]time.Duration
+	fault   *Fault
+	closers []func()
+}
+
+func (t *morrisTable) close() {
+	for _, c := range t.closers {
+		c()
+	}
+}
+
+// didNotStart marks a seat's player that did not start (the first such
+// seat loses the game).
+func (t *morrisTable) didNotStart(seat int, err error) {
+	if t.fault == nil {
+		t.fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
+	}
+}
+
+// seat starts the player of seat e. An error ends the game before it
+// starts (not a player's fault: a spec that names no player, a program
+// this runner cannot run, the context's end).
+func (r Runner) seat(ctx context.Context, s Spec, t *morrisTable, seat int, e Entrant, moveTime, slack time.Duration) error {
+	var p MorrisPlayer
+	var closeP func()
+	var err error
+	switch {
+	case e.Uploaded != nil:
+		if r.Uploads == nil {
+			return fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
+		}
+		var c *morrisuci.Client
+		c, t.stderr[seat], err = r.Uploads.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
+		if errors.Is(err, ErrNotRunnable) || ctx.Err() != nil {
+			return fmt.Errorf("%s: %w", e.Label(), err)
+		}
+		if err == nil {
+			p, closeP = c, c.Close
+		}
+	case e.Local != nil:
+		if e.Local.Morris == nil {
+			return fmt.Errorf("seat %d: %s is no Morris player", seat, e.Label())
+		}
+		if p, closeP, err = e.Local.Morris(ctx); err != nil && ctx.Err() != nil {
+			return err
+		}
+	case len(e.Command) > 0:
+		var c *morrisuci.Client
+		if c, err = morrisuci.Start(ctx, e.ID, e.Command, nil); err == nil {
+			c.MoveTime, c.Slack = moveTime, slack
+			p, closeP = c, c.Close
+		}
+	default:
+		spec, _ := BuiltinSpec(competition.Morris, e.ID)
+		ps, err := ParseMorrisSpec(spec)
+		if err == nil && ps.Engine == "exe" {
+			err = errors.New("exe: a program is a Command, not one of our engines")
+		}
+		if err == nil {
+			p, closeP, err = ps.Build(ctx, MorrisLimits{Time: moveTime}, seatSeed(s, seat))
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", e.ID, err)
+		}
+	}
+	if err != nil {
+		t.didNotStart(seat, err)
+		return nil
+	}
+	t.closers = append(t.closers, closeP)
+	t.players[seat] = timed{p, &t.took[seat]}
+	return nil
+}
+
 func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	opts, err := morrisOptions(s)
 	if err != nil {
@@ -72,77 +152,11 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	if slack <= 0 {
 		slack = DefaultMorrisSlack
 	}
-	var players [2]MorrisPlayer
-	stderr := make([]func() string, 2)
-	var took [2][]time.Duration
-	var fault *Fault
-	var closers []func()
-	defer func() {
-		for _, c := range closers {
-			c()
-		}
-	}()
+	t := &morrisTable{stderr: make([]func() string, 2)}
+	defer t.close()
 	for seat, e := range s.Seats {
-		switch {
-		case e.Uploaded != nil:
-			if r.Uploads == nil {
-				return Outcome{}, fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
-			}
-			c, errs, err := r.Uploads.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
-			stderr[seat] = errs
-			switch {
-			case errors.Is(err, ErrNotRunnable) || ctx.Err() != nil:
-				return Outcome{}, fmt.Errorf("%s: %w", e.Label(), err)
-			case err != nil:
-				if fault == nil {
-					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
-				}
-				continue
-			}
-			closers = append(closers, c.Close)
-			players[seat] = timed{c, &took[seat]}
-		case e.Local != nil:
-			if e.Local.Morris == nil {
-				return Outcome{}, fmt.Errorf("seat %d: %s is no Morris player", seat, e.Label())
-			}
-			p, closeP, err := e.Local.Morris(ctx)
-			if err != nil {
-				if ctx.Err() != nil {
-					return Outcome{}, err
-				}
-				if fault == nil {
-					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
-				}
-				continue
-			}
-			closers = append(closers, closeP)
-			players[seat] = timed{p, &took[seat]}
-		case len(e.Command) > 0:
-			c, err := morrisuci.Start(ctx, e.ID, e.Command, nil)
-			if err != nil {
-				if fault == nil {
-					fault = &Fault{Seat: seat, Kind: competition.Crash, Reason: "did not start: " + err.Error()}
-				}
-				continue
-			}
-			c.MoveTime, c.Slack = moveTime, slack
-			closers = append(closers, c.Close)
-			players[seat] = timed{c, &took[seat]}
-		default:
-			spec, _ := BuiltinSpec(competition.Morris, e.ID)
-			ps, err := ParseMorrisSpec(spec)
-			if err == nil && ps.Engine == "exe" {
-				err = errors.New("exe: a program is a Command, not one of our engines")
-			}
-			if err != nil {
-				return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
-			}
-			p, closeP, err := ps.Build(ctx, MorrisLimits{Time: moveTime}, seatSeed(s, seat))
-			if err != nil {
-				return Outcome{}, fmt.Errorf("%s: %w", e.ID, err)
-			}
-			closers = append(closers, closeP)
-			players[seat] = timed{p, &took[seat]}
+		if err := r.seat(ctx, s, t, seat, e, moveTime, slack); err != nil {
+			return Outcome{}, err
 		}
 	}
 	opening := opts.Opening
@@ -151,8 +165,8 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 		o.Board += m.String() + " "
 	}
 	o.Board = strings.TrimSpace(o.Board)
-	if fault != nil {
-		return r.morrisFault(o, s, fault, stderr), nil
+	if t.fault != nil {
+		return r.morrisFault(o, s, t.fault, t.stderr), nil
 	}
 	if s.Watch != nil {
 		s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: o.Board, ThinkMS: make([]int64, 2)}) // as in less.go
@@ -162,11 +176,11 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 				w.Moves = append(w.Moves, m.String())
 			}
 			book := min(len(moves), len(opening))
-			w.TimesMS = append(make([]int64, book), interleave(took, len(opening)%2, len(moves)-book)...)
+			w.TimesMS = append(make([]int64, book), interleave(t.took, len(opening)%2, len(moves)-book)...)
 			s.Watch(w)
 		}
 	}
-	res, err := refereeMorris(ctx, players[0], players[1], opts)
+	res, err := refereeMorris(ctx, t.players[0], t.players[1], opts)
 	if ctx.Err() != nil {
 		return Outcome{}, ctx.Err()
 	}
@@ -176,11 +190,19 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 		for _, m := range res.Record.Moves {
 			o.Moves = append(o.Moves, m.String())
 		}
-		o.TimesMS = append(make([]int64, len(opening)), interleave(took, len(opening)%2, len(o.Moves)-len(opening))...)
+		o.TimesMS = append(make([]int64, len(opening)), interleave(t.took, len(opening)%2, len(o.Moves)-len(opening))...)
 	}
 	for side := range 2 {
 		o.ThinkMS[side] = res.Think[side].Milliseconds()
 	}
+	return r.morrisResult(o, s, opts, err, t.stderr), nil
+}
+
+// morrisResult scores a refereed game: a player's failed move (err) or
+// illegal move is its fault; a claim of a draw where the position repeats
+// is forgiven where the spec says so.
+func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, stderr []func() string) Outcome {
+	res := o.Morris
 	var claim *morrisuci.ClaimError
 	switch {
 	case errors.As(err, &claim) && s.ForgiveRepetitionClaims && claimable(res.Record):
@@ -189,16 +211,16 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 			s.Seats[sideToMove(opts.Rules, res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
 		res.Winner = -1
 		o.Stderr = collect(stderr)
-		return o, nil
+		return o
 	case errors.As(err, &claim):
 		side := sideToMove(opts.Rules, res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: competition.FalseClaim,
-			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr), nil
+			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr)
 	case err != nil:
 		side := sideToMove(opts.Rules, res.Record)
-		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr), nil
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr)
 	case res.Ending == morris.IllegalMove:
-		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr), nil
+		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr)
 	}
 	switch res.Winner {
 	case morris.White:
@@ -210,7 +232,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	o.Reason = res.Reason
 	o.Stderr = collect(stderr)
-	return o, nil
+	return o
 }
 
 // morrisFault ends a game as an irregular loss of f's seat, in the

@@ -74,7 +74,49 @@ func judgeSummary(results []gameOutcome) string {
 		wins["A"], draws["A"], lostAfter["A"], wins["B"], draws["B"], lostAfter["B"])
 }
 
+// morrisMatch is a match's configuration, read from its flags.
+type morrisMatch struct {
+	a, b            arena.MorrisSpec
+	games, threads  int
+	plies, maxPlies int
+	loops, quiet    bool
+	seed            uint64
+	out             string
+	rules           *morris.Rules
+	lim             arena.MorrisLimits
+	judge           *morrisdb.DB // nil: no judging
+}
+
 func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	m, err := parseMorrisMatch(args, stderr)
+	if err != nil {
+		return err
+	}
+	if m.judge != nil {
+		defer m.judge.Close()
+	}
+	// Check both specs build before the games start.
+	for _, ps := range []arena.MorrisSpec{m.a, m.b} {
+		if ps.Engine == "exe" {
+			continue
+		}
+		if _, _, err := ps.Build(ctx, m.lim, 0); err != nil {
+			return err
+		}
+	}
+	progress := &syncWriter{w: stderr}
+	start := time.Now()
+	results, err := series.Run(ctx, m.games, m.threads, func(ctx context.Context, i int) (gameOutcome, error) {
+		return m.play(ctx, i, progress)
+	})
+	if err != nil {
+		return err
+	}
+	return m.report(stdout, results, time.Since(start))
+}
+
+// parseMorrisMatch reads a match's flags.
+func parseMorrisMatch(args []string, stderr io.Writer) (*morrisMatch, error) {
 	f := newFlags("match morris", "Plays N games between players A and B, colours alternating, each pair of games from the same\n"+
 		"random opening. "+arena.MorrisSpecHelp+
 		"A program that fails its move (crashes, does not answer, holds the game over where the rules go on) loses that game.\n"+
@@ -99,111 +141,112 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		"every move with both hands empty: each side's slips (a win given up, a draw lost), a game at a time and in all;\n"+
 		"the players do not see it (theirs is bot morris --morris-db)")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
-		return err
-	}
-	var judge *morrisdb.DB
-	if *judgeDB != "" {
-		var err error
-		if judge, err = morrisdb.Open(*judgeDB); err != nil {
-			return fmt.Errorf("--judge-db: %w", err)
-		}
-		defer judge.Close()
-		if len(judge.Spaces()) == 0 {
-			return fmt.Errorf("--judge-db %s: no space is built there (gameai morris db build --dir %s)", *judgeDB, *judgeDB)
-		}
+		return nil, err
 	}
 	if *nGames < 1 || *threads < 1 || *plies < 0 || *maxPlies < 0 {
-		return fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")
+		return nil, fmt.Errorf("--games and --threads must be at least 1, --random-plies and --max-plies not negative")
 	}
-	a, err := arena.ParseMorrisSpec(*aSpec)
-	if err != nil {
-		return fmt.Errorf("--a: %w", err)
+	m := &morrisMatch{games: *nGames, threads: *threads, plies: *plies, maxPlies: *maxPlies, loops: *loops, quiet: *quiet,
+		seed: *seed, out: *out, lim: arena.MorrisLimits{Depth: *depth, Nodes: *nodes, Iterations: *iters, Time: *tm}}
+	var err error
+	if m.a, err = arena.ParseMorrisSpec(*aSpec); err != nil {
+		return nil, fmt.Errorf("--a: %w", err)
 	}
-	b, err := arena.ParseMorrisSpec(*bSpec)
-	if err != nil {
-		return fmt.Errorf("--b: %w", err)
+	if m.b, err = arena.ParseMorrisSpec(*bSpec); err != nil {
+		return nil, fmt.Errorf("--b: %w", err)
 	}
-	v, err := morris.ParseVariant(*variant)
+	if m.rules, err = parseMorrisRules(*variant, *rules); err != nil {
+		return nil, err
+	}
+	if *judgeDB != "" {
+		if m.judge, err = morrisdb.Open(*judgeDB); err != nil {
+			return nil, fmt.Errorf("--judge-db: %w", err)
+		}
+		if len(m.judge.Spaces()) == 0 {
+			m.judge.Close()
+			return nil, fmt.Errorf("--judge-db %s: no space is built there (gameai morris db build --dir %s)", *judgeDB, *judgeDB)
+		}
+	}
+	return m, nil
+}
+
+// parseMorrisRules reads --variant and --rules (name=value,...).
+func parseMorrisRules(variant, rules string) (*morris.Rules, error) {
+	v, err := morris.ParseVariant(variant)
 	if err != nil {
-		return fmt.Errorf("--variant: %w", err)
+		return nil, fmt.Errorf("--variant: %w", err)
 	}
 	given := map[string]string{}
-	for _, kv := range strings.Split(*rules, ",") {
+	for _, kv := range strings.Split(rules, ",") {
 		if kv == "" {
 			continue
 		}
 		k, val, ok := strings.Cut(kv, "=")
 		if !ok {
-			return fmt.Errorf("--rules: %q is not name=value", kv)
+			return nil, fmt.Errorf("--rules: %q is not name=value", kv)
 		}
 		given[k] = val
 	}
 	resolved, err := games.ResolveOptions(morris.OptionSpecs, given)
 	if err != nil {
-		return fmt.Errorf("--rules: %w", err)
+		return nil, fmt.Errorf("--rules: %w", err)
 	}
 	r, err := morris.NewRules(v, resolved)
 	if err != nil {
-		return fmt.Errorf("--rules: %w", err)
+		return nil, fmt.Errorf("--rules: %w", err)
 	}
-	lim := arena.MorrisLimits{Depth: *depth, Nodes: *nodes, Iterations: *iters, Time: *tm}
-	// Check both specs build before the games start.
-	for _, ps := range []arena.MorrisSpec{a, b} {
-		if ps.Engine == "exe" {
-			continue
-		}
-		if _, _, err := ps.Build(ctx, lim, 0); err != nil {
-			return err
-		}
-	}
+	return r, nil
+}
 
-	progress := &syncWriter{w: stderr}
-	start := time.Now()
-	results, err := series.Run(ctx, *nGames, *threads, func(ctx context.Context, i int) (gameOutcome, error) {
-		pair := uint64(i / 2)
-		opening := morrisai.RandomOpening(r, *plies, xrand.New(*seed*0x9e3779b97f4a7c15+pair))
-		aWhite := i%2 == 0
-		player := func(ps arena.MorrisSpec, seed uint64) arena.Entrant {
-			return arena.Entrant{ID: ps.Text, Local: &arena.Local{Morris: func(ctx context.Context) (arena.MorrisPlayer, func(), error) {
-				return ps.Build(ctx, lim, seed)
-			}}}
-		}
-		seats := []arena.Entrant{player(a, *seed+uint64(i)*2), player(b, *seed+uint64(i)*2+1)}
-		if !aWhite {
-			seats[0], seats[1] = seats[1], seats[0]
-		}
-		// A player that fails its move (a program that crashed, did not
-		// answer in time, or holds the game over where the rules go on)
-		// loses the game, as in a competition: one program's fault does
-		// not end the match.
-		o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Morris, N: i + 1, Seats: seats,
-			Morris: &arena.MorrisOptions{Rules: r, Opening: opening, MaxPlies: *maxPlies, DeadLoops: *loops,
-				Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}}})
-		if err != nil {
-			return gameOutcome{}, err
-		}
-		res := *o.Morris
-		if o.Fault != nil {
-			res.Reason = fmt.Sprintf("%s lost by a fault: %s", [2]string{"white", "black"}[o.Fault.Seat], o.Fault.Reason)
-		}
-		out := gameOutcome{aWhite: aWhite, res: res, fault: o.Fault != nil}
-		if res.Record == nil {
-			return gameOutcome{}, fmt.Errorf("game %d: %s", i+1, o.Reason)
-		}
-		if judge != nil {
-			if out.slips, err = judge.Slips(morris.NewPosition(r), res.Record.Moves); err != nil {
-				return gameOutcome{}, fmt.Errorf("--judge-db: game %d: %w", i+1, err)
-			}
-		}
-		if !*quiet {
-			fmt.Fprintf(progress, "game %d: %s (%s) %s%s\n", i+1, res.Record.Tags["Result"], res.Reason,
-				map[bool]string{true: "A white", false: "A black"}[aWhite], slipsText(out))
-		}
-		return out, nil
-	})
-	if err != nil {
-		return err
+// play plays game i: A white in even games, each pair of games from the
+// same opening.
+func (m *morrisMatch) play(ctx context.Context, i int, progress io.Writer) (gameOutcome, error) {
+	pair := uint64(i / 2)
+	opening := morrisai.RandomOpening(m.rules, m.plies, xrand.New(m.seed*0x9e3779b97f4a7c15+pair))
+	aWhite := i%2 == 0
+	player := func(ps arena.MorrisSpec, seed uint64) arena.Entrant {
+		return arena.Entrant{ID: ps.Text, Local: &arena.Local{Morris: func(ctx context.Context) (arena.MorrisPlayer, func(), error) {
+			return ps.Build(ctx, m.lim, seed)
+		}}}
 	}
+	seats := []arena.Entrant{player(m.a, m.seed+uint64(i)*2), player(m.b, m.seed+uint64(i)*2+1)}
+	if !aWhite {
+		seats[0], seats[1] = seats[1], seats[0]
+	}
+	// A player that fails its move (a program that crashed, did not
+	// answer in time, or holds the game over where the rules go on)
+	// loses the game, as in a competition: one program's fault does
+	// not end the match.
+	o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Morris, N: i + 1, Seats: seats,
+		Morris: &arena.MorrisOptions{Rules: m.rules, Opening: opening, MaxPlies: m.maxPlies, DeadLoops: m.loops,
+			Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}}})
+	if err != nil {
+		return gameOutcome{}, err
+	}
+	res := *o.Morris
+	if o.Fault != nil {
+		res.Reason = fmt.Sprintf("%s lost by a fault: %s", [2]string{"white", "black"}[o.Fault.Seat], o.Fault.Reason)
+	}
+	out := gameOutcome{aWhite: aWhite, res: res, fault: o.Fault != nil}
+	if res.Record == nil {
+		return gameOutcome{}, fmt.Errorf("game %d: %s", i+1, o.Reason)
+	}
+	if m.judge != nil {
+		if out.slips, err = m.judge.Slips(morris.NewPosition(m.rules), res.Record.Moves); err != nil {
+			return gameOutcome{}, fmt.Errorf("--judge-db: game %d: %w", i+1, err)
+		}
+	}
+	if !m.quiet {
+		fmt.Fprintf(progress, "game %d: %s (%s) %s%s\n", i+1, res.Record.Tags["Result"], res.Reason,
+			map[bool]string{true: "A white", false: "A black"}[aWhite], slipsText(out))
+	}
+	return out, nil
+}
+
+// report prints A's score (in all, as white, as black), the time a move,
+// the adjudications and faults, the judge's summary, and writes the
+// records to --out.
+func (m *morrisMatch) report(stdout io.Writer, results []gameOutcome, elapsed time.Duration) error {
 	var all, asWhite, asBlack series.Tally
 	adjudicated, faults := 0, 0
 	var think [2]time.Duration // A, B
@@ -237,7 +280,7 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		recs.WriteString(g.res.Record.String())
 		recs.WriteByte('\n')
 	}
-	fmt.Fprintf(stdout, "A: %s\nB: %s\n", a.Text, b.Text)
+	fmt.Fprintf(stdout, "A: %s\nB: %s\n", m.a.Text, m.b.Text)
 	fmt.Fprintf(stdout, "A %s\n", all)
 	fmt.Fprintf(stdout, "  as white %s\n  as black %s\n", asWhite, asBlack)
 	perMove := func(i int) time.Duration {
@@ -247,14 +290,12 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return (think[i] / time.Duration(moves[i])).Round(time.Microsecond)
 	}
 	fmt.Fprintf(stdout, "mean time a move: A %v, B %v\n", perMove(0), perMove(1))
-	fmt.Fprintf(stdout, "adjudicated %d of %d, lost by a fault %d; %s\n", adjudicated, len(results), faults, time.Since(start).Round(time.Millisecond))
-	if judge != nil {
+	fmt.Fprintf(stdout, "adjudicated %d of %d, lost by a fault %d; %s\n", adjudicated, len(results), faults, elapsed.Round(time.Millisecond))
+	if m.judge != nil {
 		fmt.Fprintln(stdout, judgeSummary(results))
 	}
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(recs.String()), 0o644); err != nil {
-			return err
-		}
+	if m.out != "" {
+		return os.WriteFile(m.out, []byte(recs.String()), 0o644)
 	}
 	return nil
 }

@@ -84,39 +84,13 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		progs[i] = p
 	}
-	var layouts []*less.Walls
 	per := 2
 	if *exchange {
 		per = 4
 	}
-	nLayouts := (*games + per - 1) / per
-	if *walls == "random" {
-		r := rand.New(rand.NewPCG(*seed, 0x1e55))
-		for range nLayouts {
-			layouts = append(layouts, less.RandomWalls(*density, *double, r.Float64))
-		}
-	} else {
-		b, err := os.ReadFile(*walls)
-		if err != nil {
-			return fmt.Errorf("--walls: %w", err)
-		}
-		var all []*less.Walls
-		for i, l := range strings.Split(string(b), "\n") {
-			if strings.TrimSpace(l) == "" {
-				continue
-			}
-			w, err := less.ParseWalls(l)
-			if err != nil {
-				return fmt.Errorf("--walls %s line %d: %w", *walls, i+1, err)
-			}
-			all = append(all, w)
-		}
-		if len(all) == 0 {
-			return fmt.Errorf("--walls %s: no layout", *walls)
-		}
-		for i := range nLayouts {
-			layouts = append(layouts, all[i%len(all)])
-		}
+	layouts, err := refereeLayouts(*walls, (*games+per-1)/per, *seed, *density, *double)
+	if err != nil {
+		return err
 	}
 	pairings := arena.Pairings(layouts, *exchange)[:*games]
 	progress := &syncWriter{w: stderr}
@@ -145,6 +119,57 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil && !stopped {
 		return err
 	}
+	text, played := refereeReport(stdout, bots, pairings, recs, time.Since(start))
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	if stopped {
+		return fmt.Errorf("stopped after %d of %d games (the summary and records above are of those): %w", played, len(pairings), context.Cause(ctx))
+	}
+	return nil
+}
+
+// refereeLayouts are n layouts: random ones from seed, or those of a file
+// (one a line), in turn.
+func refereeLayouts(walls string, n int, seed uint64, density, double float64) ([]*less.Walls, error) {
+	var layouts []*less.Walls
+	if walls == "random" {
+		r := rand.New(rand.NewPCG(seed, 0x1e55))
+		for range n {
+			layouts = append(layouts, less.RandomWalls(density, double, r.Float64))
+		}
+		return layouts, nil
+	}
+	b, err := os.ReadFile(walls)
+	if err != nil {
+		return nil, fmt.Errorf("--walls: %w", err)
+	}
+	var all []*less.Walls
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		w, err := less.ParseWalls(l)
+		if err != nil {
+			return nil, fmt.Errorf("--walls %s line %d: %w", walls, i+1, err)
+		}
+		all = append(all, w)
+	}
+	if len(all) == 0 {
+		return nil, fmt.Errorf("--walls %s: no layout", walls)
+	}
+	for i := range n {
+		layouts = append(layouts, all[i%len(all)])
+	}
+	return layouts, nil
+}
+
+// refereeReport prints each side's results of the games played (a nil
+// record is a game not played) and returns their records as text and how
+// many were played.
+func refereeReport(stdout io.Writer, bots []string, pairings []arena.Pairing, recs []*arena.LessRecord, elapsed time.Duration) (string, int) {
 	var a, b arena.TeamResult
 	forfeits, played := 0, 0
 	var text strings.Builder
@@ -169,14 +194,6 @@ func refereeLess(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "side %s (%s): %s; margin %+.2f ± %.2f a game; detours %.2f, unspent %.2f points a game\n",
 			side.name, side.bots, side.r.Tally, mean, half, float64(side.r.Detours)/n, float64(side.r.Wasted)/n)
 	}
-	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", played, forfeits, time.Since(start).Round(time.Second))
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(text.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	if stopped {
-		return fmt.Errorf("stopped after %d of %d games (the summary and records above are of those): %w", played, len(pairings), context.Cause(ctx))
-	}
-	return nil
+	fmt.Fprintf(stdout, "%d games, %d forfeits, %s\n", played, forfeits, elapsed.Round(time.Second))
+	return text.String(), played
 }

@@ -82,53 +82,10 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if *out == "" {
 			*out = *resume
 		}
-		b, err := os.ReadFile(filepath.Join(*resume, stateFile))
+		p, st, start, err := resumeSearch(*resume, given, *limit, *playouts, *threads)
 		if err != nil {
-			return fmt.Errorf("--resume: %w", err)
+			return err
 		}
-		if err := json.Unmarshal(b, &st); err != nil {
-			return fmt.Errorf("--resume: %s: %w", stateFile, err)
-		}
-		v, err := morpion.ParseVariant(st.Params.Variant)
-		if err != nil {
-			return fmt.Errorf("--resume: %w", err)
-		}
-		if st.BestLayers != "" {
-			if start, err = morpion.DecodeLayers(v, st.BestLayers); err != nil {
-				return fmt.Errorf("--resume: best grid: %w", err)
-			}
-		}
-		p := st.Params
-		switch {
-		case given["time"] || given["playouts"]:
-			p.TimeMS, p.Playouts = limit.Milliseconds(), *playouts
-		default:
-			if p.TimeMS > 0 {
-				p.TimeMS -= st.ElapsedMS
-			}
-			if p.Playouts > 0 {
-				p.Playouts -= st.Playouts
-			}
-			if (st.Params.TimeMS > 0 && p.TimeMS <= 0) || (st.Params.Playouts > 0 && p.Playouts <= 0) {
-				return errors.New("--resume: the saved budget is spent; give --time or --playouts to go on")
-			}
-		}
-		if given["threads"] {
-			p.Threads = *threads
-		}
-		// A new seed per run, so a resumed search does not retrace its steps.
-		p.Seed = st.Params.Seed + uint64(st.Runs)
-		// The saved budget is the whole search's: what is left plus what
-		// is spent, for the bounds that are set. An unset bound stays
-		// unset, or the next resume would find it spent.
-		st.Params.TimeMS, st.Params.Playouts = 0, 0
-		if p.TimeMS > 0 {
-			st.Params.TimeMS = p.TimeMS + st.ElapsedMS
-		}
-		if p.Playouts > 0 {
-			st.Params.Playouts = p.Playouts + st.Playouts
-		}
-		st.Params.Threads = p.Threads
 		return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
 	}
 	if *out == "" {
@@ -157,6 +114,65 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	st.Params = p
 	return runSearch(ctx, p, st, start, *out, *quiet, stdout, stderr)
+}
+
+// resumeSearch reads the search saved in dir and what it goes on with:
+// the rest of its budget (or the new one given), its threads (or those
+// given), and a new seed.
+func resumeSearch(dir string, given map[string]bool, limit time.Duration, playouts int64, threads int) (morpionai.Params, searchState, *morpion.Grid, error) {
+	var st searchState
+	fail := func(err error) (morpionai.Params, searchState, *morpion.Grid, error) {
+		return morpionai.Params{}, st, nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, stateFile))
+	if err != nil {
+		return fail(fmt.Errorf("--resume: %w", err))
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return fail(fmt.Errorf("--resume: %s: %w", stateFile, err))
+	}
+	v, err := morpion.ParseVariant(st.Params.Variant)
+	if err != nil {
+		return fail(fmt.Errorf("--resume: %w", err))
+	}
+	var start *morpion.Grid
+	if st.BestLayers != "" {
+		if start, err = morpion.DecodeLayers(v, st.BestLayers); err != nil {
+			return fail(fmt.Errorf("--resume: best grid: %w", err))
+		}
+	}
+	p := st.Params
+	switch {
+	case given["time"] || given["playouts"]:
+		p.TimeMS, p.Playouts = limit.Milliseconds(), playouts
+	default:
+		if p.TimeMS > 0 {
+			p.TimeMS -= st.ElapsedMS
+		}
+		if p.Playouts > 0 {
+			p.Playouts -= st.Playouts
+		}
+		if (st.Params.TimeMS > 0 && p.TimeMS <= 0) || (st.Params.Playouts > 0 && p.Playouts <= 0) {
+			return fail(errors.New("--resume: the saved budget is spent; give --time or --playouts to go on"))
+		}
+	}
+	if given["threads"] {
+		p.Threads = threads
+	}
+	// A new seed per run, so a resumed search does not retrace its steps.
+	p.Seed = st.Params.Seed + uint64(st.Runs)
+	// The saved budget is the whole search's: what is left plus what
+	// is spent, for the bounds that are set. An unset bound stays
+	// unset, or the next resume would find it spent.
+	st.Params.TimeMS, st.Params.Playouts = 0, 0
+	if p.TimeMS > 0 {
+		st.Params.TimeMS = p.TimeMS + st.ElapsedMS
+	}
+	if p.Playouts > 0 {
+		st.Params.Playouts = p.Playouts + st.Playouts
+	}
+	st.Params.Threads = p.Threads
+	return p, st, start, nil
 }
 
 // searchFlagError names the flag behind a bad search parameter: the

@@ -249,21 +249,9 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	if err != nil {
 		return err
 	}
-	scfg := store.Config{SessionTTL: cfg.sessionTTL, SessionIdleTTL: cfg.sessionIdleTTL, MaxSessions: cfg.maxSessions,
-		MaxSessionsPerClient: cfg.sessionsPerNetwork}
-	var st *store.Store
-	if cfg.redisURL != "" {
-		redisstore.SetLogger(log)
-		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		st, err = redisstore.New(cctx, cfg.redisURL, cfg.redisPrefix, scfg)
-		cancel()
-		if err != nil {
-			return err
-		}
-		log.Info("store: redis", "prefix", cfg.redisPrefix)
-	} else {
-		st = memory.New(scfg)
-		log.Info("store: memory (set GAMEAI_REDIS_URL to keep state across restarts)")
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
 	}
 	defer st.Close()
 
@@ -287,8 +275,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
-	player := host.Referee()
-	deps := jobkinds.Deps{Store: st, Log: log, Arena: player, MorrisDB: cfg.morrisDB}
+	deps := jobkinds.Deps{Store: st, Log: log, Arena: host.Referee(), MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if dispatcher != nil {
 		deps.Tasks = dispatcher
@@ -296,19 +283,9 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		defer queue.Close()
 		collectors = append(collectors, queue)
 		if !cfg.noLocalWorker {
-			wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
-			done := make(chan struct{})
-			w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{cfg.taskQueue: 1}, Log: log, Arena: player,
-				Admit: host})
-			go func() {
-				defer close(done)
-				if err := w.Run(wctx); err != nil {
-					log.Error("local worker", "err", err)
-				}
-			}()
 			// Stopped after the jobs (deferred calls run last first): a
 			// job's last tasks may need it.
-			defer func() { stopWorker(); <-done }()
+			defer startLocalWorker(ctx, opt, cfg.taskQueue, log, host)()
 		}
 		log.Info("tasks: redis", "queue", cfg.taskQueue, "local worker", !cfg.noLocalWorker)
 	}
@@ -319,21 +296,68 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	} else if n > 0 {
 		log.Info("resumed jobs", "count", n)
 	}
-	if err := host.Unavailable(); err != nil {
-		log.Warn("hosting bots: uploads refused", "reason", err)
-	} else {
-		log.Info("hosting bots: uploads are built and played in the sandbox")
-		// A bot another server left building for this long lost its
-		// server: this one takes it up.
-		if err := host.Resume(ctx, 10*time.Minute); err != nil {
-			log.Error("resuming bot admissions", "err", err)
-		}
-		host.ResumeEvery(10*time.Minute, 10*time.Minute)
-	}
+	resumeHosting(ctx, host, log)
 	srv := api.New(cfg.api, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: log, Version: BuildVersion(),
 		Collectors: collectors, Hosting: host})
+	return serveHTTP(ctx, cfg, srv.Handler(), runner, log, ready)
+}
+
+// openStore opens Redis's store when a URL is given, else one in memory.
+func openStore(ctx context.Context, cfg serveConfig, log *slog.Logger) (*store.Store, error) {
+	scfg := store.Config{SessionTTL: cfg.sessionTTL, SessionIdleTTL: cfg.sessionIdleTTL, MaxSessions: cfg.maxSessions,
+		MaxSessionsPerClient: cfg.sessionsPerNetwork}
+	if cfg.redisURL == "" {
+		log.Info("store: memory (set GAMEAI_REDIS_URL to keep state across restarts)")
+		return memory.New(scfg), nil
+	}
+	redisstore.SetLogger(log)
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	st, err := redisstore.New(cctx, cfg.redisURL, cfg.redisPrefix, scfg)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("store: redis", "prefix", cfg.redisPrefix)
+	return st, nil
+}
+
+// startLocalWorker makes this server one of the workers of its queue; the
+// returned stop waits for it to end.
+func startLocalWorker(ctx context.Context, opt asynq.RedisConnOpt, queue string, log *slog.Logger, host *hosting.Host) (stop func()) {
+	wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{queue: 1}, Log: log, Arena: host.Referee(),
+		Admit: host})
+	go func() {
+		defer close(done)
+		if err := w.Run(wctx); err != nil {
+			log.Error("local worker", "err", err)
+		}
+	}()
+	return func() { stopWorker(); <-done }
+}
+
+// resumeHosting takes up the admissions other servers left, now and every
+// ten minutes, where this machine can confine programs.
+func resumeHosting(ctx context.Context, host *hosting.Host, log *slog.Logger) {
+	if err := host.Unavailable(); err != nil {
+		log.Warn("hosting bots: uploads refused", "reason", err)
+		return
+	}
+	log.Info("hosting bots: uploads are built and played in the sandbox")
+	// A bot another server left building for this long lost its
+	// server: this one takes it up.
+	if err := host.Resume(ctx, 10*time.Minute); err != nil {
+		log.Error("resuming bot admissions", "err", err)
+	}
+	host.ResumeEvery(10*time.Minute, 10*time.Minute)
+}
+
+// serveHTTP serves h on cfg's address until ctx ends, then lets running
+// requests and jobs finish within the grace period.
+func serveHTTP(ctx context.Context, cfg serveConfig, h http.Handler, runner *jobs.Runner, log *slog.Logger, ready func(addr string)) error {
 	hs := &http.Server{
-		Handler:           srv.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: cfg.readHeaderTimeout,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      cfg.api.RequestTimeout + 5*time.Second,

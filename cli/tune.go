@@ -16,6 +16,7 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/arena"
 	"gameai/games/morris"
+	"gameai/internal/ticker"
 )
 
 var tuneCommands = map[string]command{
@@ -95,18 +96,9 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	var p morrisai.TuneParams
 	var cp *morrisai.TuneCheckpoint
+	var err error
 	if *resume != "" {
-		b, err := os.ReadFile(*resume)
-		if err != nil {
-			return fmt.Errorf("--resume: %w", err)
-		}
-		var tf tuneFile
-		if err := json.Unmarshal(b, &tf); err != nil {
-			return fmt.Errorf("--resume %s: %w", *resume, err)
-		}
-		p, cp = tf.Params, &tf.Checkpoint
-		p.Generations, p.Workers = *gens, *workers
-		cp.State.Done, cp.State.Reason = cp.State.Generation >= p.Generations, ""
+		p, cp, err = resumeTune(*resume, *gens, *workers)
 		if *out == "" {
 			*out = *resume
 		}
@@ -114,31 +106,67 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if *out == "" {
 			return errors.New("--out FILE is required")
 		}
-		o, err := resolveOpponents(*opps, *seed)
-		if err != nil {
-			return fmt.Errorf("--opponents: %w", err)
-		}
 		p = morrisai.TuneParams{Population: *pop, Generations: *gens, Segment: *segment, StopOnConvergence: *converge,
 			Elite: *elite, Selected: *selected, CrossoverPoints: *points, Mutation: *mutation, Refill: *refill,
-			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Openings: *openings, Opponents: o, Seed: *seed, Workers: *workers,
+			Depth: *depth, RandomPlies: *plies, MaxPlies: *maxPlies, Openings: *openings, Seed: *seed, Workers: *workers,
 			Reevaluate: *reeval}
-		if *initial != "" {
-			in, err := resolveOpponents(*initial, *seed)
-			if err != nil {
-				return fmt.Errorf("--initial: %w", err)
-			}
-			for _, v := range in {
-				p.Initial = append(p.Initial, v.Coef[:])
-			}
-		}
+		err = tuneVectors(&p, *opps, *initial)
+	}
+	if err != nil {
+		return err
 	}
 	if err := p.Check(); err != nil {
 		return err
 	}
+	return runTune(ctx, p, cp, *out, *quiet, stdout, stderr)
+}
+
+// resumeTune reads a results file to go on from, for gens generations in
+// all on workers.
+func resumeTune(file string, gens, workers int) (morrisai.TuneParams, *morrisai.TuneCheckpoint, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return morrisai.TuneParams{}, nil, fmt.Errorf("--resume: %w", err)
+	}
+	var tf tuneFile
+	if err := json.Unmarshal(b, &tf); err != nil {
+		return morrisai.TuneParams{}, nil, fmt.Errorf("--resume %s: %w", file, err)
+	}
+	p, cp := tf.Params, &tf.Checkpoint
+	p.Generations, p.Workers = gens, workers
+	cp.State.Done, cp.State.Reason = cp.State.Generation >= p.Generations, ""
+	return p, cp, nil
+}
+
+// tuneVectors sets a new tuning's opponents and its first population's
+// given vectors (--opponents, --initial).
+func tuneVectors(p *morrisai.TuneParams, opps, initial string) error {
+	o, err := resolveOpponents(opps, p.Seed)
+	if err != nil {
+		return fmt.Errorf("--opponents: %w", err)
+	}
+	p.Opponents = o
+	if initial == "" {
+		return nil
+	}
+	in, err := resolveOpponents(initial, p.Seed)
+	if err != nil {
+		return fmt.Errorf("--initial: %w", err)
+	}
+	for _, v := range in {
+		p.Initial = append(p.Initial, v.Coef[:])
+	}
+	return nil
+}
+
+// runTune runs the tuning's generations, rewriting out after each, with a
+// progress line on stderr each second; an interrupted run says how to go
+// on.
+func runTune(ctx context.Context, p morrisai.TuneParams, cp *morrisai.TuneCheckpoint, out string, quiet bool, stdout, stderr io.Writer) error {
 	save := func(t *morrisai.Tuner) error {
 		tf := tuneFile{Params: p, Checkpoint: t.Checkpoint(), Best: t.Best(), History: t.State().History}
 		b, _ := json.MarshalIndent(tf, "", "  ")
-		return writeAtomic(*out, append(b, '\n'))
+		return writeAtomic(out, append(b, '\n'))
 	}
 	bar := func(pr morrisai.TuneProgress) string {
 		frac := float64(pr.Generation) / float64(max(p.Generations, 1))
@@ -148,61 +176,44 @@ func tuneMorris(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			strings.Repeat(".", width-n), pr.Generation, p.Generations, pr.Best, pr.Mean, pr.Games, pr.GamesPerS, fmtElapsed(pr.ElapsedMS))
 	}
 	var live atomic.Pointer[morrisai.Tuner] // for the progress line
-	progressDone := make(chan struct{})
-	stopProgress := make(chan struct{})
-	go func() {
-		defer close(progressDone)
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stopProgress:
-				return
-			case <-tick.C:
-				if t := live.Load(); !*quiet && t != nil {
-					fmt.Fprintf(stderr, "\r%s", bar(t.Progress()))
-				} else if !*quiet {
-					fmt.Fprintf(stderr, "\revaluating the first population ")
-				}
+	finish := func() {}
+	if !quiet {
+		finish = ticker.Every(time.Second, func() {
+			if t := live.Load(); t != nil {
+				fmt.Fprintf(stderr, "\r%s", bar(t.Progress()))
+			} else {
+				fmt.Fprintf(stderr, "\revaluating the first population ")
 			}
-		}
-	}()
-	finish := func() { close(stopProgress); <-progressDone }
+		})
+	}
 	t, err := morrisai.NewTuner(ctx, p, cp, arena.TournamentGames{Workers: p.Workers})
-	if err != nil {
-		finish()
-		return err
+	if err == nil {
+		live.Store(t)
+		err = save(t)
 	}
-	live.Store(t)
-	if err := save(t); err != nil {
-		finish()
-		return err
-	}
-	for {
+	for err == nil {
 		if done, _ := t.Done(); done {
 			break
 		}
-		if err := t.Step(ctx); err != nil {
-			finish()
-			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "\ninterrupted; %s holds generation %d (--resume %s goes on)\n", *out, t.State().Generation, *out)
-				return nil
-			}
-			return err
-		}
-		if err := save(t); err != nil {
-			finish()
-			return err
+		if err = t.Step(ctx); err == nil {
+			err = save(t)
 		}
 	}
 	finish()
-	if !*quiet {
+	switch {
+	case err != nil && ctx.Err() != nil && t != nil:
+		fmt.Fprintf(stderr, "\ninterrupted; %s holds generation %d (--resume %s goes on)\n", out, t.State().Generation, out)
+		return nil
+	case err != nil:
+		return err
+	}
+	if !quiet {
 		fmt.Fprintf(stderr, "\r%s\n", bar(t.Progress()))
 	}
 	best := t.Best()
 	_, why := t.Done()
 	fmt.Fprintf(stdout, "best %s fitness %.0f after %d generations (%s)\ncoefficients %s\nwritten to %s\n", best.ID, best.Fitness,
-		t.State().Generation, why, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(best.Genes)), ","), "[]"), *out)
+		t.State().Generation, why, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(best.Genes)), ","), "[]"), out)
 	return nil
 }
 

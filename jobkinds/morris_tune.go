@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/ai/genetic"
 	"gameai/ai/morrisai"
 	"gameai/arena"
+	"gameai/internal/ticker"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/tasks"
@@ -73,42 +75,29 @@ func morrisTune(d Deps) jobs.Handler {
 			return r
 		}
 		begun := time.Now()
-		// A generation can take minutes: a second goroutine reports the
-		// games played meanwhile. The Reporter is not safe for two
-		// goroutines, so every use of it holds repMu.
+		// A generation can take minutes: a ticker reports the games played
+		// meanwhile. The Reporter is not safe for two goroutines, so every
+		// use of it holds repMu.
 		var repMu sync.Mutex
-		ready := make(chan *morrisai.Tuner, 1)
-		stop, tickDone := make(chan struct{}), make(chan struct{})
-		go func() {
-			defer close(tickDone)
-			tick := time.NewTicker(time.Second)
-			defer tick.Stop()
-			var live *morrisai.Tuner
-			for {
-				select {
-				case live = <-ready:
-				case <-tick.C:
-					if live == nil {
-						continue
-					}
-					pr := live.Progress()
-					repMu.Lock()
-					err := rep.Progress(tuneSpent(p, pr), tuneMessage(pr), report(pr))
-					repMu.Unlock()
-					if err != nil {
-						d.Log.Warn("progress", "job", j.ID, "err", err)
-					}
-				case <-stop:
-					return
-				}
+		var live atomic.Pointer[morrisai.Tuner]
+		defer ticker.Every(time.Second, func() {
+			t := live.Load()
+			if t == nil {
+				return
 			}
-		}()
-		defer func() { close(stop); <-tickDone }()
+			pr := t.Progress()
+			repMu.Lock()
+			err := rep.Progress(tuneSpent(p, pr), tuneMessage(pr), report(pr))
+			repMu.Unlock()
+			if err != nil {
+				d.Log.Warn("progress", "job", j.ID, "err", err)
+			}
+		})()
 		t, err := morrisai.NewTuner(ctx, p.TuneParams, cp, runner)
 		if err != nil {
 			return nil, err
 		}
-		ready <- t
+		live.Store(t)
 		save := func() {
 			if err := saveStrategy(context.WithoutCancel(ctx), d, j, p, t); err != nil {
 				d.Log.Warn("saving the tuned strategy", "job", j.ID, "err", err)

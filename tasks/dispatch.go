@@ -174,78 +174,32 @@ func taskID(job, typ string, payload []byte) string {
 func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, queues []string,
 	result func(i int, res []byte) error, partial func(i int, res []byte)) error {
 	d := b.d
-	ids := make([]string, len(payloads))
+	r := &batchRun{b: b, typ: typ, payloads: payloads, queues: queues, result: result, partial: partial,
+		ids: make([]string, len(payloads)), index: make(map[string]int, len(payloads))}
 	for i, p := range payloads {
-		ids[i] = taskID(b.job, typ, p)
+		r.ids[i] = taskID(b.job, typ, p)
+		r.index[r.ids[i]] = i
 	}
-	if queues == nil {
-		queues = make([]string, len(payloads))
-		for i := range queues {
-			queues[i] = d.queue
+	if r.queues == nil {
+		r.queues = make([]string, len(payloads))
+		for i := range r.queues {
+			r.queues[i] = d.queue
 		}
-	}
-	enqueue := func(i int) bool {
-		_, err := d.client.EnqueueContext(ctx, asynq.NewTask(typ, payloads[i]), asynq.TaskID(ids[i]), asynq.Queue(queues[i]),
-			asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeout))
-		// A conflict: enqueued before this server restarted, so collect it.
-		return err == nil || errors.Is(err, asynq.ErrTaskIDConflict)
 	}
 	// A task that cannot be enqueued or read now (Redis away) is tried
 	// again at the next look: the job waits for Redis, as the jobs that
 	// run in process go on without it.
-	enqueued := make([]bool, len(ids))
+	r.enqueued = make([]bool, len(r.ids))
 	for i := range payloads {
-		enqueued[i] = enqueue(i)
+		r.enqueued[i] = r.enqueue(ctx, i)
 	}
-	tasks := make([]taskState, len(ids))
-	open := len(ids)
+	r.tasks = make([]taskState, len(r.ids))
+	r.open = len(r.ids)
 	defer func() {
 		b.mu.Lock()
 		b.done = b.counts
 		b.mu.Unlock()
 	}()
-	index := make(map[string]int, len(ids))
-	for i, id := range ids {
-		index[id] = i
-	}
-	// look reads task i; an error ends the batch (abandon).
-	look := func(i int) error {
-		t := &tasks[i]
-		if !enqueued[i] {
-			enqueued[i] = enqueue(i)
-			return nil
-		}
-		info, err := d.insp.GetTaskInfo(queues[i], ids[i])
-		switch {
-		case errors.Is(err, asynq.ErrTaskNotFound):
-			// Deleted, or its retention lapsed before it was read: the
-			// work is the same, so it is simply done again.
-			t.state, enqueued[i] = 0, enqueue(i)
-			return nil
-		case err != nil:
-			return nil // Redis away: as it was at the last look
-		}
-		t.state, t.retried = info.State, info.Retried
-		switch info.State {
-		case asynq.TaskStateCompleted:
-			// Counted done before its result is handed on, so that a
-			// progress report written with it counts it.
-			t.done = true
-			open--
-			b.count(tasks)
-			if err := result(i, info.Result); err != nil {
-				return fmt.Errorf("task %s: %w", ids[i], err)
-			}
-		case asynq.TaskStateArchived:
-			t.done = true // kept in the archive with its reason
-			return fmt.Errorf("task %s failed: %s", ids[i], info.LastErr)
-		default:
-			if partial != nil && len(info.Result) > 0 {
-				partial(i, info.Result)
-			}
-		}
-		return nil
-	}
 	// watch holds the announced tasks not yet seen finished (a worker
 	// announces just before asynq marks the task completed).
 	watch := map[int]bool{}
@@ -258,34 +212,97 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, queues [
 			swept = time.Now()
 		}
 		for _, id := range d.announced(ctx, b.job) {
-			if i, ok := index[id]; ok && !tasks[i].done {
+			if i, ok := r.index[id]; ok && !r.tasks[i].done {
 				watch[i] = true
 			}
 		}
-		for i := range tasks {
+		for i := range r.tasks {
 			// Running tasks that report as they go are looked at every
 			// poll, so their partial results are fresh.
-			reporting := partial != nil && tasks[i].state == asynq.TaskStateActive
-			if tasks[i].done || !(sweep || watch[i] || reporting) {
+			reporting := partial != nil && r.tasks[i].state == asynq.TaskStateActive
+			if r.tasks[i].done || !(sweep || watch[i] || reporting) {
 				continue
 			}
-			if err := look(i); err != nil {
-				return d.abandon(ids, queues, tasks, err)
+			if err := r.look(ctx, i); err != nil {
+				return d.abandon(r.ids, r.queues, r.tasks, err)
 			}
-			if tasks[i].done {
+			if r.tasks[i].done {
 				delete(watch, i)
 			}
 		}
-		b.count(tasks)
-		if open == 0 {
+		b.count(r.tasks)
+		if r.open == 0 {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return d.abandon(ids, queues, tasks, ctx.Err())
+			return d.abandon(r.ids, r.queues, r.tasks, ctx.Err())
 		case <-tick.C:
 		}
 	}
+}
+
+// batchRun is one run of a batch: its tasks by index, where each is, and
+// whom their results go to.
+type batchRun struct {
+	b        *batch
+	typ      string
+	payloads [][]byte
+	queues   []string
+	ids      []string
+	index    map[string]int
+	enqueued []bool
+	tasks    []taskState
+	open     int
+	result   func(i int, res []byte) error
+	partial  func(i int, res []byte)
+}
+
+// enqueue puts task i on its queue, and says whether it is there.
+func (r *batchRun) enqueue(ctx context.Context, i int) bool {
+	_, err := r.b.d.client.EnqueueContext(ctx, asynq.NewTask(r.typ, r.payloads[i]), asynq.TaskID(r.ids[i]),
+		asynq.Queue(r.queues[i]), asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeout))
+	// A conflict: enqueued before this server restarted, so collect it.
+	return err == nil || errors.Is(err, asynq.ErrTaskIDConflict)
+}
+
+// look reads task i; an error ends the batch (abandon).
+func (r *batchRun) look(ctx context.Context, i int) error {
+	t := &r.tasks[i]
+	if !r.enqueued[i] {
+		r.enqueued[i] = r.enqueue(ctx, i)
+		return nil
+	}
+	info, err := r.b.d.insp.GetTaskInfo(r.queues[i], r.ids[i])
+	switch {
+	case errors.Is(err, asynq.ErrTaskNotFound):
+		// Deleted, or its retention lapsed before it was read: the
+		// work is the same, so it is simply done again.
+		t.state, r.enqueued[i] = 0, r.enqueue(ctx, i)
+		return nil
+	case err != nil:
+		return nil // Redis away: as it was at the last look
+	}
+	t.state, t.retried = info.State, info.Retried
+	switch info.State {
+	case asynq.TaskStateCompleted:
+		// Counted done before its result is handed on, so that a
+		// progress report written with it counts it.
+		t.done = true
+		r.open--
+		r.b.count(r.tasks)
+		if err := r.result(i, info.Result); err != nil {
+			return fmt.Errorf("task %s: %w", r.ids[i], err)
+		}
+	case asynq.TaskStateArchived:
+		t.done = true // kept in the archive with its reason
+		return fmt.Errorf("task %s failed: %s", r.ids[i], info.LastErr)
+	default:
+		if r.partial != nil && len(info.Result) > 0 {
+			r.partial(i, info.Result)
+		}
+	}
+	return nil
 }
 
 // abandon deletes the open tasks, so that a cancelled or failed job leaves

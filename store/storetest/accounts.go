@@ -15,11 +15,18 @@ import (
 // count within their window; a registered owner (no first token) lists
 // no token, and Modify keeps the name and token the store indexes.
 func testAccounts(t *testing.T, open Factory) {
-	ctx := context.Background()
 	st := open(t, store.Config{})
-	a := st.Accounts
 	now := time.Now().UTC()
+	registeredOwners(t, st, now)
+	logins(t, st, now)
+	invitations(t, st, now)
+	counters(t, st, now)
+}
 
+// registeredOwners: a registered owner (no first token) lists no token,
+// and Modify keeps the name and token the store indexes.
+func registeredOwners(t *testing.T, st *store.Store, now time.Time) {
+	ctx := context.Background()
 	if err := st.Owners.Create(ctx, &store.Owner{Name: "reg", CreatedAt: now, PasswordHash: "$argon2id$x"}); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +51,12 @@ func testAccounts(t *testing.T, open Factory) {
 	if err := st.Owners.Modify(ctx, "reg", func(*store.Owner) {}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("modify one that left: %v", err)
 	}
+}
 
+// logins: logins live until they expire or end; an owner keeps its newest MaxLogins.
+func logins(t *testing.T, st *store.Store, now time.Time) {
+	ctx := context.Background()
+	a := st.Accounts
 	l := &store.Login{Hash: "h0", Owner: "ann", CreatedAt: now, Expires: now.Add(time.Hour)}
 	if err := a.AddLogin(ctx, l); err != nil {
 		t.Fatal(err)
@@ -79,7 +91,12 @@ func testAccounts(t *testing.T, open Factory) {
 	if _, err := a.Login(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("an expired login: %v", err)
 	}
+}
 
+// invitations: an invitation is redeemed once, never late, and may be given back.
+func invitations(t *testing.T, st *store.Store, now time.Time) {
+	ctx := context.Background()
+	a := st.Accounts
 	if err := a.Invite(ctx, &store.Invitation{Hash: "i1", CreatedAt: now, Expires: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +121,12 @@ func testAccounts(t *testing.T, open Factory) {
 	if err := a.Redeem(ctx, "i1", "bob", now); err != nil {
 		t.Errorf("a code given back: %v", err)
 	}
+}
 
+// counters: counters count within their window.
+func counters(t *testing.T, st *store.Store, now time.Time) {
+	ctx := context.Background()
+	a := st.Accounts
 	for i := int64(1); i <= 3; i++ {
 		n, left, err := a.Hit(ctx, "k", time.Minute)
 		if err != nil || n != i || left <= 0 || left > time.Minute {

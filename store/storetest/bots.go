@@ -319,9 +319,14 @@ func testTokens(t *testing.T, st *store.Store) {
 	if err := st.Owners.AddToken(ctx, &store.Token{ID: "tok_more", Owner: "ann", Hash: store.TokenHash("more"), CreatedAt: at}); !errors.Is(err, store.ErrFull) {
 		t.Errorf("a token past %d: %v", store.MaxTokens, err)
 	}
+	leaveTokens(t, st, at, ids)
+	hostsView(t, st)
+}
 
-	// Leaving: every token of bob's refused, none listed, his name still
-	// taken; leaving twice, or as nobody, is not found.
+// leaveTokens: every token of an owner who left (bob) refused, none
+// listed, his name still taken; leaving twice, or as nobody, is not found.
+func leaveTokens(t *testing.T, st *store.Store, at time.Time, ids func(string) []string) {
+	ctx := context.Background()
 	bobs := &store.Token{ID: "tok_b", Owner: "bob", Hash: store.TokenHash("bob's second"), CreatedAt: at}
 	if err := st.Owners.AddToken(ctx, bobs); err != nil {
 		t.Fatal(err)
@@ -349,7 +354,12 @@ func testTokens(t *testing.T, st *store.Store) {
 		t.Errorf("ann's tokens after bob left: %v", err)
 	}
 
-	// The host's view: every owner, by name; one disabled and enabled.
+}
+
+// hostsView: the host lists every owner, by name, and disables and
+// enables one, seen by name and by token.
+func hostsView(t *testing.T, st *store.Store) {
+	ctx := context.Background()
 	all, err := st.Owners.List(ctx)
 	if err != nil || len(all) != 2 || all[0].Name != "ann" || all[1].Name != "bob" || all[1].Left.IsZero() {
 		t.Fatalf("the owners: %+v %v", all, err)
