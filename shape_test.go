@@ -28,7 +28,7 @@ var floors = []struct {
 	{"protocols", []string{"codecup", "morrisuci"}},
 	{"the referee", []string{"arena", "competition"}},
 	{"other people's programs", []string{"hosting", "sandbox"}},
-	{"long work", []string{"jobkinds", "tasks", "jobs"}},
+	{"long work", []string{"jobs"}},
 	{"the service", []string{"api", "web", "docs"}},
 	{"the binary", []string{".", "cli", "scripts"}},
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"gameai/hosting"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -178,7 +178,7 @@ func (s *Server) withdrawOwner(ctx context.Context, owner string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := s.updateLadder(ctx, j, func(p *jobkinds.LadderParams) {
+		if _, err := s.updateLadder(ctx, j, func(p *kinds.LadderParams) {
 			p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return mine[id] })
 		}); err != nil {
 			return err

@@ -15,7 +15,7 @@ import (
 
 	"gameai/arena"
 	"gameai/competition"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -147,13 +147,13 @@ func (s *Server) competitionGamesOf(ctx context.Context, b *store.Bot) ([]BotGam
 	var out []BotGame
 	cursor, seen := "", 0
 	for seen < competitionsScanned {
-		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: jobkinds.Competition}, cursor, competitionsScanned-seen)
+		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: kinds.Competition}, cursor, competitionsScanned-seen)
 		if err != nil {
 			return nil, problemFor(err, "competitions")
 		}
 		for _, j := range js {
 			seen++
-			p, err := jobkinds.DecodeCompetitionParams(j)
+			p, err := kinds.DecodeCompetitionParams(j)
 			if err != nil || p.Plan.Game != b.Game {
 				continue
 			}
@@ -166,7 +166,7 @@ func (s *Server) competitionGamesOf(ctx context.Context, b *store.Bot) ([]BotGam
 			if !slices.Contains(p.Plan.Field, id) {
 				continue
 			}
-			_, st, err := jobkinds.DecodeCompetition(j)
+			_, st, err := kinds.DecodeCompetition(j)
 			if err != nil {
 				continue
 			}

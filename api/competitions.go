@@ -18,7 +18,7 @@ import (
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/hosting"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -42,7 +42,7 @@ func (s *Server) createCompetition(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	p := jobkinds.CompetitionParams{Name: req.Name, Parallel: max(req.Parallel, 1), Plan: competition.Plan{Game: req.Game,
+	p := kinds.CompetitionParams{Name: req.Name, Parallel: max(req.Parallel, 1), Plan: competition.Plan{Game: req.Game,
 		Format: req.Format, Field: req.Bots, Rounds: req.Rounds, Seed: req.Seed}}
 	if p.Plan.Format == "" {
 		p.Plan.Format = competition.RoundRobin
@@ -87,7 +87,7 @@ func (s *Server) createCompetition(c *echo.Context) error {
 		return badField("rounds", fmt.Sprintf("%d games of up to %v each exceed the server's job cap of %s",
 			p.Plan.PlannedGames(), gameWorst(p.Clock), s.cfg.MaxJobTime))
 	}
-	j, err := s.jobs.Submit(ctx, jobkinds.Competition, p)
+	j, err := s.jobs.Submit(ctx, kinds.Competition, p)
 	if err != nil {
 		return problemFor(err, "job")
 	}
@@ -157,15 +157,15 @@ func (s *Server) playableUpload(ctx context.Context, game, id string) (*store.Bo
 }
 
 // competitionJob reads a competition by its id.
-func (s *Server) competitionJob(c *echo.Context) (*store.Job, jobkinds.CompetitionParams, jobkinds.CompetitionState, error) {
+func (s *Server) competitionJob(c *echo.Context) (*store.Job, kinds.CompetitionParams, kinds.CompetitionState, error) {
 	j, err := s.jobs.Get(c.Request().Context(), c.Param("id"))
-	if err == nil && j.Kind != jobkinds.Competition {
+	if err == nil && j.Kind != kinds.Competition {
 		err = store.ErrNotFound
 	}
 	if err != nil {
-		return nil, jobkinds.CompetitionParams{}, jobkinds.CompetitionState{}, s.storeErr(err, "competition")
+		return nil, kinds.CompetitionParams{}, kinds.CompetitionState{}, s.storeErr(err, "competition")
 	}
-	p, st, err := jobkinds.DecodeCompetition(j)
+	p, st, err := kinds.DecodeCompetition(j)
 	return j, p, st, err
 }
 
@@ -173,11 +173,11 @@ func (s *Server) competitionJob(c *echo.Context) (*store.Job, jobkinds.Competiti
 func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, error) {
 	// A list shows the settings and the count of games: the state, with
 	// every game's record, is decoded for the standings only.
-	p, err := jobkinds.DecodeCompetitionParams(j)
-	var st jobkinds.CompetitionState
-	played := jobkinds.PlayedSoFar(j)
+	p, err := kinds.DecodeCompetitionParams(j)
+	var st kinds.CompetitionState
+	played := kinds.PlayedSoFar(j)
 	if standings {
-		p, st, err = jobkinds.DecodeCompetition(j)
+		p, st, err = kinds.DecodeCompetition(j)
 		played = len(st.Played)
 	}
 	if err != nil {
@@ -225,7 +225,7 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 //	@Failure	400		{object}	Problem
 //	@Router		/v1/competitions [get]
 func (s *Server) listCompetitions(c *echo.Context) error {
-	js, next, err := s.jobPage(c, jobkinds.Competition)
+	js, next, err := s.jobPage(c, kinds.Competition)
 	if err != nil {
 		return err
 	}
@@ -266,13 +266,13 @@ func (s *Server) getCompetition(c *echo.Context) error {
 }
 
 // played is the competition's finished games in schedule order.
-func played(st jobkinds.CompetitionState) []jobkinds.CompetitionGame {
+func played(st kinds.CompetitionState) []kinds.CompetitionGame {
 	out := slices.Clone(st.Played)
-	slices.SortFunc(out, func(a, b jobkinds.CompetitionGame) int { return a.N - b.N })
+	slices.SortFunc(out, func(a, b kinds.CompetitionGame) int { return a.N - b.N })
 	return out
 }
 
-func gameResponse(p jobkinds.CompetitionParams, g jobkinds.CompetitionGame, full bool, who caller) CompetitionGameResponse {
+func gameResponse(p kinds.CompetitionParams, g kinds.CompetitionGame, full bool, who caller) CompetitionGameResponse {
 	o := g.Outcome
 	out := CompetitionGameResponse{N: g.N, Round: g.Round, Board: o.Board, Score: o.Result.Score, Margin: o.Result.Margin, Points: o.Points,
 		Reason: o.Reason, Fault: o.Fault, Plies: len(o.Moves), ThinkMS: o.ThinkMS}
@@ -324,7 +324,7 @@ func (s *Server) competitionGames(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var games []jobkinds.CompetitionGame
+	var games []kinds.CompetitionGame
 	for _, g := range played(st) {
 		if bot < 0 || slices.Contains(g.Seats, bot) {
 			games = append(games, g)
@@ -373,7 +373,7 @@ func (s *Server) competitionGame(c *echo.Context) error {
 		return err
 	}
 	if i := slices.IndexFunc(st.Schedule, func(g competition.Game) bool { return g.N == n }); live && i >= 0 {
-		return c.JSON(http.StatusOK, s.wholeGame(p, jobkinds.CompetitionGame{Game: st.Schedule[i], Outcome: o}, who, true))
+		return c.JSON(http.StatusOK, s.wholeGame(p, kinds.CompetitionGame{Game: st.Schedule[i], Outcome: o}, who, true))
 	}
 	return notFound("n", fmt.Sprintf("game %d is not played yet", n))
 }

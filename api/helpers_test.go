@@ -22,8 +22,8 @@ import (
 	"gameai/games/morris"
 	"gameai/hosting"
 	"gameai/internal/redistest"
-	"gameai/jobkinds"
 	"gameai/jobs"
+	"gameai/jobs/kinds"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -80,7 +80,7 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	if host != nil {
 		ref = host.Referee()
 	}
-	jobkinds.Register(runner, jobkinds.Deps{Store: st, Log: quiet, Arena: ref, MorrisDB: cfg.MorrisDB})
+	kinds.Register(runner, kinds.Deps{Store: st, Log: quiet, Arena: ref, MorrisDB: cfg.MorrisDB})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

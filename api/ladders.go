@@ -17,7 +17,7 @@ import (
 	"gameai/arena"
 	"gameai/competition"
 	"gameai/hosting"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -34,8 +34,8 @@ func ladderGame(c *echo.Context) (string, error) {
 // (store.ErrNotFound: none yet).
 func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error) {
 	of := func(j *store.Job) bool {
-		var p jobkinds.LadderParams
-		return j.Kind == jobkinds.Ladder && json.Unmarshal(j.Params, &p) == nil && p.Game == game
+		var p kinds.LadderParams
+		return j.Kind == kinds.Ladder && json.Unmarshal(j.Params, &p) == nil && p.Game == game
 	}
 	// A ladder that runs is a live job, found among the few live ones
 	// however many jobs the store keeps; only a stopped one is looked
@@ -55,7 +55,7 @@ func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error)
 	}
 	cursor := ""
 	for range 20 {
-		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: jobkinds.Ladder}, cursor, 50)
+		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: kinds.Ladder}, cursor, 50)
 		if err != nil {
 			return nil, err
 		}
@@ -74,15 +74,15 @@ func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error)
 
 // ladderState is game's newest ladder and its state; a problem (404 when
 // the game has none yet) otherwise.
-func (s *Server) ladderState(ctx context.Context, game string) (*store.Job, jobkinds.LadderParams, jobkinds.LadderState, error) {
+func (s *Server) ladderState(ctx context.Context, game string) (*store.Job, kinds.LadderParams, kinds.LadderState, error) {
 	j, err := s.ladderJob(ctx, game)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, jobkinds.LadderParams{}, jobkinds.LadderState{}, noLadder(game)
+		return nil, kinds.LadderParams{}, kinds.LadderState{}, noLadder(game)
 	}
 	if err != nil {
-		return nil, jobkinds.LadderParams{}, jobkinds.LadderState{}, problemFor(err, "ladder")
+		return nil, kinds.LadderParams{}, kinds.LadderState{}, problemFor(err, "ladder")
 	}
-	p, st, err := jobkinds.DecodeLadder(j)
+	p, st, err := kinds.DecodeLadder(j)
 	if err != nil {
 		return nil, p, st, problemFor(err, "ladder")
 	}
@@ -96,9 +96,9 @@ func noLadder(game string) *Problem {
 
 // updateLadder rewrites a live ladder's settings, re-reading on a
 // conflict (the job writes its state between games).
-func (s *Server) updateLadder(ctx context.Context, j *store.Job, change func(*jobkinds.LadderParams)) (*store.Job, error) {
+func (s *Server) updateLadder(ctx context.Context, j *store.Job, change func(*kinds.LadderParams)) (*store.Job, error) {
 	for range 10 {
-		var p jobkinds.LadderParams
+		var p kinds.LadderParams
 		if err := json.Unmarshal(j.Params, &p); err != nil {
 			return nil, err
 		}
@@ -171,7 +171,7 @@ func (s *Server) putLadder(c *echo.Context) error {
 	if len(slices.Compact(slices.Sorted(slices.Values(req.Bots)))) != len(req.Bots) {
 		return badField("bots", "a bot is named twice")
 	}
-	set := func(p *jobkinds.LadderParams) {
+	set := func(p *kinds.LadderParams) {
 		p.Game, p.State, p.Clock, p.Bots = game, req.State, clock, req.Bots
 		p.GamesPerMinute = cmp.Or(req.GamesPerMinute, 2)
 		p.Parallel = max(req.Parallel, 1)
@@ -186,16 +186,16 @@ func (s *Server) putLadder(c *echo.Context) error {
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return problemFor(err, "ladder")
 	}
-	p := jobkinds.LadderParams{Seed: rand.Uint64()}
+	p := kinds.LadderParams{Seed: rand.Uint64()}
 	if j != nil {
 		// Started again: its owners' entries stay entered.
-		var old jobkinds.LadderParams
+		var old kinds.LadderParams
 		if json.Unmarshal(j.Params, &old) == nil {
 			p.Entered = old.Entered
 		}
 	}
 	set(&p)
-	if j, err = s.jobs.Submit(ctx, jobkinds.Ladder, p); err != nil {
+	if j, err = s.jobs.Submit(ctx, kinds.Ladder, p); err != nil {
 		return problemFor(err, "job")
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/ladders/"+game)
@@ -224,7 +224,7 @@ func (s *Server) getLadder(c *echo.Context) error {
 }
 
 func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error {
-	p, st, err := jobkinds.DecodeLadder(j)
+	p, st, err := kinds.DecodeLadder(j)
 	if err != nil {
 		return problemFor(err, "ladder")
 	}
@@ -317,7 +317,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 	}
 	// Read twice at most: a game that ends between the reads of the
 	// ladder and of its live record is kept before its record goes
-	// (jobkinds' ladder saves, then deletes), so the second read finds it.
+	// (the ladder kind saves, then deletes), so the second read finds it.
 	for range 2 {
 		j, _, st, err := s.ladderState(c.Request().Context(), game)
 		if err != nil {
@@ -329,7 +329,7 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 				return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
 			}
 		}
-		i := slices.IndexFunc(st.Playing, func(g jobkinds.LadderGame) bool { return g.N == n })
+		i := slices.IndexFunc(st.Playing, func(g kinds.LadderGame) bool { return g.N == n })
 		if i < 0 || j.Status.Final() {
 			break
 		}
@@ -349,9 +349,9 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 
 // ladderAsCompetition shows a ladder's game as a competition's: its seats
 // the field, each an entrant with its owner (for whose eyes stderr is).
-func ladderAsCompetition(game string, st jobkinds.LadderState, g jobkinds.LadderGame) (jobkinds.CompetitionParams, jobkinds.CompetitionGame) {
-	p := jobkinds.CompetitionParams{Plan: competition.Plan{Game: game, Field: g.Seats}}
-	cg := jobkinds.CompetitionGame{Game: competition.Game{N: g.N, Seats: make([]int, len(g.Seats))}, Outcome: g.Outcome}
+func ladderAsCompetition(game string, st kinds.LadderState, g kinds.LadderGame) (kinds.CompetitionParams, kinds.CompetitionGame) {
+	p := kinds.CompetitionParams{Plan: competition.Plan{Game: game, Field: g.Seats}}
+	cg := kinds.CompetitionGame{Game: competition.Game{N: g.N, Seats: make([]int, len(g.Seats))}, Outcome: g.Outcome}
 	for i, id := range g.Seats {
 		e := arena.Entrant{ID: id}
 		if owner := st.Owners[id]; owner != "" && owner != arena.BuiltinOwner {
@@ -427,7 +427,7 @@ func (s *Server) enterLadder(c *echo.Context) error {
 	for _, v := range versions {
 		same[v.ID] = true
 	}
-	if _, err := s.updateLadder(ctx, j, func(p *jobkinds.LadderParams) {
+	if _, err := s.updateLadder(ctx, j, func(p *kinds.LadderParams) {
 		p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return id == b.ID || same[id] })
 		if *req.Entered {
 			p.Entered = append(p.Entered, b.ID)

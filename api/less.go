@@ -9,7 +9,7 @@ import (
 
 	"gameai/codecup"
 	"gameai/games/less"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 // LessMatchRequest runs a refereed match between four of our bots.
@@ -96,10 +96,10 @@ func (s *Server) lessMatch(c *echo.Context) error {
 		if double == 0 {
 			double = less.DoubleWalls
 		}
-		layouts = jobkinds.NewLessLayouts(pairs, density, double, req.Seed)
+		layouts = kinds.NewLessLayouts(pairs, density, double, req.Seed)
 	}
-	p := jobkinds.LessMatchParams{Bots: bots, Games: req.Games, Layouts: layouts, BudgetMS: budget}
-	j, err := s.jobs.Submit(c.Request().Context(), jobkinds.LessMatch, p)
+	p := kinds.LessMatchParams{Bots: bots, Games: req.Games, Layouts: layouts, BudgetMS: budget}
+	j, err := s.jobs.Submit(c.Request().Context(), kinds.LessMatch, p)
 	if err != nil {
 		return problemFor(err, "job")
 	}

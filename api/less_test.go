@@ -9,7 +9,7 @@ import (
 
 	"gameai/api"
 	"gameai/games/less"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 func TestLessThroughTheGenericAPI(t *testing.T) {
@@ -53,7 +53,7 @@ func TestLessMatchJob(t *testing.T) {
 	req := api.LessMatchRequest{Bots: []string{"greedy", "greedy", "greedy", "greedy"}, Games: 2, Seed: 3, BudgetMS: 2000}
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/less/matches", req).ok(t, http.StatusAccepted).json(t, &j)
-	res := jobResult[jobkinds.LessMatchResult](t, e, j.ID)
+	res := jobResult[kinds.LessMatchResult](t, e, j.ID)
 	// Greedy against greedy on one layout played both ways: even.
 	if len(res.Games) != 2 || res.Games[0].MarginA != -res.Games[1].MarginA || res.A.MeanMargin != 0 || len(res.Games[0].Actions) == 0 {
 		t.Errorf("result %+v", res)
@@ -96,7 +96,7 @@ func TestLessMatchBotSettings(t *testing.T) {
 		Games: 2, Seed: 3, BudgetMS: 2000}
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/less/matches", req).ok(t, http.StatusAccepted).json(t, &j)
-	var p jobkinds.LessMatchParams
+	var p kinds.LessMatchParams
 	if err := json.Unmarshal(j.Params, &p); err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestLessMatchBotSettings(t *testing.T) {
 	if b.Engine != "greedy" || b.Budget != 2*time.Second || b.Seed != 4 {
 		t.Errorf("bot 2 %+v", b)
 	}
-	res := jobResult[jobkinds.LessMatchResult](t, e, j.ID)
+	res := jobResult[kinds.LessMatchResult](t, e, j.ID)
 	if len(res.Games) != 2 || res.Games[0].Forfeit != nil || res.Games[1].Forfeit != nil {
 		t.Errorf("games %+v", res.Games)
 	}

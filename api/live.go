@@ -8,13 +8,13 @@ import (
 
 	"gameai/arena"
 	"gameai/competition"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
 // Games watched as they are played (lichess's way): whoever plays a
 // competition's or a ladder's game, here or on a worker, has it written to
-// the store's live games after its moves (jobkinds.LiveKey), so a page on
+// the store's live games after its moves (kinds.LiveKey), so a page on
 // any server of the same store follows it. A game's answer says "live"
 // until it is over; then it is a played game like any other.
 
@@ -26,7 +26,7 @@ const liveLooked = 8
 // liveGame is game n of job as far as it has been played; false when it is
 // not being played.
 func (s *Server) liveGame(ctx context.Context, job string, n int) (arena.Outcome, bool, error) {
-	b, err := s.store.Live.Get(ctx, jobkinds.LiveKey(job, n))
+	b, err := s.store.Live.Get(ctx, kinds.LiveKey(job, n))
 	if errors.Is(err, store.ErrNotFound) {
 		return arena.Outcome{}, false, nil
 	}
@@ -42,8 +42,8 @@ func (s *Server) liveGame(ctx context.Context, job string, n int) (arena.Outcome
 
 // competitionPlaying lists the games of a live competition being played
 // now, among the first liveLooked not yet played.
-func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p jobkinds.CompetitionParams,
-	st jobkinds.CompetitionState) ([]CompetitionPlaying, error) {
+func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p kinds.CompetitionParams,
+	st kinds.CompetitionState) ([]CompetitionPlaying, error) {
 	if j.Status.Final() {
 		return nil, nil
 	}
@@ -68,7 +68,7 @@ func (s *Server) competitionPlaying(ctx context.Context, j *store.Job, p jobkind
 
 // wholeGame is a game's answer with its moves and positions to replay:
 // played, or live as far as it has gone.
-func (s *Server) wholeGame(p jobkinds.CompetitionParams, g jobkinds.CompetitionGame, who caller, live bool) CompetitionGameResponse {
+func (s *Server) wholeGame(p kinds.CompetitionParams, g kinds.CompetitionGame, who caller, live bool) CompetitionGameResponse {
 	out := gameResponse(p, g, true, who)
 	out.Positions = s.positions(p.Plan.Game, g.Outcome)
 	out.Live = live

@@ -13,7 +13,7 @@ import (
 	"gameai/arena"
 	"gameai/competition"
 	"gameai/hosting"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -176,18 +176,18 @@ func TestALadderGameInPlayIsPublicAndNoMore(t *testing.T) {
 // the draw and the first look held still.
 func holdLadder(t *testing.T, st *store.Store, seats []string, owners map[string]string, stderr []string) {
 	t.Helper()
-	params, _ := json.Marshal(jobkinds.LadderParams{Game: "morris", State: jobkinds.LadderRunning, GamesPerMinute: 1,
+	params, _ := json.Marshal(kinds.LadderParams{Game: "morris", State: kinds.LadderRunning, GamesPerMinute: 1,
 		Bots: seats, Parallel: 2})
 	at := time.Now().UTC()
-	state, _ := json.Marshal(jobkinds.LadderState{Next: 3, InPlay: 2, Owners: owners, Playing: []jobkinds.LadderGame{
+	state, _ := json.Marshal(kinds.LadderState{Next: 3, InPlay: 2, Owners: owners, Playing: []kinds.LadderGame{
 		{N: 1, At: at, Seats: seats}, {N: 2, At: at, Seats: seats}}})
-	j := &store.Job{ID: "ladder-held", Kind: jobkinds.Ladder, Status: store.JobRunning, Params: params, Checkpoint: state,
+	j := &store.Job{ID: "ladder-held", Kind: kinds.Ladder, Status: store.JobRunning, Params: params, Checkpoint: state,
 		CreatedAt: at, UpdatedAt: at}
 	if err := st.Jobs.Create(t.Context(), j); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, ThinkMS: make([]int64, 2), Stderr: stderr})
-	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(j.ID, 2), b); err != nil {
+	if err := st.Live.Put(t.Context(), kinds.LiveKey(j.ID, 2), b); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -215,7 +215,7 @@ func TestAGameAtItsStartIsWatched(t *testing.T) {
 	// Game 2 is played after game 1, on the same opening: written here as
 	// its player writes it when it starts.
 	b, _ := json.Marshal(arena.Outcome{Result: competition.Result{N: 2}, Board: g1.Board, ThinkMS: make([]int64, 2)})
-	if err := st.Live.Put(t.Context(), jobkinds.LiveKey(c.ID, 2), b); err != nil {
+	if err := st.Live.Put(t.Context(), kinds.LiveKey(c.ID, 2), b); err != nil {
 		t.Fatal(err)
 	}
 	for _, key := range []string{"", "gat_madeup", "not-a-key"} {

@@ -11,7 +11,7 @@ import (
 	"gameai/ai/morpionai"
 	"gameai/games"
 	"gameai/games/morpion"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 // MorpionSearchRequest starts a record search.
@@ -135,7 +135,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		return badField("threads", fmt.Sprintf("%d exceeds the server's %d cores", req.Threads, runtime.NumCPU()))
 	}
 	q := req.Parameters
-	p := jobkinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
+	p := kinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: q.Level, Iterations: q.Iterations, Alpha: q.Alpha, Stabilization: q.Stabilization,
 		Patience: deref(q.Patience), Layers: deref(q.Layers), Repetitions: q.Repetitions, Extend: deref(q.Extend),
 		Octagon: deref(q.Octagon), K: q.K, Population: q.Population, Threads: req.Threads, Seed: req.Seed,
@@ -156,7 +156,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		}
 		p.Start = morpion.EncodeLayers(g)
 	}
-	j, err := s.jobs.Submit(c.Request().Context(), jobkinds.MorpionSearch, p)
+	j, err := s.jobs.Submit(c.Request().Context(), kinds.MorpionSearch, p)
 	if err != nil {
 		return problemFor(err, "job")
 	}

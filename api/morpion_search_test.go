@@ -13,7 +13,7 @@ import (
 	"gameai/api"
 	"gameai/games/morpion"
 	"gameai/internal/redistest"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -60,10 +60,10 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	r := e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted)
 	var j api.JobResponse
 	r.json(t, &j)
-	if r.header.Get("Location") != "/v1/jobs/"+j.ID || j.Kind != jobkinds.MorpionSearch {
+	if r.header.Get("Location") != "/v1/jobs/"+j.ID || j.Kind != kinds.MorpionSearch {
 		t.Fatalf("Location %q, job %+v", r.header.Get("Location"), j)
 	}
-	res := jobResult[jobkinds.MorpionSearchResult](t, e, j.ID)
+	res := jobResult[kinds.MorpionSearchResult](t, e, j.ID)
 	g, err := morpion.DecodeLayers(morpion.D5, res.BestLayers)
 	if err != nil || g.Score() != res.BestScore || !g.Finished() {
 		t.Fatalf("best grid %q: %v (score %d, result %d)", res.BestLayers, err, g.Score(), res.BestScore)
@@ -109,7 +109,7 @@ func TestMorpionSearchCancelKeepsTheBest(t *testing.T) {
 		e.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
 		return j.Status == "cancelled"
 	})
-	var res jobkinds.MorpionSearchResult
+	var res kinds.MorpionSearchResult
 	if err := json.Unmarshal(j.Result, &res); err != nil {
 		t.Fatalf("cancelled job result %s: %v", j.Result, err)
 	}
@@ -147,7 +147,7 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.do(t, "GET", "/v1/jobs/"+j.ID, nil).ok(t, 200).json(t, &j)
-	var before jobkinds.MorpionSearchResult
+	var before kinds.MorpionSearchResult
 	if err := json.Unmarshal(j.Progress.Best, &before); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestMorpionSearchResumesAfterRestart(t *testing.T) {
 	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Resume = %d, %v", n, err)
 	}
-	res := jobResult[jobkinds.MorpionSearchResult](t, b, j.ID)
+	res := jobResult[kinds.MorpionSearchResult](t, b, j.ID)
 	if res.Playouts < budget || res.BestScore < before.BestScore || len(res.Improvements) < len(before.Improvements) {
 		t.Errorf("resumed: %d playouts, best %d (before: %d playouts, best %d)", res.Playouts, res.BestScore, before.Playouts, before.BestScore)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 // MorrisDBBuildRequest asks for a build of the perfect-play database.
@@ -63,9 +63,9 @@ func (s *Server) morrisDBBuild(c *echo.Context) error {
 			FieldError{Field: "up_to", Reason: "needs more memory than this machine has"})
 	}
 	if s.cfg.MorrisDB == "" {
-		return problem(http.StatusConflict, "no-database-directory", "No database directory", jobkinds.ErrNoDBDir.Error())
+		return problem(http.StatusConflict, "no-database-directory", "No database directory", kinds.ErrNoDBDir.Error())
 	}
-	j, err := s.jobs.Submit(c.Request().Context(), jobkinds.MorrisDBBuild, jobkinds.MorrisDBBuildParams{UpTo: req.UpTo})
+	j, err := s.jobs.Submit(c.Request().Context(), kinds.MorrisDBBuild, kinds.MorrisDBBuildParams{UpTo: req.UpTo})
 	if err != nil {
 		return problemFor(err, "job")
 	}

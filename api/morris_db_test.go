@@ -11,7 +11,7 @@ import (
 	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/api"
 	"gameai/hosting"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -46,7 +46,7 @@ func TestMorrisDBBuild(t *testing.T) {
 	}
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": "3-3"}).ok(t, http.StatusAccepted).json(t, &j)
-	res := jobResult[jobkinds.MorrisDBBuildResult](t, e, j.ID)
+	res := jobResult[kinds.MorrisDBBuildResult](t, e, j.ID)
 	if len(res.Spaces) != 1 || res.Spaces[0].Space != "3-3" || res.Spaces[0].Wins != 2232160 || res.Note == "" {
 		t.Errorf("result %+v", res)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"gameai/ai/morrisai"
 	"gameai/games/morris"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -100,7 +100,7 @@ func (s *Server) morrisTuning(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := jobkinds.MorrisTuneParams{TuneParams: morrisai.TuneParams{Population: req.Population, Generations: req.Generations,
+	p := kinds.MorrisTuneParams{TuneParams: morrisai.TuneParams{Population: req.Population, Generations: req.Generations,
 		Segment: req.Segment, StopOnConvergence: req.StopOnConvergence, Elite: req.Elite, Selected: req.Selected,
 		CrossoverPoints: req.CrossoverPoints, Mutation: req.Mutation, Refill: req.Refill, Depth: req.Depth,
 		RandomPlies: req.RandomPlies, MaxPlies: req.MaxPlies, Openings: req.Openings, Opponents: opps, Seed: req.Seed, Workers: req.Workers,
@@ -138,7 +138,7 @@ func (s *Server) morrisTuning(c *echo.Context) error {
 		// fresh suffix, unique enough and stable across a resume.
 		p.Name = fmt.Sprintf("ga-%d-%s", p.Seed, randomSuffix())
 	}
-	j, err := s.jobs.Submit(ctx, jobkinds.MorrisTune, p)
+	j, err := s.jobs.Submit(ctx, kinds.MorrisTune, p)
 	if err != nil {
 		return problemFor(err, "job")
 	}

@@ -7,7 +7,7 @@ import (
 
 	"gameai/api"
 	"gameai/internal/redistest"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -45,7 +45,7 @@ func TestMorrisTuningSavesAStrategy(t *testing.T) {
 	req.Name = "tuned-test"
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/tunings", req).ok(t, http.StatusAccepted).json(t, &j)
-	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
+	res := jobResult[kinds.MorrisTuneResult](t, e, j.ID)
 	if res.Generations != 2 || len(res.History) != 3 || res.Games == 0 || len(res.Best.Genes) != 19 {
 		t.Errorf("result %+v", res)
 	}
@@ -84,7 +84,7 @@ func TestMorrisTuningResumesAfterRestart(t *testing.T) {
 	if n, err := b.runner.Resume(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Resume = %d, %v", n, err)
 	}
-	res := jobResult[jobkinds.MorrisTuneResult](t, b, j.ID)
+	res := jobResult[kinds.MorrisTuneResult](t, b, j.ID)
 	if res.Generations != req.Generations || len(res.History) != req.Generations+1 {
 		t.Errorf("resumed run: %d generations, history %d, want %d", res.Generations, len(res.History), req.Generations)
 	}
@@ -101,7 +101,7 @@ func TestMorrisTuningWarmStart(t *testing.T) {
 	req.Initial, req.Openings, req.Name = []string{"ga-2019-best", "petcu-e32"}, 2, "warm"
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/morris/tunings", req).ok(t, http.StatusAccepted).json(t, &j)
-	res := jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
+	res := jobResult[kinds.MorrisTuneResult](t, e, j.ID)
 	// 2 opponents × 2 openings × 2 colours per vector.
 	if res.Games%8 != 0 || res.Games == 0 {
 		t.Errorf("%d games, want a multiple of 8", res.Games)
@@ -119,5 +119,5 @@ func TestMorrisTournamentsIsAnAliasOfTunings(t *testing.T) {
 	if j.Kind != "morris-tuning" {
 		t.Errorf("kind %q", j.Kind)
 	}
-	jobResult[jobkinds.MorrisTuneResult](t, e, j.ID)
+	jobResult[kinds.MorrisTuneResult](t, e, j.ID)
 }

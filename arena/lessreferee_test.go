@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"gameai/ai/series"
+	"gameai/arena/series"
 	"gameai/codecup"
 	"gameai/competition"
 	"gameai/games/less"

@@ -3,7 +3,7 @@ package arena
 import (
 	"math"
 
-	"gameai/ai/series"
+	"gameai/arena/series"
 	"gameai/competition"
 	"gameai/games/less"
 )

@@ -5,7 +5,7 @@ import (
 
 	"gameai/ai/minimax"
 	"gameai/ai/morrisai"
-	"gameai/ai/series"
+	"gameai/arena/series"
 	"gameai/competition"
 	"gameai/games/morris"
 )

@@ -13,7 +13,7 @@ import (
 	"gameai/arena"
 	"gameai/codecup"
 	"gameai/competition"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 var competitionCommands = map[string]command{
@@ -59,10 +59,10 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
-	if *parallel < 1 || *parallel > jobkinds.MaxCompetitionParallel {
-		return fmt.Errorf("--parallel: %d; 1 to %d games at once", *parallel, jobkinds.MaxCompetitionParallel)
+	if *parallel < 1 || *parallel > kinds.MaxCompetitionParallel {
+		return fmt.Errorf("--parallel: %d; 1 to %d games at once", *parallel, kinds.MaxCompetitionParallel)
 	}
-	p := jobkinds.CompetitionParams{Name: "gameai competition " + game, Parallel: *parallel,
+	p := kinds.CompetitionParams{Name: "gameai competition " + game, Parallel: *parallel,
 		Plan: competition.Plan{Game: game, Format: *format, Rounds: *rounds, Seed: *seed}}
 	if game == competition.Less {
 		p.Clock.GameMS = clock.Milliseconds()
@@ -91,10 +91,10 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 		return fmt.Errorf("--%s", strings.Replace(strings.Replace(err.Error(), "bots:", "bot:", 1), "rounds:", "rounds:", 1))
 	}
 	progress := &syncWriter{w: stderr}
-	var st jobkinds.CompetitionState
+	var st kinds.CompetitionState
 	seen := 0
 	start := time.Now()
-	err := jobkinds.RunCompetition(ctx, jobkinds.Deps{Arena: &arena.Runner{}}, "", p, &st, func() {
+	err := kinds.RunCompetition(ctx, kinds.Deps{Arena: &arena.Runner{}}, "", p, &st, func() {
 		for ; seen < len(st.Played); seen++ {
 			g := st.Played[seen]
 			var seats []string
@@ -140,7 +140,7 @@ func span(r [2]int) string {
 
 // printStandings writes the table, and Morris's crosstable or Less's
 // partners.
-func printStandings(w io.Writer, p jobkinds.CompetitionParams, st jobkinds.CompetitionState) {
+func printStandings(w io.Writer, p kinds.CompetitionParams, st kinds.CompetitionState) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	less := p.Plan.Game == competition.Less
 	margin := map[bool]string{true: "margin\t"}[less]

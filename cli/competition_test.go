@@ -17,7 +17,7 @@ import (
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
 	"gameai/internal/redistest"
-	"gameai/jobkinds"
+	"gameai/jobs/kinds"
 )
 
 // Issue 46's acceptance: an 8-bot Less competition of bots that play the
@@ -52,7 +52,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		{ID: "gameai:mcts:iterations=100"}, {ID: "gameai:expectimax:depth=1"}, {ID: "gameai:uct:iterations=50,scale=3"},
 		upload("bot_greedy", "../hosting/testdata/lessbot"), upload("bot_crash", "../arena/testdata/lesscrash"),
 	}
-	p := jobkinds.CompetitionParams{Name: "acceptance", Entrants: entrants, Clock: arena.Clock{GameMS: 60000}, Parallel: 2,
+	p := kinds.CompetitionParams{Name: "acceptance", Entrants: entrants, Clock: arena.Clock{GameMS: 60000}, Parallel: 2,
 		Plan: competition.Plan{Game: competition.Less, Format: competition.RoundRobin, Rounds: 1, Seed: 46}}
 	for _, e := range entrants {
 		p.Plan.Field = append(p.Plan.Field, e.ID)
@@ -61,12 +61,12 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	schedule := p.Plan.Schedule()
-	standings := func(d jobkinds.Deps, job string) ([]competition.Row, []competition.Result) {
+	standings := func(d kinds.Deps, job string) ([]competition.Row, []competition.Result) {
 		t.Helper()
 		var res []competition.Result
 		cctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 		defer cancel()
-		err := jobkinds.PlayCompetition(cctx, d, job, p, schedule, func(g jobkinds.CompetitionGame) {
+		err := kinds.PlayCompetition(cctx, d, job, p, schedule, func(g kinds.CompetitionGame) {
 			res = append(res, g.Outcome.Result)
 		})
 		if err != nil {
@@ -74,7 +74,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		}
 		return competition.Standings(p.Plan, schedule, res, nil), res
 	}
-	want, wantRes := standings(jobkinds.Deps{Arena: &arena.Runner{Uploads: host}}, "")
+	want, wantRes := standings(kinds.Deps{Arena: &arena.Runner{Uploads: host}}, "")
 
 	last := want[len(want)-1]
 	if p.Plan.Field[last.Bot] != "bot_crash" || last.Irregular != last.Games || last.Games == 0 {
@@ -86,7 +86,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	insp := asynq.NewInspectorFromRedisClient(rdb)
 	killed := killWhileBusy(t, srv, insp, "two", victim)
 	two := newDispatcher(t, srv, "two")
-	got, gotRes := standings(jobkinds.Deps{Tasks: two}, "competition-two")
+	got, gotRes := standings(kinds.Deps{Tasks: two}, "competition-two")
 	if len(gotRes) != len(wantRes) {
 		t.Errorf("%d games on the workers, %d in process", len(gotRes), len(wantRes))
 	}

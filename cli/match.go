@@ -12,8 +12,8 @@ import (
 
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
-	"gameai/ai/series"
 	"gameai/arena"
+	"gameai/arena/series"
 	"gameai/competition"
 	"gameai/games"
 	"gameai/games/morris"

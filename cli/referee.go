@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/series"
 	"gameai/arena"
+	"gameai/arena/series"
 	"gameai/codecup"
 	"gameai/competition"
 	"gameai/games/less"

@@ -26,12 +26,12 @@ import (
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/hosting"
-	"gameai/jobkinds"
 	"gameai/jobs"
+	"gameai/jobs/kinds"
+	"gameai/jobs/workers"
 	"gameai/store"
 	"gameai/store/memory"
 	"gameai/store/redisstore"
-	"gameai/tasks"
 )
 
 // serveConfig is everything `gameai serve` reads from flags and environment.
@@ -100,7 +100,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	perNetwork := f.Int("sessions-per-network", "GAMEAI_SESSIONS_PER_NETWORK", store.DefaultConfig.MaxSessionsPerClient, "live sessions one network (a /24 or a /64) may hold; past them it gets 429")
 	maxJobs := f.Int("max-jobs", "GAMEAI_MAX_JOBS", max(runtime.NumCPU()/2, 1), "jobs run at once; more wait queued")
 	maxJobTime := f.Duration("max-job-time", "GAMEAI_MAX_JOB_TIME", d.MaxJobTime, "largest time budget of a job (search, tuning)")
-	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", tasks.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
+	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", workers.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
 	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
 	botMemory := botMemoryFlag(f)
 	admissions := f.Int("bot-admissions", "GAMEAI_BOT_ADMISSIONS", runtime.NumCPU(), "uploaded bots built and validated at once, the owners served in turn")
@@ -259,7 +259,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	// tasks that any worker on the same Redis takes; this process is one
 	// of them unless told otherwise.
 	var (
-		dispatcher *tasks.Dispatcher
+		dispatcher *workers.Dispatcher
 		remote     hosting.Remote
 		opt        asynq.RedisConnOpt
 	)
@@ -267,7 +267,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		if opt, err = tasksRedis(ctx, cfg.redisURL); err != nil {
 			return err
 		}
-		dispatcher = tasks.NewDispatcher(opt, cfg.taskQueue)
+		dispatcher = workers.NewDispatcher(opt, cfg.taskQueue)
 		defer dispatcher.Close()
 		remote = dispatcher
 	}
@@ -275,11 +275,11 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
-	deps := jobkinds.Deps{Store: st, Log: log, Arena: host.Referee(), MorrisDB: cfg.morrisDB}
+	deps := kinds.Deps{Store: st, Log: log, Arena: host.Referee(), MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if dispatcher != nil {
 		deps.Tasks = dispatcher
-		queue := tasks.Collector(opt, cfg.taskQueue)
+		queue := workers.Collector(opt, cfg.taskQueue)
 		defer queue.Close()
 		collectors = append(collectors, queue)
 		if !cfg.noLocalWorker {
@@ -290,7 +290,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		log.Info("tasks: redis", "queue", cfg.taskQueue, "local worker", !cfg.noLocalWorker)
 	}
 	runner := jobs.New(st.Jobs, jobs.Config{MaxRunning: cfg.maxJobs}, log)
-	jobkinds.Register(runner, deps)
+	kinds.Register(runner, deps)
 	if n, err := runner.Resume(ctx); err != nil {
 		log.Error("resuming jobs", "err", err)
 	} else if n > 0 {
@@ -326,7 +326,7 @@ func openStore(ctx context.Context, cfg serveConfig, log *slog.Logger) (*store.S
 func startLocalWorker(ctx context.Context, opt asynq.RedisConnOpt, queue string, log *slog.Logger, host *hosting.Host) (stop func()) {
 	wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
-	w := tasks.NewWorker(opt, tasks.WorkerConfig{Queues: map[string]int{queue: 1}, Log: log, Arena: host.Referee(),
+	w := workers.NewWorker(opt, workers.WorkerConfig{Queues: map[string]int{queue: 1}, Log: log, Arena: host.Referee(),
 		Admit: host})
 	go func() {
 		defer close(done)

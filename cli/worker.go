@@ -14,9 +14,9 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"gameai/hosting"
+	"gameai/jobs/workers"
 	"gameai/store"
 	"gameai/store/redisstore"
-	"gameai/tasks"
 )
 
 // runWorker is `gameai worker`: it plays the tasks of the jobs of every
@@ -30,7 +30,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0) of the servers; required")
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of the servers' Redis keys (uploaded bots' programs are read there)")
 	concurrency := f.Int("concurrency", "GAMEAI_WORKER_CONCURRENCY", runtime.NumCPU(), "tasks run at once")
-	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", tasks.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
+	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", workers.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
 	botMemory := botMemoryFlag(f)
@@ -80,7 +80,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 		log.Warn("uploaded bots: this worker leaves their admissions and games to others", "reason", err)
 	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
-	return tasks.NewWorker(opt, tasks.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
+	return workers.NewWorker(opt, workers.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
 		Arena: host.Referee(), Admit: host}).Run(ctx)
 }
 
@@ -88,7 +88,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 // from the store's) and checks it with a ping, so a wrong URL fails at
 // once rather than in asynq's retries.
 func tasksRedis(ctx context.Context, url string) (asynq.RedisConnOpt, error) {
-	opt, err := tasks.ParseRedisURL(url)
+	opt, err := workers.ParseRedisURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
 	}

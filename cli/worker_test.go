@@ -22,7 +22,7 @@ import (
 	"gameai/ai/morrisai"
 	"gameai/arena"
 	"gameai/internal/redistest"
-	"gameai/tasks"
+	"gameai/jobs/workers"
 )
 
 // processEnv makes the test binary, started again with it set, be the
@@ -138,13 +138,13 @@ func killTestRedis(t *testing.T) (*redistest.Server, *redis.Client) {
 	return srv, srv.Client()
 }
 
-func newDispatcher(t *testing.T, srv *redistest.Server, queue string) *tasks.Dispatcher {
+func newDispatcher(t *testing.T, srv *redistest.Server, queue string) *workers.Dispatcher {
 	t.Helper()
-	opt, err := tasks.ParseRedisURL(srv.URL())
+	opt, err := workers.ParseRedisURL(srv.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tasks.NewDispatcher(opt, queue)
+	d := workers.NewDispatcher(opt, queue)
 	t.Cleanup(func() { d.Close() })
 	return d
 }
@@ -292,7 +292,7 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 type jobTasks struct {
 	Progress struct {
 		Best struct {
-			Tasks *tasks.Counts `json:"tasks"`
+			Tasks *workers.Counts `json:"tasks"`
 		} `json:"best"`
 	} `json:"progress"`
 }
@@ -387,12 +387,12 @@ func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
 	if err := p.Check(1); err != nil {
 		t.Fatal(err)
 	}
-	var before *tasks.MorpionRunState
-	var final *tasks.MorpionRunState
+	var before *workers.MorpionRunState
+	var final *workers.MorpionRunState
 	d := newDispatcher(t, srv, "runs")
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	err := d.MorpionRuns("search").Play(ctx, tasks.Runs(p, ""), func(states []*tasks.MorpionRunState) {
+	err := d.MorpionRuns("search").Play(ctx, workers.Runs(p, ""), func(states []*workers.MorpionRunState) {
 		st := states[0]
 		if st == nil {
 			return

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"gameai/internal/child"
+	"gameai/internal/engineproc"
 	"gameai/internal/lineio"
 )
 
@@ -92,7 +92,7 @@ func (e Exec) Name() string {
 
 // Start runs the program; its standard error is discarded.
 func (e Exec) Start(ctx context.Context) (Conn, error) {
-	p, err := child.Start(ctx, e.Argv)
+	p, err := engineproc.Start(ctx, e.Argv)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.Name(), err)
 	}

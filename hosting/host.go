@@ -204,7 +204,7 @@ func (h *Host) Languages() []Language {
 
 // Toolchains names the languages this machine builds, each with its
 // toolchain's version line: none when it cannot confine programs. A worker
-// says it to the servers (tasks.Admitter).
+// says it to the servers (workers.Admitter).
 func (h *Host) Toolchains() map[string]string {
 	out := map[string]string{}
 	if h.why != nil {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"gameai/games/morris"
-	"gameai/internal/child"
+	"gameai/internal/engineproc"
 	"gameai/internal/lineio"
 )
 
@@ -27,7 +27,7 @@ type Client struct {
 	// Slack is how long past MoveTime an answer may take (default 5 s).
 	Slack time.Duration
 
-	proc  *child.Process
+	proc  *engineproc.Process
 	hooks Hooks
 }
 
@@ -60,7 +60,7 @@ func NewClient(name string, r io.Reader, w io.Writer) *Client {
 // Start runs an engine program and does the handshake (uci, the options,
 // isready).
 func Start(ctx context.Context, name string, argv []string, options map[string]string) (*Client, error) {
-	p, err := child.Start(ctx, argv)
+	p, err := engineproc.Start(ctx, argv)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,74 @@
+package kinds
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"gameai/arena"
+	"gameai/competition"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// An entered bot plays as its newest ready version (a version building or
+// rejected does not take its place); our engines play as listed, a bad
+// spec and a bot of another game do not play, each with a note why.
+func TestLadderEntrantsAreTheNewestReadyVersions(t *testing.T) {
+	st := memory.New(store.Config{})
+	ctx := context.Background()
+	add := func(id string, version int, status store.BotStatus, game string) {
+		t.Helper()
+		b := &store.Bot{ID: id, Game: game, Name: "walker", Owner: "ann", Language: "executable", Version: version,
+			Status: status, Program: "p" + id, CreatedAt: time.Unix(int64(version), 0)}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("bot_v1", 1, store.BotReady, "less")
+	add("bot_v2", 2, store.BotReady, "less")
+	add("bot_v3", 3, store.BotRejected, "less")
+	add("bot_m1", 1, store.BotReady, "morris")
+	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p := LadderParams{Game: "less", Bots: []string{"gameai:less:greedy", "gameai:less:uct:c=-1"}, Entered: []string{"bot_v1", "bot_m1"}}
+	got, notes := d.ladderEntrants(ctx, p)
+	if ids := slices.Sorted(maps.Keys(got)); !slices.Equal(ids, []string{"bot_v2", "gameai:less:greedy"}) {
+		t.Errorf("entrants %v, notes %v", ids, notes)
+	}
+	if u := got["bot_v2"].Uploaded; u == nil || u.Version != 2 || u.Program != "pbot_v2" {
+		t.Errorf("bot_v2 plays as %+v", u)
+	}
+	if len(notes) != 2 {
+		t.Errorf("notes %v: want two, for the bad spec and the Morris bot", notes)
+	}
+}
+
+// A ladder's state stays small however long it runs: the latest games
+// whole, the bots' stderr only for the latest few and its tail.
+func TestLadderStateIsBounded(t *testing.T) {
+	var st LadderState
+	long := string(make([]byte, 3*LadderStderrBytes))
+	for n := 1; n <= MaxLadderGames+50; n++ {
+		st.record("morris", LadderGame{N: n, Seats: []string{"a", "b"},
+			Outcome: arena.Outcome{Result: competition.Result{N: n, Score: []float64{1, 0}}, Stderr: []string{long, ""}}})
+	}
+	if len(st.Games) != MaxLadderGames || st.Played != MaxLadderGames+50 || st.Games[0].N != 51 {
+		t.Fatalf("%d games kept of %d, the first %d", len(st.Games), st.Played, st.Games[0].N)
+	}
+	with := 0
+	for _, g := range st.Games {
+		if g.Outcome.Stderr != nil {
+			with++
+			if len(g.Outcome.Stderr[0]) > LadderStderrBytes+len("…") {
+				t.Errorf("game %d keeps %d bytes of stderr", g.N, len(g.Outcome.Stderr[0]))
+			}
+		}
+	}
+	if with != LadderStderrGames {
+		t.Errorf("%d games keep stderr, want the latest %d", with, LadderStderrGames)
+	}
+}

@@ -1,0 +1,163 @@
+package workers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"gameai/ai/morpionai"
+	"gameai/games/morpion"
+)
+
+// TypeMorpionRun is the task of one run of a Morpion record search: a
+// search's threads become independent one-thread runs, each a task with a
+// seed of its own (root parallelism across machines).
+const TypeMorpionRun = "morpion:run"
+
+// MorpionRun is one run: its parameters (one thread, its own seed and
+// budget) and the grid it starts from (move-layer code; may be empty).
+type MorpionRun struct {
+	Params morpionai.Params `json:"params"`
+	Start  string           `json:"start,omitempty"`
+}
+
+// MorpionRunState is what a run writes as its result every few seconds
+// while it searches, and once more when it ends (Done): the job's live
+// progress, and the checkpoint a retried task resumes from.
+type MorpionRunState struct {
+	morpionai.Progress
+	Done bool `json:"done"`
+}
+
+// runCheckpointEvery is how often a run writes its state: a worker that
+// dies loses at most this much of its run.
+const runCheckpointEvery = 2 * time.Second
+
+// Runs splits a search of p.Threads threads into one-thread runs with seeds
+// of their place in it: the time budget is each run's, a playout budget is
+// shared out.
+func Runs(p morpionai.Params, start string) []MorpionRun {
+	n := max(p.Threads, 1)
+	out := make([]MorpionRun, n)
+	for i := range out {
+		q := p
+		q.Threads = 1
+		q.Seed = p.Seed + uint64(i)*0x9e3779b97f4a7c15
+		if p.Playouts > 0 {
+			q.Playouts = p.Playouts / int64(n)
+			if int64(i) < p.Playouts%int64(n) {
+				q.Playouts++
+			}
+			q.Playouts = max(q.Playouts, 1)
+		}
+		out[i] = MorpionRun{Params: q, Start: start}
+	}
+	return out
+}
+
+// MorpionRuns sends a search's runs to the workers.
+type MorpionRuns struct{ batch }
+
+// MorpionRuns runs the record search of the job with id job.
+func (d *Dispatcher) MorpionRuns(job string) *MorpionRuns {
+	return &MorpionRuns{batch{d: d, job: job}}
+}
+
+// Play runs the runs and calls progress with every run's latest state
+// (nil for a run that has written none yet) each time it looks, and once
+// at the end.
+func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func(states []*MorpionRunState)) error {
+	payloads, err := encodeAll(runs)
+	if err != nil {
+		return err
+	}
+	states := make([]*MorpionRunState, len(runs))
+	read := func(i int, b []byte) error {
+		var st MorpionRunState
+		if err := json.Unmarshal(b, &st); err != nil {
+			return fmt.Errorf("state of run %d: %w", i+1, err)
+		}
+		states[i] = &st
+		progress(states)
+		return nil
+	}
+	return r.run(ctx, TypeMorpionRun, payloads, nil, read, func(i int, b []byte) { _ = read(i, b) })
+}
+
+// morpionRunner is the worker's side of TypeMorpionRun: it needs Redis to
+// read back the state its task wrote before a retry.
+type morpionRunner struct{ insp *asynq.Inspector }
+
+func newMorpionRunner(opt asynq.RedisConnOpt) *morpionRunner {
+	return &morpionRunner{insp: asynq.NewInspector(opt)}
+}
+
+// play runs one run, writing its state as the task's result every
+// runCheckpointEvery; its final state is the result.
+func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun) (MorpionRunState, error) {
+	p := run.Params
+	if err := p.Check(1); err != nil {
+		return MorpionRunState{}, fmt.Errorf("params: %w", err)
+	}
+	v, _ := morpion.ParseVariant(p.Variant)
+	start, err := decodeStart(v, run.Start)
+	if err != nil {
+		return MorpionRunState{}, fmt.Errorf("start grid: %w", err)
+	}
+	// A retried run goes on from what it wrote before: its best grid, its
+	// playouts and time, with a new seed so as not to retrace its steps.
+	var prev MorpionRunState
+	if id, ok := asynq.GetTaskID(ctx); ok {
+		queue, _ := asynq.GetQueueName(ctx)
+		if info, err := m.insp.GetTaskInfo(queue, id); err == nil && len(info.Result) > 0 {
+			_ = json.Unmarshal(info.Result, &prev)
+		}
+	}
+	if prev.Done {
+		return prev, nil // finished before its worker could say so
+	}
+	if prev.BestLayers != "" {
+		if g, err := morpion.DecodeLayers(v, prev.BestLayers); err == nil {
+			start = g
+		}
+	}
+	if n, ok := asynq.GetRetryCount(ctx); ok {
+		p.Seed += uint64(n)
+	}
+	if p.TimeMS > 0 {
+		p.TimeMS = max(p.TimeMS-prev.ElapsedMS, 1)
+	}
+	if p.Playouts > 0 {
+		p.Playouts = max(p.Playouts-prev.Playouts, 1)
+	}
+	r := morpionai.NewRun(p, start, prev.Improvements, prev.Playouts, time.Duration(prev.ElapsedMS)*time.Millisecond)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Search(ctx)
+	}()
+	tick := time.NewTicker(runCheckpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			if ctx.Err() != nil {
+				_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
+				return MorpionRunState{}, ctx.Err() // cancelled, or the worker stops: asynq decides
+			}
+			return MorpionRunState{Progress: r.Progress(), Done: true}, nil
+		case <-tick.C:
+			_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
+		}
+	}
+}
+
+func decodeStart(v morpion.Variant, code string) (*morpion.Grid, error) {
+	if code == "" {
+		return nil, nil
+	}
+	return morpion.DecodeLayers(v, code)
+}

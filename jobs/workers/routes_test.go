@@ -1,0 +1,139 @@
+package workers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"gameai/arena"
+	"gameai/internal/redistest"
+)
+
+// A set of languages has one queue whatever its order or repeats; a
+// worker serves its queue and one queue for every set of its languages.
+func TestBuildsQueues(t *testing.T) {
+	if got := buildsQueue("q", []string{"python", "c", "python"}); got != "q:builds:c,python" {
+		t.Errorf("c and python: %s", got)
+	}
+	if got := buildsQueue("q", nil); got != "q" {
+		t.Errorf("no language: %s, want the queue itself", got)
+	}
+	got := slices.Sorted(maps.Keys(buildsQueues("q", 3, []string{"python", "go", "c"})))
+	want := []string{"q", "q:builds:c", "q:builds:c,go", "q:builds:c,go,python", "q:builds:c,python", "q:builds:go",
+		"q:builds:go,python", "q:builds:python"}
+	if !slices.Equal(got, want) {
+		t.Errorf("served for c, go, python: %v, want %v", got, want)
+	}
+	if qs := buildsQueues("q", 3, []string{"c"}); qs["q"] != 3 || qs["q:builds:c"] != 3 || len(qs) != 2 {
+		t.Errorf("priorities: %v", qs)
+	}
+	many := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	if n := len(buildsQueues("q", 1, many)); n != 1<<maxRouted {
+		t.Errorf("ten languages: %d queues, want %d", n, 1<<maxRouted)
+	}
+}
+
+// uploadedGame is a competition game between uploaded bots in langs.
+func uploadedGame(n int, langs ...string) arena.Spec {
+	s := arena.Spec{Game: "morris", N: n, Board: 1, Seed: 5, Clock: arena.Clock{MoveMS: 150}}
+	for i, l := range langs {
+		s.Seats = append(s.Seats, arena.Entrant{ID: "bot_" + l, Uploaded: &arena.Uploaded{ID: "bot_" + l, Name: "b",
+			Owner: "ann", Version: i + 1, Language: l, Program: "p"}})
+	}
+	return s
+}
+
+// A competition's games go to the builds queue of their bots' languages,
+// where only a machine that runs them all takes them, and the metrics show
+// them waiting there; a cancelled job deletes them from it. A game no
+// machine the workers spoke for runs is refused at once, naming what it
+// needs and what the machines run.
+func TestCompetitionGamesWaitForAMachineThatRunsTheirBots(t *testing.T) {
+	srv := redistest.Start(t)
+	rdb, d := clients(t, srv)
+	d.Sweep = 50 * time.Millisecond
+	opt, err := ParseRedisURL(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A worker whose machine runs c and executables, but not python.
+	cOnly := &admitter{langs: map[string]string{"c": "gcc 14", "executable": "none"}}
+	startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: cOnly, Arena: &arena.Runner{}})
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if bs, _ := d.Builders(context.Background()); len(bs) == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the worker never said what its machine runs")
+		}
+	}
+
+	err = d.CompetitionGames("job-py").Play(context.Background(), []arena.Spec{uploadedGame(1, "c"), uploadedGame(2, "c", "python")},
+		func(int, arena.Outcome) error { return nil }, nil)
+	// Exactly this: no machine's host name (a ladder shows it to anyone).
+	if err == nil || err.Error() != "game 2 needs a machine that runs c and python; the workers' machines run: c, executable" {
+		t.Fatalf("a game no machine runs: %v", err)
+	}
+	insp := asynq.NewInspectorFromRedisClient(rdb)
+	if qs, _ := insp.Queues(); len(qs) != 0 {
+		t.Errorf("the refused job enqueued on %v", qs)
+	}
+
+	// A machine that runs python has spoken (it is away now): the game waits
+	// for it on its builds queue, never taken by the worker that cannot.
+	word, _ := json.Marshal(Builder{Machine: "pyhost", Toolchains: map[string]string{"c": "gcc 14", "python": "Python 3.13"}, Seen: time.Now()})
+	rdb.HSet(context.Background(), buildersKey(DefaultQueue), "pyhost", word)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		errc <- d.CompetitionGames("job-wait").Play(ctx, []arena.Spec{uploadedGame(2, "python", "c")},
+			func(int, arena.Outcome) error { return nil }, nil)
+	}()
+	queue := DefaultQueue + ":builds:c,python"
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if q, err := insp.GetQueueInfo(queue); err == nil && q.Pending == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the game never reached %s", queue)
+		}
+	}
+	time.Sleep(time.Second) // the worker polls every 200 ms: time to take it, were it served
+	if q, err := insp.GetQueueInfo(queue); err != nil || q.Pending != 1 || q.Retry != 0 {
+		t.Fatalf("beside a worker that cannot play it: %+v %v; want it pending, never tried", q, err)
+	}
+	col := Collector(opt, "")
+	t.Cleanup(func() { col.Close() })
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(col)
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued := map[string]float64{}
+	for _, f := range families {
+		if f.GetName() != "gameai_tasks_queued" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			queued[m.GetLabel()[0].GetValue()] = m.GetGauge().GetValue()
+		}
+	}
+	if !maps.Equal(queued, map[string]float64{queue: 1}) {
+		t.Errorf("the metrics' tasks queued: %v, want the game on %s", queued, queue)
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if q, err := insp.GetQueueInfo(queue); err != nil || q.Size != 0 {
+		t.Errorf("%s after the cancel: %+v (%v), want empty", queue, q, err)
+	}
+}
