@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// documents are the project's documents a reader follows paths from.
+// documents are the project's documents a reader follows paths from
+// (with every notebook under docs/notebook).
 var documents = []string{"README.md", "ARCHITECTURE.md", "BENCHMARKS.md", "docs/strength.md", "docs/usage.md", "docs/hosting.md", "docs/running.md"}
 
 // codePath is a path in backquotes: a file or folder of the repository
@@ -25,7 +26,16 @@ func TestDocumentedPathsExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, doc := range documents {
+	notebooks, err := filepath.Glob(filepath.Join(root, "docs", "notebook", "*.md"))
+	if err != nil || len(notebooks) == 0 {
+		t.Fatalf("no notebook under docs/notebook: %v", err)
+	}
+	docs := documents
+	for _, n := range notebooks {
+		rel, _ := filepath.Rel(root, n)
+		docs = append(docs, rel)
+	}
+	for _, doc := range docs {
 		b, err := os.ReadFile(filepath.Join(root, doc))
 		if err != nil {
 			t.Errorf("%s: %v", doc, err)
