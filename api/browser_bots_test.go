@@ -19,9 +19,6 @@ import (
 // validated and ready, with its games and its own stderr; a bot that
 // answers an illegal move shows the turn and the fault.
 func TestBrowserBotUploadedAndValidated(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("a confined admission under the race detector takes a minute: the plain run checks it, the short tests race the handlers")
-	}
 	e, _ := sandboxed(t)
 	token := e.owner(t, "ann", "")
 	dir := t.TempDir()

@@ -158,9 +158,6 @@ func readyBot(t *testing.T, st *store.Store, id, game, owner string, prog []byte
 }
 
 func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
-	}
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	bob := e.owner(t, "bob", "")
@@ -261,9 +258,6 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // Issue 46's acceptance: a 4-bot Morris round robin in which one bot is
 // an uploaded executable speaking Sanmill's protocol.
 func TestMorrisRoundRobinWithAnUploadedEngine(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
-	}
 	e, _ := sandboxed(t)
 	readyBot(t, e.store, "bot_uci", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
 	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=2", "gameai:alphabeta:strategy=petcu-e32,depth=1",

@@ -168,9 +168,6 @@ func TestOwnersEnterTheirBots(t *testing.T) {
 // ranked, with intervals that shrink as games come in; their games are
 // each author's to follow.
 func TestUploadedBotsClimbTheLadder(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("real games of confined bots: minutes under the race detector; the plain run checks it")
-	}
 	e, _ := sandboxed(t)
 	prog := gobuild.Static(t, "../hosting/testdata/lessbot")
 	yes := true

@@ -20,9 +20,6 @@ import (
 // the session (not ready, a custom start, other rules) is refused naming
 // the field.
 func TestSessionsWithAnUploadedBot(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
-	}
 	e, _ := sandboxed(t)
 	readyBot(t, e.store, "bot_m", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
 	readyBot(t, e.store, "bot_l", "less", "ann", gobuild.Static(t, "../hosting/testdata/lessbot"))
@@ -157,9 +154,6 @@ func TestBrowserPlayYourOwnBot(t *testing.T) {
 // that answers a move the rules forbid played an illegal move; the
 // person's move stands and the bot is started again for the next try.
 func TestASessionBotsFailureHasAKind(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
-	}
 	e, _ := sandboxedWith(t, func(c *api.Config) {
 		c.MaxSearchTime, c.DefaultSearchTime, c.RequestTimeout = 2*time.Second, time.Second, 20*time.Second
 	})

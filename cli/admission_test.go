@@ -18,7 +18,6 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
-	"gameai/internal/redistest"
 	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
@@ -30,12 +29,8 @@ import (
 // task to `gameai worker` processes keeps the bot building until a worker
 // starts, which builds it, plays its validation games and stores it ready.
 func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
-	if raceOn {
-		t.Skip("the worker is this test binary, slower under the race detector; the plain run checks it")
-	}
 	needSandbox(t)
-	srv := redistest.Start(t)
-	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "admit-test", "--no-local-worker")
+	d, base := deploy(t, nil, "admit-test", false)
 
 	bot := struct {
 		ID     string `json:"id"`
@@ -62,7 +57,7 @@ func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
 			t.Fatalf("with no worker: %s %q; want it building, waiting for one", s, bot.Reason)
 		}
 	}
-	startWorker(t, srv.URL(), "admit-test")
+	d.worker(t)
 	deadline := time.Now().Add(2 * time.Minute)
 	for s := status(); s != "ready"; s = status() {
 		if s == "rejected" || time.Now().After(deadline) {
@@ -183,8 +178,8 @@ func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
 	}
 	needSandbox(t)
 	srv, rdb := killTestRedis(t)
-	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "admit-kill", "--no-local-worker")
-	victim := startWorker(t, srv.URL(), "admit-kill")
+	d, base := deploy(t, srv, "admit-kill", false)
+	victim := d.worker(t)
 	src, err := os.ReadFile("../hosting/testdata/legal/bot.c")
 	if err != nil {
 		t.Fatal(err)
@@ -211,7 +206,7 @@ func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
 	}
 	dead := victim.Process.Pid
 	_ = victim.Wait()
-	startWorker(t, srv.URL(), "admit-kill")
+	d.worker(t)
 	waitAdmitted(t, base, []string{id}, []string{token}, 4*time.Minute)
 	t.Logf("admitted %v after the kill", time.Since(killedAt).Round(time.Second))
 	if b := getBot(t, base, id, token); len(b.Validation) != 4 {
@@ -240,9 +235,9 @@ func BenchmarkAdmissionsOnWorkers(b *testing.B) {
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			srv := redistest.Start(b)
 			queue := fmt.Sprintf("admit-bench-%d", workers)
-			base := startServe(b, "--redis-url", srv.URL(), "--task-queue", queue, "--no-local-worker")
+			d, base := deploy(b, nil, queue, false)
+			srv := d.redis
 			for cpu := range workers {
 				w := exec.Command("taskset", "-c", strconv.Itoa(cpu), os.Args[0], "worker", "--redis-url", srv.URL(), "--queues", queue,
 					"--concurrency", "1", "--log-level", "warn")

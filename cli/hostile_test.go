@@ -13,7 +13,6 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
-	"gameai/internal/redistest"
 	"gameai/sandbox"
 )
 
@@ -32,8 +31,7 @@ func TestHostileBotsOnAWorkerHarmNothing(t *testing.T) {
 		t.Skip("the worker is this test binary, slower under the race detector; the plain run checks it")
 	}
 	needSandbox(t)
-	srv := redistest.Start(t)
-	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "hostile-test", "--no-local-worker")
+	d, base := deploy(t, nil, "hostile-test", false)
 	planted := confinetest.Plant(t)
 	held, err := os.Open(planted.Held)
 	if err != nil {
@@ -45,7 +43,7 @@ func TestHostileBotsOnAWorkerHarmNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer log.Close()
-	worker := startWorker(t, srv.URL(), "hostile-test", held, log)
+	worker := d.worker(t, held, log)
 
 	type sent struct {
 		confinetest.Hostile

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"gameai/internal/redistest"
 )
 
 // The ladder on workers and Redis: `gameai serve --no-local-worker` sends
@@ -21,9 +19,8 @@ func TestLadderOnAWorkerSurvivesARestart(t *testing.T) {
 		// ladder's games under -race are the api package's tests.
 		t.Skip("plain runs only")
 	}
-	srv := redistest.Start(t)
-	args := []string{"--redis-url", srv.URL(), "--task-queue", "ladder-test", "--no-local-worker"}
-	startWorker(t, srv.URL(), "ladder-test")
+	d := newDeployment(t, nil, "ladder-test", false)
+	d.worker(t)
 	ladder := func(base string) (l struct {
 		ID     string `json:"id"`
 		State  string `json:"state"`
@@ -57,7 +54,7 @@ func TestLadderOnAWorkerSurvivesARestart(t *testing.T) {
 		}
 	}
 
-	first, stopFirst := startServeStoppable(t, args...)
+	first, stopFirst := d.serveStoppable(t)
 	req, _ := http.NewRequest("PUT", first+"/v1/ladders/less", strings.NewReader(`{"state": "running", "games_per_minute": 120,
 		"clock": {"game_ms": 10000}, "parallel": 2,
 		"bots": ["gameai:less:greedy", "gameai:greedy:seed=2", "gameai:greedy:seed=3", "gameai:greedy:seed=4", "gameai:greedy:seed=5"]}`))
@@ -74,7 +71,7 @@ func TestLadderOnAWorkerSurvivesARestart(t *testing.T) {
 	before := ladder(first)
 	stopFirst()
 
-	second := startServe(t, args...)
+	second := d.serve(t)
 	l := ladder(second)
 	if l.ID != before.ID || l.Played < before.Played || l.State != "running" {
 		t.Fatalf("after the restart: %+v, before %+v", l, before)

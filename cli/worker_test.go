@@ -228,8 +228,7 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 // record search's runs to its own worker: the jobs finish, a tuning's
 // progress counts the tasks, and /metrics has the queue.
 func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
-	srv := redistest.Start(t)
-	base := startServe(t, "--redis-url", srv.URL(), "--task-queue", "serve-test")
+	d, base := deploy(t, nil, "serve-test", true)
 
 	var tuning struct {
 		jobTasks
@@ -275,6 +274,32 @@ func TestServeWithRedisPlaysTuningTasksOnItsWorker(t *testing.T) {
 	}
 	if c := search.Progress.Best.Tasks; c == nil || c.Done != 2 {
 		t.Errorf("search's tasks %+v: want its 2 runs done", c)
+	}
+
+	// A competition's games are tasks too (the race detector's run of
+	// competition games on a worker: the one with uploaded bots on two
+	// killed workers takes minutes under it).
+	var comp struct {
+		Result   json.RawMessage `json:"result"`
+		Progress json.RawMessage `json:"progress"`
+	}
+	runJob(t, base, "/v1/competitions", `{"game": "morris", "bots": ["gameai:random", "gameai:alphabeta:strategy=petcu-e32,depth=1"], `+
+		`"clock": {"move_ms": 20}}`, &comp)
+	if !strings.Contains(string(comp.Progress), `"played":2`) {
+		t.Errorf("competition progress %s: want its 2 games played", comp.Progress)
+	}
+	done, err := asynq.NewInspectorFromRedisClient(d.redis.Client()).ListCompletedTasks("serve-test", asynq.PageSize(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, task := range done {
+		if task.Type == workers.TypeCompetitionGame {
+			games++
+		}
+	}
+	if games != 2 {
+		t.Errorf("%d competition games completed as tasks on the queue, want 2", games)
 	}
 
 	r, err := http.Get(base + "/metrics")

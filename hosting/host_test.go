@@ -66,9 +66,6 @@ func admitted(t *testing.T, h *Host, u Upload) *store.Bot {
 }
 
 func TestLegalBotsAreAdmitted(t *testing.T) {
-	if raceOn {
-		t.Skip("validation games against our race-slowed engines, one admission at a time: the plain run checks it")
-	}
 	h := newHost(t)
 	for _, game := range []string{"less", "morris"} {
 		t.Run(game, func(t *testing.T) {

@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+
+	"gameai/internal/redistest"
+)
+
+// deployment is a deployment on several machines, in one test: a Redis,
+// `gameai serve` on it (in this process, started and stopped by serve),
+// and `gameai worker` processes (this test binary) on the server's queue.
+// The tests of work that crosses machines (admissions, competitions,
+// ladders, tunings, the hostile bots on a worker) start it the same way.
+type deployment struct {
+	redis *redistest.Server
+	queue string
+	// args are the server's flags: a second server on the same Redis (a
+	// restart) takes the same.
+	args []string
+}
+
+// newDeployment is a deployment on srv (a Redis of the test's own when
+// nil) whose server sends tasks to queue and plays them itself only when
+// localWorker; extra are more flags of the server. No process is started.
+func newDeployment(t testing.TB, srv *redistest.Server, queue string, localWorker bool, extra ...string) *deployment {
+	t.Helper()
+	if srv == nil {
+		srv = redistest.Start(t)
+	}
+	args := []string{"--redis-url", srv.URL(), "--task-queue", queue}
+	if !localWorker {
+		args = append(args, "--no-local-worker")
+	}
+	return &deployment{redis: srv, queue: queue, args: append(args, extra...)}
+}
+
+// deploy is newDeployment with its server started; it returns the
+// deployment and the server's base URL.
+func deploy(t testing.TB, srv *redistest.Server, queue string, localWorker bool, extra ...string) (*deployment, string) {
+	t.Helper()
+	d := newDeployment(t, srv, queue, localWorker, extra...)
+	return d, d.serve(t)
+}
+
+// serve starts a server of the deployment until the test ends and returns
+// its base URL.
+func (d *deployment) serve(t testing.TB) string {
+	t.Helper()
+	return startServe(t, d.args...)
+}
+
+// serveStoppable is serve with a stop that ends that server as Ctrl-C
+// would.
+func (d *deployment) serveStoppable(t testing.TB) (string, func()) {
+	t.Helper()
+	return startServeStoppable(t, d.args...)
+}
+
+// worker starts a worker process on the deployment's queue, holding files
+// open as its descriptors 3, 4, ... (startWorker).
+func (d *deployment) worker(t testing.TB, files ...*os.File) *exec.Cmd {
+	t.Helper()
+	return startWorker(t, d.redis.URL(), d.queue, files...)
+}
