@@ -17,9 +17,45 @@ var morrisCommands = map[string]command{
 }
 
 var morrisDBCommands = map[string]command{
-	"build": {"solve the spaces up to W-B by retrograde analysis into a directory (resumable)", morrisDBBuild},
-	"stats": {"print each built space's wins, draws and losses for the side to move", morrisDBStats},
-	"check": {"check random positions of each built space against the game's own rules", morrisDBCheck},
+	"build":   {"solve the spaces up to W-B by retrograde analysis into a directory (resumable)", morrisDBBuild},
+	"stats":   {"print each built space's wins, draws and losses for the side to move", morrisDBStats},
+	"check":   {"check random positions of each built space against the game's own rules", morrisDBCheck},
+	"classes": {"print each space's placements and the classes the board's 16 symmetries make of them", morrisDBClasses},
+}
+
+func morrisDBClasses(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("morris db classes", "Prints, for every space W-B from 3-3 to 9-9, its placements (C(24,W)·C(24−W,B)) and the\n"+
+		"classes the board's 16 symmetries (the square's 8 times the swap of the inner and outer squares) make of them,\n"+
+		"counted by Burnside's lemma: a byte a class is what a database with one position a class holds. Then the totals\n"+
+		"up to 7-7 and in all, and the largest pair {W-B, B-W}.", stderr)
+	if err := f.parseNoArgs(args, Getenv); err != nil {
+		return err
+	}
+	var all, allClasses, to7, to7Classes, pair uint64
+	var largest morrisdb.Space
+	fmt.Fprintln(stdout, "space  placements  classes  ratio")
+	for w := 3; w <= 9; w++ {
+		for b := 3; b <= 9; b++ {
+			s := morrisdb.Space{W: w, B: b}
+			n, c := s.Size(), s.Classes()
+			fmt.Fprintf(stdout, "%v  %d  %d  %.2f\n", s, n, c, float64(n)/float64(c))
+			all, allClasses = all+n, allClasses+c
+			if w <= 7 && b <= 7 {
+				to7, to7Classes = to7+n, to7Classes+c
+			}
+			p := c
+			if w != b {
+				p += morrisdb.Space{W: b, B: w}.Classes()
+			}
+			if p > pair {
+				pair, largest = p, s
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "3-3 to 7-7: %d placements, %d classes (%.1f GB at a byte a class)\n", to7, to7Classes, float64(to7Classes)/1e9)
+	fmt.Fprintf(stdout, "3-3 to 9-9: %d placements, %d classes (%.1f GB at a byte a class)\n", all, allClasses, float64(allClasses)/1e9)
+	fmt.Fprintf(stdout, "largest pair {%v, %d-%d}: %d classes (%.2f GB at a byte a class)\n", largest, largest.B, largest.W, pair, float64(pair)/1e9)
+	return nil
 }
 
 func morrisDBBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -52,3 +52,22 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 		t.Errorf("check of an unbuilt space: %d %q", code, out)
 	}
 }
+
+// classes prints every space 3-3 to 9-9 with its classes under the
+// board's symmetries, and the totals.
+func TestMorrisDBClasses(t *testing.T) {
+	text, code := run(t, "", "morris", "db", "classes")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, text)
+	}
+	for _, want := range []string{"3-3  2691920  169626  15.87\n", "9-9  6544057520  409106740  16.00\n",
+		"3-3 to 9-9: 142430121724 placements, 8904593601 classes (8.9 GB at a byte a class)",
+		"largest pair {7-8, 8-7}: 1051958800 classes"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, "\n"); n != 1+49+3 {
+		t.Errorf("%d lines, want a header, 49 spaces and 3 totals", n)
+	}
+}
