@@ -225,12 +225,12 @@ func (s *Server) botAnswer(ctx context.Context, b *seatBot, u arena.Uploaded, st
 			if err != nil {
 				return "", err
 			}
-			seat, err := arena.StartLessSeat(ctx, prog, ms.P.Walls().String(), seat, sessionBotLessClock)
+			conv, err := arena.StartLessSeat(ctx, prog, ms.P.Walls().String(), seat, sessionBotLessClock)
 			if err != nil {
 				return "", err
 			}
-			b.less, b.end = seat, seat.Close
-			if err := seat.Follow(moves); err != nil {
+			b.less, b.end = conv, conv.Close
+			if err := conv.Follow(moves); err != nil {
 				return "", err
 			}
 		}
