@@ -24,37 +24,39 @@ var morrisDBCommands = map[string]command{
 }
 
 func morrisDBClasses(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("morris db classes", "Prints, for every space W-B from 3-3 to 9-9, its placements (C(24,W)·C(24−W,B)) and the\n"+
+	f := newFlags("morris db classes", "Prints, for every space W-B from 3-3 to 9-9, its placements (C(24,W)·C(24−W,B)), the\n"+
 		"classes the board's 16 symmetries (the square's 8 times the swap of the inner and outer squares) make of them,\n"+
-		"counted by Burnside's lemma: a byte a class is what a database with one position a class holds. Then the totals\n"+
-		"up to 7-7 and in all, and the largest pair {W-B, B-W}.", stderr)
+		"counted by Burnside's lemma, and the cells of its file (a row for each class of the mover's sets, a cell for each\n"+
+		"set of the other side's: a class each, or a hole where the mover's set has symmetries of its own), a byte a cell.\n"+
+		"Then the totals up to 7-7 and in all, and the largest pair {W-B, B-W}.", stderr)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
-	var all, allClasses, to7, to7Classes, pair uint64
+	var all, allClasses, allCells, to7, to7Classes, to7Cells, pair uint64
 	var largest morrisdb.Space
-	fmt.Fprintln(stdout, "space  placements  classes  ratio")
+	fmt.Fprintln(stdout, "space  placements  classes  cells  placements/class  holes")
 	for w := 3; w <= 9; w++ {
 		for b := 3; b <= 9; b++ {
 			s := morrisdb.Space{W: w, B: b}
-			n, c := s.Size(), s.Classes()
-			fmt.Fprintf(stdout, "%v  %d  %d  %.2f\n", s, n, c, float64(n)/float64(c))
-			all, allClasses = all+n, allClasses+c
+			n, c, cells := s.Placements(), s.Classes(), s.Size()
+			fmt.Fprintf(stdout, "%v  %d  %d  %d  %.2f  %.1f%%\n", s, n, c, cells, float64(n)/float64(c), 100*float64(cells-c)/float64(cells))
+			all, allClasses, allCells = all+n, allClasses+c, allCells+cells
 			if w <= 7 && b <= 7 {
-				to7, to7Classes = to7+n, to7Classes+c
+				to7, to7Classes, to7Cells = to7+n, to7Classes+c, to7Cells+cells
 			}
-			p := c
+			p := cells
 			if w != b {
-				p += morrisdb.Space{W: b, B: w}.Classes()
+				p += morrisdb.Space{W: b, B: w}.Size()
 			}
 			if p > pair {
 				pair, largest = p, s
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "3-3 to 7-7: %d placements, %d classes (%.1f GB at a byte a class)\n", to7, to7Classes, float64(to7Classes)/1e9)
-	fmt.Fprintf(stdout, "3-3 to 9-9: %d placements, %d classes (%.1f GB at a byte a class)\n", all, allClasses, float64(allClasses)/1e9)
-	fmt.Fprintf(stdout, "largest pair {%v, %d-%d}: %d classes (%.2f GB at a byte a class)\n", largest, largest.B, largest.W, pair, float64(pair)/1e9)
+	fmt.Fprintf(stdout, "3-3 to 7-7: %d placements, %d classes, %d cells (%.2f GB)\n", to7, to7Classes, to7Cells, float64(to7Cells)/1e9)
+	fmt.Fprintf(stdout, "3-3 to 9-9: %d placements, %d classes, %d cells (%.2f GB)\n", all, allClasses, allCells, float64(allCells)/1e9)
+	fmt.Fprintf(stdout, "largest pair {%v, %d-%d}: %d cells (%.2f GB of files, %.2f GB to solve at three bytes a cell)\n",
+		largest, largest.B, largest.W, pair, float64(pair)/1e9, 3*float64(pair)/1e9)
 	return nil
 }
 
@@ -189,7 +191,8 @@ var errNoDBDir = errors.New("--dir DIR is required")
 // morrisDBFlag is --morris-db, for the commands whose Morris engines play.
 func morrisDBFlag(f *flags) *string {
 	return f.String("morris-db", "GAMEAI_MORRIS_DB", "", "the Nine Men's Morris perfect-play database (a directory of\n"+
-		"gameai morris db build) that the alpha-beta engine probes with both hands empty; empty: none")
+		"gameai morris db build) that the alpha-beta engine probes with both hands empty, and that a server's database\n"+
+		"builds write into (on a worker: the pairs it takes, in a directory shared with the others); empty: none")
 }
 
 // useMorrisDB opens dir and has the engines probe it; done closes it. An

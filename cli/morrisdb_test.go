@@ -54,15 +54,15 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 }
 
 // classes prints every space 3-3 to 9-9 with its classes under the
-// board's symmetries, and the totals.
+// board's symmetries and its file's cells, and the totals.
 func TestMorrisDBClasses(t *testing.T) {
 	text, code := run(t, "", "morris", "db", "classes")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, text)
 	}
-	for _, want := range []string{"3-3  2691920  169626  15.87\n", "9-9  6544057520  409106740  16.00\n",
-		"3-3 to 9-9: 142430121724 placements, 8904593601 classes (8.9 GB at a byte a class)",
-		"largest pair {7-8, 8-7}: 1051958800 classes"} {
+	for _, want := range []string{"3-3  2691920  169626  210140  15.87  19.3%\n", "9-9  6544057520  409106740  414814400  16.00  1.4%\n",
+		"3-3 to 9-9: 142430121724 placements, 8904593601 classes, 9193626407 cells (9.19 GB)",
+		"largest pair {7-8, 8-7}: 1075686040 cells (1.08 GB of files, 3.23 GB to solve at three bytes a cell)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}

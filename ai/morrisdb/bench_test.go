@@ -22,7 +22,8 @@ func BenchmarkLookup(b *testing.B) {
 	_ = sink
 }
 
-// BenchmarkIndex is the ranking alone.
+// BenchmarkIndex is the index alone: the mover's class and the
+// symmetry to its representative, the ranking.
 func BenchmarkIndex(b *testing.B) {
 	s := Space{7, 7}
 	pos := placements(s)
@@ -53,7 +54,7 @@ func placements(s Space) [][2]morris.Bits {
 	r := xrand.New(1)
 	pos := make([][2]morris.Bits, 1<<12)
 	for i := range pos {
-		m, o := s.Position(r.Uint64() % s.Size())
+		m, o := s.placementAt(r.Uint64() % s.Placements())
 		pos[i] = [2]morris.Bits{m, o}
 	}
 	return pos
@@ -67,7 +68,7 @@ func placements(s Space) [][2]morris.Bits {
 func BenchmarkPropagate(b *testing.B) {
 	s := Space{4, 4}
 	r := xrand.New(3)
-	t := &table{space: s, val: newValues(s.Size()), left: make([]uint8, s.Size())}
+	t := &table{space: s, val: newValues(s.Size()), left: make([]uint16, s.Size())}
 	for i := range t.val.cells {
 		if r.Uint64()%4 == 0 {
 			t.val.cells[i] = uint8(Win(1 + int(r.Uint64()%20)))
@@ -76,14 +77,14 @@ func BenchmarkPropagate(b *testing.B) {
 	for range s.Size() / 1000 {
 		t.val.set(r.Uint64()%s.Size(), []Value{Win(30), Loss(30)}[r.Uint64()&1])
 	}
-	p := &table{space: s, val: newValues(s.Size()), left: make([]uint8, s.Size())}
+	p := &table{space: s, val: newValues(s.Size()), left: make([]uint16, s.Size())}
 	b.SetBytes(int64(s.Size()))
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
 		clear(p.val.cells)
 		for i := range p.left {
-			p.left[i] = 255
+			p.left[i] = 0xffff
 		}
 		b.StartTimer()
 		propagate(t, p, 30, nil)

@@ -10,12 +10,16 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"gameai/games/morris"
 )
 
-// Stats are a solved space's counts, over all its placements.
+// Stats are a solved space's counts, over all its placements (each cell
+// counted as the placements of its class), and its classes.
 type Stats struct {
 	Space       string `json:"space"`
 	Positions   uint64 `json:"positions"`
+	Classes     uint64 `json:"classes"`
 	Wins        uint64 `json:"wins"`
 	Draws       uint64 `json:"draws"`
 	Losses      uint64 `json:"losses"`
@@ -35,20 +39,22 @@ func (st Stats) String() string {
 }
 
 func count(s Space, vals *values) Stats {
-	st := Stats{Space: s.String(), Positions: vals.len(), Bytes: headerSize + int64(vals.len()) + 10*int64(len(vals.long))}
-	for i := range vals.len() {
+	st := Stats{Space: s.String(), Bytes: headerSize + int64(vals.len()) + 10*int64(len(vals.long))}
+	s.each(0, s.rows(), func(i uint64, _, _ morris.Bits, orbit uint64) {
+		st.Positions += orbit
+		st.Classes++
 		v := vals.at(i)
 		switch {
 		case v.IsWin():
-			st.Wins++
+			st.Wins += orbit
 			st.LongestWin = max(st.LongestWin, v.Distance())
 		case v.IsLoss():
-			st.Losses++
+			st.Losses += orbit
 			st.LongestLoss = max(st.LongestLoss, v.Distance())
 		default:
-			st.Draws++
+			st.Draws += orbit
 		}
-	}
+	})
 	return st
 }
 
@@ -150,58 +156,188 @@ func build(ctx context.Context, dir string, up Space, progress func(Progress), l
 		}
 	}
 	for k, pair := range plan {
-		spaces := []Space{pair}
-		if pair.W != pair.B {
-			spaces = append(spaces, Space{pair.B, pair.W})
-		}
-		if db.has(spaces...) {
-			var sts []Stats
-			for _, s := range spaces {
-				st, err := readStats(dir, s)
-				if err != nil {
-					return err
-				}
-				sts = append(sts, st)
+		err := func() error {
+			unlock, err := waitPair(ctx, dir, pair)
+			if err != nil {
+				return err
 			}
-			report(Progress{Pair: pair, Level: -1, Finished: true, Skipped: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
-			continue
-		}
-		total := uint64(0)
-		for _, s := range spaces {
-			total += s.Size()
-		}
-		start := time.Now()
-		done := uint64(0)
-		lastReport := time.Time{}
-		vals, err := solve(ctx, pair, db.values, func(n uint64, level int) {
-			done += n
-			if time.Since(lastReport) >= time.Second {
-				lastReport = time.Now()
-				report(Progress{Pair: pair, Done: done, Total: total, Level: level, PairIndex: k, Pairs: len(plan)})
+			defer unlock()
+			if err := db.load(filedOf(dir, pairSpaces(pair))...); err != nil {
+				return err
 			}
-		})
+			_, err = solvePair(ctx, dir, db, pair, func(p Progress) {
+				p.PairIndex, p.Pairs = k, len(plan)
+				report(p)
+			})
+			return err
+		}()
 		if err != nil {
 			return err
 		}
-		secs := time.Since(start).Seconds()
+	}
+	return nil
+}
+
+// pairSpaces are the pair's spaces: W-B, and B-W when it is another.
+func pairSpaces(pair Space) []Space {
+	if pair.W != pair.B {
+		return []Space{pair, {pair.B, pair.W}}
+	}
+	return []Space{pair}
+}
+
+// filedOf is those of spaces whose files are in dir (a worker sharing the
+// directory may have written them since it was opened).
+func filedOf(dir string, spaces []Space) []Space {
+	var out []Space
+	for _, s := range spaces {
+		if _, err := os.Stat(filepath.Join(dir, fileName(s))); err == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// waitPair takes the pair's lock, waiting while another process (a
+// worker sharing the directory) holds it.
+func waitPair(ctx context.Context, dir string, pair Space) (func(), error) {
+	for {
+		unlock, err := lockPair(dir, pair)
+		if !errors.Is(err, ErrBusy) {
+			return unlock, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// solvePair solves the pair into dir unless its files are there (then
+// reports it skipped), with the spaces its captures lead to in db, and
+// loads it into db. The caller holds the pair's lock.
+func solvePair(ctx context.Context, dir string, db *DB, pair Space, report func(Progress)) ([]Stats, error) {
+	spaces := pairSpaces(pair)
+	if db.has(spaces...) {
 		var sts []Stats
 		for _, s := range spaces {
-			if err := write(dir, s, vals[s]); err != nil {
-				return err
-			}
-			st := count(s, vals[s])
-			st.BuildSeconds, st.PositionsPerS = secs, float64(total)/secs
-			if err := writeStats(dir, s, st); err != nil {
-				return err
+			st, err := readStats(dir, s)
+			if err != nil {
+				return nil, err
 			}
 			sts = append(sts, st)
 		}
-		if err := db.load(spaces...); err != nil {
-			return err
-		}
-		report(Progress{Pair: pair, Done: total, Total: total, Level: -1, Finished: true, Stats: sts, PairIndex: k, Pairs: len(plan)})
+		report(Progress{Pair: pair, Level: -1, Finished: true, Skipped: true, Stats: sts})
+		return sts, nil
 	}
-	return nil
+	total := uint64(0)
+	// Rates are in placements, to compare with builds by placement.
+	placements := uint64(0)
+	for _, s := range spaces {
+		total += s.Size()
+		placements += s.Placements()
+	}
+	start := time.Now()
+	done := uint64(0)
+	lastReport := time.Time{}
+	vals, err := solve(ctx, pair, db.values, func(n uint64, level int) {
+		done += n
+		if time.Since(lastReport) >= time.Second {
+			lastReport = time.Now()
+			report(Progress{Pair: pair, Done: done, Total: total, Level: level})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	secs := time.Since(start).Seconds()
+	var sts []Stats
+	for _, s := range spaces {
+		if err := write(dir, s, vals[s]); err != nil {
+			return nil, err
+		}
+		st := count(s, vals[s])
+		st.BuildSeconds, st.PositionsPerS = secs, float64(placements)/secs
+		if err := writeStats(dir, s, st); err != nil {
+			return nil, err
+		}
+		sts = append(sts, st)
+	}
+	if err := db.load(spaces...); err != nil {
+		return nil, err
+	}
+	report(Progress{Pair: pair, Done: total, Total: total, Level: -1, Finished: true, Stats: sts})
+	return sts, nil
+}
+
+// Needs are the spaces a pair's captures lead to: each must be built
+// before the pair is solved.
+func Needs(pair Space) []Space {
+	var out []Space
+	for _, s := range pairSpaces(pair) {
+		if s.B > 3 {
+			out = append(out, Space{s.B - 1, s.W})
+		}
+	}
+	return out
+}
+
+// ErrNeeds is a pair asked of a directory without the spaces its captures
+// lead to.
+var ErrNeeds = errors.New("the spaces its captures lead to are not built")
+
+// BuildPair solves one pair (named by either of its spaces) into dir,
+// whose spaces its captures lead to (Needs) must be there: the unit of a
+// build spread over workers that share the directory. It waits for the
+// pair's lock while another process holds it, and a pair already there is
+// not solved again (its stats come back, Skipped). Only the spaces it
+// reads are mapped.
+func BuildPair(ctx context.Context, dir string, pair Space, progress func(Progress)) ([]Stats, error) {
+	if !pair.valid() {
+		return nil, fmt.Errorf("%v: each side needs 3 to 9 pieces", pair)
+	}
+	if pair.W < pair.B {
+		pair = Space{pair.B, pair.W}
+	}
+	needs := Needs(pair)
+	if have := filedOf(dir, needs); len(have) != len(needs) {
+		return nil, fmt.Errorf("%v: %w in %s (it needs %v, has %v)", pair, ErrNeeds, dir, needs, have)
+	}
+	unlock, err := waitPair(ctx, dir, pair)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	db := &DB{dir: dir, spaces: map[Space]*mapped{}}
+	defer db.Close()
+	if err := db.load(append(needs, filedOf(dir, pairSpaces(pair))...)...); err != nil {
+		return nil, err
+	}
+	return solvePair(ctx, dir, db, pair, func(p Progress) {
+		if progress != nil {
+			progress(p)
+		}
+	})
+}
+
+// Waves are the pairs of Plan(up) in the order a build spread over
+// workers takes them: a pair's captures lead to pairs of one piece fewer,
+// so the pairs of one count of pieces need only the waves before theirs
+// and can be solved at once.
+func Waves(up Space) ([][]Space, error) {
+	plan, err := Plan(up)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]Space
+	for i, p := range plan {
+		if i == 0 || p.W+p.B != plan[i-1].W+plan[i-1].B {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], p)
+	}
+	return out, nil
 }
 
 func writeStats(dir string, s Space, st Stats) error {
@@ -244,7 +380,7 @@ func SpaceStats(dir string, recount bool) ([]Stats, error) {
 			st = count(s, m.vals)
 			m.close()
 		default:
-			st = Stats{Space: s.String(), Positions: s.Size()}
+			st = Stats{Space: s.String(), Positions: s.Placements()}
 		}
 		out = append(out, st)
 	}
@@ -252,7 +388,7 @@ func SpaceStats(dir string, recount bool) ([]Stats, error) {
 }
 
 // PeakBytes is the most memory a build up to up takes: its largest pair,
-// two bytes a placement while it is solved.
+// three bytes a cell while it is solved.
 func PeakBytes(up Space) uint64 {
 	plan, _ := Plan(up)
 	peak := uint64(0)
@@ -261,7 +397,7 @@ func PeakBytes(up Space) uint64 {
 		if s.W != s.B {
 			n += Space{s.B, s.W}.Size()
 		}
-		peak = max(peak, 2*n)
+		peak = max(peak, 3*n)
 	}
 	return peak
 }

@@ -16,15 +16,15 @@ func TestClassesCountTheCanonicalPlacements(t *testing.T) {
 	}
 	for _, s := range spaces {
 		var canonical, covered uint64
-		s.each(0, s.movers(), func(_ uint64, m, o morris.Bits) {
+		eachPlacement(s, func(m, o morris.Bits) {
 			cm, co, n := morris.Canonical(m, o)
 			if cm == m && co == o {
 				canonical++
 				covered += uint64(n)
 			}
 		})
-		if got := s.Classes(); got != canonical || covered != s.Size() {
-			t.Errorf("%v: Classes %d, canonical placements %d; their classes hold %d of %d placements", s, got, canonical, covered, s.Size())
+		if got := s.Classes(); got != canonical || covered != s.Placements() {
+			t.Errorf("%v: Classes %d, canonical placements %d; their classes hold %d of %d placements", s, got, canonical, covered, s.Placements())
 		}
 	}
 }

@@ -3,9 +3,15 @@
 // read back for the engines.
 //
 // A space W-B holds every placement in which the side to move has W pieces
-// on the board and the other side B: C(24,W)·C(24−W,B) of them, with no
-// symmetry reduction and no reachability filter, indexed by ranking the
-// two sets (index.go). A move without a capture leads from W-B into B-W,
+// on the board and the other side B, C(24,W)·C(24−W,B) of them (no
+// reachability filter), stored once for each class that the board's 16
+// symmetries make of them (games/morris Symmetries): a row for each class
+// of the mover's sets, a cell in it for each set of the other side's
+// points, ranked among the free points; where the row's set has
+// symmetries of its own, the cells of a class but one are holes
+// (classindex.go, index.go: 3% of all cells). Solving on classes counts a
+// position's moves as its orbit's size (solve.go, table). A move without
+// a capture leads from W-B into B-W,
 // so the two are solved together (solve.go); a capture leads into
 // (B−1)-W, solved before (Plan). Each position gets its value for the
 // side to move, a win, a draw or a loss, with the plies to the next capture

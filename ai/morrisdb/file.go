@@ -10,13 +10,17 @@ import (
 )
 
 // A space's file is a 32-byte header (magic, W, B) and then a byte a
-// position in index order (a value below 255 itself); its long file lists
-// the values that do not fit (255 in their byte) as pairs of a
-// little-endian uint64 index and uint16 value, in index order.
+// cell in index order (a value below 255 itself, a hole 0); its long file
+// lists the values that do not fit (255 in their byte) as pairs of a
+// little-endian uint64 index and uint16 value, in index order. Version 3
+// stores a class of placements a cell; version 2 stored every placement.
 const (
-	magic      = "GAMEAI-MORRIS-DB-2\n"
+	magic      = "GAMEAI-MORRIS-DB-3\n"
 	headerSize = 32
 )
+
+// magicByPlacement begins the files of version 2, a byte a placement.
+const magicByPlacement = "GAMEAI-MORRIS-DB-2\n"
 
 func fileName(s Space) string  { return s.String() + ".mdb" }
 func longName(s Space) string  { return s.String() + ".long" }
@@ -87,6 +91,11 @@ func open(dir string, s Space) (*mapped, error) {
 		return nil, err
 	}
 	if want := int64(headerSize + s.Size()); st.Size() != want {
+		if head := make([]byte, len(magicByPlacement)); st.Size() >= int64(len(head)) {
+			if _, err := f.ReadAt(head, 0); err == nil && string(head) == magicByPlacement {
+				return nil, fmt.Errorf("%s: built by an older gameai, a byte a placement; this one stores a byte a class of them: build the directory again", f.Name())
+			}
+		}
 		return nil, fmt.Errorf("%s: %d bytes, want %d", f.Name(), st.Size(), want)
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)

@@ -3,6 +3,7 @@ package morrisdb
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -103,7 +104,7 @@ func TestSpaceStatsWithoutASidecar(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "3-3.mdb.tmp123"), nil, 0o644) // a write cut short
 	bare, err := SpaceStats(dir, false)
-	if err != nil || len(bare) != 1 || bare[0].Space != "3-3" || bare[0].Positions != (Space{3, 3}).Size() || bare[0].Wins != 0 {
+	if err != nil || len(bare) != 1 || bare[0].Space != "3-3" || bare[0].Positions != (Space{3, 3}).Placements() || bare[0].Wins != 0 {
 		t.Errorf("without recounting: %+v, %v", bare, err)
 	}
 	counted, err := SpaceStats(dir, true)
@@ -112,11 +113,28 @@ func TestSpaceStatsWithoutASidecar(t *testing.T) {
 	}
 }
 
+// A build's peak is its largest pair at three bytes a cell: 4-4 up to 4-4
+// (4-3/3-4 together have fewer cells), 7-6/6-7 up to 7-7.
 func TestPeakBytes(t *testing.T) {
-	if got, want := PeakBytes(Space{4, 4}), 2*(Space{4, 4}).Size(); got != want {
+	if got, want := PeakBytes(Space{4, 4}), 3*(Space{4, 4}).Size(); got != want {
 		t.Errorf("up to 4-4: %d bytes, want 4-4's %d", got, want)
 	}
-	if got, want := PeakBytes(Space{7, 7}), 2*((Space{7, 6}).Size()+(Space{6, 7}).Size()); got != want {
+	if got, want := PeakBytes(Space{7, 7}), 3*((Space{7, 6}).Size()+(Space{6, 7}).Size()); got != want {
 		t.Errorf("up to 7-7: %d bytes, want the pair 7-6/6-7's %d", got, want)
+	}
+}
+
+// A file of the format that stored every placement is named as such, not
+// as a file of the wrong length.
+func TestAFileByPlacementAsksForARebuild(t *testing.T) {
+	dir := t.TempDir()
+	s := Space{3, 3}
+	old := make([]byte, headerSize+s.Placements())
+	copy(old, magicByPlacement)
+	old[len(magicByPlacement)], old[len(magicByPlacement)+1] = 3, 3
+	os.WriteFile(filepath.Join(dir, fileName(s)), old, 0o644)
+	os.WriteFile(filepath.Join(dir, longName(s)), nil, 0o644)
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "build the directory again") {
+		t.Errorf("opening a file by placement: %v", err)
 	}
 }

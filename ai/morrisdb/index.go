@@ -30,19 +30,39 @@ func (s Space) String() string { return fmt.Sprintf("%d-%d", s.W, s.B) }
 // valid reports whether both sides have 3 to 9 pieces.
 func (s Space) valid() bool { return s.W >= 3 && s.W <= 9 && s.B >= 3 && s.B <= 9 }
 
-// Size is the number of placements: C(24, W)·C(24−W, B), with no symmetry
-// reduction and no reachability filter.
-func (s Space) Size() uint64 { return binom[morris.NPoints][s.W] * binom[morris.NPoints-s.W][s.B] }
+// Placements is the number of placements: C(24, W)·C(24−W, B).
+func (s Space) Placements() uint64 { return binom[morris.NPoints][s.W] * s.block() }
+
+// Size is the number of the space's cells: a row for each class of the
+// mover's sets (moverClasses), a cell in it for each set of the other
+// side's B points among the free ones. A cell holds one class of
+// placements under the board's symmetries, or is a hole (orbit).
+func (s Space) Size() uint64 { return s.rows() * s.block() }
 
 // block is the number of placements of the other side for one of the
-// mover's.
+// mover's: the cells of a row.
 func (s Space) block() uint64 { return binom[morris.NPoints-s.W][s.B] }
 
-// Index is the position's place in the space: the mover's set ranked
-// among the sets of W points, then the other side's ranked among the sets
-// of B of the points the mover leaves free (both in colexicographic order).
+// rows is the number of rows: the classes of the mover's sets.
+func (s Space) rows() uint64 { return uint64(len(movers(s.W).reps)) }
+
+// Index is the cell of the position's class: the row of the mover's
+// class, the symmetry that takes the mover to the row's representative
+// applied to both sides (and, where the representative has symmetries of
+// its own, the least image of the other side's set under them), then the
+// other side's set ranked among the sets of B of the free points (in
+// colexicographic order).
 func (s Space) Index(mover, other morris.Bits) uint64 {
-	return rank(uint32(mover))*s.block() + rank(compress(uint32(other), uint32(mover)))
+	t := movers(s.W)
+	r := rank(uint32(mover))
+	row := t.classOf[r]
+	g := &morris.Symmetries[t.symOf[r]]
+	rep := t.reps[row]
+	o := g.Apply(other)
+	if st := t.stab[row]; st != 0 {
+		o = leastUnder(o, st)
+	}
+	return uint64(row)*s.block() + rank(compress(uint32(o), rep))
 }
 
 // rank is a set's colexicographic rank among the sets of its size: the
@@ -146,32 +166,45 @@ func nextComb(c uint32) uint32 {
 	return (t + 1) | ((^t&-^t)-1)>>(bits.TrailingZeros32(c)+1)
 }
 
-// Position is the placement at index i of the space.
+// Position is the position of cell i: the row's representative mover
+// and the other side's set of the cell (a hole's too).
 func (s Space) Position(i uint64) (mover, other morris.Bits) {
+	m := movers(s.W).reps[i/s.block()]
+	var free [morris.NPoints]uint8
+	freePoints(m, &free)
+	return morris.Bits(m), expand(unrank(i%s.block(), s.B), &free)
+}
+
+// placementAt is the placement of rank i among the space's placements
+// (the mover's set ranked, then the other's among the free points), for
+// drawing placements uniformly.
+func (s Space) placementAt(i uint64) (mover, other morris.Bits) {
 	m := unrank(i/s.block(), s.W)
 	var free [morris.NPoints]uint8
 	freePoints(m, &free)
 	return morris.Bits(m), expand(unrank(i%s.block(), s.B), &free)
 }
 
-// each calls fn with every placement whose mover's rank is in [lo, hi), in
-// index order.
-func (s Space) each(lo, hi uint64, fn func(i uint64, mover, other morris.Bits)) {
-	if lo >= hi {
-		return
-	}
+// each calls fn with every cell of the rows [lo, hi) that is no hole, in
+// index order, with the placements it stands for (its orbit).
+func (s Space) each(lo, hi uint64, fn func(i uint64, mover, other morris.Bits, orbit uint64)) {
+	t := movers(s.W)
 	var free [morris.NPoints]uint8
-	m := unrank(lo, s.W)
 	first := uint32(1)<<s.B - 1
 	n := s.block()
-	for r := lo; r < hi; r, m = r+1, nextComb(m) {
+	for r := lo; r < hi; r++ {
+		m, st := t.reps[r], t.stab[r]
 		freePoints(m, &free)
 		i := r * n
 		for c, j := first, uint64(0); j < n; c, j = nextComb(c), j+1 {
-			fn(i+j, morris.Bits(m), expand(c, &free))
+			o := expand(c, &free)
+			k := uint64(len(morris.Symmetries))
+			if st != 0 {
+				if k = orbit(o, st); k == 0 {
+					continue
+				}
+			}
+			fn(i+j, morris.Bits(m), o, k)
 		}
 	}
 }
-
-// movers is the number of the mover's placements (the ranks each walks).
-func (s Space) movers() uint64 { return binom[morris.NPoints][s.W] }

@@ -8,33 +8,61 @@ import (
 	"gameai/internal/xrand"
 )
 
-// Every index of a space is one placement and back, in order, with the
-// right piece counts.
-func TestIndexIsABijection(t *testing.T) {
-	for _, s := range []Space{{3, 3}, {4, 3}, {3, 4}} {
-		next := uint64(0)
-		s.each(0, s.movers(), func(i uint64, m, o morris.Bits) {
-			if i != next {
-				t.Fatalf("%v: index %d after %d", s, i, next-1)
-			}
-			next++
-			if m.Count() != s.W || o.Count() != s.B || m&o != 0 || (m|o)>>morris.NPoints != 0 {
-				t.Fatalf("%v: %d is %x, %x", s, i, m, o)
-			}
-			if s.Index(m, o) != i {
-				t.Fatalf("%v: %x, %x indexes as %d, not %d", s, m, o, s.Index(m, o), i)
-			}
-			if m2, o2 := s.Position(i); m2 != m || o2 != o {
-				t.Fatalf("%v: Position(%d) = %x, %x, want %x, %x", s, i, m2, o2, m, o)
-			}
-		})
-		// Index is one to one (each placement gives back its own index),
-		// so as many placements as indexes.
-		if next != s.Size() {
-			t.Errorf("%v: %d indexes, size %d", s, next, s.Size())
+// eachPlacement calls fn with every placement of s.
+func eachPlacement(s Space, fn func(m, o morris.Bits)) {
+	var free [morris.NPoints]uint8
+	for m := uint32(1)<<s.W - 1; m < 1<<morris.NPoints; m = nextComb(m) {
+		freePoints(m, &free)
+		for c := uint32(1)<<s.B - 1; c < 1<<(morris.NPoints-s.W); c = nextComb(c) {
+			fn(morris.Bits(m), expand(c, &free))
 		}
 	}
-	if got := (Space{9, 9}).Size(); got != 1307504*5005 {
+}
+
+// Every placement has a cell, whose position is in its class; every cell
+// that is no hole is the cell of as many placements as its orbit says, and
+// of its own position; a hole is nobody's. The cells that are no holes are
+// the classes that Burnside's lemma counts.
+func TestIndexGivesEachClassOneCell(t *testing.T) {
+	for _, s := range []Space{{3, 3}, {4, 3}, {3, 4}} {
+		hits := make([]uint32, s.Size())
+		n := uint64(0)
+		eachPlacement(s, func(m, o morris.Bits) {
+			n++
+			i := s.Index(m, o)
+			if i >= s.Size() {
+				t.Fatalf("%v: %x, %x indexes as %d of %d", s, m, o, i, s.Size())
+			}
+			hits[i]++
+			if hits[i] == 1 {
+				cm, co, _ := morris.Canonical(m, o)
+				pm, po := s.Position(i)
+				if rm, ro, _ := morris.Canonical(pm, po); rm != cm || ro != co {
+					t.Fatalf("%v: %x, %x indexes as %d, whose position %x, %x is of another class", s, m, o, i, pm, po)
+				}
+			}
+		})
+		if n != s.Placements() {
+			t.Fatalf("%v: %d placements, want %d", s, n, s.Placements())
+		}
+		cells := uint64(0)
+		s.each(0, s.rows(), func(i uint64, m, o morris.Bits, orbit uint64) {
+			cells++
+			if uint64(hits[i]) != orbit || s.Index(m, o) != i {
+				t.Fatalf("%v: cell %d (orbit %d) has %d placements; its position indexes as %d", s, i, orbit, hits[i], s.Index(m, o))
+			}
+			hits[i] = 0
+		})
+		for i, h := range hits {
+			if h != 0 {
+				t.Fatalf("%v: %d placements index as %d, a hole", s, h, i)
+			}
+		}
+		if cells != s.Classes() {
+			t.Errorf("%v: %d cells hold a class, Burnside counts %d classes", s, cells, s.Classes())
+		}
+	}
+	if got := (Space{9, 9}).Placements(); got != 1307504*5005 {
 		t.Errorf("9-9 has %d placements", got)
 	}
 }

@@ -18,8 +18,17 @@ var ErrBusy = errors.New("another build is filling this directory")
 // (17 GB for 7-6) and solve the same pairs. The kernel lets go of it when
 // the process ends, however it ends, so a killed build leaves no stale
 // lock behind.
-func lockDir(dir string) (unlock func(), err error) {
-	f, err := os.OpenFile(filepath.Join(dir, ".build.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+func lockDir(dir string) (unlock func(), err error) { return lockFile(dir, ".build.lock") }
+
+// lockPair takes the lock of one pair of the directory: the builds of a
+// directory's pairs by workers that share it (BuildPair), and a whole
+// build, each solve a pair only while holding its lock.
+func lockPair(dir string, pair Space) (unlock func(), err error) {
+	return lockFile(dir, "."+pair.String()+".lock")
+}
+
+func lockFile(dir, name string) (unlock func(), err error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -16,12 +16,18 @@ import (
 type lookup func(Space) *values
 
 // table is one space being solved: its values and, for each undecided
-// position, how many of its moves are not yet known to lose (two bytes a
-// position in all).
+// position, what of its moves is not yet known to lose (three bytes a
+// cell in all). A cell stands for a class of placements, and a decided
+// position P takes back one move into each placement of its class's
+// predecessors Q (un-moves from P alone): over the symmetries, the moves
+// of Q into P's class number the un-moves from P into Q's class times
+// |Stab(Q)|/|Stab(P)|. So a cell counts each move as Q's orbit (16 over
+// |Stab(Q)|), and each un-move takes P's orbit off: a move lost to every
+// placement of P's class takes off what it put on.
 type table struct {
 	space Space
 	val   *values
-	left  []uint8
+	left  []uint16
 }
 
 // solve works out the spaces {w-b, b-w} together (each one's moves without
@@ -42,7 +48,7 @@ func solve(ctx context.Context, s Space, lower lookup, progress func(done uint64
 	}
 	tabs := map[Space]*table{}
 	for _, sp := range spaces {
-		tabs[sp] = &table{space: sp, val: newValues(sp.Size()), left: make([]uint8, sp.Size())}
+		tabs[sp] = &table{space: sp, val: newValues(sp.Size()), left: make([]uint16, sp.Size())}
 	}
 	maxD := 1
 	for _, sp := range spaces {
@@ -79,7 +85,7 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	chunk := max(s.movers()/uint64(workers*16), 1)
+	chunk := max(s.rows()/uint64(workers*16), 1)
 	next := uint64(0)
 	for range workers {
 		wg.Add(1)
@@ -90,13 +96,13 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 				lo := next
 				next += chunk
 				mu.Unlock()
-				if lo >= s.movers() || ctx.Err() != nil {
+				if lo >= s.rows() || ctx.Err() != nil {
 					return
 				}
-				hi := min(lo+chunk, s.movers())
+				hi := min(lo+chunk, s.rows())
 				// Every value decided here fits its byte: no map is written.
-				s.each(lo, hi, func(i uint64, m, o morris.Bits) {
-					v, left := first(s, m, o, below)
+				s.each(lo, hi, func(i uint64, m, o morris.Bits, orbit uint64) {
+					v, left := first(s, m, o, orbit, below)
 					t.val.cells[i], t.left[i] = uint8(v), left
 				})
 				if progress != nil {
@@ -111,9 +117,10 @@ func initialise(ctx context.Context, t *table, lower lookup, progress func(uint6
 }
 
 // first is a position's value when its moves alone decide it, or its
-// count of moves that stay in the pair of spaces (plus one for a capture
-// into a draw, which keeps it from being lost).
-func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
+// count of moves that stay in the pair of spaces, each counted as the
+// position's orbit (table), plus one for a capture into a draw, which
+// keeps it from being lost.
+func first(s Space, m, o morris.Bits, orbit uint64, below *values) (Value, uint16) {
 	empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
 	fly := s.W == 3
 	removable := o &^ morris.InMills(o)
@@ -154,10 +161,12 @@ func first(s Space, m, o morris.Bits, below *values) (Value, uint8) {
 		return Loss(0), 0
 	case left == 0 && !drawExit:
 		return Loss(1), 0
-	case drawExit:
+	}
+	left *= int(orbit)
+	if drawExit {
 		left++
 	}
-	return 0, uint8(left)
+	return 0, uint16(left)
 }
 
 // propagate takes the positions of t decided at distance d back to their
@@ -179,14 +188,14 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	apply := func(ups []uint64, long []uint64) (bool, []uint64) {
 		decided := false
 		for _, u := range ups {
-			i := u >> 1
+			i := u >> upShift
 			if p.val.cells[i] != 0 {
 				continue
 			}
 			v := Value(0)
 			if u&1 == 1 {
 				v = Win(d + 1)
-			} else if p.left[i]--; p.left[i] == 0 {
+			} else if p.left[i] -= uint16(u >> 1 & orbitMask); p.left[i] == 0 {
 				v = Loss(d + 1)
 			}
 			if v == 0 {
@@ -217,7 +226,7 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 		for _, i := range sortedKeys(t.val.long) {
 			if v := t.val.long[i]; v == win || v == loss {
 				m, o := s.Position(i)
-				ups = predecessors(ups, s, p.space, m, o, v == loss)
+				ups = predecessors(ups, s, p.space, m, o, orbit(o, movers(s.W).stab[i/s.block()]), v == loss)
 			}
 		}
 		decided, long := apply(ups, nil)
@@ -228,6 +237,7 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 		return fromLong()
 	}
 	n := s.block()
+	stabs := movers(s.W).stab
 	// The two values as bytes in every lane of a word (one past a byte's
 	// reach is overflow's byte: a cell the exact test then passes over).
 	wb, lb := lanes*uint64(min(win, overflow)), lanes*uint64(min(loss, overflow))
@@ -244,8 +254,8 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 	decided := false
 	partDecided := make([]bool, workers)
 	long := make([][]uint64, workers)
-	for r0 := uint64(0); r0 < s.movers(); r0 += batch {
-		r1 := min(r0+batch, s.movers())
+	for r0 := uint64(0); r0 < s.rows(); r0 += batch {
+		r1 := min(r0+batch, s.rows())
 		var wg sync.WaitGroup
 		for w := range workers {
 			wg.Add(1)
@@ -273,12 +283,17 @@ func propagate(t, p *table, d int, progress func(uint64, int)) bool {
 							continue
 						}
 						if m == 0 {
-							m = unrank(r, s.W)
+							m = movers(s.W).reps[r]
 							freePoints(m, &free)
 						}
-						ups = predecessors(ups[:0], s, p.space, morris.Bits(m), expand(unrank(uint64(j), s.B), &free), Value(c) == loss)
+						o := expand(unrank(uint64(j), s.B), &free)
+						k := uint64(len(morris.Symmetries))
+						if stabs[r] != 0 {
+							k = orbit(o, stabs[r])
+						}
+						ups = predecessors(ups[:0], s, p.space, morris.Bits(m), o, k, Value(c) == loss)
 						for _, u := range ups {
-							k := (u >> 1) / part
+							k := (u >> upShift) / part
 							parts[k] = append(parts[k], u)
 						}
 					}
@@ -326,17 +341,25 @@ func holds(x, a, b uint64) bool {
 	return ((u-lanes)&^u|(v-lanes)&^v)&(lanes<<7) != 0
 }
 
-// predecessors appends, for the position (m to move, o the other) of s,
-// each position of ps (o's side to move) that moves into it, as its index
-// times two plus one when the position is lost for its mover (so that the
-// predecessor wins). The last move went from an empty point x to y, and
-// closed no mill (one that did was a capture, out of this pair).
-func predecessors(ups []uint64, s, ps Space, m, o morris.Bits, lost bool) []uint64 {
+// An update of propagate is a predecessor's cell shifted by upShift, the
+// decided position's orbit (at most 16) shifted by one, and a last bit set
+// when the position is lost for its mover (so that the predecessor wins).
+const (
+	upShift   = 6
+	orbitMask = 1<<(upShift-1) - 1
+)
+
+// predecessors appends, for the position (m to move, o the other, orbit
+// the placements its cell stands for) of s, the update for each position
+// of ps (o's side to move) that moves into it. The last move went from an
+// empty point x to y, and closed no mill (one that did was a capture, out
+// of this pair).
+func predecessors(ups []uint64, s, ps Space, m, o morris.Bits, orbit uint64, lost bool) []uint64 {
 	empty := morris.Bits(1<<morris.NPoints-1) &^ (m | o)
 	fly := s.B == 3 // the side that moved
-	tag := uint64(0)
+	tag := orbit << 1
 	if lost {
-		tag = 1
+		tag |= 1
 	}
 	for ys := o &^ morris.InMills(o); ys != 0; ys &= ys - 1 {
 		y := bits.TrailingZeros32(uint32(ys))
@@ -346,7 +369,7 @@ func predecessors(ups []uint64, s, ps Space, m, o morris.Bits, lost bool) []uint
 		}
 		for ; from != 0; from &= from - 1 {
 			x := bits.TrailingZeros32(uint32(from))
-			ups = append(ups, ps.Index(o&^(1<<y)|1<<x, m)<<1|tag)
+			ups = append(ups, ps.Index(o&^(1<<y)|1<<x, m)<<upShift|tag)
 		}
 	}
 	return ups

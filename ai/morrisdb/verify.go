@@ -28,8 +28,10 @@ func (db *DB) Verify(ctx context.Context, s Space, samples int, seed uint64) err
 		if k%1024 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		i := r.Uint64() % s.Size()
-		m, o := s.Position(i)
+		// Placements, not cells, are drawn: a placement and its cell's
+		// representative (and the index that joins them) are both checked.
+		m, o := s.placementAt(r.Uint64() % s.Placements())
+		i := s.Index(m, o)
 		p, err := placement(m, o, r.Uint64()&1 == 0)
 		if err != nil {
 			return fmt.Errorf("%v %d: %w", s, i, err)

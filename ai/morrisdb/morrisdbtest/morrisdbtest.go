@@ -18,7 +18,7 @@ import (
 // Name is the shared directory's name in the temporary directory, with the
 // format's version in it: another format is another database. The package
 // morrisdb's own tests name it too (they cannot import this package).
-const Name = "gameai-morrisdb-v2-4-4"
+const Name = "gameai-morrisdb-v3-4-4"
 
 // Dir is the database's directory, built when missing (some 12 s).
 func Dir(t testing.TB) string {
