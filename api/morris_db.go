@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -8,6 +9,7 @@ import (
 
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
+	"gameai/games/morris"
 	"gameai/jobs/kinds"
 )
 
@@ -25,9 +27,54 @@ type MorrisDBResponse struct {
 	// server started).
 	Probed bool `json:"probed"`
 	// Spaces are the spaces built, each with its wins, draws and losses
-	// for the side to move over all its placements, its longest win and
-	// loss (plies to the next capture), build time and rate.
+	// for the side to move over all its placements, its classes under the
+	// board's symmetries (what its file stores), its longest win and loss
+	// (plies to the next capture), build time and rate.
 	Spaces []morrisdb.Stats `json:"spaces"`
+	// Position is the value of the position asked for (?position=), when
+	// one was; Spaces are empty then.
+	Position *MorrisDBPosition `json:"position,omitempty"`
+}
+
+// MorrisDBPosition is what the database knows of a position: its value
+// for the side to move and each legal move's, or why it knows nothing.
+type MorrisDBPosition struct {
+	// Position is the position read, in the game's text format.
+	Position string `json:"position" example:"WW./W../.../....../.../..B/.BB w 0 0 0 12 -"`
+	// Known is false when the database does not hold the position; Reason
+	// says why (a piece in a hand, a space not built, other rules, no
+	// database on this server).
+	Known  bool   `json:"known"`
+	Reason string `json:"reason,omitempty"`
+	// Value is the position's value for the side to move, "win in 13",
+	// "draw" or "loss in 4", in plies to the next capture or the end;
+	// Outcome is win, draw or loss and Distance those plies (0 for a
+	// draw).
+	Value    string `json:"value,omitempty" example:"win in 13"`
+	Outcome  string `json:"outcome,omitempty" enums:"win,draw,loss" example:"win"`
+	Distance int    `json:"distance" example:"13"`
+	// Moves are the legal moves, each with what it makes of the position
+	// for the side that plays it; Best marks those that keep its value.
+	Moves []MorrisDBMove `json:"moves,omitempty"`
+}
+
+// MorrisDBMove is a legal move and its value for the side that plays it.
+type MorrisDBMove struct {
+	Move     string `json:"move" example:"a1-a4"`
+	Value    string `json:"value" example:"win in 13"`
+	Outcome  string `json:"outcome" enums:"win,draw,loss" example:"win"`
+	Distance int    `json:"distance" example:"13"`
+	Best     bool   `json:"best"`
+}
+
+func outcomeOf(v morrisdb.Value) string {
+	switch {
+	case v.IsWin():
+		return "win"
+	case v.IsLoss():
+		return "loss"
+	}
+	return "draw"
 }
 
 // morrisDBBuild starts a build.
@@ -73,18 +120,30 @@ func (s *Server) morrisDBBuild(c *echo.Context) error {
 	return c.JSON(http.StatusAccepted, jobResponse(j))
 }
 
-// morrisDB lists the database's spaces.
+// morrisDB lists the database's spaces, and values a position.
 //
-//	@Summary		The Nine Men's Morris perfect-play database of this server
-//	@Description	The spaces built in the server's --morris-db directory with their counts, and whether the engines probe it (alpha-beta answers then carry "db": "win in 13").
+//	@Summary		The Nine Men's Morris perfect-play database of this server, and a position's value
+//	@Description	The spaces built in the server's --morris-db directory with their counts, and whether the engines probe it (alpha-beta answers then carry "db": "win in 13"). With ?position= (the game's text format, standard rules), instead that position's value for the side to move ("win in 13": plies to the next capture or the end) and each legal move's, or why the database does not hold it.
 //	@Tags			morris
 //	@Produce		json
-//	@Success		200	{object}	MorrisDBResponse
-//	@Failure		500	{object}	Problem
+//	@Param			position	query		string	false	"a position to value, e.g. WW./W../.../....../.../..B/.BB w 0 0 0 12 -"
+//	@Success		200			{object}	MorrisDBResponse
+//	@Failure		400			{object}	Problem	"the position does not parse (errors name the field position)"
+//	@Failure		500			{object}	Problem
 //	@Router			/v1/morris/db [get]
 func (s *Server) morrisDB(c *echo.Context) error {
 	db := morrisai.UsedDB()
 	out := MorrisDBResponse{Probed: db != nil && len(db.Spaces()) > 0, Spaces: []morrisdb.Stats{}}
+	// A position alone is asked at every move of a game on the page: its
+	// answer costs a few dozen lookups, not a read of every sidecar.
+	if text := c.QueryParam("position"); text != "" {
+		pos, err := s.morrisDBPosition(db, text)
+		if err != nil {
+			return err
+		}
+		out.Position = pos
+		return c.JSON(http.StatusOK, out)
+	}
 	if s.cfg.MorrisDB != "" {
 		sts, err := morrisdb.SpaceStats(s.cfg.MorrisDB, false)
 		if err != nil {
@@ -93,4 +152,35 @@ func (s *Server) morrisDB(c *echo.Context) error {
 		out.Spaces = append(out.Spaces, sts...)
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// morrisDBPosition values the position text under the standard rules.
+func (s *Server) morrisDBPosition(db *morrisdb.DB, text string) (*MorrisDBPosition, error) {
+	if len(text) > 200 {
+		return nil, badField("position", "longer than a position of the game (200 bytes at most)")
+	}
+	st, err := s.position(morris.Game, "", nil, text)
+	if err != nil {
+		return nil, err
+	}
+	p := st.(*morris.State).P
+	out := &MorrisDBPosition{Position: p.String()}
+	if db == nil {
+		out.Reason = "this server has no database (gameai serve --morris-db DIR)"
+		return out, nil
+	}
+	v, moves, err := db.Moves(p)
+	if err != nil {
+		if !errors.Is(err, morrisdb.ErrNotCovered) {
+			return nil, err
+		}
+		out.Reason = err.Error()
+		return out, nil
+	}
+	out.Known, out.Value, out.Outcome, out.Distance = true, v.String(), outcomeOf(v), v.Distance()
+	for _, mv := range moves {
+		out.Moves = append(out.Moves, MorrisDBMove{Move: mv.Move.String(), Value: mv.Value.String(),
+			Outcome: outcomeOf(mv.Value), Distance: mv.Value.Distance(), Best: mv.Value == v})
+	}
+	return out, nil
 }

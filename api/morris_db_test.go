@@ -3,11 +3,13 @@ package api_test
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb/morrisdbtest"
 	"gameai/api"
 	"gameai/hosting"
@@ -68,7 +70,8 @@ func TestMorrisDBBuildRefusesStrangers(t *testing.T) {
 	for _, who := range []string{"", "wrong", owner} {
 		e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": "3-3"}, "X-API-Key", who).problem(t, http.StatusUnauthorized)
 	}
-	// 9-9 peaks at 34 GB: refused on any machine with less than 42.
+	// 9-9 peaks at 3.2 GB (the pair 7-8/8-7 at three bytes a cell):
+	// refused only on a machine with less than 4.
 	r := e.do(t, "POST", "/v1/morris/db/builds", map[string]any{"up_to": "9-9"}, "X-API-Key", key)
 	if r.status == http.StatusAccepted {
 		e.do(t, "DELETE", "/v1/jobs/"+jobID(t, r), nil, "X-API-Key", key)
@@ -86,6 +89,52 @@ func TestMorrisDBBuildRefusesStrangers(t *testing.T) {
 	body := string(e.do(t, "GET", "/v1/morris/db", nil).ok(t, http.StatusOK).body)
 	if strings.Contains(body, os.TempDir()) {
 		t.Errorf("the list shows the server's directory: %s", body)
+	}
+}
+
+// A position's value: every legal move valued, the best keeping the
+// position's value; a position the database does not hold says why; one
+// that does not parse is a problem naming the field.
+func TestMorrisDBValuesAPosition(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	const threeThree = "WW./W../.../....../.../..B/.BB w 0 0 0 12 -"
+	var got api.MorrisDBResponse
+	e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(threeThree), nil).ok(t, http.StatusOK).json(t, &got)
+	if got.Position == nil || got.Position.Known || !strings.Contains(got.Position.Reason, "no database") {
+		t.Errorf("without a database: %+v", got.Position)
+	}
+
+	morrisai.UseDB(morrisdbtest.Open(t))
+	t.Cleanup(func() { morrisai.UseDB(nil) })
+	e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(threeThree), nil).ok(t, http.StatusOK).json(t, &got)
+	pos := got.Position
+	if pos == nil || !pos.Known || pos.Value == "" || len(pos.Moves) == 0 {
+		t.Fatalf("3-3: %+v", pos)
+	}
+	best := 0
+	for _, m := range pos.Moves {
+		if m.Best {
+			best++
+			if m.Value != pos.Value || m.Outcome != pos.Outcome || m.Distance != pos.Distance {
+				t.Errorf("best move %+v, position %s", m, pos.Value)
+			}
+		}
+	}
+	if best == 0 {
+		t.Errorf("no best move of %d: %+v", len(pos.Moves), pos)
+	}
+	for text, why := range map[string]string{
+		"WWW/.../.../....../.../.../BBB w 3 3 0 0 -": "in a hand",
+		"WWW/WWW/W../B...../.../BBB/BBB w 0 0 0 0 -": "7-7 is not built",
+	} {
+		e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(text), nil).ok(t, http.StatusOK).json(t, &got)
+		if got.Position == nil || got.Position.Known || !strings.Contains(got.Position.Reason, why) {
+			t.Errorf("%s: %+v, want %q", text, got.Position, why)
+		}
+	}
+	for _, junk := range []string{"WWW", "zzz/.../.../....../.../.../BBB w 0 0 0 0 -", strings.Repeat("W", 300)} {
+		r := e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(junk), nil)
+		r.hasField(t, r.problem(t, http.StatusBadRequest), "position")
 	}
 }
 

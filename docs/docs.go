@@ -2058,19 +2058,33 @@ const docTemplate = `{
         },
         "/v1/morris/db": {
             "get": {
-                "description": "The spaces built in the server's --morris-db directory with their counts, and whether the engines probe it (alpha-beta answers then carry \"db\": \"win in 13\").",
+                "description": "The spaces built in the server's --morris-db directory with their counts, and whether the engines probe it (alpha-beta answers then carry \"db\": \"win in 13\"). With ?position= (the game's text format, standard rules), instead that position's value for the side to move (\"win in 13\": plies to the next capture or the end) and each legal move's, or why the database does not hold it.",
                 "produces": [
                     "application/json"
                 ],
                 "tags": [
                     "morris"
                 ],
-                "summary": "The Nine Men's Morris perfect-play database of this server",
+                "summary": "The Nine Men's Morris perfect-play database of this server, and a position's value",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "a position to value, e.g. WW./W../.../....../.../..B/.BB w 0 0 0 12 -",
+                        "name": "position",
+                        "in": "query"
+                    }
+                ],
                 "responses": {
                     "200": {
                         "description": "OK",
                         "schema": {
                             "$ref": "#/definitions/api.MorrisDBResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "the position does not parse (errors name the field position)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
                         }
                     },
                     "500": {
@@ -4929,15 +4943,94 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MorrisDBMove": {
+            "type": "object",
+            "properties": {
+                "best": {
+                    "type": "boolean"
+                },
+                "distance": {
+                    "type": "integer",
+                    "example": 13
+                },
+                "move": {
+                    "type": "string",
+                    "example": "a1-a4"
+                },
+                "outcome": {
+                    "type": "string",
+                    "enum": [
+                        "win",
+                        "draw",
+                        "loss"
+                    ],
+                    "example": "win"
+                },
+                "value": {
+                    "type": "string",
+                    "example": "win in 13"
+                }
+            }
+        },
+        "api.MorrisDBPosition": {
+            "type": "object",
+            "properties": {
+                "distance": {
+                    "type": "integer",
+                    "example": 13
+                },
+                "known": {
+                    "description": "Known is false when the database does not hold the position; Reason\nsays why (a piece in a hand, a space not built, other rules, no\ndatabase on this server).",
+                    "type": "boolean"
+                },
+                "moves": {
+                    "description": "Moves are the legal moves, each with what it makes of the position\nfor the side that plays it; Best marks those that keep its value.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MorrisDBMove"
+                    }
+                },
+                "outcome": {
+                    "type": "string",
+                    "enum": [
+                        "win",
+                        "draw",
+                        "loss"
+                    ],
+                    "example": "win"
+                },
+                "position": {
+                    "description": "Position is the position read, in the game's text format.",
+                    "type": "string",
+                    "example": "WW./W../.../....../.../..B/.BB w 0 0 0 12 -"
+                },
+                "reason": {
+                    "type": "string"
+                },
+                "value": {
+                    "description": "Value is the position's value for the side to move, \"win in 13\",\n\"draw\" or \"loss in 4\", in plies to the next capture or the end;\nOutcome is win, draw or loss and Distance those plies (0 for a\ndraw).",
+                    "type": "string",
+                    "example": "win in 13"
+                }
+            }
+        },
         "api.MorrisDBResponse": {
             "type": "object",
             "properties": {
+                "position": {
+                    "description": "Position is the value of the position asked for (?position=), when\none was; Spaces are empty then.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/api.MorrisDBPosition"
+                        }
+                    ]
+                },
                 "probed": {
                     "description": "Probed is true when the engines probe it (the spaces there when the\nserver started).",
                     "type": "boolean"
                 },
                 "spaces": {
-                    "description": "Spaces are the spaces built, each with its wins, draws and losses\nfor the side to move over all its placements, its longest win and\nloss (plies to the next capture), build time and rate.",
+                    "description": "Spaces are the spaces built, each with its wins, draws and losses\nfor the side to move over all its placements, its classes under the\nboard's symmetries (what its file stores), its longest win and loss\n(plies to the next capture), build time and rate.",
                     "type": "array",
                     "items": {
                         "$ref": "#/definitions/morrisdb.Stats"
@@ -5926,6 +6019,9 @@ const docTemplate = `{
                     "type": "number"
                 },
                 "bytes": {
+                    "type": "integer"
+                },
+                "classes": {
                     "type": "integer"
                 },
                 "draws": {

@@ -19,11 +19,14 @@ function scoreText(r) {
 }
 
 export async function render(main, [sessionID], query) {
-  const state = { session: null, selected: null, removals: [], search: null, busy: false };
+  const state = { session: null, selected: null, removals: [], search: null, busy: false, dbFor: null, db: null };
   const problemBox = el('div');
   const boardBox = el('div');
   const status = el('div', { class: 'status', id: 'morris-status' });
   const info = el('div', { class: 'muted', id: 'morris-search' });
+  // The perfect-play database's value of the position, when the server has
+  // one that holds it (both hands empty, standard rules).
+  const dbLine = el('div', { class: 'muted', id: 'morris-db' });
   const record = el('pre', { id: 'morris-record' });
   const moveInput = el('input', { id: 'morris-move-input', placeholder: 'd6, d6-d5, d5-c5xg7', autocomplete: 'off', size: 14 });
   const undoButton = el('button', { class: 'secondary', id: 'morris-undo', onclick: () => takeBack() }, 'Take back');
@@ -40,7 +43,7 @@ export async function render(main, [sessionID], query) {
 
   main.append(el('h1', {}, "Nine Men's Morris"), seatsBox, problemBox,
     el('div', { class: 'cols' },
-      el('div', {}, boardBox, status, info,
+      el('div', {}, boardBox, status, dbLine, info,
         el('form', { class: 'row', onsubmit: e => { e.preventDefault(); play(moveInput.value.trim()); } },
           el('label', {}, 'Your move', moveInput), el('button', {}, 'Play'), undoButton, engineButton)),
       el('div', {}, newGame,
@@ -204,6 +207,26 @@ export async function render(main, [sessionID], query) {
     return new Set(legal.filter(m => m.from === from).map(m => m.to));
   }
 
+  // valueFromDB asks the server's database for the position once; the
+  // line stays empty where it does not know it (it is a help beside the
+  // game, so a failure says nothing).
+  async function valueFromDB(position) {
+    if (state.dbFor === position) return;
+    state.dbFor = position;
+    state.db = null;
+    try {
+      const out = await api('GET', '/v1/morris/db?position=' + encodeURIComponent(position));
+      if (state.dbFor === position) { state.db = out.position; draw(); }
+    } catch (e) { /* no line */ }
+  }
+
+  function dbText(db, side) {
+    if (!db || !db.known) return '';
+    const best = db.moves.filter(m => m.best).map(m => m.move);
+    return `Perfect play: ${side} to move, ${db.value}` + (db.outcome === 'draw' ? '' : ' (plies to the next capture or the end)') +
+      (best.length ? `; best: ${best.slice(0, 6).join(', ')}${best.length > 6 ? ', …' : ''}` : '');
+  }
+
   function draw() {
     const s = state.session;
     const variant = s ? s.variant : 'nine';
@@ -224,6 +247,8 @@ export async function render(main, [sessionID], query) {
       : state.busy ? (engineOf(s.to_move) && engineOf(s.to_move).bot ? `${engineOf(s.to_move).label || 'The bot'} is thinking…` : 'The engine is thinking…')
         : `${names[s.to_move]} to move${mine() ? ' (you)' : engineOf(s.to_move).bot ? ` (${engineOf(s.to_move).label || 'the bot'})` : ' (engine)'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
     status.dataset.terminal = String(s.terminal);
+    if (!s.terminal && s.variant === 'nine' && pos.hand[0] === 0 && pos.hand[1] === 0) valueFromDB(s.position);
+    dbLine.textContent = !s.terminal && state.dbFor === s.position ? dbText(state.db, names[s.to_move]) : '';
     const r = state.search;
     info.textContent = r && r.engine.startsWith('bot:') ? botReply(r, s.engines) : r ? `Engine ${r.engine} v${r.engine_version}: ${r.move}, ${scoreText(r)}, depth ${r.depth}, ${r.nodes} nodes in ${r.elapsed_ms} ms${r.reused ? ` (and ${r.reused} visits kept from the last search's tree)` : ''}; line: ${r.pv.join(' ')}` : '';
     record.textContent = s.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m).join(' ') || '(no moves yet)';

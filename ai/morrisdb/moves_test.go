@@ -1,0 +1,73 @@
+package morrisdb
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gameai/games/morris"
+	"gameai/internal/xrand"
+)
+
+// A position's value is its best move's: the shortest win, else a draw,
+// else the longest loss; and a position the database does not hold says
+// why.
+func TestMovesGiveThePositionsValue(t *testing.T) {
+	db := smallDB(t)
+	r := xrand.New(21)
+	seen := map[bool]int{}
+	for _, s := range db.Spaces() {
+		for range 300 {
+			m, o := s.placementAt(r.Uint64() % s.Placements())
+			p := position(m, o, r.Uint64()&1 == 0)
+			v, moves, err := db.Moves(p)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if len(moves) != len(p.GenMoves(nil)) {
+				t.Fatalf("%s: %d moves valued of %d", p, len(moves), len(p.GenMoves(nil)))
+			}
+			best := Loss(0)
+			for _, mv := range moves {
+				if better(mv.Value, best) {
+					best = mv.Value
+				}
+			}
+			if best != v {
+				t.Fatalf("%s is %v, its best move %v", p, v, best)
+			}
+			seen[v.IsWin()]++
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("wins and others seen: %v", seen)
+	}
+	for text, why := range map[string]string{
+		"WWW/.../.../....../.../.../BBB w 3 3 0 0 -": "in a hand",
+		"WWW/WWW/.../....../.../BBB/BBB w 0 0 0 0 -": "6-6 is not built",
+		"WW./.../.../....../.../.../BBB w 0 0 0 0 -": "game is over",
+	} {
+		p, err := morris.ParsePosition(morris.StandardRules, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.Moves(p); !errors.Is(err, ErrNotCovered) || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s: %v, want %q", text, err, why)
+		}
+	}
+}
+
+// better orders values for the side to move: a shorter win, then a draw,
+// then a longer loss.
+func better(a, b Value) bool {
+	rank := func(v Value) int {
+		switch {
+		case v.IsWin():
+			return 1000 - v.Distance()
+		case v.IsLoss():
+			return -1000 + v.Distance()
+		}
+		return 0
+	}
+	return rank(a) > rank(b)
+}
