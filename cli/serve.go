@@ -285,7 +285,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		if !cfg.noLocalWorker {
 			// Stopped after the jobs (deferred calls run last first): a
 			// job's last tasks may need it.
-			defer startLocalWorker(ctx, opt, cfg.taskQueue, log, host)()
+			defer startLocalWorker(ctx, opt, cfg.taskQueue, log, host, cfg.morrisDB)()
 		}
 		log.Info("tasks: redis", "queue", cfg.taskQueue, "local worker", !cfg.noLocalWorker)
 	}
@@ -323,11 +323,11 @@ func openStore(ctx context.Context, cfg serveConfig, log *slog.Logger) (*store.S
 
 // startLocalWorker makes this server one of the workers of its queue; the
 // returned stop waits for it to end.
-func startLocalWorker(ctx context.Context, opt asynq.RedisConnOpt, queue string, log *slog.Logger, host *hosting.Host) (stop func()) {
+func startLocalWorker(ctx context.Context, opt asynq.RedisConnOpt, queue string, log *slog.Logger, host *hosting.Host, morrisDB string) (stop func()) {
 	wctx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	w := workers.NewWorker(opt, workers.WorkerConfig{Queues: map[string]int{queue: 1}, Log: log, Arena: host.Referee(),
-		Admit: host})
+		Admit: host, MorrisDB: morrisDB})
 	go func() {
 		defer close(done)
 		if err := w.Run(wctx); err != nil {

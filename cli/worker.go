@@ -38,7 +38,9 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
-	closeDB, err := useMorrisDB(*morrisDB, false)
+	// An empty directory is a worker's to build into (a database build's
+	// pairs); its engines probe what is there when it starts.
+	closeDB, err := useMorrisDB(*morrisDB, true)
 	if err != nil {
 		return err
 	}
@@ -81,7 +83,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	}
 	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
 	return workers.NewWorker(opt, workers.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
-		Arena: host.Referee(), Admit: host}).Run(ctx)
+		Arena: host.Referee(), Admit: host, MorrisDB: *morrisDB}).Run(ctx)
 }
 
 // tasksRedis reads the Redis URL of the task queue (asynq's keys, apart

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"gameai/ai/morrisdb"
 	"gameai/jobs"
+	"gameai/jobs/workers"
 	"gameai/store"
 )
 
@@ -34,7 +36,10 @@ var ErrNoDBDir = errors.New("the server has no database directory: start it with
 
 // morrisDBBuild solves the spaces pair by pair; a pair's files are
 // written whole once solved, so a job resumed after a restart (or one
-// cancelled and asked again) goes on from the pairs already there.
+// cancelled and asked again) goes on from the pairs already there. With
+// workers (Redis), the pairs of each wave (morrisdb.Waves: one count of
+// pieces, none needing another) are tasks that workers sharing the
+// directory take at once; without, this process solves them in turn.
 func morrisDBBuild(d Deps) jobs.Handler {
 	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
 		var p MorrisDBBuildParams
@@ -48,25 +53,44 @@ func morrisDBBuild(d Deps) jobs.Handler {
 		if err != nil {
 			return nil, err
 		}
-		var done []morrisdb.Stats
-		err = morrisdb.Build(ctx, d.MorrisDB, up, func(pr morrisdb.Progress) {
-			f := float64(pr.PairIndex) / float64(pr.Pairs)
-			msg := fmt.Sprintf("pair %d of %d: %v", pr.PairIndex+1, pr.Pairs, pr.Pair)
-			if pr.Finished {
-				done = append(done, pr.Stats...)
-				f, msg = float64(pr.PairIndex+1)/float64(pr.Pairs), msg+" built"
-			} else if pr.Level < 0 && pr.Total > 0 {
-				f += float64(pr.Done) / float64(pr.Total) / float64(pr.Pairs) / 2 // the first of two passes
-				msg += fmt.Sprintf(", first pass %.0f%%", 100*float64(pr.Done)/float64(pr.Total))
-			} else {
-				f += 0.5 / float64(pr.Pairs) // the retrograde pass's length is not known ahead
-				msg += fmt.Sprintf(", retrograde pass at distance %d", pr.Level)
-			}
-			// A report that cannot be stored is retried at the next one.
-			_ = rep.Progress(f, msg, MorrisDBBuildResult{Spaces: done})
-		})
+		waves, err := morrisdb.Waves(up)
 		if err != nil {
-			return MorrisDBBuildResult{Spaces: done}, err
+			return nil, err
+		}
+		tr := newBuildTracker(waves, time.Now())
+		var done []morrisdb.Stats
+		report := func() {
+			// A report that cannot be stored is retried at the next one.
+			_ = rep.Progress(tr.fraction(), tr.message(time.Now()), MorrisDBBuildResult{Spaces: done})
+		}
+		if d.Tasks != nil {
+			pairs := d.Tasks.MorrisDBPairs(j.ID)
+			for k, wave := range waves {
+				tr.wave = k
+				sts, err := pairs.Build(ctx, wave, func(i int, st workers.MorrisDBPairState) {
+					tr.update(wave[i], st)
+					report()
+				})
+				if err != nil {
+					return MorrisDBBuildResult{Spaces: done}, err
+				}
+				for _, st := range sts {
+					done = append(done, st...)
+				}
+			}
+		} else {
+			err = morrisdb.Build(ctx, d.MorrisDB, up, func(pr morrisdb.Progress) {
+				tr.wave = tr.waveOf(pr.Pair)
+				tr.update(pr.Pair, workers.MorrisDBPairState{Pair: pr.Pair.String(), Done: pr.Done, Total: pr.Total,
+					Level: pr.Level, Skipped: pr.Skipped, Stats: pr.Stats})
+				if pr.Finished {
+					done = append(done, pr.Stats...)
+				}
+				report()
+			})
+			if err != nil {
+				return MorrisDBBuildResult{Spaces: done}, err
+			}
 		}
 		all, err := morrisdb.SpaceStats(d.MorrisDB, false)
 		if err != nil {

@@ -163,6 +163,14 @@ func taskID(job, typ string, payload []byte) string {
 	return job + ":" + hex.EncodeToString(h[:12])
 }
 
+// timeoutOf is a task's bound: timeout, but for a database pair's.
+func timeoutOf(typ string) time.Duration {
+	if typ == TypeMorrisDBPair {
+		return pairTimeout
+	}
+	return timeout
+}
+
 // run enqueues the payloads as tasks of type typ, each on its queue
 // (queues[i]; the dispatcher's queue when queues is nil), and calls result
 // with each one's index and result as it finishes; partial, when set, gets
@@ -261,7 +269,7 @@ type batchRun struct {
 // enqueue puts task i on its queue, and says whether it is there.
 func (r *batchRun) enqueue(ctx context.Context, i int) bool {
 	_, err := r.b.d.client.EnqueueContext(ctx, asynq.NewTask(r.typ, r.payloads[i]), asynq.TaskID(r.ids[i]),
-		asynq.Queue(r.queues[i]), asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeout))
+		asynq.Queue(r.queues[i]), asynq.MaxRetry(maxRetry), asynq.Retention(retention), asynq.Timeout(timeoutOf(r.typ)))
 	// A conflict: enqueued before this server restarted, so collect it.
 	return err == nil || errors.Is(err, asynq.ErrTaskIDConflict)
 }

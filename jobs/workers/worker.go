@@ -31,6 +31,10 @@ type WorkerConfig struct {
 	// one that cannot confine programs: this worker leaves them to
 	// others.
 	Admit Admitter
+	// MorrisDB is the perfect-play database's directory, shared with the
+	// other workers that build it ("": this worker leaves the pairs of a
+	// build to others).
+	MorrisDB string
 }
 
 // Worker runs tasks from Redis: `gameai worker`, and the one inside
@@ -43,6 +47,7 @@ type Worker struct {
 	admit   Admitter
 	queues  []string
 	rdb     redis.UniversalClient // announces finished tasks (Dispatcher)
+	dbDir   string
 }
 
 // retryDelay is short: a task is retried because a worker or Redis went
@@ -73,6 +78,12 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 			maps.Copy(served, buildsQueues(q, pr, langs))
 		}
 	}
+	if cfg.MorrisDB != "" {
+		served = maps.Clone(served)
+		for q, pr := range cfg.Queues {
+			served[morrisDBQueue(q)] = pr
+		}
+	}
 	srv := asynq.NewServer(opt, asynq.Config{
 		Concurrency:    cfg.Concurrency,
 		Queues:         served,
@@ -90,7 +101,7 @@ func NewWorker(opt asynq.RedisConnOpt, cfg WorkerConfig) *Worker {
 		}),
 	})
 	return &Worker{srv: srv, log: cfg.Log, morpion: newMorpionRunner(opt), rdb: newRedis(opt), arena: cfg.Arena, admit: cfg.Admit,
-		queues: slices.Sorted(maps.Keys(cfg.Queues))}
+		queues: slices.Sorted(maps.Keys(cfg.Queues)), dbDir: cfg.MorrisDB}
 }
 
 // Run serves tasks until ctx ends, then lets running tasks finish within
@@ -103,6 +114,9 @@ func (w *Worker) Run(ctx context.Context) error {
 	mux.Handle(TypeMorpionRun, handler(w.morpion.play, done))
 	mux.Handle(TypeCompetitionGame, competitionHandler(w.arena, done))
 	mux.Handle(TypeBotAdmission, admissionHandler(w.admit))
+	if w.dbDir != "" {
+		mux.Handle(TypeMorrisDBPair, handler(morrisDBBuilder{w.dbDir}.build, done))
+	}
 	if err := w.srv.Start(mux); err != nil {
 		return errors.Join(fmt.Errorf("worker: %w", err), w.morpion.insp.Close(), w.rdb.Close())
 	}
