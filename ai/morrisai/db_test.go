@@ -2,6 +2,8 @@ package morrisai
 
 import (
 	"context"
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,5 +153,63 @@ func TestNoDatabaseNoVerdict(t *testing.T) {
 	q := placed(t, noFlying, 0b111, 0b111<<21, morris.White)
 	if res := search(t, q, ai.Limits{Depth: 2}); res.DB != "" {
 		t.Errorf("without flying: the answer says %q", res.DB)
+	}
+}
+
+// The placement phase's search reads the database where its last piece
+// is placed: with one piece left in Black's hand, a search of two plies
+// picks a placement whose position the database values best for Black
+// (among placements some of which lose), and scores it as the database's.
+func TestThePlacementPhaseProbesWhereTheHandsEmpty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the test database when missing")
+	}
+	db := withDB(t)
+	r := xrand.New(8)
+	rank := func(v morrisdb.Value) int { // the opponent's value, from Black's side
+		switch {
+		case v.IsLoss():
+			return 2
+		case v.IsWin():
+			return 0
+		}
+		return 1
+	}
+	checked := 0
+	for tries := 0; checked < 10 && tries < 20000; tries++ {
+		var white, black morris.Bits
+		for white.Count() < 4 {
+			white |= 1 << (r.Uint64() % morris.NPoints)
+		}
+		for black.Count() < 2 {
+			black |= 1 << (r.Uint64() % morris.NPoints) &^ white
+		}
+		p, err := morrisdb.Placement(morris.StandardRules, white, black, morris.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Replace(p.String(), " b 0 0 ", " b 0 1 ", 1)
+		if p, err = morris.ParsePosition(morris.StandardRules, text); err != nil {
+			t.Fatal(err)
+		}
+		best, worst := -1, 3
+		for _, m := range p.GenMoves(nil) {
+			k := rank(after(t, db, p, m))
+			best, worst = max(best, k), min(worst, k)
+		}
+		if best == worst {
+			continue
+		}
+		checked++
+		res := search(t, p, ai.Limits{Depth: 2})
+		if got := rank(after(t, db, p, res.Move.(morris.Move))); got != best {
+			t.Errorf("%s: %v leaves White %v, but a placement leaves White worse off", p, res.Move, after(t, db, p, res.Move.(morris.Move)))
+		}
+		if best != 1 && math.Abs(res.Score) < float64(DBWin)-1000 {
+			t.Errorf("%s: score %v, not the database's", p, res.Score)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d positions checked", checked)
 	}
 }
