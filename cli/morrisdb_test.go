@@ -71,3 +71,15 @@ func TestMorrisDBClasses(t *testing.T) {
 		t.Errorf("%d lines, want a header, 49 spaces and 3 totals", n)
 	}
 }
+
+// The start's search asks for every space before it begins.
+func TestMorrisDBStartNeedsEverySpace(t *testing.T) {
+	dir := t.TempDir()
+	out, code := run(t, "", "morris", "db", "start", "--dir", dir, "--time", "1s")
+	if code == 0 || !strings.Contains(out, "lacks 49 of them (3-3 first)") {
+		t.Errorf("start on an empty directory: %d %q", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "start.json")); err == nil {
+		t.Error("a state was written for a search that never began")
+	}
+}

@@ -1,0 +1,143 @@
+package morrisdb
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gameai/games/morris"
+	"gameai/internal/xrand"
+)
+
+// naive is the placement phase's value by plain minimax, the database at
+// the leaves: what Opening must find with its table and cut-offs.
+func naive(t *testing.T, db *DB, p *morris.Position) int {
+	us := p.SideToMove()
+	switch {
+	case p.Material(us) < 3:
+		return Lost
+	case p.Material(1-us) < 3:
+		return Won
+	}
+	if p.InHand(morris.White) == 0 && p.InHand(morris.Black) == 0 {
+		v, ok := db.Lookup(p.Pieces(us), p.Pieces(1-us))
+		if !ok {
+			t.Fatalf("%s: not built", p)
+		}
+		switch {
+		case v.IsWin():
+			return Won
+		case v.IsLoss():
+			return Lost
+		}
+		return Drawn
+	}
+	best := Lost
+	for _, m := range p.GenMoves(nil) {
+		p.Make(m)
+		best = max(best, -naive(t, db, p))
+		p.Unmake(m)
+	}
+	return best
+}
+
+// Positions of the placement phase that end in spaces up to 4-4 (3 or 4
+// pieces a side: wins, draws and losses): the
+// search with its table and cut-offs finds what plain minimax finds, one
+// table serving them all, and every outcome is met.
+func TestOpeningIsMinimax(t *testing.T) {
+	db := smallDB(t)
+	o := NewOpening(db, 16)
+	r := xrand.New(4)
+	seen := map[int]int{}
+	for n := 0; n < 60; {
+		var white, black morris.Bits
+		// 3 or 4 pieces a side in all, one to three of them on the board.
+		tw, tb := 3+int(r.Uint64()%2), 3+int(r.Uint64()%2)
+		wb, bb := 1+int(r.Uint64()%3), 1+int(r.Uint64()%3)
+		for white.Count() < wb {
+			white |= 1 << (r.Uint64() % morris.NPoints)
+		}
+		for black.Count() < bb {
+			black |= 1 << (r.Uint64() % morris.NPoints) &^ white
+		}
+		wh, bh := tw-wb, tb-bb
+		side := int(r.Uint64() % 2)
+		// White places first: as many in each hand on White's turn, one
+		// more in Black's on Black's.
+		if side == morris.White && wh != bh || side == morris.Black && bh != wh+1 || wh+bh == 0 || wh+bh > 3 || wh < 0 || bh < 0 {
+			continue
+		}
+		p, err := Placement(morris.StandardRules, white, black, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The board with a piece fewer in each hand first, where there
+		// is one: the table must tell the two apart.
+		for _, less := range []int{1, 0} {
+			if less == 1 && (min(wh, bh) == 0 || wh+bh == 2) {
+				continue
+			}
+			text := strings.Replace(p.String(), fmt.Sprintf(" %s 0 0 ", []string{"w", "b"}[side]),
+				fmt.Sprintf(" %s %d %d ", []string{"w", "b"}[side], wh-less, bh-less), 1)
+			q, err := morris.ParsePosition(morris.StandardRules, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := naive(t, db, q.Clone())
+			got, err := o.Solve(t.Context(), q)
+			if err != nil || got != want {
+				t.Fatalf("%s: %d (%v), minimax %d", q, got, err, want)
+			}
+			seen[want]++
+		}
+		n++
+	}
+	if len(seen) != 3 {
+		t.Errorf("outcomes met: %v", seen)
+	}
+	if o.Nodes == 0 || o.Leaves == 0 {
+		t.Errorf("%d nodes, %d leaves", o.Nodes, o.Leaves)
+	}
+}
+
+// The start's lines are the classes of its first two placements, each
+// pair of points in one; the start's bounds are White's best first
+// placement against Black's worst reply.
+func TestStartLinesAndBounds(t *testing.T) {
+	lines := StartLines()
+	if got, want := uint64(len(lines)), (Space{1, 1}).Classes(); got != want {
+		t.Errorf("%d lines, want %d classes of a piece against a piece", got, want)
+	}
+	for w := range morris.NPoints {
+		for b := range morris.NPoints {
+			if w != b && lineOf(lines, w, b) < 0 {
+				t.Fatalf("no line for %d, %d", w, b)
+			}
+		}
+	}
+	if lo, hi := StartBounds(lines); lo != Lost || hi != Won {
+		t.Errorf("nothing solved: %d..%d", lo, hi)
+	}
+	for i := range lines {
+		lines[i].Solved, lines[i].Value = true, Drawn
+	}
+	if lo, hi := StartBounds(lines); lo != Drawn || hi != Drawn {
+		t.Errorf("every line drawn: %d..%d", lo, hi)
+	}
+	// Every reply to a corner of the outer square wins for White, one
+	// reply to each other first placement loses: White wins.
+	corner := lines[lineOf(lines, 0, 1)].White
+	for i := range lines {
+		if lines[i].White == corner {
+			lines[i].Value = Won
+		}
+	}
+	if lo, hi := StartBounds(lines); lo != Won || hi != Won {
+		t.Errorf("a first placement whose replies all lose for Black: %d..%d", lo, hi)
+	}
+	lines[lineOf(lines, 0, 1)].Solved = false
+	if lo, hi := StartBounds(lines); lo != Drawn || hi != Won {
+		t.Errorf("one of its replies unsolved: %d..%d", lo, hi)
+	}
+}
