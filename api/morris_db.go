@@ -184,3 +184,56 @@ func (s *Server) morrisDBPosition(db *morrisdb.DB, text string) (*MorrisDBPositi
 	}
 	return out, nil
 }
+
+// MorrisDBStartRequest asks for the search of the start's value.
+type MorrisDBStartRequest struct {
+	// TableBits sizes the transposition table: 2^TableBits entries of 8
+	// bytes (26, the default, is 512 MiB).
+	TableBits int `json:"table_bits,omitempty" validate:"omitempty,min=16,max=32" example:"26"`
+}
+
+// morrisDBStart starts the search for the start's value.
+//
+//	@Summary		Work out the value of the start of Nine Men's Morris
+//	@Description	An alpha-beta search of win, draw or loss over the placement phase with the server's database (every space 3-3 to 9-9) at its leaves, as a job: the 46 classes of the first two placements are solved one by one and kept, so a job resumed after a restart goes on from the next; it ends when those solved decide the start. GET /v1/jobs/{id} shows the lines solved, the nodes and the bounds proved so far. Needs the API key when the server has one.
+//	@Tags			morris
+//	@Accept			json
+//	@Produce		json
+//	@Param			request	body		MorrisDBStartRequest	false	"the search"
+//	@Success		202		{object}	JobResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		409		{object}	Problem	"no database directory, or spaces missing from it"
+//	@Failure		422		{object}	Problem	"a table larger than the machine's memory"
+//	@Router			/v1/morris/db/start [post]
+func (s *Server) morrisDBStart(c *echo.Context) error {
+	var req MorrisDBStartRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	if req.TableBits == 0 {
+		req.TableBits = 26
+	}
+	if need, have := uint64(8)<<req.TableBits, machineMemory(); have > 0 && need > have/2 {
+		return problem(http.StatusUnprocessableEntity, "too-large", "Too large for this machine",
+			fmt.Sprintf("a table of 2^%d entries takes %.1f GB; this machine has %.1f GB", req.TableBits, float64(need)/1e9, float64(have)/1e9),
+			FieldError{Field: "table_bits", Reason: "needs more than half this machine's memory"})
+	}
+	if s.cfg.MorrisDB == "" {
+		return problem(http.StatusConflict, "no-database-directory", "No database directory", kinds.ErrNoDBDir.Error())
+	}
+	sts, err := morrisdb.SpaceStats(s.cfg.MorrisDB, false)
+	if err != nil {
+		return err
+	}
+	if len(sts) < 49 {
+		return problem(http.StatusConflict, "spaces-missing", "Spaces missing",
+			fmt.Sprintf("%v; %d of the 49 are built: POST /v1/morris/db/builds {\"up_to\": \"9-9\"} first", kinds.ErrMissingSpaces, len(sts)))
+	}
+	j, err := s.jobs.Submit(c.Request().Context(), kinds.MorrisDBStart, kinds.MorrisDBStartParams{TableBits: req.TableBits})
+	if err != nil {
+		return problemFor(err, "job")
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/jobs/"+j.ID)
+	return c.JSON(http.StatusAccepted, jobResponse(j))
+}

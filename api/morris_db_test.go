@@ -144,3 +144,27 @@ func jobID(t *testing.T, r reply) string {
 	r.json(t, &j)
 	return j.ID
 }
+
+// The start's search is refused without a directory, without every space,
+// with a table past its bounds or past the machine, and to a stranger.
+func TestMorrisDBStartRefusesWhatCannotRun(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	e.do(t, "POST", "/v1/morris/db/start", nil).problem(t, http.StatusConflict)
+	e = newEnv(t, nil, func(c *api.Config) { c.MorrisDB = morrisdbtest.Dir(t) })
+	r := e.do(t, "POST", "/v1/morris/db/start", map[string]any{})
+	if p := r.problem(t, http.StatusConflict); !strings.Contains(p.Detail, "4 of the 49 are built") {
+		t.Errorf("a database up to 4-4: %+v", p)
+	}
+	for _, bad := range []any{8, 33, "26", -1} {
+		r := e.do(t, "POST", "/v1/morris/db/start", map[string]any{"table_bits": bad})
+		r.hasField(t, r.problem(t, http.StatusBadRequest), "table_bits")
+	}
+	r = e.do(t, "POST", "/v1/morris/db/start", map[string]any{"table_bits": 32})
+	r.hasField(t, r.problem(t, http.StatusUnprocessableEntity), "table_bits")
+
+	const key = "adm1n-key"
+	e = newEnv(t, nil, func(c *api.Config) { c.APIKey = key; c.MorrisDB = morrisdbtest.Dir(t) })
+	for _, who := range []string{"", "wrong"} {
+		e.do(t, "POST", "/v1/morris/db/start", nil, "X-API-Key", who).problem(t, http.StatusUnauthorized)
+	}
+}

@@ -67,6 +67,7 @@ func (s *Server) table() []route {
 		{"POST", "/v1/morris/tunings", s.morrisTuning, admin},
 		{"GET", "/v1/morris/db", s.morrisDB, public},
 		{"POST", "/v1/morris/db/builds", s.morrisDBBuild, admin},
+		{"POST", "/v1/morris/db/start", s.morrisDBStart, admin},
 		{"POST", "/v1/morris/tournaments", s.morrisTuning, admin}, // the former name of tunings
 
 		{"POST", "/v1/less/matches", s.lessMatch, admin},

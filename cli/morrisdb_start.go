@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"gameai/ai/morrisdb"
 )
@@ -50,21 +49,7 @@ func morrisDBStart(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	// Captures in the placement phase reach every space: check them all
-	// before hours of search meet the one that is missing.
-	built := map[morrisdb.Space]bool{}
-	for _, s := range db.Spaces() {
-		built[s] = true
-	}
-	var missing []morrisdb.Space
-	for w := 3; w <= 9; w++ {
-		for b := 3; b <= 9; b++ {
-			if s := (morrisdb.Space{W: w, B: b}); !built[s] {
-				missing = append(missing, s)
-			}
-		}
-	}
-	if len(missing) > 0 {
+	if missing := db.MissingForStart(); len(missing) > 0 {
 		return fmt.Errorf("the placements lead to every space from 3-3 to 9-9; %s lacks %d of them (%v first): gameai morris db build --dir %s --up-to 9-9",
 			*dir, len(missing), missing[0], *dir)
 	}
@@ -87,28 +72,18 @@ func morrisDBStart(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stdout, "the start, for White: %s (%d of %d lines solved, %d nodes in %.0f s)\n", boundsText(lo, hi),
 			solved, len(st.Lines), nodes, secs)
 	}
-	for i := range st.Lines {
-		if lo, hi := morrisdb.StartBounds(st.Lines); lo == hi {
-			break
-		}
-		l := &st.Lines[i]
-		if l.Solved {
-			continue
-		}
-		start := time.Now()
-		if err := o.SolveLine(ctx, l); err != nil {
-			say()
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				fmt.Fprintf(stdout, "stopped in line %s %s; --state %s keeps the lines solved\n", l.White, l.Black, *state)
-				return nil
-			}
-			return err
-		}
-		l.Seconds = time.Since(start).Seconds()
-		if err := writeStartState(*state, st); err != nil {
-			return err
-		}
+	err = o.ProveStart(ctx, st.Lines, func(i int) error {
+		l := st.Lines[i]
 		fmt.Fprintf(stdout, "%s %s: %s for White, %d nodes in %.1f s\n", l.White, l.Black, outcomeWord(l.Value), l.Nodes, l.Seconds)
+		return writeStartState(*state, st)
+	})
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		say()
+		fmt.Fprintf(stdout, "stopped; --state %s keeps the lines solved\n", *state)
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	say()
 	return nil

@@ -2165,6 +2165,63 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/morris/db/start": {
+            "post": {
+                "description": "An alpha-beta search of win, draw or loss over the placement phase with the server's database (every space 3-3 to 9-9) at its leaves, as a job: the 46 classes of the first two placements are solved one by one and kept, so a job resumed after a restart goes on from the next; it ends when those solved decide the start. GET /v1/jobs/{id} shows the lines solved, the nodes and the bounds proved so far. Needs the API key when the server has one.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "morris"
+                ],
+                "summary": "Work out the value of the start of Nine Men's Morris",
+                "parameters": [
+                    {
+                        "description": "the search",
+                        "name": "request",
+                        "in": "body",
+                        "schema": {
+                            "$ref": "#/definitions/api.MorrisDBStartRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "202": {
+                        "description": "Accepted",
+                        "schema": {
+                            "$ref": "#/definitions/api.JobResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "no database directory, or spaces missing from it",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "422": {
+                        "description": "a table larger than the machine's memory",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/morris/strategies": {
             "get": {
                 "description": "Engines take a strategy by name (engine_options.strategy) or as 19 coefficients (engine_options.coefficients).",
@@ -5035,6 +5092,18 @@ const docTemplate = `{
                     "items": {
                         "$ref": "#/definitions/morrisdb.Stats"
                     }
+                }
+            }
+        },
+        "api.MorrisDBStartRequest": {
+            "type": "object",
+            "properties": {
+                "table_bits": {
+                    "description": "TableBits sizes the transposition table: 2^TableBits entries of 8\nbytes (26, the default, is 512 MiB).",
+                    "type": "integer",
+                    "maximum": 32,
+                    "minimum": 16,
+                    "example": 26
                 }
             }
         },

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"time"
 
 	"gameai/games/morris"
 )
@@ -23,8 +24,10 @@ type Opening struct {
 	// Nodes counts the positions searched; Leaves those read from the
 	// database.
 	Nodes, Leaves uint64
-	ctx           context.Context
-	buf           [19][]morris.Move
+	// OnNodes, when set, hears the nodes searched every 2^22 of them.
+	OnNodes func(nodes uint64)
+	ctx     context.Context
+	buf     [19][]morris.Move
 }
 
 // Outcomes, for the side to move.
@@ -100,8 +103,13 @@ func (o *Opening) store(key uint64, lo, hi int) {
 // beta a lower one).
 func (o *Opening) search(p *morris.Position, alpha, beta, depth int) int {
 	o.Nodes++
-	if o.Nodes&0xffff == 0 && o.ctx.Err() != nil {
-		panic(openingStop{o.ctx.Err()})
+	if o.Nodes&0xffff == 0 {
+		if o.ctx.Err() != nil {
+			panic(openingStop{o.ctx.Err()})
+		}
+		if o.OnNodes != nil && o.Nodes&(1<<22-1) == 0 {
+			o.OnNodes(o.Nodes)
+		}
 	}
 	us := p.SideToMove()
 	switch {
@@ -285,5 +293,43 @@ func (o *Opening) SolveLine(ctx context.Context, l *StartLine) error {
 		return err
 	}
 	l.Solved, l.Value, l.Nodes = true, v, l.Nodes+o.Nodes-n
+	return nil
+}
+
+// MissingForStart are the spaces the placement phase can lead to that db
+// lacks: every space from 3-3 to 9-9 (captures while placing reach them
+// all), checked before hours of search meet the one that is missing.
+func (db *DB) MissingForStart() []Space {
+	var out []Space
+	for w := 3; w <= 9; w++ {
+		for b := 3; b <= 9; b++ {
+			if s := (Space{w, b}); db.values(s) == nil {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// ProveStart solves the lines not yet solved, in order, until the ones
+// solved decide the start (StartBounds) or ctx ends; solved hears of each
+// line as it is solved (to keep them: an error from it stops the search).
+func (o *Opening) ProveStart(ctx context.Context, lines []StartLine, solved func(i int) error) error {
+	for i := range lines {
+		if lo, hi := StartBounds(lines); lo == hi {
+			return nil
+		}
+		if lines[i].Solved {
+			continue
+		}
+		start := time.Now()
+		if err := o.SolveLine(ctx, &lines[i]); err != nil {
+			return err
+		}
+		lines[i].Seconds = time.Since(start).Seconds()
+		if err := solved(i); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -32,5 +32,6 @@ func Register(r *jobs.Runner, d Deps) {
 	r.Handle(LessMatch, lessMatch(d))
 	r.Handle(Competition, competitionJob(d))
 	r.Handle(MorrisDBBuild, morrisDBBuild(d))
+	r.Handle(MorrisDBStart, morrisDBStart(d))
 	r.HandleStanding(Ladder, ladderJob(d))
 }
