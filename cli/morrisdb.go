@@ -141,11 +141,14 @@ func morrisDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer)
 		"against the game's own rules, not the solver's: a win has a move into a loss of the opponent one ply shorter (a\n"+
 		"capture: one ply) and none shorter, a loss moves only into wins of the opponent, the longest one ply shorter,\n"+
 		"a draw has no move into a loss and one into a draw. Prints a line a space; stops at the first placement that\n"+
-		"disagrees, naming it. Files copied from another machine can be checked before a server uses them.", stderr)
+		"disagrees, naming it. Then each space's files are read whole and their SHA-256 compared with the one its\n"+
+		"build recorded (--record records it where there is none). Files copied from another machine can be checked before a server uses them.", stderr)
 	dir := dbDirFlag(f)
 	samples := f.Int("samples", "GAMEAI_MORRIS_DB_SAMPLES", 20000, "placements checked a space")
 	seed := f.Uint64("seed", "GAMEAI_MORRIS_DB_SEED", 1, "seed of the placements")
 	only := f.String("space", "GAMEAI_MORRIS_DB_SPACE", "", "check this space W-B alone (the spaces its moves lead to must be built)")
+	sums := f.Bool("checksums", "GAMEAI_MORRIS_DB_CHECKSUMS", true, "read each space's files whole and compare their SHA-256 with the one its build recorded")
+	record := f.Bool("record", "GAMEAI_MORRIS_DB_RECORD", false, "record the SHA-256 of a space that has none (built before they were kept) once its placements agree")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
 	}
@@ -176,7 +179,24 @@ func morrisDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err := db.Verify(ctx, s, *samples, *seed); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%v: %d placements agree with their moves (%s)\n", s, *samples, time.Since(start).Round(time.Millisecond))
+		sum := "checksum not read"
+		if *sums {
+			ok, err := morrisdb.Checksum(*dir, s)
+			switch {
+			case err != nil:
+				return err
+			case ok:
+				sum = "its files' SHA-256 is its build's"
+			case *record:
+				if err := morrisdb.RecordChecksum(*dir, s); err != nil {
+					return err
+				}
+				sum = "its files' SHA-256 recorded"
+			default:
+				sum = "no checksum on record (built before they were kept, or its sidecar lost)"
+			}
+		}
+		fmt.Fprintf(stdout, "%v: %d placements agree with their moves; %s (%s)\n", s, *samples, sum, time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }

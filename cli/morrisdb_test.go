@@ -44,7 +44,7 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 		t.Errorf("stats: %d %q", code, out)
 	}
 	out, code = run(t, "", "morris", "db", "check", "--dir", dir, "--samples", "500")
-	if code != 0 || !strings.HasPrefix(out, "3-3: 500 placements agree with their moves") {
+	if code != 0 || !strings.HasPrefix(out, "3-3: 500 placements agree with their moves; its files' SHA-256 is its build's") {
 		t.Errorf("check: %d %q", code, out)
 	}
 	out, code = run(t, "", "morris", "db", "check", "--dir", dir, "--space", "4-3")

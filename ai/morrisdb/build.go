@@ -31,6 +31,9 @@ type Stats struct {
 	// positions over it.
 	BuildSeconds  float64 `json:"build_seconds"`
 	PositionsPerS float64 `json:"positions_per_s"`
+	// SHA256 is the digest of the space's two files (the values, then the
+	// long values) as its build wrote them: a copy is checked against it.
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 func (st Stats) String() string {
@@ -254,11 +257,12 @@ func solvePair(ctx context.Context, dir string, db *DB, pair Space, report func(
 	secs := time.Since(start).Seconds()
 	var sts []Stats
 	for _, s := range spaces {
-		if err := write(dir, s, vals[s]); err != nil {
+		sum, err := write(dir, s, vals[s])
+		if err != nil {
 			return nil, err
 		}
 		st := count(s, vals[s])
-		st.BuildSeconds, st.PositionsPerS = secs, float64(placements)/secs
+		st.BuildSeconds, st.PositionsPerS, st.SHA256 = secs, float64(placements)/secs, sum
 		if err := writeStats(dir, s, st); err != nil {
 			return nil, err
 		}

@@ -1,9 +1,12 @@
 package morrisdb
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -28,19 +31,73 @@ func statsName(s Space) string { return s.String() + ".json" }
 
 // write puts a solved space in dir, each file through a temporary one, the
 // values last: a space is there when its .mdb file is, and whole.
-func write(dir string, s Space, v *values) error {
+// It returns the SHA-256 of the two files, for the sidecar: files that
+// move between machines are checked against it (Checksums).
+func write(dir string, s Space, v *values) (sum string, err error) {
 	long := make([]byte, 0, 10*len(v.long))
 	for _, i := range sortedKeys(v.long) {
 		long = binary.LittleEndian.AppendUint64(long, i)
 		long = binary.LittleEndian.AppendUint16(long, uint16(v.long[i]))
 	}
 	if err := writeFile(dir, longName(s), long); err != nil {
-		return err
+		return "", err
 	}
 	var h [headerSize]byte
 	copy(h[:], magic)
 	h[len(magic)], h[len(magic)+1] = byte(s.W), byte(s.B)
-	return writeFile(dir, fileName(s), h[:], v.cells)
+	if err := writeFile(dir, fileName(s), h[:], v.cells); err != nil {
+		return "", err
+	}
+	d := sha256.New()
+	d.Write(h[:])
+	d.Write(v.cells)
+	d.Write(long)
+	return hex.EncodeToString(d.Sum(nil)), nil
+}
+
+// fileSum is the SHA-256 of a space's files as they are in dir, read
+// whole: what write returned when they were written, unless they changed.
+func fileSum(dir string, s Space) (string, error) {
+	d := sha256.New()
+	for _, name := range []string{fileName(s), longName(s)} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			return "", err
+		}
+		_, err = io.Copy(d, f)
+		f.Close()
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(d.Sum(nil)), nil
+}
+
+// ErrChecksum is a space whose files are not what its build wrote.
+var ErrChecksum = errors.New("its files are not what its build wrote")
+
+// Checksum checks the files of s in dir against the SHA-256 its build
+// recorded in its sidecar; ok is false when none is recorded (files
+// built before checksums were kept, or a sidecar lost).
+func Checksum(dir string, s Space) (ok bool, err error) {
+	st, err := readStats(dir, s)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if st.SHA256 == "" {
+		return false, nil
+	}
+	sum, err := fileSum(dir, s)
+	if err != nil {
+		return false, err
+	}
+	if sum != st.SHA256 {
+		return false, fmt.Errorf("%v: %w (SHA-256 %s, recorded %s)", s, ErrChecksum, sum, st.SHA256)
+	}
+	return true, nil
 }
 
 // writeFile writes the parts to dir/name through a temporary file.
@@ -124,3 +181,20 @@ func open(dir string, s Space) (*mapped, error) {
 }
 
 func (m *mapped) close() error { return syscall.Munmap(m.data) }
+
+// RecordChecksum records the SHA-256 of the files of s in its sidecar
+// when none is there (files built before checksums were kept): after a
+// check of them, so that their copies can be checked from then on.
+func RecordChecksum(dir string, s Space) error {
+	st, err := readStats(dir, s)
+	if err != nil {
+		return err
+	}
+	if st.SHA256 != "" {
+		return nil
+	}
+	if st.SHA256, err = fileSum(dir, s); err != nil {
+		return err
+	}
+	return writeStats(dir, s, st)
+}

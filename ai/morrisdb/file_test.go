@@ -1,6 +1,7 @@
 package morrisdb
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,8 +20,12 @@ func TestFilesRoundTrip(t *testing.T) {
 	if len(v.long) != 3 || v.cells[7] != uint8(Loss(126)) {
 		t.Fatalf("long %v, cell 7 %d", v.long, v.cells[7])
 	}
-	if err := write(dir, s, v); err != nil {
+	sum, err := write(dir, s, v)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if got, err := fileSum(dir, s); err != nil || got != sum {
+		t.Errorf("the files read back hash to %s (%v), written %s", got, err, sum)
 	}
 	m, err := open(dir, s)
 	if err != nil {
@@ -48,7 +53,7 @@ func TestFilesRoundTrip(t *testing.T) {
 		"no long file": func() { os.Remove(filepath.Join(dir, longName(s))) },
 	}
 	for name, spoil := range damage {
-		if err := write(dir, s, v); err != nil {
+		if _, err := write(dir, s, v); err != nil {
 			t.Fatal(err)
 		}
 		spoil()
@@ -66,7 +71,7 @@ func FuzzLongFile(f *testing.F) {
 	s := Space{3, 3}
 	v := newValues(s.Size())
 	v.set(5, Win(200))
-	if err := write(dir, s, v); err != nil {
+	if _, err := write(dir, s, v); err != nil {
 		f.Fatal(err)
 	}
 	good, _ := os.ReadFile(filepath.Join(dir, longName(s)))
@@ -136,5 +141,47 @@ func TestAFileByPlacementAsksForARebuild(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, longName(s)), nil, 0o644)
 	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "build the directory again") {
 		t.Errorf("opening a file by placement: %v", err)
+	}
+}
+
+// A space's files are checked against the SHA-256 its build recorded: a
+// byte changed in a copy is found; a space with no record says so.
+func TestChecksumFindsAChangedByte(t *testing.T) {
+	smallDB(t)
+	dir := t.TempDir()
+	s := Space{3, 3}
+	for _, name := range []string{fileName(s), longName(s), statsName(s)} {
+		b, err := os.ReadFile(filepath.Join(built.dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	if ok, err := Checksum(dir, s); !ok || err != nil {
+		t.Fatalf("a faithful copy: %v, %v", ok, err)
+	}
+	path := filepath.Join(dir, fileName(s))
+	b, _ := os.ReadFile(path)
+	b[headerSize+1000] ^= 1
+	os.WriteFile(path, b, 0o644)
+	if _, err := Checksum(dir, s); !errors.Is(err, ErrChecksum) {
+		t.Errorf("a byte changed: %v", err)
+	}
+	// A sidecar without one gets the files' digest once recorded.
+	st, _ := readStats(dir, s)
+	st.SHA256 = ""
+	writeStats(dir, s, st)
+	if ok, err := Checksum(dir, s); ok || err != nil {
+		t.Errorf("none recorded: %v, %v", ok, err)
+	}
+	if err := RecordChecksum(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := Checksum(dir, s); !ok || err != nil {
+		t.Errorf("recorded: %v, %v", ok, err)
+	}
+	os.Remove(filepath.Join(dir, statsName(s)))
+	if ok, err := Checksum(dir, s); ok || err != nil {
+		t.Errorf("no sidecar: %v, %v", ok, err)
 	}
 }
