@@ -15,10 +15,10 @@ type moverClasses struct {
 	// reps are each class's least set, in increasing order: row k of a
 	// space holds the positions whose mover is reps[k].
 	reps []uint32
-	// classOf and symOf, by a set's rank: its class, and a symmetry that
-	// takes it to the class's representative.
-	classOf []uint32
-	symOf   []uint8
+	// of, by a set's rank: its class shifted by 4, and a symmetry that
+	// takes it to the class's representative, in one word (one cache miss
+	// a lookup, not two: the index's largest cost).
+	of []uint32
 	// stab, by class: the symmetries other than the identity that leave
 	// the representative as it is (bit i: morris.Symmetries[i]), zero for
 	// most. Under them the other side's set has a representative of its
@@ -41,7 +41,7 @@ func movers(w int) *moverClasses {
 
 func newMoverClasses(w int) *moverClasses {
 	n := binom[morris.NPoints][w]
-	t := &moverClasses{classOf: make([]uint32, n), symOf: make([]uint8, n)}
+	t := &moverClasses{of: make([]uint32, n)}
 	// Sets of a size in increasing order are in rank order, and a class's
 	// least set comes first: each class is met at its representative.
 	m := uint32(1)<<w - 1
@@ -59,13 +59,13 @@ func newMoverClasses(w int) *moverClasses {
 					stab |= 1 << i
 				}
 			}
-			t.classOf[r] = uint32(len(t.reps))
+			t.of[r] = uint32(len(t.reps)) << 4
 			t.reps = append(t.reps, m)
 			t.stab = append(t.stab, stab)
 		} else {
-			t.classOf[r] = t.classOf[rank(least)]
+			t.of[r] = t.of[rank(least)] &^ 15
 		}
-		t.symOf[r] = uint8(by)
+		t.of[r] |= uint32(by)
 		m = nextComb(m)
 	}
 	return t

@@ -55,8 +55,9 @@ func (s Space) rows() uint64 { return uint64(len(movers(s.W).reps)) }
 func (s Space) Index(mover, other morris.Bits) uint64 {
 	t := movers(s.W)
 	r := rank(uint32(mover))
-	row := t.classOf[r]
-	g := &morris.Symmetries[t.symOf[r]]
+	of := t.of[r]
+	row := of >> 4
+	g := &morris.Symmetries[of&15]
 	rep := t.reps[row]
 	o := g.Apply(other)
 	if st := t.stab[row]; st != 0 {
