@@ -124,13 +124,7 @@ func (o *Opening) search(p *morris.Position, alpha, beta, depth int) int {
 		if !ok {
 			panic(openingStop{fmt.Errorf("%w: %d-%d", ErrOpeningSpace, p.Pieces(us).Count(), p.Pieces(1-us).Count())})
 		}
-		switch {
-		case v.IsWin():
-			return Won
-		case v.IsLoss():
-			return Lost
-		}
-		return Drawn
+		return v.Outcome()
 	}
 	key := openingKey(p)
 	lo, hi, _ := o.probe(key)

@@ -24,13 +24,7 @@ func naive(t *testing.T, db *DB, p *morris.Position) int {
 		if !ok {
 			t.Fatalf("%s: not built", p)
 		}
-		switch {
-		case v.IsWin():
-			return Won
-		case v.IsLoss():
-			return Lost
-		}
-		return Drawn
+		return v.Outcome()
 	}
 	best := Lost
 	for _, m := range p.GenMoves(nil) {

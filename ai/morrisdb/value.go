@@ -33,6 +33,17 @@ func (v Value) Distance() int {
 	return 0
 }
 
+// Outcome is Won, Drawn or Lost, the distance aside.
+func (v Value) Outcome() int {
+	switch {
+	case v.IsWin():
+		return Won
+	case v.IsLoss():
+		return Lost
+	}
+	return Drawn
+}
+
 func (v Value) String() string {
 	switch {
 	case v.IsWin():
