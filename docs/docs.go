@@ -6111,6 +6111,10 @@ const docTemplate = `{
                 "positions_per_s": {
                     "type": "number"
                 },
+                "sha256": {
+                    "description": "SHA256 is the digest of the space's two files (the values, then the\nlong values) as its build wrote them: a copy is checked against it.",
+                    "type": "string"
+                },
                 "space": {
                     "type": "string"
                 },
