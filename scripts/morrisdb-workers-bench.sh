@@ -62,7 +62,10 @@ for n in ${counts[*]}; do
 	end=$(date +%s.%N)
 	echo "workers $n: $status in $(echo "$end - $start" | bc) s"
 	for s in 7-4 6-5 7-5; do echo "  $s/${s#*-}-${s%-*}: $(jq .build_seconds "$dir/$s.json") s"; done
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
+	# Workers and the server first, Redis last: asynq says its goodbyes.
+	for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+		kill "${pids[i]}" 2>/dev/null || true
+		wait "${pids[i]}" 2>/dev/null || true
+	done
 	pids=()
 done
