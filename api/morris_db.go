@@ -67,16 +67,6 @@ type MorrisDBMove struct {
 	Best     bool   `json:"best"`
 }
 
-func outcomeOf(v morrisdb.Value) string {
-	switch {
-	case v.IsWin():
-		return "win"
-	case v.IsLoss():
-		return "loss"
-	}
-	return "draw"
-}
-
 // morrisDBBuild starts a build.
 //
 //	@Summary		Build the Nine Men's Morris perfect-play database
@@ -177,10 +167,10 @@ func (s *Server) morrisDBPosition(db *morrisdb.DB, text string) (*MorrisDBPositi
 		out.Reason = err.Error()
 		return out, nil
 	}
-	out.Known, out.Value, out.Outcome, out.Distance = true, v.String(), outcomeOf(v), v.Distance()
+	out.Known, out.Value, out.Outcome, out.Distance = true, v.String(), morrisdb.OutcomeName(v.Outcome()), v.Distance()
 	for _, mv := range moves {
 		out.Moves = append(out.Moves, MorrisDBMove{Move: mv.Move.String(), Value: mv.Value.String(),
-			Outcome: outcomeOf(mv.Value), Distance: mv.Value.Distance(), Best: mv.Value == v})
+			Outcome: morrisdb.OutcomeName(mv.Value.Outcome()), Distance: mv.Value.Distance(), Best: mv.Value == v})
 	}
 	return out, nil
 }

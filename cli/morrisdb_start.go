@@ -89,9 +89,7 @@ func morrisDBStart(ctx context.Context, args []string, stdout, stderr io.Writer)
 	return nil
 }
 
-func outcomeWord(v int) string {
-	return map[int]string{morrisdb.Won: "a win", morrisdb.Drawn: "a draw", morrisdb.Lost: "a loss"}[v]
-}
+func outcomeWord(v int) string { return "a " + morrisdb.OutcomeName(v) }
 
 func boundsText(lo, hi int) string {
 	if lo == hi {

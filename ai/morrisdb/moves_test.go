@@ -71,3 +71,16 @@ func better(a, b Value) bool {
 	}
 	return rank(a) > rank(b)
 }
+
+// An outcome's name and a value's outcome, as the API, the job and the
+// command say them.
+func TestOutcomes(t *testing.T) {
+	for v, want := range map[Value]string{Win(1): "win", Win(30): "win", Draw: "draw", Loss(0): "loss", Loss(7): "loss"} {
+		if got := OutcomeName(v.Outcome()); got != want {
+			t.Errorf("%v: %q, want %q", v, got, want)
+		}
+	}
+	if !(Loss(3).Outcome() < Draw.Outcome() && Draw.Outcome() < Win(3).Outcome()) {
+		t.Error("outcomes out of order: a slip is a fall in them")
+	}
+}

@@ -22,17 +22,6 @@ func (s Slip) String() string {
 	return fmt.Sprintf("ply %d, %s %v: %v before, %v after", s.Ply, []string{"white", "black"}[s.Side], s.Move, s.Before, s.After)
 }
 
-// outcomeRank orders values by outcome alone: loss, draw, win.
-func outcomeRank(v Value) int {
-	switch {
-	case v.IsWin():
-		return 2
-	case v.IsLoss():
-		return 0
-	}
-	return 1
-}
-
 // Slips replays moves from start (not changed) and lists every move that
 // the database says threw away a win or a draw. Nothing is listed under
 // rules it does not cover.
@@ -50,7 +39,7 @@ func (db *DB) Slips(start *morris.Position, moves []morris.Move) ([]Slip, error)
 		before, okBefore := db.value(p, us)
 		p.Make(m)
 		after, okAfter := db.value(p, us)
-		if okBefore && okAfter && outcomeRank(after) < outcomeRank(before) {
+		if okBefore && okAfter && after.Outcome() < before.Outcome() {
 			out = append(out, Slip{Ply: i + 1, Side: us, Move: m, Before: before, After: after})
 		}
 	}

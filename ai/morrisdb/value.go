@@ -44,6 +44,17 @@ func (v Value) Outcome() int {
 	return Drawn
 }
 
+// OutcomeName is "win", "draw" or "loss" for Won, Drawn or Lost.
+func OutcomeName(o int) string {
+	switch o {
+	case Won:
+		return "win"
+	case Lost:
+		return "loss"
+	}
+	return "draw"
+}
+
 func (v Value) String() string {
 	switch {
 	case v.IsWin():

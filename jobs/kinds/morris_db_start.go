@@ -36,15 +36,11 @@ type MorrisDBStartResult struct {
 	Lines   []morrisdb.StartLine `json:"lines"`
 }
 
-func outcomeName(v int) string {
-	return map[int]string{morrisdb.Won: "win", morrisdb.Drawn: "draw", morrisdb.Lost: "loss"}[v]
-}
-
 func startResult(lines []morrisdb.StartLine) MorrisDBStartResult {
 	lo, hi := morrisdb.StartBounds(lines)
-	r := MorrisDBStartResult{AtLeast: outcomeName(lo), AtMost: outcomeName(hi), Lines: lines}
+	r := MorrisDBStartResult{AtLeast: morrisdb.OutcomeName(lo), AtMost: morrisdb.OutcomeName(hi), Lines: lines}
 	if lo == hi {
-		r.Value = outcomeName(lo)
+		r.Value = morrisdb.OutcomeName(lo)
 	}
 	for _, l := range lines {
 		if l.Solved {
