@@ -47,18 +47,24 @@ func (db *DB) Moves(p *morris.Position) (Value, []MoveValue, error) {
 		if err != nil {
 			return 0, nil, fmt.Errorf("%w: after %v, %v", ErrNotCovered, m, err)
 		}
-		d := w.Distance() + 1
-		if m.Removes() {
-			d = 1
-		}
-		mv := MoveValue{Move: m, Value: Draw}
-		switch {
-		case w.IsLoss():
-			mv.Value = Win(d)
-		case w.IsWin():
-			mv.Value = Loss(d)
-		}
-		out = append(out, mv)
+		out = append(out, MoveValue{Move: m, Value: moveValue(w, m.Removes())})
 	}
 	return v, out, nil
+}
+
+// moveValue is what a move makes of the position for its mover, w being
+// the value after it for the opponent: a capture converts (distance 1),
+// a quiet move is one ply more than what it leads to.
+func moveValue(w Value, capture bool) Value {
+	d := w.Distance() + 1
+	if capture {
+		d = 1
+	}
+	switch {
+	case w.IsLoss():
+		return Win(d)
+	case w.IsWin():
+		return Loss(d)
+	}
+	return Draw
 }

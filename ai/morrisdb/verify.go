@@ -44,17 +44,13 @@ func (db *DB) Verify(ctx context.Context, s Space, samples int, seed uint64) err
 			if err != nil {
 				return fmt.Errorf("%v %d (%s), after %v: %w", s, i, p, mv, err)
 			}
-			d := w.Distance() + 1
-			if mv.Removes() {
-				d = 1
-			}
-			switch {
-			case w.IsLoss():
-				if best < 0 || d < best {
-					best = d
+			switch x := moveValue(w, mv.Removes()); {
+			case x.IsWin():
+				if best < 0 || x.Distance() < best {
+					best = x.Distance()
 				}
-			case w.IsWin():
-				worst = max(worst, d)
+			case x.IsLoss():
+				worst = max(worst, x.Distance())
 			default:
 				draws++
 			}
