@@ -37,6 +37,7 @@ window.done = (async () => {
     ['/v1/sessions/%[2]s/moves', blob({ move: 'd6' })],
     ['/v1/sessions/%[2]s/engine-move', blob({})],
     ['/v1/morris/tunings', blob({ population: 4, generations: 1, depth: 1, seed: 1 })],
+    ['/v1/morris/db/builds', blob({ up_to: '3-3' })],
     ['/v1/games/morris/best-move', blob({ limits: { time_ms: 500 } })],
     ['/v1/owners', blob({ name: 'mallory' })],
     ['/v1/competitions', blob({ game: 'morris', bots: ['gameai:random', 'gameai:alphabeta:strategy=ga-2019-best,depth=1'] })],
@@ -68,7 +69,8 @@ window.done = (async () => {
 // session, start a job or a search, delete a session, or frame the page;
 // the server on 127.0.0.1 has no key, as on a laptop.
 func TestBrowserAnotherSiteCannotActOnTheServer(t *testing.T) {
-	e := newEnv(t, nil, nil)
+	// A database directory, so that a build another site asks for would run.
+	e := newEnv(t, nil, func(c *api.Config) { c.MorrisDB = t.TempDir() })
 	var s api.SessionResponse
 	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &s)
 	ctx := browsertest.New(t, time.Minute)

@@ -162,9 +162,17 @@ func TestMorrisDBStartRefusesWhatCannotRun(t *testing.T) {
 	r = e.do(t, "POST", "/v1/morris/db/start", map[string]any{"table_bits": 32})
 	r.hasField(t, r.problem(t, http.StatusUnprocessableEntity), "table_bits")
 
+	// An owner's token uploads bots; it does not run the server's jobs.
 	const key = "adm1n-key"
-	e = newEnv(t, nil, func(c *api.Config) { c.APIKey = key; c.MorrisDB = morrisdbtest.Dir(t) })
-	for _, who := range []string{"", "wrong"} {
+	st := memory.New(store.Config{})
+	e = newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key; c.MorrisDB = morrisdbtest.Dir(t) },
+		hosting.Off(st, errors.New("no sandbox in this test")))
+	owner := e.owner(t, "ann", key)
+	for _, who := range []string{"", "wrong", owner} {
 		e.do(t, "POST", "/v1/morris/db/start", nil, "X-API-Key", who).problem(t, http.StatusUnauthorized)
 	}
+	// A position's value is public, and its cost bounded by the length
+	// of a position: a long query is refused before it is parsed.
+	r = e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(strings.Repeat("W/", 5000)), nil)
+	r.hasField(t, r.problem(t, http.StatusBadRequest), "position")
 }
