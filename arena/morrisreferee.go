@@ -32,6 +32,10 @@ type MorrisOptions struct {
 	// DeadLoops adjudicates by material a game in which both sides
 	// alternately repeat the same two moves (4 plies, twice).
 	DeadLoops bool
+	// Adjudicate, when set, decides an adjudicated game where it can (a
+	// perfect-play database: morrisdb.DB.Adjudicate); material decides
+	// where it cannot.
+	Adjudicate func(*morris.Position) (winner int, reason string, ok bool)
 	// Tags are added to the record.
 	Tags map[string]string
 	// Watch, when set, sees the moves after each one (opening included)
@@ -82,14 +86,14 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 			return MorrisGame{Record: rec}, err
 		}
 		if o.DeadLoops && deadLoop(rec.Moves) {
-			w, why := byMaterial(p)
+			w, why := o.adjudicate(p)
 			return finish(w, morris.DeadLoop, "dead loop: "+why)
 		}
 		if out := p.Outcome(); out.Over {
 			return finish(out.Winner, out.Ending, out.Reason)
 		}
 		if o.MaxPlies > 0 && ply >= o.MaxPlies {
-			w, why := byMaterial(p)
+			w, why := o.adjudicate(p)
 			return finish(w, morris.PlyLimit, fmt.Sprintf("%d plies: %s", o.MaxPlies, why))
 		}
 		var m morris.Move
@@ -133,6 +137,17 @@ func deadLoop(ms []morris.Move) bool {
 		}
 	}
 	return true
+}
+
+// adjudicate decides a game the referee stops: by o.Adjudicate where it
+// says, else by material.
+func (o MorrisOptions) adjudicate(p *morris.Position) (int, string) {
+	if o.Adjudicate != nil {
+		if w, why, ok := o.Adjudicate(p); ok {
+			return w, why
+		}
+	}
+	return byMaterial(p)
 }
 
 // byMaterial adjudicates: more pieces (board and hand) wins; equal draws.

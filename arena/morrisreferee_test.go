@@ -80,3 +80,25 @@ func TestASpecOfLocalPlayers(t *testing.T) {
 		t.Errorf("an illegal opening: %v", err)
 	}
 }
+
+// A game stopped at its ply limit is the adjudicator's where it says, and
+// material's where it does not.
+func TestAGameStoppedIsAdjudicatedByTheHook(t *testing.T) {
+	play := func(hook func(*morris.Position) (int, string, bool)) MorrisGame {
+		rng := xrand.New(3)
+		res, err := refereeMorris(context.Background(), morrisai.RandomPlayer{R: rng}, morrisai.RandomPlayer{R: rng},
+			MorrisOptions{Rules: morris.StandardRules, MaxPlies: 10, Adjudicate: hook})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res := play(func(*morris.Position) (int, string, bool) { return morris.Black, "black wins with perfect play", true })
+	if res.Ending != morris.PlyLimit || res.Winner != morris.Black || !strings.Contains(res.Reason, "perfect play") {
+		t.Errorf("adjudicated by the hook: %+v", res)
+	}
+	res = play(func(*morris.Position) (int, string, bool) { return morris.White, "", false })
+	if res.Ending != morris.PlyLimit || res.Winner != morris.White || !strings.Contains(res.Reason, "white has more pieces (9 to 8)") {
+		t.Errorf("the hook silent, by material (white's mill at the 9th ply): %+v", res)
+	}
+}

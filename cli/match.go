@@ -129,8 +129,8 @@ func parseMorrisMatch(args []string, stderr io.Writer) (*morrisMatch, error) {
 	iters := f.Int64("iterations", "GAMEAI_MATCH_ITERATIONS", 0, "default iterations a move (mcts)")
 	tm := f.Duration("time", "GAMEAI_MATCH_TIME", 0, "default time a move")
 	plies := f.Int("random-plies", "GAMEAI_MATCH_RANDOM_PLIES", 4, "random opening plies, for variety")
-	maxPlies := f.Int("max-plies", "GAMEAI_MATCH_MAX_PLIES", 300, "adjudicate by piece count after this many plies (0: never)")
-	loops := f.Bool("dead-loops", "GAMEAI_MATCH_DEAD_LOOPS", false, "adjudicate by piece count when both sides repeat two moves")
+	maxPlies := f.Int("max-plies", "GAMEAI_MATCH_MAX_PLIES", 300, "adjudicate after this many plies (0: never): by the --judge-db database where it holds the position, else by piece count")
+	loops := f.Bool("dead-loops", "GAMEAI_MATCH_DEAD_LOOPS", false, "adjudicate when both sides repeat two moves: by the --judge-db database where it holds the position, else by piece count")
 	variant := f.String("variant", "GAMEAI_MATCH_VARIANT", "nine", "nine, twelve or lasker")
 	rules := f.String("rules", "GAMEAI_MATCH_RULES", "", "rule options, name=value,... (see GET /v1/games)")
 	threads := f.Int("threads", "GAMEAI_MATCH_THREADS", runtime.NumCPU(), "games played at once")
@@ -139,7 +139,7 @@ func parseMorrisMatch(args []string, stderr io.Writer) (*morrisMatch, error) {
 	quiet := f.Bool("quiet", "GAMEAI_MATCH_QUIET", false, "no line per game on standard error")
 	judgeDB := f.String("judge-db", "GAMEAI_MATCH_JUDGE_DB", "", "a perfect-play database (gameai morris db build) that judges\n"+
 		"every move with both hands empty: each side's slips (a win given up, a draw lost), a game at a time and in all;\n"+
-		"the players do not see it (theirs is bot morris --morris-db)")
+		"it also decides the games --max-plies and --dead-loops stop; the players do not see it (theirs is bot morris --morris-db)")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return nil, err
 	}
@@ -219,7 +219,7 @@ func (m *morrisMatch) play(ctx context.Context, i int, progress io.Writer) (game
 	// not end the match.
 	o, err := arena.Runner{}.Play(ctx, arena.Spec{Game: competition.Morris, N: i + 1, Seats: seats,
 		Morris: &arena.MorrisOptions{Rules: m.rules, Opening: opening, MaxPlies: m.maxPlies, DeadLoops: m.loops,
-			Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}}})
+			Adjudicate: m.adjudicator(), Tags: map[string]string{"Event": "gameai match", "Round": strconv.Itoa(i + 1)}}})
 	if err != nil {
 		return gameOutcome{}, err
 	}
@@ -241,6 +241,15 @@ func (m *morrisMatch) play(ctx context.Context, i int, progress io.Writer) (game
 			map[bool]string{true: "A white", false: "A black"}[aWhite], slipsText(out))
 	}
 	return out, nil
+}
+
+// adjudicator decides a stopped game by the judge's database where it
+// holds the position (nil without one: material decides).
+func (m *morrisMatch) adjudicator() func(*morris.Position) (int, string, bool) {
+	if m.judge == nil {
+		return nil
+	}
+	return m.judge.Adjudicate
 }
 
 // report prints A's score (in all, as white, as black), the time a move,

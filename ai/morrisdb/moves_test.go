@@ -84,3 +84,49 @@ func TestOutcomes(t *testing.T) {
 		t.Error("outcomes out of order: a slip is a fall in them")
 	}
 }
+
+// A referee stopping a game asks the database, not the material: each
+// position's result follows its value for White, and where the database
+// does not say (a piece in a hand, a space not built) it says nothing.
+func TestAdjudicateFollowsTheValue(t *testing.T) {
+	db := smallDB(t)
+	r := xrand.New(22)
+	seen := map[int]int{}
+	for _, s := range db.Spaces() {
+		for range 200 {
+			m, o := s.placementAt(r.Uint64() % s.Placements())
+			p := position(m, o, r.Uint64()&1 == 0)
+			winner, why, ok := db.Adjudicate(p)
+			v, _, err := db.Moves(p)
+			if !ok || err != nil {
+				t.Fatalf("%s: adjudicated %v, valued %v", p, ok, err)
+			}
+			want := -1
+			switch {
+			case v.IsWin():
+				want = p.SideToMove()
+			case v.IsLoss():
+				want = 1 - p.SideToMove()
+			}
+			if winner != want || why == "" {
+				t.Fatalf("%s (%v for the side to move): winner %d (%q), want %d", p, v, winner, why, want)
+			}
+			seen[winner]++
+		}
+	}
+	if seen[morris.White] == 0 || seen[morris.Black] == 0 || seen[-1] == 0 {
+		t.Errorf("white, black and draws all seen: %v", seen)
+	}
+	for _, text := range []string{
+		"WWW/.../.../....../.../.../BBB w 3 3 0 0 -",
+		"WWW/WWW/.../....../.../BBB/BBB w 0 0 0 0 -",
+	} {
+		p, err := morris.ParsePosition(morris.StandardRules, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, why, ok := db.Adjudicate(p); ok {
+			t.Errorf("%s adjudicated %d (%s): the database does not hold it", text, w, why)
+		}
+	}
+}
