@@ -212,13 +212,13 @@ func (s *Server) morrisDBStart(c *echo.Context) error {
 	if s.cfg.MorrisDB == "" {
 		return problem(http.StatusConflict, "no-database-directory", "No database directory", kinds.ErrNoDBDir.Error())
 	}
-	sts, err := morrisdb.SpaceStats(s.cfg.MorrisDB, false)
+	missing, err := morrisdb.MissingForStartIn(s.cfg.MorrisDB)
 	if err != nil {
 		return err
 	}
-	if len(sts) < 49 {
+	if len(missing) > 0 {
 		return problem(http.StatusConflict, "spaces-missing", "Spaces missing",
-			fmt.Sprintf("%v; %d of the 49 are built: POST /v1/morris/db/builds {\"up_to\": \"9-9\"} first", kinds.ErrMissingSpaces, len(sts)))
+			fmt.Sprintf("%v; %d of the 49 are not built (%v the first): POST /v1/morris/db/builds {\"up_to\": \"9-9\"} first", kinds.ErrMissingSpaces, len(missing), missing[0]))
 	}
 	j, err := s.jobs.Submit(c.Request().Context(), kinds.MorrisDBStart, kinds.MorrisDBStartParams{TableBits: req.TableBits})
 	if err != nil {

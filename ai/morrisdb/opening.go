@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"time"
 
 	"gameai/games/morris"
@@ -294,10 +295,24 @@ func (o *Opening) SolveLine(ctx context.Context, l *StartLine) error {
 // lacks: every space from 3-3 to 9-9 (captures while placing reach them
 // all), checked before hours of search meet the one that is missing.
 func (db *DB) MissingForStart() []Space {
+	return missingForStart(func(s Space) bool { return db.values(s) != nil })
+}
+
+// MissingForStartIn is MissingForStart for the directory dir, read by its
+// files' names without mapping them (Open maps the same names).
+func MissingForStartIn(dir string) ([]Space, error) {
+	spaces, err := filed(dir)
+	if err != nil {
+		return nil, err
+	}
+	return missingForStart(func(s Space) bool { return slices.Contains(spaces, s) }), nil
+}
+
+func missingForStart(has func(Space) bool) []Space {
 	var out []Space
 	for w := 3; w <= 9; w++ {
 		for b := 3; b <= 9; b++ {
-			if s := (Space{w, b}); db.values(s) == nil {
+			if s := (Space{w, b}); !has(s) {
 				out = append(out, s)
 			}
 		}

@@ -2,6 +2,7 @@ package morrisdb
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,5 +134,20 @@ func TestStartLinesAndBounds(t *testing.T) {
 	lines[lineOf(lines, 0, 1)].Solved = false
 	if lo, hi := StartBounds(lines); lo != Drawn || hi != Won {
 		t.Errorf("one of its replies unsolved: %d..%d", lo, hi)
+	}
+}
+
+// The directory's names say what is missing as the opened database does.
+func TestMissingForStartInReadsTheNames(t *testing.T) {
+	db := smallDB(t)
+	in, err := MissingForStartIn(built.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := db.MissingForStart(); len(in) != 49-len(db.Spaces()) || !slices.Equal(in, want) {
+		t.Errorf("missing by name %v, by the database %v", in, want)
+	}
+	if in, err := MissingForStartIn(t.TempDir()); err != nil || len(in) != 49 {
+		t.Errorf("an empty directory: %d missing, %v", len(in), err)
 	}
 }
