@@ -15,17 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/lib.sh
 go build -o "$work/gameai" .
 CGO_ENABLED=0 go build -trimpath -o "$work/lessbot" ./hosting/testdata/lessbot
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 field='["gameai:greedy","gameai:greedy:seed=1","gameai:greedy:seed=2","gameai:greedy:seed=3","gameai:greedy:seed=4","gameai:greedy:seed=5","gameai:greedy:seed=6","gameai:greedy:seed=7"]'
 
 port=""

@@ -6,10 +6,7 @@
 # Redis still holds. Needs root (the sandbox), redis-server and gcc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work=$(mktemp -d)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+source scripts/lib.sh
 go build -o "$work/gameai" .
 rport=$((20000 + RANDOM % 20000)); hport=$((rport + 1))
 redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &

@@ -12,10 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 warm=${1:-30}
 measure=${2:-180}
-work=$(mktemp -d)
-pids=()
-stop_all() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; pids=(); }
-trap 'stop_all; rm -rf "$work"' EXIT
+source scripts/lib.sh
 go build -o "$work/gameai" .
 for workers in 1 2; do
 	rport=$((20000 + RANDOM % 20000)); hport=$((rport + 1))

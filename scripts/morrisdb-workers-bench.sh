@@ -17,16 +17,8 @@ cd "$(dirname "$0")/.."
 built="${1:?the directory of a built database}"
 shift
 counts=("${@:-1 2}")
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/lib.sh
 go build -o "$work/gameai" .
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 for n in ${counts[*]}; do
 	dir="$work/db$n"
@@ -62,10 +54,5 @@ for n in ${counts[*]}; do
 	end=$(date +%s.%N)
 	echo "workers $n: $status in $(echo "$end - $start" | bc) s"
 	for s in 7-4 6-5 7-5; do echo "  $s/${s#*-}-${s%-*}: $(jq .build_seconds "$dir/$s.json") s"; done
-	# Workers and the server first, Redis last: asynq says its goodbyes.
-	for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
-		kill "${pids[i]}" 2>/dev/null || true
-		wait "${pids[i]}" 2>/dev/null || true
-	done
-	pids=()
+	stop_all
 done

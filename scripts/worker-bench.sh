@@ -14,16 +14,8 @@ cd "$(dirname "$0")/.."
 depth="${1:-3}"
 generations="${2:-3}"
 population="${3:-20}"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/lib.sh
 go build -o "$work/gameai" .
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 request=$(jq -nc --argjson d "$depth" --argjson g "$generations" --argjson p "$population" \
 	'{population: $p, elite: 2, selected: ($p/2|floor), refill: $p, generations: $g, depth: $d, random_plies: 2, seed: 2026}')
 
