@@ -36,7 +36,8 @@ func NewPos(p *morris.Position, c *morris.Coefficients) Pos {
 
 // probe is the database's value of the position for the side to move:
 // when both hands are empty, its space is built, and a decided game can
-// be converted before the N-move rule draws it.
+// be converted before the N-move rule draws it (a win in d at clock c
+// captures with the clock at c+d-1, which must be below the rule's n).
 func (p Pos) probe() (morrisdb.Value, bool) {
 	q := p.P
 	if p.DB == nil || q.InHand(morris.White) != 0 || q.InHand(morris.Black) != 0 {
@@ -47,7 +48,7 @@ func (p Pos) probe() (morrisdb.Value, bool) {
 	if !ok {
 		return 0, false
 	}
-	if n := q.Rules().NMovePlies; n > 0 && v != morrisdb.Draw && q.Clock()+v.Distance() >= n {
+	if n := q.Rules().NMovePlies; n > 0 && v != morrisdb.Draw && q.Clock()+v.Distance() > n {
 		return 0, false
 	}
 	return v, true

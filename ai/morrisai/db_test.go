@@ -3,6 +3,7 @@ package morrisai
 import (
 	"context"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -211,5 +212,26 @@ func TestThePlacementPhaseProbesWhereTheHandsEmpty(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Errorf("only %d positions checked", checked)
+	}
+}
+
+// The engine reads a win as the judge does: a win in d at clock c stands
+// while c+d is within the N-move rule's n (the capture is made with the
+// clock at c+d-1), and is left to the search past it.
+func TestTheProbeKeepsAWinTheNMoveRuleAllows(t *testing.T) {
+	db := withDB(t)
+	n := morris.StandardRules.NMovePlies
+	p, v := findPosition(t, db, morrisdb.Space{W: 3, B: 3}, xrand.New(31), func(v morrisdb.Value) bool { return v.IsWin() && v.Distance() >= 3 })
+	for _, c := range []int{n - v.Distance(), n - v.Distance() + 1} {
+		f := strings.Fields(p.String())
+		f[4], f[5] = strconv.Itoa(c), strconv.Itoa(18+c)
+		q, err := morris.ParsePosition(morris.StandardRules, strings.Join(f, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := Probe(q)
+		if holds := c+v.Distance() <= n; ok != holds || ok && got != v {
+			t.Errorf("%v at clock %d (n %d): probed %v, %v", v, c, n, got, ok)
+		}
 	}
 }

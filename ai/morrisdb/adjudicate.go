@@ -5,8 +5,8 @@ import "gameai/games/morris"
 // Adjudicate is the game's result under perfect play from p, for a referee
 // that must stop a game (a ply limit, a dead loop): winner is White, Black
 // or -1 for a draw. ok is false where the database does not say: a piece
-// in a hand, a space not built, rules it does not cover, or a win the
-// N-move rule could turn into a draw before its next capture. Material
+// in a hand, a space not built, or rules it does not cover; a win the
+// N-move rule ends before its next capture is a draw. Material
 // would call a drawn 8 against 7 a win; the database does not.
 func (db *DB) Adjudicate(p *morris.Position) (winner int, reason string, ok bool) {
 	if !Covers(p.Rules()) {
@@ -14,9 +14,6 @@ func (db *DB) Adjudicate(p *morris.Position) (winner int, reason string, ok bool
 	}
 	v, ok := db.value(p, morris.White)
 	if !ok {
-		return 0, "", false
-	}
-	if n := p.Rules().NMovePlies; n > 0 && v != Draw && p.Clock()+v.Distance() >= n {
 		return 0, "", false
 	}
 	switch {

@@ -2,6 +2,7 @@ package morrisdb
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,4 +130,49 @@ func TestAdjudicateFollowsTheValue(t *testing.T) {
 			t.Errorf("%s adjudicated %d (%s): the database does not hold it", text, w, why)
 		}
 	}
+}
+
+// withClock is p with its clock (plies since a placement or a removal) set.
+func withClock(t *testing.T, p *morris.Position, clock int) *morris.Position {
+	t.Helper()
+	f := strings.Fields(p.String())
+	f[4] = fmt.Sprint(clock)
+	f[5] = fmt.Sprint(18 + clock) // the plies played: the placements, then the clock's
+	q, err := morris.ParsePosition(p.Rules(), strings.Join(f, " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// A win in d at clock c captures with the clock at c+d-1: it stands while
+// that is below the N-move rule's n, and is a draw past it, for the judge
+// and the adjudicator alike.
+func TestTheNMoveRuleDrawsAWinTooLong(t *testing.T) {
+	db := smallDB(t)
+	n := morris.StandardRules.NMovePlies
+	if n == 0 {
+		t.Fatal("the standard rules have no N-move rule")
+	}
+	r := xrand.New(23)
+	for _, s := range db.Spaces() {
+		for range 20000 {
+			m, o := s.placementAt(r.Uint64() % s.Placements())
+			v, ok := db.Lookup(m, o)
+			if !ok || !v.IsWin() || v.Distance() < 3 {
+				continue
+			}
+			p := position(m, o, true)
+			for _, c := range []int{n - v.Distance(), n - v.Distance() + 1} {
+				q := withClock(t, p, c)
+				got, _ := db.value(q, morris.White)
+				winner, _, _ := db.Adjudicate(q)
+				if holds := c+v.Distance() <= n; holds != got.IsWin() || holds != (winner == morris.White) || !holds && (got != Draw || winner != -1) {
+					t.Errorf("%v at clock %d (n %d): valued %v, adjudicated %d", v, c, n, got, winner)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no win of 3 plies or more found")
 }

@@ -47,7 +47,9 @@ func (db *DB) Slips(start *morris.Position, moves []morris.Move) ([]Slip, error)
 }
 
 // value is the database's value of p for side, when both hands are empty
-// and p's space is built; a side left with two pieces has lost.
+// and p's space is built; a side left with two pieces has lost. A win
+// whose next capture the N-move rule would not wait for is a draw: the
+// game is drawn before it (the engine's probe reads it so too).
 func (db *DB) value(p *morris.Position, side int) (Value, bool) {
 	if p.InHand(morris.White) != 0 || p.InHand(morris.Black) != 0 {
 		return 0, false
@@ -60,6 +62,9 @@ func (db *DB) value(p *morris.Position, side int) (Value, bool) {
 	}
 	mover := p.SideToMove()
 	v, ok := db.Lookup(p.Pieces(mover), p.Pieces(1-mover))
+	if n := p.Rules().NMovePlies; ok && n > 0 && v != Draw && p.Clock()+v.Distance() > n {
+		v = Draw
+	}
 	if !ok || mover == side {
 		return v, ok
 	}
