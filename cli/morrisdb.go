@@ -13,7 +13,7 @@ import (
 )
 
 var morrisCommands = map[string]command{
-	"db": {"the perfect-play database of the moving and flying phases: build, stats, check, classes, start", byGame("morris db", morrisDBCommands)},
+	"db": {"the perfect-play database of the moving and flying phases: build, stats, check, classes, start, judge", byGame("morris db", morrisDBCommands)},
 }
 
 var morrisDBCommands = map[string]command{
@@ -22,6 +22,7 @@ var morrisDBCommands = map[string]command{
 	"check":   {"check random positions of each built space against the game's own rules", morrisDBCheck},
 	"classes": {"print each space's placements and the classes the board's 16 symmetries make of them", morrisDBClasses},
 	"start":   {"work out the start's value: the placement phase searched, the database at its leaves (resumable)", morrisDBStart},
+	"judge":   {"judge played games: where each was lost under perfect play, the placements included", morrisDBJudge},
 }
 
 func morrisDBClasses(_ context.Context, args []string, stdout, stderr io.Writer) error {

@@ -1,10 +1,16 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"gameai/ai/morrisdb"
+	"gameai/ai/morrisdb/morrisdbtest"
+	"gameai/games/morris"
 )
 
 // A build prints each space's counts, goes on where it stopped (a space
@@ -81,5 +87,69 @@ func TestMorrisDBStartNeedsEverySpace(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "start.json")); err == nil {
 		t.Error("a state was written for a search that never began")
+	}
+}
+
+// judge reads a file of records and says, game by game, White's outcome
+// at --from and each move that lowered its mover's, as morrisdb.Mistakes
+// finds them; --rounds picks games, and bad input is named.
+func TestMorrisDBJudge(t *testing.T) {
+	dir := morrisdbtest.Dir(t)
+	db := morrisdbtest.Open(t)
+	const start = "WW./.../.../....../.../.../BB. w 1 1 0 4 -"
+	p, err := morris.ParsePosition(morris.StandardRules, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file strings.Builder
+	var want []string
+	for round := 1; round <= 2; round++ {
+		q := p.Clone()
+		rec := &morris.GameRecord{Tags: map[string]string{"Round": strconv.Itoa(round), "Start": start, "White": "w", "Black": "b"}}
+		for len(rec.Moves) < 12 && !q.Outcome().Over {
+			ms := q.GenMoves(nil)
+			m := ms[(round*7+len(rec.Moves))%len(ms)]
+			q.Make(m)
+			rec.Moves = append(rec.Moves, m)
+		}
+		file.WriteString(rec.String() + "\n")
+		first, mistakes, err := morrisdb.NewOpening(db, 16).Mistakes(t.Context(), p, rec.Moves, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := fmt.Sprintf("round %d: w (white) against b (black), *: at ply 1 %s for White", round, outcomeWord(first))
+		for _, m := range mistakes {
+			line += "; " + m.String()
+		}
+		if len(mistakes) == 0 {
+			line += "; no move lowered its mover's outcome"
+		}
+		want = append(want, line)
+	}
+	games := filepath.Join(t.TempDir(), "games.txt")
+	if err := os.WriteFile(games, []byte(file.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, "", "morris", "db", "judge", "--dir", dir, "--games", games, "--from", "1", "--table-bits", "16")
+	if code != 0 || out != want[0]+"\n"+want[1]+"\n" {
+		t.Errorf("judge: %d\n%s\nwant\n%s\n%s", code, out, want[0], want[1])
+	}
+	out, code = run(t, "", "morris", "db", "judge", "--dir", dir, "--games", games, "--from", "1", "--rounds", "2")
+	if code != 0 || out != want[1]+"\n" {
+		t.Errorf("judge --rounds 2: %d %q", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte(file.String()+"[Round \"3\"]\n\n1. d6 d6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for args, why := range map[string]string{
+		"--games " + bad:                 "record 3: move 2",
+		"":                               "--games FILE is required",
+		"--games " + games + " --from 0": "--from: a ply",
+	} {
+		out, code := run(t, "", append([]string{"morris", "db", "judge", "--dir", dir}, strings.Fields(args)...)...)
+		if code == 0 || !strings.Contains(out, why) {
+			t.Errorf("judge %s: %d %q, want %q", args, code, out, why)
+		}
 	}
 }

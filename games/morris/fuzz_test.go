@@ -1,6 +1,9 @@
 package morris
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func FuzzParsePosition(f *testing.F) {
 	for _, c := range perftCases {
@@ -60,6 +63,36 @@ func FuzzParseGameRecord(f *testing.F) {
 		back, err := ParseGameRecord(r.String())
 		if err != nil || back.String() != r.String() {
 			t.Fatalf("record does not round-trip: %v\n%s", err, r)
+		}
+	})
+}
+
+func FuzzParseGameRecords(f *testing.F) {
+	f.Add("[White \"a\"]\n[Result \"1-0\"]\n\n1. d6 d2 2. b6 f2 3. f6xd2 1-0\n\n[Round \"2\"]\n\n1. d6\n")
+	f.Add("[Round \"1\"]\n\n[Round \"2\"]\n\n1. d6 d2\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rs, err := ParseGameRecords(text)
+		if err != nil {
+			return
+		}
+		for _, r := range rs {
+			if len(r.Tags) == 0 && len(rs) > 1 {
+				t.Fatalf("a record without tags among %d: only a file's one record has none", len(rs))
+			}
+		}
+		var b strings.Builder
+		for _, r := range rs {
+			b.WriteString(r.String())
+			b.WriteString("\n")
+		}
+		back, err := ParseGameRecords(b.String())
+		if err != nil || len(back) != len(rs) {
+			t.Fatalf("records do not round-trip: %v, %d of %d\n%s", err, len(back), len(rs), b.String())
+		}
+		for i := range rs {
+			if back[i].String() != rs[i].String() {
+				t.Fatalf("record %d does not round-trip:\n%s\n%s", i+1, rs[i], back[i])
+			}
 		}
 	})
 }

@@ -142,6 +142,49 @@ func ParseGameRecord(text string) (*GameRecord, error) {
 	return r, nil
 }
 
+// ParseGameRecords reads the records of a file, one after another (as
+// `gameai match morris --out` writes them): a record's tags, a blank line,
+// its moves; a tag line after its moves (or after the blank line) starts
+// the next. An error names the record by its place in the file.
+func ParseGameRecords(text string) ([]*GameRecord, error) {
+	var chunks []string
+	var cur strings.Builder
+	// state: 0 before any tag, 1 in the tags, 2 past them.
+	state := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		l := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(l, "[") && state == 2:
+			chunks = append(chunks, cur.String())
+			cur.Reset()
+			state = 1
+		case strings.HasPrefix(l, "["):
+			state = 1
+		case l == "" && state == 1, l != "" && state != 0:
+			state = 2
+		}
+		cur.WriteString(line)
+	}
+	if strings.TrimSpace(cur.String()) != "" {
+		chunks = append(chunks, cur.String())
+	}
+	out := make([]*GameRecord, 0, len(chunks))
+	for i, c := range chunks {
+		r, err := ParseGameRecord(c)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w", i+1, err)
+		}
+		if len(r.Tags) > 0 || len(r.Moves) > 0 { // a lone result token records nothing
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// Start is the position the record's moves start from (its Variant, Rules
+// and Start tags).
+func (r *GameRecord) Start() (*Position, error) { return r.startPosition() }
+
 func isResult(s string) bool {
 	return s == WhiteWins || s == BlackWins || s == Draw || s == Unfinished
 }

@@ -56,3 +56,23 @@ func TestRecordErrors(t *testing.T) {
 		t.Errorf("bare moves: %v %v", r, err)
 	}
 }
+
+// A file of records, as a match writes it, reads back record by record,
+// tags-only records and blank lines included; an error names the record.
+func TestParseGameRecords(t *testing.T) {
+	text := "[Round \"1\"]\n[Result \"1-0\"]\n\n1. d6 d2 2. b6 f2 3. f6xd2\ng4 1-0\n\n\n[Round \"2\"]\n\n[Round \"3\"]\n\n1. d6\n"
+	rs, err := ParseGameRecords(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 3 || len(rs[0].Moves) != 6 || len(rs[1].Moves) != 0 || len(rs[2].Moves) != 1 || rs[2].Tags["Round"] != "3" {
+		t.Fatalf("%d records: %v", len(rs), rs)
+	}
+	if _, err := ParseGameRecords(text + "\n[Round \"4\"]\n\n1. d6 d6\n"); err == nil || !strings.HasPrefix(err.Error(), "record 4: move 2") {
+		t.Errorf("an illegal move in the fourth record: %v", err)
+	}
+	p, err := rs[0].Start()
+	if err != nil || p.InHand(White) != 9 {
+		t.Errorf("the start: %v, %v", p, err)
+	}
+}
