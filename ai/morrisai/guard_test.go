@@ -127,16 +127,39 @@ func TestTheGuardLeavesOutThePlacementsThatLose(t *testing.T) {
 	t.Logf("%d positions with a placement left out; the evaluation alone gave the value away in %d", guarded, lostWithout)
 }
 
-// A guard out of time, or one that a space missing stops, says nothing.
+// A guard out of time, one that a space missing stops, and one asked
+// before the 7th placement say nothing.
 func TestTheGuardSaysNothingItCannotProve(t *testing.T) {
 	db := withDB(t)
 	p := placing(t, xrand.New(6))
 	if g := guard(t.Context(), db, p, time.Now().Add(-time.Second)); g != nil {
 		t.Errorf("past its deadline: %v", g.worse)
 	}
-	start := morris.NewPosition(morris.StandardRules)
-	if g := guard(t.Context(), db, start, time.Now().Add(time.Minute)); g != nil {
-		t.Errorf("the start, its spaces not built: %v", g.worse)
+	q := morris.NewPosition(morris.StandardRules)
+	for i, text := range []string{"d6", "d2", "b4", "f4", "a7", "g1", "g7"} {
+		if i == 6 {
+			if g := guard(t.Context(), db, q, time.Now().Add(time.Minute)); g != nil {
+				t.Errorf("the 7th placement, its spaces (5-5 on) not built: %v", g.worse)
+			}
+		} else {
+			// Too early: not a node searched (a search would have met a
+			// missing space only after some).
+			nodes := func() uint64 {
+				if guardOpening.o == nil {
+					return 0
+				}
+				return guardOpening.o.Nodes
+			}
+			before := nodes()
+			if g := guard(t.Context(), db, q, time.Now().Add(time.Minute)); g != nil || nodes() != before {
+				t.Errorf("placement %d, before the guard starts: %v, %d nodes", i+1, g, nodes()-before)
+			}
+		}
+		m, err := morris.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Make(m)
 	}
 	if g := guard(t.Context(), nil, p, time.Now().Add(time.Minute)); g != nil {
 		t.Errorf("no database: %v", g.worse)
