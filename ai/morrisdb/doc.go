@@ -19,5 +19,9 @@
 // it inside any N-move rule that a capture resets. Files (file.go) are
 // written once each, so a build that was stopped goes on where it stopped
 // (build.go), and mapped into memory to be read (db.go): by the engines'
-// probe, and to judge the moves of a game (slips.go).
+// probe, to judge the moves of a game (slips.go) and to decide a game a
+// referee stops (adjudicate.go). The placement phase is searched with the
+// database at its leaves (opening.go): the start's value, the engine's
+// guard of its placements (ai/morrisai), and where a game was lost
+// (mistakes.go).
 package morrisdb
