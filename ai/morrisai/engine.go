@@ -91,13 +91,6 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if covered && v != morrisdb.Draw {
 		lim = minimax.Limits{Depth: 1}
 	}
-	// In the placement phase a search bounded by time alone is guarded:
-	// the moves proved to lose the position's value are left out.
-	if pos.DB != nil && lim.Depth == 0 && lim.Nodes == 0 && lim.Time > 0 {
-		start := time.Now()
-		pos.Guard = guard(ctx, pos.DB, p, start.Add(time.Duration(float64(lim.Time)*guardShare)))
-		lim.Time -= time.Since(start)
-	}
 	// Only a search bounded by time alone starts from the shared table: at
 	// a fixed depth or node count the answer must repeat.
 	shared := req.Shared != nil && lim.Depth == 0 && lim.Nodes == 0

@@ -18,9 +18,6 @@ type Pos struct {
 	// DB, when set (NewPos), decides the positions with both hands empty
 	// that it covers.
 	DB *morrisdb.DB
-	// Guard, when set, scores as lost the root's moves it proved fall
-	// below the root's value (guard.go).
-	Guard *rootGuard
 }
 
 func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf) }
@@ -101,5 +98,5 @@ func (p Pos) Terminal(ply int) (bool, minimax.Score) {
 	if v, ok := p.probe(); ok && v != morrisdb.Draw {
 		return true, dbScore(v, q.Clock() == 0)
 	}
-	return p.Guard.decides(q, ply)
+	return false, 0
 }

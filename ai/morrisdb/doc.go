@@ -21,7 +21,6 @@
 // (build.go), and mapped into memory to be read (db.go): by the engines'
 // probe, to judge the moves of a game (slips.go) and to decide a game a
 // referee stops (adjudicate.go). The placement phase is searched with the
-// database at its leaves (opening.go): the start's value, the engine's
-// guard of its placements (ai/morrisai), and where a game was lost
-// (mistakes.go).
+// database at its leaves (opening.go): the start's value, and where a
+// game was lost (mistakes.go).
 package morrisdb
