@@ -1,8 +1,8 @@
 package morrisdb
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,36 +46,17 @@ func TestOpeningIsMinimax(t *testing.T) {
 	r := xrand.New(4)
 	seen := map[int]int{}
 	for n := 0; n < 60; {
-		var white, black morris.Bits
-		// 3 or 4 pieces a side in all, one to three of them on the board.
-		tw, tb := 3+int(r.Uint64()%2), 3+int(r.Uint64()%2)
-		wb, bb := 1+int(r.Uint64()%3), 1+int(r.Uint64()%3)
-		for white.Count() < wb {
-			white |= 1 << (r.Uint64() % morris.NPoints)
-		}
-		for black.Count() < bb {
-			black |= 1 << (r.Uint64() % morris.NPoints) &^ white
-		}
-		wh, bh := tw-wb, tb-bb
-		side := int(r.Uint64() % 2)
-		// White places first: as many in each hand on White's turn, one
-		// more in Black's on Black's.
-		if side == morris.White && wh != bh || side == morris.Black && bh != wh+1 || wh+bh == 0 || wh+bh > 3 || wh < 0 || bh < 0 {
-			continue
-		}
-		p, err := Placement(morris.StandardRules, white, black, side)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := smallPlacement(t, r)
+		wh, bh := p.InHand(morris.White), p.InHand(morris.Black)
 		// The board with a piece fewer in each hand first, where there
 		// is one: the table must tell the two apart.
 		for _, less := range []int{1, 0} {
 			if less == 1 && (min(wh, bh) == 0 || wh+bh == 2) {
 				continue
 			}
-			text := strings.Replace(p.String(), fmt.Sprintf(" %s 0 0 ", []string{"w", "b"}[side]),
-				fmt.Sprintf(" %s %d %d ", []string{"w", "b"}[side], wh-less, bh-less), 1)
-			q, err := morris.ParsePosition(morris.StandardRules, text)
+			f := strings.Fields(p.String())
+			f[2], f[3] = strconv.Itoa(wh-less), strconv.Itoa(bh-less)
+			q, err := morris.ParsePosition(morris.StandardRules, strings.Join(f, " "))
 			if err != nil {
 				t.Fatal(err)
 			}
