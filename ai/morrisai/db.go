@@ -48,7 +48,7 @@ func (p Pos) probe() (morrisdb.Value, bool) {
 	if !ok {
 		return 0, false
 	}
-	if n := q.Rules().NMovePlies; n > 0 && v != morrisdb.Draw && q.Clock()+v.Distance() > n {
+	if morrisdb.TooLate(v, q) {
 		return 0, false
 	}
 	return v, true

@@ -62,7 +62,7 @@ func (db *DB) value(p *morris.Position, side int) (Value, bool) {
 	}
 	mover := p.SideToMove()
 	v, ok := db.Lookup(p.Pieces(mover), p.Pieces(1-mover))
-	if n := p.Rules().NMovePlies; ok && n > 0 && v != Draw && p.Clock()+v.Distance() > n {
+	if ok && TooLate(v, p) {
 		v = Draw
 	}
 	if !ok || mover == side {

@@ -1,6 +1,10 @@
 package morrisdb
 
-import "fmt"
+import (
+	"fmt"
+
+	"gameai/games/morris"
+)
 
 // Value is a position's game-theoretic value for the side to move. A win
 // or a loss carries its distance in plies to the next capture or the end
@@ -98,3 +102,13 @@ func (v *values) set(i uint64, x Value) {
 }
 
 func (v *values) len() uint64 { return uint64(len(v.cells)) }
+
+// TooLate reports whether the N-move rule draws p before v (the value of
+// p for its side to move) is converted: a win or loss in d at clock c is
+// decided by a capture made with the clock at c+d-1, which must be below
+// the rule's n. The engine's probe, the judge and the adjudicator all ask
+// it.
+func TooLate(v Value, p *morris.Position) bool {
+	n := p.Rules().NMovePlies
+	return n > 0 && v != Draw && p.Clock()+v.Distance() > n
+}
