@@ -661,14 +661,18 @@ func (h *Host) failed(id string, err error) {
 }
 
 // reject records why b is refused and drops its files: what a rejected
-// version leaves is its record, its reason and its details.
+// version leaves is its record, its reason and its details. The files go
+// before the record says so, so that whoever reads "rejected" (the owner's
+// poll, a quota count) finds them gone; the record is written even when a
+// drop failed, and the failure returned.
 func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
 	b.Status, b.Reason, b.FilesDropped = store.BotRejected, PublicText(why), true
 	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
+	dropErr := h.dropFiles(ctx, b)
 	if err := h.save(ctx, b); err != nil {
-		return err
+		return errors.Join(err, dropErr)
 	}
-	return h.dropFiles(ctx, b)
+	return dropErr
 }
 
 // save writes b over whatever revision is stored: admission is the only
