@@ -98,7 +98,10 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if shared {
 		seed = LoadShared(ctx, req.Shared, pos)
 	}
-	res := s.SearchFrom(ctx, pos, lim, seed)
+	res, _ := SearchChecked(ctx, pos, lim,
+		func(pos Pos, lim minimax.Limits) minimax.Result[morris.Move] {
+			return s.SearchFrom(ctx, pos, lim, seed)
+		})
 	s.OnInfo = nil
 	if shared {
 		StoreShared(ctx, req.Shared, s, pos, SharedPlies, SharedMinDepth)

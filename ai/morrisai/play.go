@@ -73,7 +73,8 @@ func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris
 			sp.s = minimax.NewSearcher[Pos, morris.Move](sp.TTEntries)
 		}
 	}
-	res := sp.s.Search(ctx, NewPos(p, &sp.Coef), sp.Limits)
+	res, _ := SearchChecked(ctx, NewPos(p, &sp.Coef), sp.Limits,
+		func(pos Pos, lim minimax.Limits) minimax.Result[morris.Move] { return sp.s.Search(ctx, pos, lim) })
 	if !res.HasMove {
 		return 0, fmt.Errorf("%s found no move in %s", sp.Name(), p)
 	}

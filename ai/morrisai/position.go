@@ -18,6 +18,9 @@ type Pos struct {
 	// DB, when set (NewPos), decides the positions with both hands empty
 	// that it covers.
 	DB *morrisdb.DB
+	// Refuted, when set, scores as lost the root's moves a proof refuted
+	// (refute.go).
+	Refuted refuted
 }
 
 func (p Pos) GenMoves(buf []morris.Move) []morris.Move { return p.P.GenMoves(buf) }
@@ -98,5 +101,5 @@ func (p Pos) Terminal(ply int) (bool, minimax.Score) {
 	if v, ok := p.probe(); ok && v != morrisdb.Draw {
 		return true, dbScore(v, q.Clock() == 0)
 	}
-	return false, 0
+	return p.Refuted.decides(q, ply)
 }

@@ -50,8 +50,21 @@ var ErrOpeningSpace = errors.New("a space the placements lead to is not built")
 // both hands empty) for the side to move: Won, Drawn or Lost. A search
 // stopped by ctx returns its error.
 func (o *Opening) Solve(ctx context.Context, p *morris.Position) (v int, err error) {
+	return o.SolveWithin(ctx, p, Lost, Won)
+}
+
+// SolveWithin is Solve within the window [alpha, beta] (fail-soft: a
+// value at or below alpha is an upper bound of p's, one at or above beta
+// a lower bound): with alpha = v-1 and beta = v it answers only whether
+// p's value is below v, often at a fraction of the cost.
+func (o *Opening) SolveWithin(ctx context.Context, p *morris.Position, alpha, beta int) (v int, err error) {
 	if !Covers(p.Rules()) {
 		return 0, fmt.Errorf("the opening is solved under the database's rules only")
+	}
+	// The search looks at ctx every 1,024 nodes; a proof asked past its
+	// deadline is refused before it starts.
+	if err := ctx.Err(); err != nil {
+		return 0, err
 	}
 	o.ctx = ctx
 	defer func() {
@@ -63,7 +76,7 @@ func (o *Opening) Solve(ctx context.Context, p *morris.Position) (v int, err err
 			err = e.err
 		}
 	}()
-	return o.search(p.Clone(), Lost, Won, 0), nil
+	return o.search(p.Clone(), alpha, beta, 0), nil
 }
 
 // openingStop unwinds a search that cannot go on (panic and recover: the
@@ -104,7 +117,9 @@ func (o *Opening) store(key uint64, lo, hi int) {
 // beta a lower one).
 func (o *Opening) search(p *morris.Position, alpha, beta, depth int) int {
 	o.Nodes++
-	if o.Nodes&0xffff == 0 {
+	// Every 1,024 nodes: a leaf whose page is not in memory costs a
+	// read from disk, and a proof with a deadline must stop near it.
+	if o.Nodes&0x3ff == 0 {
 		if o.ctx.Err() != nil {
 			panic(openingStop{o.ctx.Err()})
 		}

@@ -8,11 +8,15 @@ package morrisdbtest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gameai/ai/morrisdb"
+	"gameai/games/morris"
+	"gameai/internal/xrand"
 )
 
 // Name is the shared directory's name in the temporary directory, with the
@@ -43,4 +47,42 @@ func Open(t testing.TB) *morrisdb.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// Placing is a random position of the placement phase whose game stays in
+// the test database's spaces: 3 or 4 pieces a side in all, one to three on
+// the board, one to three in the hands.
+func Placing(t *testing.T, r *xrand.Rand) *morris.Position {
+	t.Helper()
+	for {
+		var white, black morris.Bits
+		tw, tb := 3+int(r.Uint64()%2), 3+int(r.Uint64()%2)
+		wb, bb := 1+int(r.Uint64()%3), 1+int(r.Uint64()%3)
+		for white.Count() < wb {
+			white |= 1 << (r.Uint64() % morris.NPoints)
+		}
+		for black.Count() < bb {
+			black |= 1 << (r.Uint64() % morris.NPoints) &^ white
+		}
+		wh, bh := tw-wb, tb-bb
+		side := int(r.Uint64() % 2)
+		// White places first: as many in each hand on White's turn, one
+		// more in Black's on Black's.
+		if side == morris.White && wh != bh || side == morris.Black && bh != wh+1 || wh+bh == 0 || wh+bh > 3 || wh < 0 || bh < 0 {
+			continue
+		}
+		p, err := morrisdb.Placement(morris.StandardRules, white, black, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Replace(p.String(), fmt.Sprintf(" %s 0 0 ", []string{"w", "b"}[side]),
+			fmt.Sprintf(" %s %d %d ", []string{"w", "b"}[side], wh, bh), 1)
+		q, err := morris.ParsePosition(morris.StandardRules, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !q.Outcome().Over {
+			return q
+		}
+	}
 }

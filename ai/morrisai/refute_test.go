@@ -1,0 +1,139 @@
+package morrisai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"gameai/ai/minimax"
+	"gameai/ai/morrisdb"
+	"gameai/ai/morrisdb/morrisdbtest"
+	"gameai/games/morris"
+	"gameai/internal/xrand"
+)
+
+// outcomes is each move's outcome for the side to move of p, proved by a
+// search of its own.
+func outcomes(t *testing.T, o *morrisdb.Opening, p *morris.Position) map[morris.Move]int {
+	t.Helper()
+	out := map[morris.Move]int{}
+	q := p.Clone()
+	for _, m := range q.GenMoves(nil) {
+		q.Make(m)
+		w, err := o.Solve(t.Context(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[m] = -w
+		q.Unmake(m)
+	}
+	return out
+}
+
+// withRefuter gives the tests a refuter with a small table on db.
+func withRefuter(t *testing.T, db *morrisdb.DB) {
+	refuter.mu.Lock()
+	refuter.o, refuter.db = morrisdb.NewOpening(db, 16), db
+	refuter.mu.Unlock()
+	t.Cleanup(func() {
+		refuter.mu.Lock()
+		refuter.o, refuter.db = nil, nil
+		refuter.mu.Unlock()
+	})
+}
+
+// evalOnly is a search that sees only the evaluation (one ply), whatever
+// its time: it gives placements away, for the refuter to catch.
+func evalOnly(s *Searcher) func(Pos, minimax.Limits) minimax.Result[morris.Move] {
+	return func(pos Pos, _ minimax.Limits) minimax.Result[morris.Move] {
+		return s.Search(context.Background(), pos, minimax.Limits{Depth: 1})
+	}
+}
+
+// Where a placement does not lose, the one played does not, and is proved
+// so; where every placement loses, the one played is refuted and none is
+// said to hold. The evaluation alone gives some positions away, so the
+// refuter is seen at work.
+func TestARefutedPlacementIsNotPlayed(t *testing.T) {
+	db := withDB(t)
+	withRefuter(t, db)
+	proof := morrisdb.NewOpening(db, 16)
+	r := xrand.New(5)
+	s := NewSearcher()
+	coef, _, err := StrategyOption(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved, lost int
+	for range 150 {
+		p := morrisdbtest.Placing(t, r)
+		moves := outcomes(t, proof, p)
+		best := morrisdb.Lost
+		for _, w := range moves {
+			best = max(best, w)
+		}
+		plain := evalOnly(s)(NewPos(p.Clone(), &coef), minimax.Limits{})
+		res, c := SearchChecked(t.Context(), NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Minute}, evalOnly(s))
+		if !res.HasMove {
+			t.Fatalf("%s: no move", p)
+		}
+		if best == morrisdb.Lost {
+			lost++
+			if c.Refuted == 0 || c.Kept {
+				t.Fatalf("%s is lost: %+v", p, c)
+			}
+			continue
+		}
+		if moves[res.Move] == morrisdb.Lost || !c.Kept {
+			t.Fatalf("%s: played %v, worth %d, %+v", p, res.Move, moves[res.Move], c)
+		}
+		if moves[plain.Move] == morrisdb.Lost {
+			saved++
+			if c.Refuted == 0 {
+				t.Fatalf("%s: the evaluation's %v loses, yet nothing refuted", p, plain.Move)
+			}
+		}
+	}
+	if saved == 0 || lost == 0 {
+		t.Errorf("positions the refuter saved %d, lost positions %d: the sample shows neither", saved, lost)
+	}
+	t.Logf("of 150 positions the refuter saved %d; %d were lost whatever the move", saved, lost)
+}
+
+// No refuting without a database, at a fixed depth or node count (the
+// answer must repeat), before the 6th ply, with both hands empty, or past
+// the deadline: the search's own move, nothing proved.
+func TestRefutingOnlyWhereItCan(t *testing.T) {
+	db := withDB(t)
+	withRefuter(t, db)
+	s := NewSearcher()
+	coef, _, err := StrategyOption(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := xrand.New(6)
+	p := morrisdbtest.Placing(t, r)
+	start := morris.NewPosition(morris.StandardRules)
+	empty, _ := findPosition(t, db, morrisdb.Space{W: 4, B: 4}, r, func(v morrisdb.Value) bool { return v == morrisdb.Draw })
+	noDB := NewPos(p.Clone(), &coef)
+	noDB.DB = nil
+	for _, c := range []struct {
+		name string
+		pos  Pos
+		lim  minimax.Limits
+	}{
+		{"no database", noDB, minimax.Limits{Time: time.Minute}},
+		{"a fixed depth", NewPos(p.Clone(), &coef), minimax.Limits{Depth: 3, Time: time.Minute}},
+		{"a node count", NewPos(p.Clone(), &coef), minimax.Limits{Nodes: 1000}},
+		{"the first placement", NewPos(start, &coef), minimax.Limits{Time: time.Minute}},
+		{"both hands empty", NewPos(empty, &coef), minimax.Limits{Time: time.Minute}},
+		{"past the deadline", NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Nanosecond}},
+	} {
+		before := refuter.o.Nodes
+		res, got := SearchChecked(t.Context(), c.pos, c.lim, evalOnly(s))
+		want := evalOnly(s)(c.pos, c.lim)
+		if got != (Checked{}) || refuter.o.Nodes != before || res.Move != want.Move {
+			t.Errorf("%s: %+v, %d nodes, played %v, the search's %v", c.name, got, refuter.o.Nodes-before, res.Move, want.Move)
+		}
+	}
+}
