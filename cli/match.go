@@ -10,14 +10,12 @@ import (
 	"strings"
 	"time"
 
-	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 	"gameai/arena"
 	"gameai/arena/series"
 	"gameai/competition"
 	"gameai/games"
 	"gameai/games/morris"
-	"gameai/internal/xrand"
 )
 
 var matchCommands = map[string]command{
@@ -85,6 +83,10 @@ type morrisMatch struct {
 	rules           *morris.Rules
 	lim             arena.MorrisLimits
 	judge           *morrisdb.DB // nil: no judging
+	// drawn: the openings are proved draws (--drawn-openings); openings
+	// are the pairs' then.
+	drawn    bool
+	openings [][]morris.Move
 }
 
 func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -106,6 +108,12 @@ func matchMorris(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	progress := &syncWriter{w: stderr}
 	start := time.Now()
+	if m.drawn {
+		o := morrisdb.NewOpening(m.judge, drawnOpeningsTableBits)
+		if m.openings, err = drawnOpenings(ctx, m.rules, m.plies, m.seed, (m.games+1)/2, o.Solve, progress); err != nil {
+			return err
+		}
+	}
 	results, err := series.Run(ctx, m.games, m.threads, func(ctx context.Context, i int) (gameOutcome, error) {
 		return m.play(ctx, i, progress)
 	})
@@ -140,6 +148,8 @@ func parseMorrisMatch(args []string, stderr io.Writer) (*morrisMatch, error) {
 	judgeDB := f.String("judge-db", "GAMEAI_MATCH_JUDGE_DB", "", "a perfect-play database (gameai morris db build) that judges\n"+
 		"every move with both hands empty: each side's slips (a win given up, a draw lost), a game at a time and in all;\n"+
 		"it also decides the games --max-plies and --dead-loops stop; the players do not see it (theirs is bot morris --morris-db)")
+	drawn := f.Bool("drawn-openings", "GAMEAI_MATCH_DRAWN_OPENINGS", false, "draw each pair's random opening again until the --judge-db\n"+
+		"database proves it a draw (a search of the placement phase, some seconds each): neither colour starts lost")
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return nil, err
 	}
@@ -165,6 +175,14 @@ func parseMorrisMatch(args []string, stderr io.Writer) (*morrisMatch, error) {
 		if len(m.judge.Spaces()) == 0 {
 			m.judge.Close()
 			return nil, fmt.Errorf("--judge-db %s: no space is built there (gameai morris db build --dir %s)", *judgeDB, *judgeDB)
+		}
+	}
+	if m.drawn = *drawn; m.drawn {
+		if err := m.canProveOpenings(*judgeDB); err != nil {
+			if m.judge != nil {
+				m.judge.Close()
+			}
+			return nil, err
 		}
 	}
 	return m, nil
@@ -201,8 +219,11 @@ func parseMorrisRules(variant, rules string) (*morris.Rules, error) {
 // play plays game i: A white in even games, each pair of games from the
 // same opening.
 func (m *morrisMatch) play(ctx context.Context, i int, progress io.Writer) (gameOutcome, error) {
-	pair := uint64(i / 2)
-	opening := morrisai.RandomOpening(m.rules, m.plies, xrand.New(m.seed*0x9e3779b97f4a7c15+pair))
+	pair := i / 2
+	opening, _ := openingFor(m.rules, m.plies, m.seed, uint64(pair))
+	if m.openings != nil {
+		opening = m.openings[pair]
+	}
 	aWhite := i%2 == 0
 	player := func(ps arena.MorrisSpec, seed uint64) arena.Entrant {
 		return arena.Entrant{ID: ps.Text, Local: &arena.Local{Morris: func(ctx context.Context) (arena.MorrisPlayer, func(), error) {
