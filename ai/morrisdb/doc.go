@@ -21,6 +21,7 @@
 // (build.go), and mapped into memory to be read (db.go): by the engines'
 // probe, to judge the moves of a game (slips.go) and to decide a game a
 // referee stops (adjudicate.go). The placement phase is searched with the
-// database at its leaves (opening.go): the start's value, and where a
-// game was lost (mistakes.go).
+// database at its leaves (opening.go): the start's value, where a game
+// was lost (mistakes.go), whether an engine's placement loses (morrisai's
+// refute.go) and whether a match's random opening is a draw.
 package morrisdb
