@@ -2,6 +2,7 @@ package morrisai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -85,19 +86,19 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	search func(Pos, minimax.Limits) minimax.Result[morris.Move]) (minimax.Result[morris.Move], Checked) {
 	p := pos.P
 	hands := p.InHand(morris.White) + p.InHand(morris.Black)
-	if pos.DB == nil || lim.Depth != 0 || lim.Nodes != 0 || lim.Time <= 0 || hands == 0 || hands > refuteHands {
+	if pos.DB == nil || lim.Depth != 0 || lim.Nodes != 0 || lim.Time <= 0 || hands == 0 || hands > refuteHands ||
+		!refuter.mu.TryLock() {
 		return search(pos, lim), Checked{}
 	}
-	start := time.Now()
-	deadline := start.Add(lim.Time)
+	defer refuter.mu.Unlock()
+	deadline := time.Now().Add(lim.Time)
 	first := search(pos, minimax.Limits{Time: time.Duration(float64(lim.Time) * searchShare)})
 	if first.HasMove && minimax.IsMate(first.Score) && first.Score > 0 {
 		return first, Checked{Kept: true} // a win by the rules, seen to its end
 	}
-	if !first.HasMove || !refuter.mu.TryLock() {
+	if !first.HasMove {
 		return first, Checked{}
 	}
-	defer refuter.mu.Unlock()
 	if refuter.db != pos.DB {
 		refuter.o, refuter.db = morrisdb.NewOpening(pos.DB, refuteTableBits), pos.DB
 	}
@@ -117,6 +118,15 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 		w, err := o.SolveWithin(pctx, q, morrisdb.Drawn, morrisdb.Won)
 		h := q.Hash()
 		q.Unmake(res.Move)
+		if errors.Is(err, morrisdb.ErrOpeningSpace) {
+			// A database without a space the placements reach (one
+			// built part of the way): the search has the time left.
+			if left := time.Until(deadline); left > 0 {
+				pos.Refuted = out
+				res = search(pos, minimax.Limits{Time: left})
+			}
+			break
+		}
 		if err != nil {
 			break // not proved either way in time: the choice stands
 		}

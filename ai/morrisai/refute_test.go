@@ -137,3 +137,36 @@ func TestRefutingOnlyWhereItCan(t *testing.T) {
 		}
 	}
 }
+
+// A proof that meets a space the database lacks (one built part of the
+// way) gives the time left back to the search, which goes again with it.
+func TestAMissingSpaceLeavesTheTimeToTheSearch(t *testing.T) {
+	db := withDB(t) // up to 4-4: the placements below reach 9-9
+	withRefuter(t, db)
+	coef, _, err := StrategyOption(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := morris.NewPosition(morris.StandardRules)
+	for _, text := range []string{"d6", "d2", "b4", "f4", "a7", "g1", "g7"} {
+		m, err := morris.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+	s := NewSearcher()
+	var asked []minimax.Limits
+	search := func(pos Pos, lim minimax.Limits) minimax.Result[morris.Move] {
+		asked = append(asked, lim)
+		return s.Search(t.Context(), pos, minimax.Limits{Depth: 2})
+	}
+	const budget = 10 * time.Second
+	res, c := SearchChecked(t.Context(), NewPos(p, &coef), minimax.Limits{Time: budget}, search)
+	if !res.HasMove || c.Refuted != 0 || c.Kept || len(asked) != 2 {
+		t.Fatalf("%+v, %+v, searches %v", res, c, asked)
+	}
+	if asked[0].Time != time.Duration(float64(budget)*searchShare) || asked[1].Time < budget/2 {
+		t.Errorf("searches %v: the second should have the time the proof did not use", asked)
+	}
+}
