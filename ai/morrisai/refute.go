@@ -101,6 +101,7 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	}
 	if refuter.db != pos.DB {
 		refuter.o, refuter.db = morrisdb.NewOpening(pos.DB, refuteTableBits), pos.DB
+		refuter.o.Threats = true // its proofs are of wins: a loss refuted
 	}
 	o := refuter.o
 	n0 := o.Nodes

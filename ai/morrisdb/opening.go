@@ -27,6 +27,12 @@ type Opening struct {
 	Nodes, Leaves uint64
 	// OnNodes, when set, hears the nodes searched every 2^22 of them.
 	OnNodes func(nodes uint64)
+	// Threats orders the placements that threaten a mill before the
+	// quiet ones. Proofs that a side wins come out smaller (that each of
+	// 13 placements lost to Sanmill loses: 6.0 M nodes in all, 3.9 M
+	// with threats), proofs of a draw larger (8 random 4-ply openings:
+	// 76 M, 152 M with threats): set for refuting a move, not for values.
+	Threats bool
 	ctx     context.Context
 	buf     [19][]morris.Move
 }
@@ -153,7 +159,7 @@ func (o *Opening) search(p *morris.Position, alpha, beta, depth int) int {
 	alpha, beta = max(alpha, lo), min(beta, hi)
 	a0, b0 := alpha, beta
 	// A buffer a depth: a placement phase is 18 plies at most.
-	moves := orderOpening(p, p.GenMoves(o.buf[depth][:0]))
+	moves := orderOpening(p, p.GenMoves(o.buf[depth][:0]), o.Threats)
 	o.buf[depth] = moves
 	best := Lost - 1
 	for _, m := range moves {
@@ -186,11 +192,14 @@ func (o *Opening) search(p *morris.Position, alpha, beta, depth int) int {
 }
 
 // orderOpening puts first the placements that close a mill, then those
-// that stop one of the opponent's, then those on the points with most
-// neighbours: the moves that decide most often, for the cut-offs.
-func orderOpening(p *morris.Position, moves []morris.Move) []morris.Move {
+// that stop one of the opponent's, then (with threats) those that make a
+// mill's second piece with its third point free, then those on the points
+// with most neighbours: the moves that decide most often, for the
+// cut-offs.
+func orderOpening(p *morris.Position, moves []morris.Move, threats bool) []morris.Move {
 	us := p.SideToMove()
 	them := p.Pieces(1 - us)
+	ours := p.Pieces(us)
 	score := func(m morris.Move) int {
 		s := 0
 		if m.Removes() {
@@ -199,6 +208,13 @@ func orderOpening(p *morris.Position, moves []morris.Move) []morris.Move {
 		to := m.To()
 		if morris.Closes(to, them|1<<uint(to)) {
 			s += 50
+		}
+		if threats {
+			for _, pp := range morris.MillPartners(to) {
+				if (ours&pp).Count() == 1 && them&pp == 0 {
+					s += 20
+				}
+			}
 		}
 		return s + bits.OnesCount32(uint32(morris.Adjacent(to)))
 	}

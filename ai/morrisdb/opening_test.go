@@ -39,10 +39,13 @@ func naive(t *testing.T, db *DB, p *morris.Position) int {
 // Positions of the placement phase that end in spaces up to 4-4 (3 or 4
 // pieces a side: wins, draws and losses): the
 // search with its table and cut-offs finds what plain minimax finds, one
-// table serving them all, and every outcome is met.
+// table serving them all, and every outcome is met; so does a search in
+// the window (draw, win) with threats first.
 func TestOpeningIsMinimax(t *testing.T) {
 	db := smallDB(t)
 	o := NewOpening(db, 16)
+	threats := NewOpening(db, 16)
+	threats.Threats = true
 	r := xrand.New(4)
 	seen := map[int]int{}
 	for n := 0; n < 60; {
@@ -64,6 +67,12 @@ func TestOpeningIsMinimax(t *testing.T) {
 			got, err := o.Solve(t.Context(), q)
 			if err != nil || got != want {
 				t.Fatalf("%s: %d (%v), minimax %d", q, got, err, want)
+			}
+			// The refuter's question, in its order: does the side to
+			// move win? (at least Won if so, at most Drawn if not)
+			w, err := threats.SolveWithin(t.Context(), q, Drawn, Won)
+			if err != nil || (w >= Won) != (want == Won) {
+				t.Fatalf("%s: %d (%v) in the window (draw, win), minimax %d", q, w, err, want)
 			}
 			seen[want]++
 		}

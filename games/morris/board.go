@@ -152,3 +152,7 @@ func Closes(p int, own Bits) bool { return standard.closes(p, own) }
 
 // InMills is the set of own pieces that stand in a mill.
 func InMills(own Bits) Bits { return standard.inMills(own) }
+
+// MillPartners are, for each of the two mills through p on the standard
+// board, its other two points.
+func MillPartners(p int) [2]Bits { return [2]Bits{standard.partners[p][0], standard.partners[p][1]} }
