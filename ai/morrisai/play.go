@@ -73,8 +73,10 @@ func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris
 			sp.s = minimax.NewSearcher[Pos, morris.Move](sp.TTEntries)
 		}
 	}
-	res, _ := SearchChecked(ctx, NewPos(p, &sp.Coef), sp.Limits,
-		func(pos Pos, lim minimax.Limits) minimax.Result[morris.Move] { return sp.s.Search(ctx, pos, lim) })
+	// Not through SearchChecked: the refuter's one table would go to
+	// whichever of a match's or a tournament's players asked first, and
+	// the others would play without it.
+	res := sp.s.Search(ctx, NewPos(p, &sp.Coef), sp.Limits)
 	if !res.HasMove {
 		return 0, fmt.Errorf("%s found no move in %s", sp.Name(), p)
 	}

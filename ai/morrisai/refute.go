@@ -24,6 +24,8 @@ import (
 // at the leaves) that the opponent wins after the chosen placement; a
 // placement so refuted is scored lost and the search goes again, until a
 // choice stands (proved not to lose, or not refuted in the time left).
+// The bot and the service's engine search through it; the players made in
+// process for matches and tournaments do not (play.go).
 
 // refuteHands is the most pieces left in both hands at which placements
 // are refuted: from the 6th ply (13 left). Before it one proof takes more
