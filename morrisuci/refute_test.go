@@ -43,7 +43,10 @@ func TestTheBotsPlacementsAreRefuted(t *testing.T) {
 		played++
 		s := newSession(t)
 		s.send("position fen " + p.String())
-		s.send("go movetime 200")
+		// Time enough for the proofs' table (256 MB) to be allocated
+		// and cleared beside other packages' tests: the proofs on this
+		// database take milliseconds.
+		s.send("go movetime 3000")
 		if l := s.expect("info string refuted"); !strings.Contains(l, "the one played does not lose") {
 			t.Errorf("%s: %q", p, l)
 		}

@@ -72,6 +72,9 @@ func (r refuted) decides(p *morris.Position, ply int) (bool, minimax.Score) {
 
 // Checked is what refuting did at one root.
 type Checked struct {
+	// Ran says the refuter looked at the search's choice (the zero
+	// Checked: it did not run).
+	Ran bool
 	// Refuted counts the moves proved to lose and left out; Kept says
 	// the move played was proved not to lose.
 	Refuted int
@@ -96,7 +99,7 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	deadline := time.Now().Add(lim.Time)
 	first := search(pos, minimax.Limits{Time: time.Duration(float64(lim.Time) * searchShare)})
 	if first.HasMove && minimax.IsMate(first.Score) && first.Score > 0 {
-		return first, Checked{Kept: true} // a win by the rules, seen to its end
+		return first, Checked{Ran: true, Kept: true} // a win by the rules, seen to its end
 	}
 	if !first.HasMove {
 		return first, Checked{}
@@ -109,7 +112,7 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	n0 := o.Nodes
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	var c Checked
+	c := Checked{Ran: true}
 	out := refuted{}
 	moves := p.GenMoves(nil)
 	res := first

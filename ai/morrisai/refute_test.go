@@ -121,18 +121,19 @@ func TestRefutingOnlyWhereItCan(t *testing.T) {
 		name string
 		pos  Pos
 		lim  minimax.Limits
+		ran  bool // it looks, but has no time to prove anything
 	}{
-		{"no database", noDB, minimax.Limits{Time: time.Minute}},
-		{"a fixed depth", NewPos(p.Clone(), &coef), minimax.Limits{Depth: 3, Time: time.Minute}},
-		{"a node count", NewPos(p.Clone(), &coef), minimax.Limits{Nodes: 1000}},
-		{"the first placement", NewPos(start, &coef), minimax.Limits{Time: time.Minute}},
-		{"both hands empty", NewPos(empty, &coef), minimax.Limits{Time: time.Minute}},
-		{"past the deadline", NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Nanosecond}},
+		{"no database", noDB, minimax.Limits{Time: time.Minute}, false},
+		{"a fixed depth", NewPos(p.Clone(), &coef), minimax.Limits{Depth: 3, Time: time.Minute}, false},
+		{"a node count", NewPos(p.Clone(), &coef), minimax.Limits{Nodes: 1000}, false},
+		{"the first placement", NewPos(start, &coef), minimax.Limits{Time: time.Minute}, false},
+		{"both hands empty", NewPos(empty, &coef), minimax.Limits{Time: time.Minute}, false},
+		{"past the deadline", NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Nanosecond}, true},
 	} {
 		before := refuter.o.Nodes
 		res, got := SearchChecked(t.Context(), c.pos, c.lim, evalOnly(s))
 		want := evalOnly(s)(c.pos, c.lim)
-		if got != (Checked{}) || refuter.o.Nodes != before || res.Move != want.Move {
+		if got.Ran != c.ran || got.Refuted != 0 || got.Kept || refuter.o.Nodes != before || res.Move != want.Move {
 			t.Errorf("%s: %+v, %d nodes, played %v, the search's %v", c.name, got, refuter.o.Nodes-before, res.Move, want.Move)
 		}
 	}
