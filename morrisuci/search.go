@@ -143,7 +143,7 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 	res, c := morrisai.SearchChecked(ctx, morrisai.NewPos(p, &b.coef), lim,
 		func(pos morrisai.Pos, lim minimax.Limits) minimax.Result[morris.Move] { return s.Search(ctx, pos, lim) })
 	s.OnInfo = nil
-	if info && c != (morrisai.Checked{}) {
+	if info && c.Ran {
 		b.say("info string %s", c)
 	}
 	return res.Move, res.HasMove
