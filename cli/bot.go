@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"gameai/ai/morrisai"
 	"gameai/codecup"
 	"gameai/morrisuci"
 )
@@ -28,6 +29,9 @@ func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer closeDB()
+	// Before the first readyok: the proofs' table written now is not
+	// written in the first move's time.
+	morrisai.PrepareRefuter(morrisai.UsedDB())
 	b := morrisuci.NewBot(stdout, stderr, BuildVersion())
 	return b.Run(ctx, Stdin)
 }

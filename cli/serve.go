@@ -237,6 +237,7 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	defer closeDB()
+	morrisai.PrepareRefuter(morrisai.UsedDB())
 	g, e := registries()
 	return serve(ctx, cfg, g, e, stderr, nil)
 }

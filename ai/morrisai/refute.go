@@ -57,6 +57,29 @@ var refuter struct {
 	db *morrisdb.DB
 }
 
+// PrepareRefuter makes the refuter's table for db before any search asks
+// for it, its memory written (Opening.Warm): a bot does it at start, so
+// that its first proof, at the 6th ply with the table empty, runs at full
+// speed. A database without every space the placements lead to is left
+// alone (the refuter could not prove anything on it).
+func PrepareRefuter(db *morrisdb.DB) {
+	if db == nil || len(db.MissingForStart()) > 0 {
+		return
+	}
+	refuter.mu.Lock()
+	defer refuter.mu.Unlock()
+	if refuter.db != db {
+		setRefuter(db)
+		refuter.o.Warm()
+	}
+}
+
+// setRefuter gives the refuter a new table on db (its lock held).
+func setRefuter(db *morrisdb.DB) {
+	refuter.o, refuter.db = morrisdb.NewOpening(db, refuteTableBits), db
+	refuter.o.Threats = true // its proofs are of wins: a loss refuted
+}
+
 // refuted are the positions after the root's moves proved lost for the
 // root's mover (by hash).
 type refuted map[uint64]bool
@@ -105,8 +128,7 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 		return first, Checked{}
 	}
 	if refuter.db != pos.DB {
-		refuter.o, refuter.db = morrisdb.NewOpening(pos.DB, refuteTableBits), pos.DB
-		refuter.o.Threats = true // its proofs are of wins: a loss refuted
+		setRefuter(pos.DB)
 	}
 	o := refuter.o
 	n0 := o.Nodes

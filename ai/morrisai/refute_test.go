@@ -171,3 +171,22 @@ func TestAMissingSpaceLeavesTheTimeToTheSearch(t *testing.T) {
 		t.Errorf("searches %v: the second should have the time the proof did not use", asked)
 	}
 }
+
+// A bot prepares the refuter at start; a database that lacks a space the
+// placements lead to (the tests' own, built to 4-4) gets no table: 256
+// MB for proofs that could not finish.
+func TestTheRefuterIsPreparedOnlyForADatabaseThatReachesTheStart(t *testing.T) {
+	db := morrisdbtest.Open(t)
+	if len(db.MissingForStart()) == 0 {
+		t.Fatal("the test database has every space: the test needs one without")
+	}
+	for _, d := range []*morrisdb.DB{nil, db} {
+		PrepareRefuter(d)
+		refuter.mu.Lock()
+		o := refuter.o
+		refuter.mu.Unlock()
+		if o != nil {
+			t.Errorf("PrepareRefuter(%v) made a table", d)
+		}
+	}
+}
