@@ -90,3 +90,31 @@ func BenchmarkPropagate(b *testing.B) {
 		propagate(t, p, 30, nil)
 	}
 }
+
+// BenchmarkOrderOpening is the proofs' move ordering (with threats) at
+// placement-phase positions 6 to 15 plies in, played at random: it runs at
+// every node a proof searches.
+func BenchmarkOrderOpening(b *testing.B) {
+	r := xrand.New(5)
+	var pos []*morris.Position
+	for len(pos) < 256 {
+		p := morris.NewPosition(morris.StandardRules)
+		for range 6 + int(r.Uint64()%10) {
+			moves := p.GenMoves(nil)
+			p.Make(moves[r.Uint64()%uint64(len(moves))])
+		}
+		if p.InHand(morris.White)+p.InHand(morris.Black) > 0 && !p.Outcome().Over {
+			pos = append(pos, p)
+		}
+	}
+	moves := make([][]morris.Move, len(pos))
+	for i, p := range pos {
+		moves[i] = p.GenMoves(nil)
+	}
+	buf := make([]morris.Move, 0, 64)
+	b.ResetTimer()
+	for i := range b.N {
+		j := i & (len(pos) - 1)
+		orderOpening(pos[j], append(buf[:0], moves[j]...), true)
+	}
+}
