@@ -36,6 +36,12 @@ const refuteHands = 13
 // proofs and the searches again after a refutation share the rest.
 const searchShare = 0.4
 
+// firstShare is searchShare at the first placements refuted (12 or 13 in
+// both hands: the 6th and 7th plies), where the proofs' table is empty and
+// a proof that the search's choice loses takes up to a second (1.04 M
+// nodes, seed 4905's lost 6th plies).
+const firstShare = 0.2
+
 // refuteTableBits sizes the proofs' table of bounds: 2^25 entries, 256
 // MB a process, allocated with the first proof and kept from move to
 // move (what the proof at one placement found, the next reads).
@@ -120,7 +126,11 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	}
 	defer refuter.mu.Unlock()
 	deadline := time.Now().Add(lim.Time)
-	first := search(pos, minimax.Limits{Time: time.Duration(float64(lim.Time) * searchShare)})
+	share := searchShare
+	if hands >= 12 {
+		share = firstShare
+	}
+	first := search(pos, minimax.Limits{Time: time.Duration(float64(lim.Time) * share)})
 	if first.HasMove && minimax.IsMate(first.Score) && first.Score > 0 {
 		return first, Checked{Ran: true, Kept: true} // a win by the rules, seen to its end
 	}
