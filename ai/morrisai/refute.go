@@ -43,8 +43,9 @@ const searchShare = 0.4
 const firstShare = 0.2
 
 // refuteTableBits sizes the proofs' table of bounds: 2^25 entries, 256
-// MB a process, allocated with the first proof and kept from move to
-// move (what the proof at one placement found, the next reads).
+// MB a process, made at the start by PrepareRefuter (else with the first
+// proof) and kept from move to move (what the proof at one placement
+// found, the next reads).
 const refuteTableBits = 25
 
 // provedLoss scores a placement proved lost (for the opponent, one ply
