@@ -22,6 +22,7 @@ var morrisDBCommands = map[string]command{
 	"check":   {"check random positions of each built space against the game's own rules", morrisDBCheck},
 	"classes": {"print each space's placements and the classes the board's 16 symmetries make of them", morrisDBClasses},
 	"start":   {"work out the start's value: the placement phase searched, the database at its leaves (resumable)", morrisDBStart},
+	"book":    {"build the book of the first placements: each 4-ply position's class solved (resumable)", morrisDBBook},
 	"judge":   {"judge played games: where each was lost under perfect play, the placements included", morrisDBJudge},
 }
 
@@ -232,8 +233,14 @@ func useMorrisDB(dir string, empty bool) (done func(), err error) {
 		db.Close()
 		return nil, fmt.Errorf("--morris-db %s: no space is built there (gameai morris db build --dir %s)", dir, dir)
 	}
+	unbook, err := useMorrisBook(dir)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	morrisai.UseDB(db)
 	return func() {
+		unbook()
 		morrisai.UseDB(nil)
 		db.Close()
 	}, nil

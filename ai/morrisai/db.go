@@ -31,6 +31,7 @@ func NewPos(p *morris.Position, c *morris.Coefficients) Pos {
 	if db := usedDB.Load(); db != nil && morrisdb.Covers(p.Rules()) {
 		pos.DB = db
 	}
+	pos.Book = usedBook.Load()
 	return pos
 }
 

@@ -18,6 +18,9 @@ type Pos struct {
 	// DB, when set (NewPos), decides the positions with both hands empty
 	// that it covers.
 	DB *morrisdb.DB
+	// Book, when set (NewPos), has the first placements after an opening
+	// solved (book.go).
+	Book *morrisdb.Book
 	// Refuted, when set, scores as lost the root's moves a proof refuted
 	// (refute.go).
 	Refuted refuted

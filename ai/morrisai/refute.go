@@ -111,6 +111,10 @@ type Checked struct {
 	Kept    bool
 	// Nodes are the proofs' nodes.
 	Nodes uint64
+	// Book says the move is the book's (Kept: it keeps the value the
+	// book proved), or, where Won, the search's own proved to win.
+	Book bool
+	Won  bool
 }
 
 // SearchChecked searches pos within lim by search (the caller's searcher
@@ -120,6 +124,11 @@ type Checked struct {
 func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	search func(Pos, minimax.Limits) minimax.Result[morris.Move]) (minimax.Result[morris.Move], Checked) {
 	p := pos.P
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.Time > 0 {
+		if b, ok := pos.Book.Lookup(p); ok && b.Value >= morrisdb.Drawn {
+			return fromBook(ctx, pos, lim, search, b)
+		}
+	}
 	hands := p.InHand(morris.White) + p.InHand(morris.Black)
 	if pos.DB == nil || lim.Depth != 0 || lim.Nodes != 0 || lim.Time <= 0 || hands == 0 || hands > refuteHands ||
 		!refuter.mu.TryLock() {
@@ -213,6 +222,12 @@ const fallbackDepth = 3
 // String is the bot's info line: "refuted 2 placements; the one played
 // does not lose (1234567 nodes)".
 func (c Checked) String() string {
+	switch {
+	case c.Book && c.Won:
+		return fmt.Sprintf("the book's placement keeps a draw; the search's wins, proved (%d nodes)", c.Nodes)
+	case c.Book:
+		return fmt.Sprintf("the book's placement, proved to keep the game's value (%d nodes)", c.Nodes)
+	}
 	kept := "not proved either way"
 	if c.Kept {
 		kept = "does not lose"
