@@ -15,6 +15,7 @@ import (
 
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
+	"gameai/games/morris"
 )
 
 // BookFile is the book's name in a database's directory: the bot and the
@@ -87,76 +88,93 @@ func morrisDBBook(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer out.Close()
-	var (
-		mu      sync.Mutex
-		next    int
-		solved  int
-		nodes   uint64
-		werr    error
-		started = time.Now()
-		wg      sync.WaitGroup
-	)
-	take := func() (int, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		if next == len(todo) || werr != nil {
-			return 0, false
-		}
-		next++
-		return todo[next-1], true
+	run := &bookRun{roots: roots, todo: todo, out: out, stdout: stdout, started: time.Now()}
+	err = run.solve(ctx, db, *threads, *tableBits)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stdout, "stopped after %d roots (%d nodes); %s keeps them, and a run again goes on\n", run.solved, run.nodes, *file)
+		return nil
 	}
-	keep := func(l morrisdb.BookLine, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if werr != nil {
-			return
-		}
-		if err != nil {
-			werr = err
-			return
-		}
-		b, err := json.Marshal(l)
-		if err == nil {
-			// One write a line: a kill leaves at most the last line cut
-			// short, and the next run drops it.
-			_, err = out.Write(append(b, '\n'))
-		}
-		if err != nil {
-			werr = err
-			return
-		}
-		solved++
-		nodes += l.Nodes
-		el := time.Since(started)
-		left := time.Duration(float64(el) / float64(solved) * float64(len(todo)-solved))
-		fmt.Fprintf(stdout, "%d/%d %s: %s for White, %s; %d nodes in %.1f s (%s, about %s left)\n",
-			len(roots)-len(todo)+solved, len(roots), l.Root, morrisdb.OutcomeName(l.Value), l.Move, l.Nodes, l.Seconds,
-			el.Round(time.Second), left.Round(time.Minute))
+	if err != nil {
+		return err
 	}
-	for range *threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o := morrisdb.NewOpening(db, *tableBits)
+	fmt.Fprintf(stdout, "the book is whole: %d roots, %d solved in this run (%d nodes, %s)\n", len(roots), run.solved, run.nodes,
+		time.Since(run.started).Round(time.Second))
+	return nil
+}
+
+// bookRun is one run of the book's build: the roots left, handed to the
+// threads in turn, each line appended as it is solved.
+type bookRun struct {
+	roots   []*morris.Position
+	todo    []int
+	out     io.Writer
+	stdout  io.Writer
+	started time.Time
+
+	mu     sync.Mutex
+	next   int
+	solved int
+	nodes  uint64
+	err    error
+}
+
+// solve runs threads searches, each with a table of its own, until the
+// roots are solved or one fails (ctx's end included).
+func (r *bookRun) solve(ctx context.Context, db *morrisdb.DB, threads, tableBits int) error {
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Go(func() {
+			o := morrisdb.NewOpening(db, tableBits)
 			for {
-				i, ok := take()
+				i, ok := r.take()
 				if !ok {
 					return
 				}
-				keep(o.SolveBookLine(ctx, roots[i]))
+				r.keep(o.SolveBookLine(ctx, r.roots[i]))
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	if errors.Is(werr, context.DeadlineExceeded) || errors.Is(werr, context.Canceled) {
-		fmt.Fprintf(stdout, "stopped after %d roots (%d nodes); %s keeps them, and a run again goes on\n", solved, nodes, *file)
-		return nil
+	return r.err
+}
+
+func (r *bookRun) take() (int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.next == len(r.todo) || r.err != nil {
+		return 0, false
 	}
-	if werr != nil {
-		return werr
+	r.next++
+	return r.todo[r.next-1], true
+}
+
+// keep appends a root's line, one write a line: a kill leaves at most the
+// last line cut short, and the next run drops it.
+func (r *bookRun) keep(l morrisdb.BookLine, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.err != nil {
+		return
 	}
-	fmt.Fprintf(stdout, "the book is whole: %d roots, %d solved in this run (%d nodes, %s)\n", len(roots), solved, nodes, time.Since(started).Round(time.Second))
-	return nil
+	if err != nil {
+		r.err = err
+		return
+	}
+	b, err := json.Marshal(l)
+	if err == nil {
+		_, err = r.out.Write(append(b, '\n'))
+	}
+	if err != nil {
+		r.err = err
+		return
+	}
+	r.solved++
+	r.nodes += l.Nodes
+	el := time.Since(r.started)
+	left := time.Duration(float64(el) / float64(r.solved) * float64(len(r.todo)-r.solved))
+	fmt.Fprintf(r.stdout, "%d/%d %s: %s for White, %s; %d nodes in %.1f s (%s, about %s left)\n",
+		len(r.roots)-len(r.todo)+r.solved, len(r.roots), l.Root, morrisdb.OutcomeName(l.Value), l.Move, l.Nodes, l.Seconds,
+		el.Round(time.Second), left.Round(time.Minute))
 }
 
 // bookDone reads the roots a book file has solved, and cuts off a last line
