@@ -3,6 +3,7 @@ package morrisai
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,6 +101,9 @@ func TestTheBookIsPlayedAndASearchOnlyOverridesItWithAWin(t *testing.T) {
 			}
 			if c.Won {
 				won++
+			}
+			if say := c.String(); !strings.HasPrefix(say, "the book's placement") || c.Won != strings.Contains(say, "the search's own wins") {
+				t.Fatalf("%s: the bot would say %q (%+v)", p, say, c)
 			}
 		}
 	}

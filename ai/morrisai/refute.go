@@ -224,9 +224,9 @@ const fallbackDepth = 3
 func (c Checked) String() string {
 	switch {
 	case c.Book && c.Won:
-		return fmt.Sprintf("the book's placement keeps a draw; the search's wins, proved (%d nodes)", c.Nodes)
+		return fmt.Sprintf("the book's placement keeps a draw; the search's own wins, proved (%d nodes)", c.Nodes)
 	case c.Book:
-		return fmt.Sprintf("the book's placement, proved to keep the game's value (%d nodes)", c.Nodes)
+		return fmt.Sprintf("the book's placement, proved not to lose (%d nodes)", c.Nodes)
 	}
 	kept := "not proved either way"
 	if c.Kept {
