@@ -29,7 +29,8 @@ import (
 
 // refuteHands is the most pieces left in both hands at which placements
 // are refuted: from the 6th ply (13 left). Before it one proof takes more
-// than a move's time, and the search's time would be lost.
+// than a move's time, and the search's time would be lost; the book
+// (book.go), where there is one, has the 5th and 6th plies proved.
 const refuteHands = 13
 
 // searchShare is the part of a move's time the first search takes; the
