@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
@@ -64,7 +63,7 @@ func morrisDBBook(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	defer db.Close()
 	total := *placed + *inHand
-	if missing := missingUpTo(db, total); len(missing) > 0 {
+	if missing := db.MissingUpTo(total); len(missing) > 0 {
 		return fmt.Errorf("the roots' placements lead to every space from 3-3 to %d-%d; %s lacks %d of them (%v first): gameai morris db build --dir %s --up-to %d-%d",
 			total, total, *dir, len(missing), missing[0], *dir, total, total)
 	}
@@ -201,20 +200,6 @@ func bookDone(path string) (map[string]bool, error) {
 		done[l.Root] = true
 	}
 	return done, nil
-}
-
-// missingUpTo are the spaces from 3-3 to total-total db lacks.
-func missingUpTo(db *morrisdb.DB, total int) []morrisdb.Space {
-	have := db.Spaces()
-	var out []morrisdb.Space
-	for w := 3; w <= total; w++ {
-		for b := 3; b <= total; b++ {
-			if s := (morrisdb.Space{W: w, B: b}); !slices.Contains(have, s) {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
 }
 
 // useMorrisBook has the engines play from the book in dir, when there is

@@ -49,10 +49,7 @@ func fromBook(ctx context.Context, pos Pos, lim minimax.Limits,
 	if !first.HasMove || first.Move == b.Move {
 		return book, c
 	}
-	if refuter.db != pos.DB {
-		setRefuter(pos.DB)
-	}
-	o := refuter.o
+	o := refuterOn(pos.DB)
 	n0 := o.Nodes
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()

@@ -88,6 +88,15 @@ func setRefuter(db *morrisdb.DB) {
 	refuter.o.Threats = true // its proofs are of wins: a loss refuted
 }
 
+// refuterOn is the refuter's search on db, its table made anew when it
+// was on another database (its lock held).
+func refuterOn(db *morrisdb.DB) *morrisdb.Opening {
+	if refuter.db != db {
+		setRefuter(db)
+	}
+	return refuter.o
+}
+
 // refuted are the positions after the root's moves proved lost for the
 // root's mover (by hash).
 type refuted map[uint64]bool
@@ -148,10 +157,7 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	if !first.HasMove {
 		return first, Checked{}
 	}
-	if refuter.db != pos.DB {
-		setRefuter(pos.DB)
-	}
-	o := refuter.o
+	o := refuterOn(pos.DB)
 	n0 := o.Nodes
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()

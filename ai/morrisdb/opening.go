@@ -348,7 +348,13 @@ func (o *Opening) SolveLine(ctx context.Context, l *StartLine) error {
 // lacks: every space from 3-3 to 9-9 (captures while placing reach them
 // all), checked before hours of search meet the one that is missing.
 func (db *DB) MissingForStart() []Space {
-	return missingForStart(func(s Space) bool { return db.values(s) != nil })
+	return db.MissingUpTo(9)
+}
+
+// MissingUpTo are the spaces from 3-3 to n-n db lacks: those a placement
+// phase with n pieces a side can lead to.
+func (db *DB) MissingUpTo(n int) []Space {
+	return missingUpTo(n, func(s Space) bool { return db.values(s) != nil })
 }
 
 // MissingForStartIn is MissingForStart for the directory dir, read by its
@@ -358,13 +364,13 @@ func MissingForStartIn(dir string) ([]Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return missingForStart(func(s Space) bool { return slices.Contains(spaces, s) }), nil
+	return missingUpTo(9, func(s Space) bool { return slices.Contains(spaces, s) }), nil
 }
 
-func missingForStart(has func(Space) bool) []Space {
+func missingUpTo(n int, has func(Space) bool) []Space {
 	var out []Space
-	for w := 3; w <= 9; w++ {
-		for b := 3; b <= 9; b++ {
+	for w := 3; w <= n; w++ {
+		for b := 3; b <= n; b++ {
 			if s := (Space{w, b}); !has(s) {
 				out = append(out, s)
 			}
