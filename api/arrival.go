@@ -13,8 +13,9 @@ import (
 // CPU before its handler runs (for its connection's goroutine to be
 // scheduled, parsed, admitted), and a client that asked for 100 ms counts
 // that wait too. The listener below stamps each read that brings data; the
-// the turnstile reads its connection's stamp through the request's context
-// before any handler reads a body (which would move the stamp).
+// turnstile reads its connection's stamp through the request's context
+// once the body is read (bodyfirst.go): the request is whole from then,
+// and a slow body's time is the client's, not the budget's.
 
 // arrivalConn stamps the time of its latest read that returned data.
 type arrivalConn struct {

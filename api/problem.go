@@ -205,8 +205,9 @@ func (s *Server) errorHandler(c *echo.Context, err error) {
 	default:
 		p = problemFor(err, "")
 	}
-	if p.Status == http.StatusRequestEntityTooLarge {
-		// One wording, whether echo's limit or the decoder found it.
+	if p.Status == http.StatusRequestEntityTooLarge && !errors.As(err, new(*Problem)) {
+		// One wording, whether echo's limit or the decoder found it; a
+		// problem of ours (an owner's quota of bytes) says its own.
 		limit, field := s.cfg.MaxBodyBytes, "body"
 		if c.Path() == uploadRoute {
 			limit, field = hosting.MaxUpload, "file"

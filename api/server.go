@@ -164,6 +164,7 @@ func New(cfg Config, d Deps) *Server {
 		s.allowedHost,
 		s.sameOrigin,
 		jsonBody,
+		newBodyFirst(cfg.MaxBodyBytes).middleware,
 		s.turnstile.middleware,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: cfg.MaxBodyBytes,
 			// An upload has its own cap (uploadBot).

@@ -20,14 +20,53 @@ import (
 // Requests that search have a reserve of turns besides (as many as search
 // slots): a search's client is waiting on a deadline, and must not queue
 // behind cheap requests for its turn.
+//
+// A network (a /24 or a /64) takes at most half the turns at once: one
+// client sending requests as fast as it can (bogus sign-ups, say) then
+// waits on its own share, and another network's request finds a turn.
 type turnstile struct {
 	turns   chan struct{}
 	reserve chan struct{}
 	wait    time.Duration
+	shares  *netShares
 }
 
 func newTurnstile(n, reserve int, wait time.Duration) *turnstile {
-	return &turnstile{turns: make(chan struct{}, max(n, 1)), reserve: make(chan struct{}, max(reserve, 1)), wait: wait}
+	n = max(n, 1)
+	return &turnstile{turns: make(chan struct{}, n), reserve: make(chan struct{}, max(reserve, 1)), wait: wait,
+		shares: &netShares{size: max(n/2, 1), m: map[string]*netShare{}}}
+}
+
+// netShares are the networks' shares of the turns, each a semaphore that
+// lives while a request of its network does.
+type netShares struct {
+	mu   sync.Mutex
+	size int
+	m    map[string]*netShare
+}
+
+type netShare struct {
+	slots chan struct{}
+	users int
+}
+
+// of is net's share; done is called when the request no longer needs it.
+func (n *netShares) of(net string) (slots chan struct{}, done func()) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	s := n.m[net]
+	if s == nil {
+		s = &netShare{slots: make(chan struct{}, n.size)}
+		n.m[net] = s
+	}
+	s.users++
+	return s.slots, func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if s.users--; s.users == 0 {
+			delete(n.m, net)
+		}
+	}
 }
 
 // searchRoutes are the routes that may run a search under a deadline the
@@ -59,22 +98,43 @@ func (a *turnstile) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if searchRoutes[c.Path()] {
 			reserve = a.reserve
 		}
-		turn, err := a.take(c.Request().Context(), reserve)
+		share, done := a.shares.of(network(c.RealIP()))
+		defer done()
+		turn, err := a.take(c.Request().Context(), share, reserve)
 		if err != nil {
 			return err
 		}
 		var once sync.Once
-		release := func() { once.Do(func() { <-turn }) }
+		release := func() { once.Do(func() { <-turn; <-share }) }
 		defer release()
 		c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), admittedKey{}, &admitted{arrived, release})))
 		return next(c)
 	}
 }
 
-// take waits for a turn: a shared one first, so that the reserve stays for
-// searches that find them all taken, then whichever frees first, for at
-// most a.wait. It returns the channel the turn was taken from.
-func (a *turnstile) take(ctx context.Context, reserve chan struct{}) (chan struct{}, error) {
+// take waits for a place in the network's share, then for a turn: a
+// shared one first, so that the reserve stays for searches that find them
+// all taken, then whichever frees first; for at most a.wait in all. It
+// returns the channel the turn was taken from, holding a place in share.
+func (a *turnstile) take(ctx context.Context, share, reserve chan struct{}) (chan struct{}, error) {
+	t := time.NewTimer(a.wait)
+	defer t.Stop()
+	select {
+	case share <- struct{}{}:
+	case <-t.C:
+		return nil, retryLater(http.StatusServiceUnavailable, "busy", "Server busy",
+			"this network has as many requests in progress as it may: retry shortly", 1)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	turn, err := a.turn(ctx, t, reserve)
+	if err != nil {
+		<-share
+	}
+	return turn, err
+}
+
+func (a *turnstile) turn(ctx context.Context, t *time.Timer, reserve chan struct{}) (chan struct{}, error) {
 	select {
 	case a.turns <- struct{}{}:
 		return a.turns, nil
@@ -85,8 +145,6 @@ func (a *turnstile) take(ctx context.Context, reserve chan struct{}) (chan struc
 		return reserve, nil
 	default:
 	}
-	t := time.NewTimer(a.wait)
-	defer t.Stop()
 	select {
 	case a.turns <- struct{}{}:
 		return a.turns, nil

@@ -79,22 +79,10 @@ func TestTurnstileBoundsRequestsInFlight(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 
-	// A grid's validation whose body trickles in holds the one turn: a
-	// raw connection sends the headers and the body's first bytes only.
-	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.Write([]byte("POST /v1/morpion/grids/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
-		"Content-Length: 100\r\n\r\n{\"variant\":")); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(5 * time.Second); len(s.turnstile.turns) != 1; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the trickling request holds %d turns, want 1", len(s.turnstile.turns))
-		}
-	}
+	// The one turn is held (by a request at work: a body no longer holds
+	// one while it trickles in, TestSlowBodiesFromOneNetworkStopNobodyElse).
+	s.turnstile.turns <- struct{}{}
+	defer func() { <-s.turnstile.turns }()
 
 	resp, err := http.Get(ts.URL + "/v1/games")
 	if err != nil {
@@ -121,7 +109,6 @@ func TestTurnstileBoundsRequestsInFlight(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Errorf("a search's request while cheap ones fill the bound: %d, want 200 through the reserve", resp.StatusCode)
 	}
-	conn.Close()
 }
 
 // A request's arrival is when its bytes were read, before its handler ran.
@@ -168,5 +155,41 @@ func TestTurnstileNamesRealRoutes(t *testing.T) {
 				t.Errorf("%s is not a route", p)
 			}
 		}
+	}
+}
+
+// A network takes at most half the turns: with its share held, its next
+// request waits and is refused, while another network's takes a turn.
+func TestANetworkTakesHalfTheTurns(t *testing.T) {
+	a := newTurnstile(4, 1, 20*time.Millisecond)
+	ctx := context.Background()
+	var held []func()
+	for range 2 {
+		share, done := a.shares.of("10.0.0.0/24")
+		turn, err := a.take(ctx, share, nil)
+		if err != nil {
+			t.Fatalf("a turn within the network's share: %v", err)
+		}
+		held = append(held, func() { <-turn; <-share; done() })
+	}
+	share, done := a.shares.of("10.0.0.0/24")
+	var p *Problem
+	if _, err := a.take(ctx, share, nil); !errors.As(err, &p) || p.Status != http.StatusServiceUnavailable {
+		t.Errorf("a third turn for the network: %v, want 503", err)
+	}
+	done()
+	other, otherDone := a.shares.of("10.0.1.0/24")
+	turn, err := a.take(ctx, other, nil)
+	if err != nil {
+		t.Fatalf("another network while the first holds its share: %v", err)
+	}
+	<-turn
+	<-other
+	otherDone()
+	for _, release := range held {
+		release()
+	}
+	if len(a.shares.m) != 0 || len(a.turns) != 0 {
+		t.Errorf("left behind: %d shares, %d turns", len(a.shares.m), len(a.turns))
 	}
 }
