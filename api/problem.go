@@ -14,6 +14,7 @@ import (
 
 	"gameai/ai"
 	"gameai/games"
+	"gameai/internal/password"
 	"gameai/jobs"
 	"gameai/store"
 )
@@ -151,6 +152,9 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 		return problem(http.StatusConflict, "conflict", "Conflict", "the record changed concurrently; retry"), true
 	case errors.Is(err, store.ErrFull), errors.Is(err, jobs.ErrTooMany):
 		return retryLater(http.StatusServiceUnavailable, "full", "Service full", err.Error(), 30), true
+	case errors.Is(err, password.ErrBusy):
+		return retryLater(http.StatusServiceUnavailable, "busy", "Server busy",
+			"the server is checking as many passwords as it may at once: retry shortly", 2), true
 	case errors.Is(err, context.DeadlineExceeded):
 		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time"), true
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -35,6 +36,14 @@ const (
 	// /64) makes in registrationWindow.
 	registrationsPerNetwork = 5
 	registrationWindow      = time.Hour
+	// passwordSetsPerAccount bound the password changes of an account in
+	// passwordSetWindow; hashesPerNetwork the passwords a network has the
+	// server hash or check (sign-ins, sign-ups, changes: 19 MiB and ~30 ms
+	// of a core each) in hashWindow.
+	passwordSetsPerAccount = 10
+	passwordSetWindow      = time.Hour
+	hashesPerNetwork       = 100
+	hashWindow             = 15 * time.Minute
 	// invitationLife is an invitation's default life, maxInvitationDays
 	// its longest.
 	invitationLife    = 7 * 24 * time.Hour
@@ -109,6 +118,17 @@ func (s *Server) registration() string {
 	return s.cfg.Registration
 }
 
+// registrationBounds are what a visitor's sign-up is counted under: its
+// network's accounts and its network's password work.
+func registrationBounds(c *echo.Context) []bound {
+	return []bound{{counterKey("register-net", network(c.RealIP())), registrationsPerNetwork, registrationWindow}, hashesOf(c)}
+}
+
+// hashesOf is the bound on the password work of the request's network.
+func hashesOf(c *echo.Context) bound {
+	return bound{counterKey("password-work", network(c.RealIP())), hashesPerNetwork, hashWindow}
+}
+
 // register makes an account with a password.
 //
 //	@Summary		Make an account
@@ -133,7 +153,7 @@ func (s *Server) register(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	byNet := counterKey("register-net", network(c.RealIP()))
+	invited := !who.admin && s.registration() == RegistrationInvite
 	if !who.admin {
 		switch s.registration() {
 		case RegistrationClosed:
@@ -145,52 +165,64 @@ func (s *Server) register(c *echo.Context) error {
 					"this server takes new accounts by invitation: ask the host for a code", FieldError{Field: "invitation", Reason: "missing"})
 			}
 		}
-		if err := s.past(ctx, byNet, registrationsPerNetwork, "too-many-accounts", "Too many new accounts",
-			fmt.Sprintf("a network makes at most %d accounts an hour", registrationsPerNetwork),
-			FieldError{Field: "name", Reason: "this network's accounts for the hour are made"}); err != nil {
-			return err
-		}
 	}
+	// The cheap checks first, then the invitation (so that a stranger
+	// without a good code learns nothing of which names exist), then the
+	// network's count, and the hash last.
 	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
 		return badField("name", "2 to 32 of a-z, 0-9, _ and -, starting with a letter or digit (and not \"gameai\")")
 	}
 	if why := password.Check(req.Name, req.Password); why != "" {
 		return badField("password", why)
 	}
-	if _, err := s.store.Owners.Get(ctx, req.Name); err == nil {
-		return ownerExists()
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return problemFor(err, "account")
-	}
-	hash, err := password.Hash(ctx, req.Password)
-	if err != nil {
-		return err
-	}
 	now := time.Now().UTC()
 	code := ""
-	if !who.admin && s.registration() == RegistrationInvite {
+	if invited {
 		code = store.TokenHash(req.Invitation)
 		if err := s.store.Accounts.Redeem(ctx, code, req.Name, now); err != nil {
 			return invitationProblem(err)
 		}
 	}
-	if err := s.store.Owners.Create(ctx, &store.Owner{Name: req.Name, CreatedAt: now, PasswordHash: hash}); err != nil {
-		if code != "" {
-			// Taken meanwhile: the code goes back to its holder.
-			_ = s.store.Accounts.Unredeem(ctx, code)
+	made := false
+	defer func() {
+		if code != "" && !made {
+			// Not made: the code goes back to its holder.
+			if err := s.store.Accounts.Unredeem(context.WithoutCancel(ctx), code); err != nil {
+				s.log.Error("giving an invitation back", "err", err)
+			}
 		}
+	}()
+	if _, err := s.store.Owners.Get(ctx, req.Name); err == nil {
+		return ownerExists()
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return problemFor(err, "account")
+	}
+	if !who.admin {
+		refund, err := s.attempt(ctx, registrationBounds(c), FieldError{Field: "name", Reason: "this network's accounts for the hour are made"})
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if !made {
+				refund()
+			}
+		}()
+	}
+	hash, err := password.Hash(ctx, req.Password)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Owners.Create(ctx, &store.Owner{Name: req.Name, CreatedAt: now, PasswordHash: hash}); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return ownerExists()
 		}
 		return problemFor(err, "account")
 	}
+	made = true
 	out := AccountCreatedResponse{Name: req.Name, CreatedAt: now}
 	if who.admin {
 		_ = s.audit(c, "make account", req.Name, "") // logged if it fails; the account stands
 	} else {
-		if _, _, err := s.store.Accounts.Hit(ctx, byNet, registrationWindow); err != nil {
-			s.log.Warn("counting a registration", "err", err)
-		}
 		if _, err := s.startLogin(c, req.Name); err != nil {
 			return err
 		}
@@ -307,12 +339,19 @@ func (s *Server) setPassword(c *echo.Context) error {
 	if err != nil {
 		return problemFor(err, "account")
 	}
+	// A change costs a hash or two: counted under the account and its
+	// network before they are made, as every hash is.
+	if _, err := s.attempt(ctx, []bound{{counterKey("password-set", o.Name), passwordSetsPerAccount, passwordSetWindow}, hashesOf(c)},
+		FieldError{Field: "password", Reason: "too many changes"}); err != nil {
+		return err
+	}
 	if o.PasswordHash != "" {
 		// A stolen token or cookie guesses the password no faster here
-		// than at sign-in: the same count under the name.
-		byName := counterKey("signin-name", o.Name)
-		if err := s.past(ctx, byName, failsPerName, "sign-in-slowed", "Too many failed sign-ins",
-			"too many wrong passwords under this name: try again later", FieldError{Field: "current", Reason: "too many failures"}); err != nil {
+		// than at sign-in: the same count under the name, given back when
+		// the password is right.
+		right, err := s.attempt(ctx, []bound{{counterKey("signin-name", o.Name), failsPerName, failWindow}},
+			FieldError{Field: "current", Reason: "too many failures"})
+		if err != nil {
 			return err
 		}
 		ok, err := password.Verify(ctx, o.PasswordHash, req.Current)
@@ -320,12 +359,10 @@ func (s *Server) setPassword(c *echo.Context) error {
 			return err
 		}
 		if !ok {
-			if _, _, err := s.store.Accounts.Hit(ctx, byName, failWindow); err != nil {
-				return problemFor(err, "account")
-			}
 			return problem(http.StatusForbidden, "wrong-password", "Wrong password", "the current password is wrong",
 				FieldError{Field: "current", Reason: "wrong"})
 		}
+		right()
 	}
 	hash, err := password.Hash(ctx, req.Password)
 	if err != nil {
@@ -349,16 +386,68 @@ func (s *Server) audit(c *echo.Context, action, target, detail string) error {
 	return err
 }
 
-// past answers 429 with Retry-After when key's count in its window has
-// reached max (the failed sign-ins of a name or a network, a network's new
-// accounts); nil below it.
-func (s *Server) past(ctx context.Context, key string, max int64, slug, title, detail string, f FieldError) error {
-	n, left, err := s.store.Accounts.Hits(ctx, key)
-	if err != nil {
-		return problemFor(err, "account")
+// A bound is how many times key may be counted in its window.
+type bound struct {
+	key    string
+	max    int64
+	window time.Duration
+}
+
+// attempt counts one attempt under every bound before the work it
+// guards: past any, the counts are given back and the caller is answered
+// 429 with Retry-After naming field. Counting first (INCR, then compare)
+// keeps a burst to the bound exactly; reading the count and adding to it
+// after the work let a burst through many times over. refund gives the
+// counts back, for an attempt that turned out not to count.
+func (s *Server) attempt(ctx context.Context, bounds []bound, field FieldError) (refund func(), err error) {
+	var hit []string
+	refund = func() {
+		for _, k := range hit {
+			if err := s.store.Accounts.Unhit(context.WithoutCancel(ctx), k); err != nil {
+				s.log.Warn("giving back a count", "key", k, "err", err)
+			}
+		}
+		hit = nil
 	}
-	if n < max {
-		return nil
+	for _, b := range bounds {
+		n, left, err := s.store.Accounts.Hit(ctx, b.key, b.window)
+		if err != nil {
+			refund()
+			return nil, problemFor(err, "account")
+		}
+		hit = append(hit, b.key)
+		if n > b.max {
+			refund()
+			slug, title := b.names()
+			return nil, retryLater(http.StatusTooManyRequests, slug, title, b.detail(), int(left.Seconds())+1, field)
+		}
 	}
-	return retryLater(http.StatusTooManyRequests, slug, title, detail, int(left.Seconds())+1, f)
+	return refund, nil
+}
+
+// names are the problem's slug and title for a bound reached.
+func (b bound) names() (slug, title string) {
+	switch kind, _, _ := strings.Cut(b.key, ":"); kind {
+	case "register-net":
+		return "too-many-accounts", "Too many new accounts"
+	case "signin-name", "signin-net":
+		return "sign-in-slowed", "Too many failed sign-ins"
+	}
+	return "too-many-attempts", "Too many attempts"
+}
+
+// detail says which bound was reached, in the words of its kind.
+func (b bound) detail() string {
+	kind, _, _ := strings.Cut(b.key, ":")
+	what := map[string]string{
+		"register-net":  "a network makes at most %d accounts an hour",
+		"signin-name":   "after %d wrong passwords under one name, its sign-in waits out the quarter of an hour",
+		"signin-net":    "after %d failed sign-ins from one network, its sign-ins wait out the quarter of an hour",
+		"password-set":  "an account changes its password at most %d times an hour",
+		"password-work": "a network has the server check or make at most %d passwords in a quarter of an hour",
+	}[kind]
+	if what == "" {
+		what = "at most %d attempts in the window"
+	}
+	return fmt.Sprintf(what, b.max)
 }

@@ -104,13 +104,14 @@ func (s *Server) signIn(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	// Every attempt is counted before its hash, under the name, the
+	// network and the network's password work; a right password gives
+	// the failures' counts back.
 	byName, byNet := counterKey("signin-name", req.Name), counterKey("signin-net", network(c.RealIP()))
-	for key, max := range map[string]int64{byName: failsPerName, byNet: failsPerNetwork} {
-		if err := s.past(ctx, key, max, "sign-in-slowed", "Too many failed sign-ins",
-			"too many failed sign-ins under this name or from this network: try again later",
-			FieldError{Field: "password", Reason: "too many failures"}); err != nil {
-			return err
-		}
+	_, err := s.attempt(ctx, []bound{{byName, failsPerName, failWindow}, {byNet, failsPerNetwork, failWindow}, hashesOf(c)},
+		FieldError{Field: "password", Reason: "too many failures"})
+	if err != nil {
+		return err
 	}
 	o, err := s.store.Owners.Get(ctx, req.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -129,13 +130,13 @@ func (s *Server) signIn(c *echo.Context) error {
 		return err
 	}
 	if !ok {
-		for _, k := range []string{byName, byNet} {
-			if _, _, err := s.store.Accounts.Hit(ctx, k, failWindow); err != nil {
-				return problemFor(err, "account")
-			}
-		}
 		return problem(http.StatusUnauthorized, "sign-in-failed", "Sign-in failed", "the name or the password is wrong",
 			FieldError{Field: "password", Reason: "wrong name or password"})
+	}
+	for _, k := range []string{byName, byNet} {
+		if err := s.store.Accounts.Unhit(ctx, k); err != nil {
+			s.log.Warn("giving back a sign-in's count", "key", k, "err", err)
+		}
 	}
 	if o.Disabled {
 		return problem(http.StatusForbidden, "account-disabled", "Account disabled",

@@ -58,9 +58,14 @@ type Accounts interface {
 	Unredeem(ctx context.Context, hash string) error
 	// Hit counts one event of key in a window that starts with its
 	// first: how many so far, and how long until the count starts again.
-	// Hits reads the count without adding to it.
+	// Hits reads the count without adding to it. Unhit takes one back
+	// (never below zero, the window kept): a bound is kept exactly by
+	// counting an attempt before its work (Hit, then compare) and giving
+	// the count back for one that turned out not to count (refused, or a
+	// sign-in that succeeded).
 	Hit(ctx context.Context, key string, window time.Duration) (n int64, left time.Duration, err error)
 	Hits(ctx context.Context, key string) (n int64, left time.Duration, err error)
+	Unhit(ctx context.Context, key string) error
 }
 
 // InvitationGrace is how long an expired invitation is kept to say so.

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -79,14 +80,30 @@ func Check(name, p string) string {
 }
 
 // slots bounds the hashes computed at once (each holds 19 MiB and a core
-// for some tens of milliseconds): a burst of sign-ins waits its turn
-// rather than taking the machine's memory.
-var slots = make(chan struct{}, runtime.GOMAXPROCS(0))
+// for some tens of milliseconds) to half the cores, rounded up: a burst of
+// sign-ins waits its turn rather than taking the machine, and the other
+// half answers everything else. A hash that finds no slot within
+// slotWait is refused (ErrBusy): its request is answered 503, not held.
+var slots = make(chan struct{}, (runtime.GOMAXPROCS(0)+1)/2)
+
+const slotWait = 10 * time.Second
+
+// ErrBusy is a hash refused for the others ahead of it.
+var ErrBusy = errors.New("password: every slot for hashing is taken")
 
 func hold(ctx context.Context) (func(), error) {
 	select {
 	case slots <- struct{}{}:
 		return func() { <-slots }, nil
+	default:
+	}
+	t := time.NewTimer(slotWait)
+	defer t.Stop()
+	select {
+	case slots <- struct{}{}:
+		return func() { <-slots }, nil
+	case <-t.C:
+		return nil, ErrBusy
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -133,6 +133,16 @@ func (a *accounts) Hit(_ context.Context, key string, window time.Duration) (int
 	return c.n, c.until.Sub(now), nil
 }
 
+func (a *accounts) Unhit(_ context.Context, key string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if c, ok := a.counters[key]; ok && a.now().Before(c.until) && c.n > 0 {
+		c.n--
+		a.counters[key] = c
+	}
+	return nil
+}
+
 func (a *accounts) Hits(_ context.Context, key string) (int64, time.Duration, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -129,7 +129,8 @@ func (a *accounts) Unredeem(ctx context.Context, hash string) error {
 // window's time left.
 var hitScript = redis.NewScript(`
 local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+-- A new key has no expiry; one given back to zero (Unhit) keeps its window.
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`)
 
 func (a *accounts) Hit(ctx context.Context, key string, window time.Duration) (int64, time.Duration, error) {
@@ -138,6 +139,16 @@ func (a *accounts) Hit(ctx context.Context, key string, window time.Duration) (i
 		return 0, 0, err
 	}
 	return r[0], time.Duration(r[1]) * time.Millisecond, nil
+}
+
+// unhitScript: KEYS[1] the counter. DECR keeps the key's expiry.
+var unhitScript = redis.NewScript(`
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`)
+
+func (a *accounts) Unhit(ctx context.Context, key string) error {
+	return unhitScript.Run(ctx, a.c, []string{a.k.counter(key)}).Err()
 }
 
 func (a *accounts) Hits(ctx context.Context, key string) (int64, time.Duration, error) {

@@ -146,4 +146,53 @@ func counters(t *testing.T, st *store.Store, now time.Time) {
 	if n, _, err := a.Hit(ctx, "brief", time.Minute); err != nil || n != 1 {
 		t.Errorf("a window past: %d %v", n, err)
 	}
+	// Unhit takes one back, never below zero, and keeps the window.
+	for range 4 {
+		if err := a.Unhit(ctx, "k"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Unhit(ctx, "never"); err != nil {
+		t.Fatal(err)
+	}
+	if n, left, err := a.Hit(ctx, "k", time.Hour); err != nil || n != 1 || left > time.Minute {
+		t.Errorf("hit after unhits: %d %v %v, want 1 in the first window", n, left, err)
+	}
+	boundedBurst(t, a)
+}
+
+// boundedBurst: 40 attempts at once, each counted (Hit) before its work
+// and given back (Unhit) when refused, pass a bound of 10 exactly 10 times,
+// and leave the count at 10.
+func boundedBurst(t *testing.T, a store.Accounts) {
+	ctx := context.Background()
+	const bound = 10
+	passed := make(chan bool, 40)
+	for range 40 {
+		go func() {
+			n, _, err := a.Hit(ctx, "burst", time.Minute)
+			if err != nil {
+				t.Error(err)
+				passed <- false
+				return
+			}
+			if n > bound {
+				if err := a.Unhit(ctx, "burst"); err != nil {
+					t.Error(err)
+				}
+				passed <- false
+				return
+			}
+			passed <- true
+		}()
+	}
+	through := 0
+	for range 40 {
+		if <-passed {
+			through++
+		}
+	}
+	if n, _, err := a.Hits(ctx, "burst"); err != nil || through != bound || n != bound {
+		t.Errorf("a burst of 40 against a bound of %d: %d passed, count %d (%v)", bound, through, n, err)
+	}
 }
