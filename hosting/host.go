@@ -325,36 +325,27 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	if why := checkUpload(l, u.File); why != "" {
 		return nil, &UploadError{Field: "file", Why: why}
 	}
+	// A look first, to refuse most uploads past a bound before their
+	// file is stored; the decision itself is the store's checked create.
 	mine, err := h.store.Bots.List(ctx, store.BotFilter{Owner: u.Owner})
 	if err != nil {
 		return nil, err
 	}
-	version, pending := 1, 0
-	for _, b := range mine {
-		if b.Game == u.Game && b.Name == u.Name && b.Version >= version {
-			version = b.Version + 1
-		}
-		if b.Status == store.BotBuilding || b.Status == store.BotValidating {
-			pending++
-		}
-	}
-	if pending >= MaxPendingPerOwner {
-		return nil, ErrPending
-	}
-	if len(mine) >= h.cfg.OwnerVersions && !u.QuotaFree {
-		return nil, &QuotaError{Limit: "versions", Max: int64(h.cfg.OwnerVersions), Used: int64(len(mine))}
-	}
-	if used := keptBytes(mine); used+int64(len(u.File)) > h.cfg.OwnerBytes && !u.QuotaFree {
-		return nil, &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used}
-	}
-	hash, err := h.store.Artefacts.Put(ctx, u.File)
-	if err != nil {
+	now := time.Now().UTC()
+	b := &store.Bot{ID: newID(), Game: u.Game, Name: u.Name, Owner: u.Owner, Language: u.Language,
+		Status: store.BotBuilding, Size: int64(len(u.File)), CreatedAt: now, UpdatedAt: now}
+	if err := h.admissible(b, mine, u.QuotaFree); err != nil {
 		return nil, err
 	}
-	now := time.Now().UTC()
-	b := &store.Bot{ID: newID(), Game: u.Game, Name: u.Name, Owner: u.Owner, Language: u.Language, Version: version,
-		Status: store.BotBuilding, Source: hash, Size: int64(len(u.File)), CreatedAt: now, UpdatedAt: now}
-	if err := h.store.Bots.Create(ctx, b); err != nil {
+	if b.Source, err = h.store.Artefacts.Put(ctx, u.File); err != nil {
+		return nil, err
+	}
+	if err := h.store.Bots.CreateChecked(ctx, b, func(mine []*store.Bot) error { return h.admissible(b, mine, u.QuotaFree) }); err != nil {
+		// Refused meanwhile (another upload of the owner's came first):
+		// its file goes unless another version keeps the same bytes.
+		if derr := h.dropFiles(ctx, &store.Bot{ID: b.ID, Source: b.Source}); derr != nil {
+			h.cfg.Log.Warn("dropping a refused upload's file", "err", derr)
+		}
 		return nil, err
 	}
 	if err := h.rekeep(ctx, u.File); err != nil {
@@ -363,6 +354,34 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 	}
 	h.admitLater(b)
 	return b, nil
+}
+
+// admissible gives b the next version of its owner's (game, name) among
+// mine, the owner's bots, or says which bound refuses it: MaxPendingPerOwner
+// on their way, and unless quotaFree, the versions and bytes an owner keeps.
+func (h *Host) admissible(b *store.Bot, mine []*store.Bot, quotaFree bool) error {
+	b.Version = 1
+	pending := 0
+	for _, m := range mine {
+		if m.Game == b.Game && m.Name == b.Name && m.Version >= b.Version {
+			b.Version = m.Version + 1
+		}
+		if m.Status == store.BotBuilding || m.Status == store.BotValidating {
+			pending++
+		}
+	}
+	switch {
+	case pending >= MaxPendingPerOwner:
+		return ErrPending
+	case quotaFree:
+		return nil
+	case len(mine) >= h.cfg.OwnerVersions:
+		return &QuotaError{Limit: "versions", Max: int64(h.cfg.OwnerVersions), Used: int64(len(mine))}
+	}
+	if used := keptBytes(mine); used+b.Size > h.cfg.OwnerBytes {
+		return &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used}
+	}
+	return nil
 }
 
 func newID() string {
@@ -620,7 +639,10 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
 		return err
 	}
-	if err := h.save(ctx, b); err != nil {
+	var qe *QuotaError
+	if err := h.saveBuilt(ctx, b); errors.As(err, &qe) {
+		return h.reject(ctx, b, fmt.Sprintf("its build is %.1f MiB: %s", float64(b.ProgramSize)/(1<<20), qe.Error()))
+	} else if err != nil {
 		return err
 	}
 	if err := h.rekeep(ctx, program); err != nil {
@@ -673,6 +695,32 @@ func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
 		return errors.Join(err, dropErr)
 	}
 	return dropErr
+}
+
+// saveBuilt saves b with its build, checked against its owner's quota of
+// bytes, which counts what a version keeps: the build too (three small
+// sources building at once into 31 MB each kept 94 MB under 64 MiB).
+func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
+	free := false
+	switch o, err := h.store.Owners.Get(ctx, b.Owner); {
+	case errors.Is(err, store.ErrNotFound):
+		free = true // our own engines' bots have no account
+	case err != nil:
+		return err
+	default:
+		free = o.QuotaFree
+	}
+	cur, err := h.store.Bots.Get(ctx, b.ID)
+	if err != nil {
+		return err
+	}
+	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
+	return h.store.Bots.UpdateChecked(ctx, b, func(mine []*store.Bot) error {
+		if used := keptBytes(mine); !free && used > h.cfg.OwnerBytes {
+			return &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used - b.ProgramSize}
+		}
+		return nil
+	})
 }
 
 // save writes b over whatever revision is stored: admission is the only

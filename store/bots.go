@@ -100,8 +100,21 @@ func (f BotFilter) Match(b *Bot) bool {
 
 // Bots keeps the uploaded bots, at most MaxBots of them.
 type Bots interface {
-	// Create stores b (ErrFull beyond MaxBots).
+	// Create stores b (ErrFull beyond MaxBots; ErrExists when its id, or
+	// its owner's (game, name, version), is taken), its record and its
+	// indexes in one write.
 	Create(ctx context.Context, b *Bot) error
+	// CreateChecked is Create once check accepts the bots of b.Owner as
+	// stored, and UpdateChecked is Update once check accepts them with b
+	// in place of its stored revision: no other checked write of the same
+	// owner comes between what check saw and the write (a lock in memory,
+	// WATCH and MULTI on Redis). check's error is returned and nothing
+	// written. An owner's uploads decide their version, the bound on those
+	// building and the quotas this way; a write that only moves a bot on
+	// (building, validating, ready or rejected; its files dropped) needs no
+	// check, since it can only lower what a check counts.
+	CreateChecked(ctx context.Context, b *Bot, check func(mine []*Bot) error) error
+	UpdateChecked(ctx context.Context, b *Bot, check func(mine []*Bot) error) error
 	Get(ctx context.Context, id string) (*Bot, error)
 	// Update writes b if its stored Rev equals b.Rev (else ErrConflict).
 	// A bot's Owner never changes: the stores index bots by it.

@@ -65,9 +65,25 @@ func (s *bots) Details(_ context.Context, id string) (*store.BotDetails, error) 
 	return decode[store.BotDetails](b)
 }
 
-func (s *bots) Create(_ context.Context, b *store.Bot) error {
+func (s *bots) Create(ctx context.Context, b *store.Bot) error { return s.CreateChecked(ctx, b, nil) }
+
+func (s *bots) CreateChecked(_ context.Context, b *store.Bot, check func([]*store.Bot) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	mine, err := s.ownedLocked(b.Owner)
+	if err != nil {
+		return err
+	}
+	if check != nil {
+		if err := check(mine); err != nil {
+			return err
+		}
+	}
+	for _, m := range mine {
+		if m.Game == b.Game && m.Name == b.Name && m.Version == b.Version {
+			return store.ErrExists
+		}
+	}
 	b.Rev = 1
 	if err := s.t.create(b.ID, b, 0); err != nil {
 		return err
@@ -80,6 +96,49 @@ func (s *bots) Create(_ context.Context, b *store.Bot) error {
 	i := sort.Search(len(s.order), func(i int) bool { return p.before(s.order[i]) })
 	s.order = slices.Insert(s.order, i, p)
 	return nil
+}
+
+func (s *bots) UpdateChecked(ctx context.Context, b *store.Bot, check func([]*store.Bot) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	mine, err := s.ownedLocked(b.Owner)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(mine, func(m *store.Bot) bool { return m.ID == b.ID })
+	if i < 0 {
+		return store.ErrNotFound
+	}
+	if mine[i].Rev != b.Rev {
+		return store.ErrConflict
+	}
+	mine[i] = b
+	if err := check(mine); err != nil {
+		return err
+	}
+	return s.Update(ctx, b)
+}
+
+// ownedLocked reads owner's bots, s.mu held.
+func (s *bots) ownedLocked(owner string) ([]*store.Bot, error) {
+	var out []*store.Bot
+	for id := range s.byOwner[owner] {
+		data, v, err := s.t.get(id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		b, err := decode[store.Bot](data)
+		if err != nil {
+			return nil, err
+		}
+		b.Rev = v
+		out = append(out, b)
+	}
+	store.SortBots(out)
+	return out, nil
 }
 
 func (s *bots) Get(_ context.Context, id string) (*store.Bot, error) {

@@ -16,6 +16,7 @@ import (
 func (k keys) bot(id string) string          { return string(k) + "bot:" + id }
 func (k keys) botIndex() string              { return string(k) + "bots:index" }
 func (k keys) ownerBots(name string) string  { return string(k) + "owner-bots:" + name }
+func (k keys) ownerEpoch(name string) string { return string(k) + "owner-bots-epoch:" + name }
 func (k keys) ownerBotsBuilt() string        { return string(k) + "bots:owner-index" }
 func (k keys) botDetails(id string) string   { return string(k) + "bot-details:" + id }
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
@@ -34,32 +35,120 @@ type bots struct {
 	cfg store.Config
 }
 
-func (s *bots) Create(ctx context.Context, b *store.Bot) error {
-	n, err := s.c.ZCard(ctx, s.k.botIndex()).Result()
-	if err != nil {
-		return err
-	}
-	if taken, err := s.c.Exists(ctx, s.k.bot(b.ID)).Result(); err != nil || taken == 1 {
-		if err == nil {
-			err = store.ErrExists
+func (s *bots) Create(ctx context.Context, b *store.Bot) error { return s.CreateChecked(ctx, b, nil) }
+
+func (s *bots) CreateChecked(ctx context.Context, b *store.Bot, check func([]*store.Bot) error) error {
+	err := s.checked(ctx, b.Owner, []string{s.k.bot(b.ID)}, func(tx *redis.Tx, mine []*store.Bot) (func(redis.Pipeliner), error) {
+		if check != nil {
+			if err := check(mine); err != nil {
+				return nil, err
+			}
 		}
-		return err
-	}
-	if n >= int64(s.cfg.MaxBots) {
-		return store.ErrFull
-	}
-	b.Rev = 1
-	if err := create(ctx, s.c, s.k.bot(b.ID), b, 0); err != nil {
-		return err
-	}
-	z := redis.Z{Score: float64(b.CreatedAt.UnixMilli()), Member: b.ID}
-	_, err = s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.ZAdd(ctx, s.k.botIndex(), z)
-		p.ZAdd(ctx, s.k.ownerBots(b.Owner), z)
-		return nil
+		for _, m := range mine {
+			if m.Game == b.Game && m.Name == b.Name && m.Version == b.Version {
+				return nil, store.ErrExists
+			}
+		}
+		if taken, err := tx.Exists(ctx, s.k.bot(b.ID)).Result(); err != nil || taken == 1 {
+			if err == nil {
+				err = store.ErrExists
+			}
+			return nil, err
+		}
+		n, err := tx.ZCard(ctx, s.k.botIndex()).Result()
+		if err != nil {
+			return nil, err
+		}
+		if n >= int64(s.cfg.MaxBots) {
+			return nil, store.ErrFull
+		}
+		next := *b
+		next.Rev = 1
+		data, err := json.Marshal(&next)
+		if err != nil {
+			return nil, err
+		}
+		z := redis.Z{Score: float64(b.CreatedAt.UnixMilli()), Member: b.ID}
+		return func(p redis.Pipeliner) {
+			p.HSet(ctx, s.k.bot(b.ID), "v", 1, "d", data)
+			p.ZAdd(ctx, s.k.botIndex(), z)
+			p.ZAdd(ctx, s.k.ownerBots(b.Owner), z)
+		}, nil
 	})
+	if err == nil {
+		b.Rev = 1
+	}
 	return err
 }
+
+func (s *bots) UpdateChecked(ctx context.Context, b *store.Bot, check func([]*store.Bot) error) error {
+	next := *b
+	next.Rev++
+	err := s.checked(ctx, b.Owner, []string{s.k.bot(b.ID)}, func(tx *redis.Tx, mine []*store.Bot) (func(redis.Pipeliner), error) {
+		v, err := tx.HGet(ctx, s.k.bot(b.ID), "v").Int64()
+		if errors.Is(err, redis.Nil) {
+			return nil, store.ErrNotFound
+		}
+		if err != nil {
+			return nil, err
+		}
+		if v != b.Rev {
+			return nil, store.ErrConflict
+		}
+		for i, m := range mine {
+			if m.ID == b.ID {
+				mine[i] = b
+			}
+		}
+		if err := check(mine); err != nil {
+			return nil, err
+		}
+		data, err := json.Marshal(&next)
+		if err != nil {
+			return nil, err
+		}
+		return func(p redis.Pipeliner) { p.HSet(ctx, s.k.bot(b.ID), "v", next.Rev, "d", data) }, nil
+	})
+	if err == nil {
+		b.Rev = next.Rev
+	}
+	return err
+}
+
+// checked runs plan on owner's bots under WATCH of the owner's epoch, its
+// index and the keys given, then plan's writes and one more epoch in
+// MULTI: two checked writes of one owner cannot both act on what they
+// read. A write that lost the race reads again; past maxCheckedTries (a
+// storm of one owner's writes) it is ErrConflict.
+func (s *bots) checked(ctx context.Context, owner string, watch []string,
+	plan func(tx *redis.Tx, mine []*store.Bot) (func(redis.Pipeliner), error)) error {
+	epoch := s.k.ownerEpoch(owner)
+	keys := append([]string{epoch, s.k.ownerBots(owner)}, watch...)
+	for range maxCheckedTries {
+		err := s.c.Watch(ctx, func(tx *redis.Tx) error {
+			mine, err := s.List(ctx, store.BotFilter{Owner: owner})
+			if err != nil {
+				return err
+			}
+			write, err := plan(tx, mine)
+			if err != nil {
+				return err
+			}
+			_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
+				write(p)
+				p.Incr(ctx, epoch)
+				return nil
+			})
+			return err
+		}, keys...)
+		if !errors.Is(err, redis.TxFailedErr) {
+			return err
+		}
+	}
+	return store.ErrConflict
+}
+
+const maxCheckedTries = 64
 
 func (s *bots) Get(ctx context.Context, id string) (*store.Bot, error) {
 	var b store.Bot

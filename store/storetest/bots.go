@@ -20,7 +20,9 @@ func testBots(t *testing.T, open Factory) {
 		return &store.Bot{ID: id, Game: "less", Name: name, Owner: owner, Language: "c", Version: 1,
 			Status: store.BotBuilding, CreatedAt: t0.Add(at), UpdatedAt: t0.Add(at)}
 	}
-	for i, b := range []*store.Bot{mk("a", "ann", "x", 0), mk("b", "bob", "y", time.Second), mk("c", "ann", "x", 2*time.Second)} {
+	second := mk("c", "ann", "x", 2*time.Second)
+	second.Version = 2
+	for i, b := range []*store.Bot{mk("a", "ann", "x", 0), mk("b", "bob", "y", time.Second), second} {
 		if err := s.Create(ctx, b); err != nil || b.Rev != 1 {
 			t.Fatalf("create %d: %v rev %d", i, err, b.Rev)
 		}
@@ -402,5 +404,89 @@ func testAudit(t *testing.T, open Factory) {
 	}
 	if got, _ := a.Latest(ctx, 10); len(got) != 3 {
 		t.Errorf("all: %+v", got)
+	}
+}
+
+// testCheckedBotWrites: eight uploads of one owner at once, each taking
+// the next version and refused past three building, store three bots of
+// versions 1, 2 and 3 (a check then a create in two steps stored seven,
+// six of them version 1); an owner's (game, name, version) is stored once;
+// a checked update is refused by its check, or by a stale revision.
+func testCheckedBotWrites(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{})
+	s := st.Bots
+	errBusy := errors.New("three on their way")
+	at := time.Now().UTC().Truncate(time.Millisecond)
+	upload := func(i int) error {
+		b := &store.Bot{ID: fmt.Sprintf("up%d", i), Game: "less", Name: "x", Owner: "ann", Language: "c",
+			Status: store.BotBuilding, CreatedAt: at.Add(time.Duration(i) * time.Millisecond)}
+		return s.CreateChecked(ctx, b, func(mine []*store.Bot) error {
+			b.Version = 1
+			pending := 0
+			for _, m := range mine {
+				b.Version = max(b.Version, m.Version+1)
+				if m.Status == store.BotBuilding {
+					pending++
+				}
+			}
+			if pending >= 3 {
+				return errBusy
+			}
+			return nil
+		})
+	}
+	errs := make(chan error, 8)
+	for i := range 8 {
+		go func() { errs <- upload(i) }()
+	}
+	refused := 0
+	for range 8 {
+		switch err := <-errs; {
+		case errors.Is(err, errBusy):
+			refused++
+		case err != nil:
+			t.Errorf("an upload: %v", err)
+		}
+	}
+	mine, err := s.List(ctx, store.BotFilter{Owner: "ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var versions []int
+	for _, b := range mine {
+		versions = append(versions, b.Version)
+	}
+	slices.Sort(versions)
+	if refused != 5 || !slices.Equal(versions, []int{1, 2, 3}) {
+		t.Errorf("8 uploads at once: %d refused, versions %v; want 5 refused and versions 1 2 3", refused, versions)
+	}
+	dup := &store.Bot{ID: "dup", Game: "less", Name: "x", Owner: "ann", Version: 2, CreatedAt: at}
+	if err := s.Create(ctx, dup); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a version stored twice: %v, want ErrExists", err)
+	}
+	b := mine[0]
+	b.Status = store.BotReady
+	no := errors.New("no")
+	if err := s.UpdateChecked(ctx, b, func([]*store.Bot) error { return no }); !errors.Is(err, no) {
+		t.Errorf("an update its check refuses: %v", err)
+	}
+	if got, _ := s.Get(ctx, b.ID); got.Status != store.BotBuilding {
+		t.Errorf("a refused update was written: %+v", got)
+	}
+	var seen *store.Bot
+	if err := s.UpdateChecked(ctx, b, func(mine []*store.Bot) error {
+		for _, m := range mine {
+			if m.ID == b.ID {
+				seen = m
+			}
+		}
+		return nil
+	}); err != nil || seen == nil || seen.Status != store.BotReady || b.Rev != 2 {
+		t.Errorf("an accepted update: %v, its check saw %+v, rev %d", err, seen, b.Rev)
+	}
+	b.Rev = 1
+	if err := s.UpdateChecked(ctx, b, func([]*store.Bot) error { return nil }); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an update of a stale revision: %v, want ErrConflict", err)
 	}
 }

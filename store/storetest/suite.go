@@ -33,6 +33,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
+	t.Run("CheckedBotWrites", func(t *testing.T) { testCheckedBotWrites(t, open) })
 	t.Run("BotPages", func(t *testing.T) { testBotPages(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Audit", func(t *testing.T) { testAudit(t, open) })
