@@ -175,7 +175,8 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 	// every game's record, is decoded for the standings only.
 	p, err := kinds.DecodeCompetitionParams(j)
 	var st kinds.CompetitionState
-	played := kinds.PlayedSoFar(j)
+	played, perr := kinds.PlayedSoFar(j)
+	err = errors.Join(err, perr)
 	if standings {
 		p, st, err = kinds.DecodeCompetition(j)
 		played = len(st.Played)

@@ -161,11 +161,17 @@ func DecodeCompetitionParams(j *store.Job) (CompetitionParams, error) {
 	return p, nil
 }
 
-// PlayedSoFar is how many games a competition job's last progress counted.
-func PlayedSoFar(j *store.Job) int {
+// PlayedSoFar is how many games a competition job's last progress counted
+// (0 before its first report).
+func PlayedSoFar(j *store.Job) (int, error) {
 	var pr competitionProgress
-	_ = json.Unmarshal(j.Progress.Best, &pr)
-	return pr.Played
+	if len(j.Progress.Best) == 0 || string(j.Progress.Best) == "null" {
+		return 0, nil
+	}
+	if err := json.Unmarshal(j.Progress.Best, &pr); err != nil {
+		return 0, fmt.Errorf("competition %s: its progress: %w", j.ID, err)
+	}
+	return pr.Played, nil
 }
 
 // competitionProgress is a competition's progress detail: the games

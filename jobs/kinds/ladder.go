@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -125,7 +126,10 @@ func ladderJob(d Deps) jobs.Handler {
 			return nil, err
 		}
 		if st.Next == 0 {
-			st = d.previousLadder(ctx, p.Game, j.ID)
+			say := func(msg string) { _ = rep.Progress(0, msg, nil) } // a failure here is the store's, which resumeLadder reports
+			if st, err = d.resumeLadder(ctx, say, p.Game, j.ID); err != nil {
+				return nil, err
+			}
 			st.Next = max(st.Next, 1)
 		}
 		st.Playing = nil // a resumed ladder's games in play were abandoned
@@ -343,22 +347,59 @@ func (d Deps) playLadderGame(ctx context.Context, job string, s arena.Spec) (are
 	return d.Arena.Play(ctx, s)
 }
 
+// resumeLadder reads the earlier ladder's state, waiting for a store that
+// does not answer (saying so in the job's progress) until ctx ends; any
+// other error (an earlier ladder's record that does not read) fails it: a
+// ladder started on "no earlier ladder" when the store failed to say would
+// start every rating again and fork the ladder's history.
+func (d Deps) resumeLadder(ctx context.Context, say func(string), game, except string) (LadderState, error) {
+	wait := ladderStoreWait
+	for {
+		st, err := d.previousLadder(ctx, game, except)
+		if err == nil {
+			return st, nil
+		}
+		if !errors.Is(err, store.ErrUnavailable) {
+			return LadderState{}, err // a record that does not read: the job fails saying so
+		}
+		d.Log.Warn("the ladder waits for the store to read its earlier state", "game", game, "err", err)
+		say("waiting for the store to read the ladder's earlier state")
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return LadderState{}, ctx.Err()
+		case <-t.C:
+		}
+		wait = min(2*wait, 30*time.Second)
+	}
+}
+
+// ladderStoreWait is resumeLadder's first wait for the store; it doubles
+// up to 30 s.
+var ladderStoreWait = time.Second
+
 // previousLadder is the state of the newest earlier ladder of game (a
-// ladder cancelled and started again goes on from where it was).
-func (d Deps) previousLadder(ctx context.Context, game, except string) LadderState {
+// ladder cancelled and started again goes on from where it was); an empty
+// state when there is none, an error when the store cannot say.
+func (d Deps) previousLadder(ctx context.Context, game, except string) (LadderState, error) {
 	cursor := ""
 	for range 10 {
 		js, next, err := d.Store.Jobs.List(ctx, store.JobFilter{Kind: Ladder}, cursor, 50)
 		if err != nil {
-			return LadderState{}
+			return LadderState{}, fmt.Errorf("the earlier ladders: %w", err)
 		}
 		for _, j := range js {
 			if j.ID == except {
 				continue
 			}
-			if p, st, err := DecodeLadder(j); err == nil && p.Game == game && st.Next > 0 {
+			p, st, err := DecodeLadder(j)
+			if err != nil {
+				return LadderState{}, fmt.Errorf("ladder %s: %w", j.ID, err)
+			}
+			if p.Game == game && st.Next > 0 {
 				st.Games = nil // its games stay with its job
-				return st
+				return st, nil
 			}
 		}
 		if next == "" {
@@ -366,5 +407,5 @@ func (d Deps) previousLadder(ctx context.Context, game, except string) LadderSta
 		}
 		cursor = next
 	}
-	return LadderState{}
+	return LadderState{}, nil
 }

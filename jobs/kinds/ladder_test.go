@@ -2,10 +2,12 @@ package kinds
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,5 +72,51 @@ func TestLadderStateIsBounded(t *testing.T) {
 	}
 	if with != LadderStderrGames {
 		t.Errorf("%d games keep stderr, want the latest %d", with, LadderStderrGames)
+	}
+}
+
+// failingJobs is a store's jobs whose first List fails as a store that
+// does not answer fails.
+type failingJobs struct {
+	store.Jobs
+	failed bool
+}
+
+func (f *failingJobs) List(ctx context.Context, fl store.JobFilter, cursor string, n int) ([]*store.Job, string, error) {
+	if !f.failed {
+		f.failed = true
+		return nil, "", &store.UnavailableError{Store: "a test's store", Err: errors.New("connection refused")}
+	}
+	return f.Jobs.List(ctx, fl, cursor, n)
+}
+
+// A ladder started again while its store fails waits for the store and
+// goes on from the earlier ladder's state: reading "no earlier ladder"
+// from the failure started every rating again and forked its history. A
+// record that does not read fails it, saying so.
+func TestALadderResumesThroughAStoreThatFailsOnce(t *testing.T) {
+	ctx := context.Background()
+	st := memory.New(store.Config{})
+	earlier := &store.Job{ID: "job_earlier", Kind: Ladder, Status: store.JobCancelled, CreatedAt: time.Now(),
+		Params: []byte(`{"game":"morris"}`), Checkpoint: []byte(`{"next":42,"played":41}`)}
+	if err := st.Jobs.Create(ctx, earlier); err != nil {
+		t.Fatal(err)
+	}
+	st.Jobs = &failingJobs{Jobs: st.Jobs}
+	ladderStoreWait = time.Millisecond
+	t.Cleanup(func() { ladderStoreWait = time.Second })
+	var said []string
+	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	got, err := d.resumeLadder(ctx, func(m string) { said = append(said, m) }, "morris", "job_new")
+	if err != nil || got.Next != 42 || got.Played != 41 || len(said) != 1 {
+		t.Errorf("resumed: next %d, played %d, %v; said %q; want next 42, played 41, one wait said", got.Next, got.Played, err, said)
+	}
+	bad := &store.Job{ID: "job_bad", Kind: Ladder, Status: store.JobCancelled, CreatedAt: time.Now().Add(time.Second),
+		Params: []byte(`{"game":"morris"}`), Checkpoint: []byte(`{"next":"not a number"}`)}
+	if err := st.Jobs.Create(ctx, bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.resumeLadder(ctx, func(string) {}, "morris", "job_new"); err == nil || !strings.Contains(err.Error(), "job_bad") {
+		t.Errorf("an earlier ladder that does not read: %v, want an error naming it", err)
 	}
 }

@@ -283,13 +283,16 @@ func (r *batchRun) look(ctx context.Context, i int) error {
 	}
 	info, err := r.b.d.insp.GetTaskInfo(r.queues[i], r.ids[i])
 	switch {
-	case errors.Is(err, asynq.ErrTaskNotFound):
-		// Deleted, or its retention lapsed before it was read: the
-		// work is the same, so it is simply done again.
+	case errors.Is(err, asynq.ErrTaskNotFound), errors.Is(err, asynq.ErrQueueNotFound):
+		// Deleted, or its retention lapsed before it was read, or a
+		// Redis that lost its data: the work is the same, so it is
+		// simply done again.
 		t.state, r.enqueued[i] = 0, r.enqueue(ctx, i)
 		return nil
-	case err != nil:
+	case transient(err):
 		return nil // Redis away: as it was at the last look
+	case err != nil:
+		return fmt.Errorf("task %s: reading its state: %w", r.ids[i], err)
 	}
 	t.state, t.retried = info.State, info.Retried
 	switch info.State {

@@ -113,7 +113,11 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun)
 	if id, ok := asynq.GetTaskID(ctx); ok {
 		queue, _ := asynq.GetQueueName(ctx)
 		if info, err := m.insp.GetTaskInfo(queue, id); err == nil && len(info.Result) > 0 {
-			_ = json.Unmarshal(info.Result, &prev)
+			if err := json.Unmarshal(info.Result, &prev); err != nil {
+				// Not a fresh start in its place: the run's best grid would
+				// be lost without a word.
+				return MorpionRunState{}, fmt.Errorf("its earlier result: %w: %w", err, asynq.SkipRetry)
+			}
 		}
 	}
 	if prev.Done {
