@@ -281,7 +281,7 @@ func (s *Server) uploadBot(c *echo.Context) error {
 //	@Produce		json
 //	@Param			game	query		string	false	"less or morris"
 //	@Param			owner	query		string	false	"an owner's name (gameai: our engines)"
-//	@Param			status	query		string	false	"building, validating, ready or rejected"
+//	@Param			status	query		string	false	"building, validating, waiting (after a failure of the server's), ready or rejected"
 //	@Param			limit	query		int		false	"bots a page (1-100, default 50)"
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	BotListResponse
@@ -297,9 +297,9 @@ func (s *Server) listBots(c *echo.Context) error {
 		return badField("game", "want less or morris")
 	}
 	switch f.Status {
-	case "", store.BotBuilding, store.BotValidating, store.BotReady, store.BotRejected:
+	case "", store.BotBuilding, store.BotValidating, store.BotWaiting, store.BotReady, store.BotRejected:
 	default:
-		return badField("status", "want building, validating, ready or rejected")
+		return badField("status", "want building, validating, waiting, ready or rejected")
 	}
 	from, limit, err := offsetPage(c)
 	if err != nil {

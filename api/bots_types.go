@@ -79,7 +79,8 @@ type BotResponse struct {
 	Owner    string `json:"owner"`
 	Language string `json:"language" example:"cpp"`
 	Version  int    `json:"version"`
-	// Status: building, validating, ready or rejected.
+	// Status: building, validating, waiting (the server failed to carry out
+	// its admission, not the bot: it is tried again), ready or rejected.
 	Status     string                   `json:"status" example:"ready"`
 	Reason     string                   `json:"reason"`
 	Size       int64                    `json:"size"`

@@ -377,7 +377,7 @@ const docTemplate = `{
                     },
                     {
                         "type": "string",
-                        "description": "building, validating, ready or rejected",
+                        "description": "building, validating, waiting (after a failure of the server's), ready or rejected",
                         "name": "status",
                         "in": "query"
                     },
@@ -3354,7 +3354,7 @@ const docTemplate = `{
                     "type": "integer"
                 },
                 "status": {
-                    "description": "Status: building, validating, ready or rejected.",
+                    "description": "Status: building, validating, waiting (the server failed to carry out\nits admission, not the bot: it is tried again), ready or rejected.",
                     "type": "string",
                     "example": "ready"
                 },

@@ -366,7 +366,7 @@ func (h *Host) admissible(b *store.Bot, mine []*store.Bot, quotaFree bool) error
 		if m.Game == b.Game && m.Name == b.Name && m.Version >= b.Version {
 			b.Version = m.Version + 1
 		}
-		if m.Status == store.BotBuilding || m.Status == store.BotValidating {
+		if m.Status.OnItsWay() {
 			pending++
 		}
 	}
@@ -396,7 +396,7 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 	if h.why != nil {
 		return nil
 	}
-	for _, st := range []store.BotStatus{store.BotBuilding, store.BotValidating} {
+	for _, st := range []store.BotStatus{store.BotBuilding, store.BotValidating, store.BotWaiting} {
 		bs, err := h.store.Bots.List(ctx, store.BotFilter{Status: st})
 		if err != nil {
 			return err
@@ -413,14 +413,13 @@ func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
 	return nil
 }
 
-// ResumeEvery runs Resume every period until Close. It is for a server
-// whose admissions go to workers (Config.Remote): a task that ran out of
-// retries because no worker could confine programs (some days of them) is
-// archived, and its bot would stay building until this server restarted;
-// Resume queues it afresh. A server that admits bots itself needs no loop:
-// its admissions end in a verdict, or stay for the next start's Resume.
+// ResumeEvery runs Resume every period until Close: a bot waiting after
+// our failure is tried again, and, where admissions go to workers
+// (Config.Remote), a task that ran out of retries because no worker could
+// confine programs (some days of them) is archived, and its bot would stay
+// building until this server restarted; Resume queues it afresh.
 func (h *Host) ResumeEvery(period, stale time.Duration) {
-	if h.why != nil || h.cfg.Remote == nil {
+	if h.why != nil {
 		return
 	}
 	h.resumer.Add(1)
@@ -608,6 +607,12 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	if b.Status == store.BotReady || b.Status == store.BotRejected {
 		return nil // admitted already: a task delivered twice
 	}
+	if b.Status == store.BotWaiting {
+		b.Status, b.Reason = store.BotBuilding, ""
+		if err := h.save(ctx, b); err != nil {
+			return err
+		}
+	}
 	l, ok := h.Language(b.Language)
 	if !ok || !l.Available {
 		return h.reject(ctx, b, fmt.Sprintf("language %q is not built on this machine", b.Language))
@@ -672,15 +677,33 @@ func (h *Host) admit(ctx context.Context, id string) error {
 }
 
 // failed ends an admission the server could not carry out (its sandbox
-// or store failed, not the bot): the bot is rejected saying so, rather
-// than left building for ever; its owner uploads it again.
+// or store failed, not the bot): the bot waits for another try (Resume,
+// ResumeEvery), saying the failure was ours; after maxTries such failures
+// it is rejected saying so, rather than tried for ever.
 func (h *Host) failed(id string, err error) {
 	b, gerr := h.store.Bots.Get(h.ctx, id)
-	if gerr != nil || b.Status == store.BotReady || b.Status == store.BotRejected {
+	if gerr != nil || !b.Status.OnItsWay() {
+		if gerr != nil {
+			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", gerr)
+		}
 		return
 	}
-	_ = h.reject(h.ctx, b, "the server failed to build or validate it, not the bot: "+err.Error()+"; upload it again")
+	b.Tries++
+	if b.Tries >= maxTries {
+		if rerr := h.reject(h.ctx, b, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
+			b.Tries, err)); rerr != nil {
+			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", rerr)
+		}
+		return
+	}
+	b.Status, b.Reason = store.BotWaiting, PublicText("the server failed to build or validate it, not the bot ("+err.Error()+"): it is tried again within minutes")
+	if serr := h.save(h.ctx, b); serr != nil {
+		h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", serr)
+	}
 }
+
+// maxTries is how many of our failures a bot's admission outlives.
+const maxTries = 5
 
 // reject records why b is refused and drops its files: what a rejected
 // version leaves is its record, its reason and its details. The files go

@@ -11,13 +11,19 @@ import (
 // BotStatus is where an uploaded bot is on its way to play.
 type BotStatus string
 
-// A bot is built, then validated, then ready or rejected.
+// A bot is built, then validated, then ready or rejected. One whose
+// admission the server failed to carry out (its sandbox or its store, not
+// the bot) waits for another try.
 const (
 	BotBuilding   BotStatus = "building"
 	BotValidating BotStatus = "validating"
+	BotWaiting    BotStatus = "waiting"
 	BotReady      BotStatus = "ready"
 	BotRejected   BotStatus = "rejected"
 )
+
+// OnItsWay reports whether a bot is not yet ready or rejected.
+func (s BotStatus) OnItsWay() bool { return s == BotBuilding || s == BotValidating || s == BotWaiting }
 
 // Bot is one version of an uploaded program. A new upload under the same
 // owner, game and name is a new Bot with the next Version, so a game keeps
@@ -49,6 +55,8 @@ type Bot struct {
 	Validation []ValidationGame `json:"validation,omitempty"`
 	CreatedAt  time.Time        `json:"created_at"`
 	UpdatedAt  time.Time        `json:"updated_at"`
+	// Tries counts the admissions the server failed to carry out.
+	Tries int `json:"tries,omitempty"`
 	// Rev counts writes; Update succeeds only on the revision it read.
 	Rev int64 `json:"rev"`
 }

@@ -44,8 +44,11 @@ func (d *Dispatcher) Admit(ctx context.Context, owner, bot, language string) err
 	if !errors.Is(err, asynq.ErrTaskIDConflict) {
 		return err
 	}
+	// A task archived (out of retries) or completed (a worker that failed
+	// to carry it out left the bot waiting) is done again; one queued or
+	// under way is the same admission.
 	info, err := d.insp.GetTaskInfo(queue, id)
-	if err != nil || info.State != asynq.TaskStateArchived {
+	if err != nil || (info.State != asynq.TaskStateArchived && info.State != asynq.TaskStateCompleted) {
 		return err
 	}
 	if err := d.insp.DeleteTask(queue, id); err != nil {

@@ -10,7 +10,7 @@ const tokenKey = 'gameai.ownerToken';
 const ownerToken = () => localStorage.getItem(tokenKey) || '';
 const asOwner = () => (ownerToken() ? { 'X-API-Key': ownerToken() } : {});
 
-const statuses = ['', 'building', 'validating', 'ready', 'rejected'];
+const statuses = ['', 'building', 'validating', 'waiting', 'ready', 'rejected'];
 
 export async function render(main, [id], query) {
   return id ? one(main, id) : list(main, query);
@@ -184,7 +184,7 @@ function one(main, id) {
         el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
         el('details', {}, el('summary', {}, 'The game'), el('pre', {}, g.record)),
         g.stderr !== undefined ? el('details', { class: 'stderr', open: !!g.fault }, el('summary', {}, 'Its stderr (only you see it)'), el('pre', {}, g.stderr || '(nothing)')) : null)));
-    if (['building', 'validating'].includes(b.status) && !stopped) timer = setTimeout(read, 1500);
+    if (['building', 'validating', 'waiting'].includes(b.status) && !stopped) timer = setTimeout(read, b.status === 'waiting' ? 15000 : 1500);
   };
   const read = () => api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()).then(show).catch(e => showProblem(problemBox, e));
   read();
