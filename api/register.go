@@ -313,7 +313,7 @@ func (s *Server) setQuota(c *echo.Context) error {
 // setPassword sets the caller's password.
 //
 //	@Summary		Set my password
-//	@Description	By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold.
+//	@Description	By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold. Every other sign-in of the account ends (the one that asks stays; asked with a token, all end). At most 10 changes an hour.
 //	@Tags			accounts
 //	@Accept			json
 //	@Param			request	body	PasswordRequest	true	"the current password (if any) and the new one"
@@ -369,6 +369,11 @@ func (s *Server) setPassword(c *echo.Context) error {
 		return err
 	}
 	if err := s.store.Owners.Modify(ctx, who.owner, func(o *store.Owner) { o.PasswordHash = hash }); err != nil {
+		return problemFor(err, "account")
+	}
+	// Whoever signed in with the old password is signed out: the one
+	// who changed it stays.
+	if _, err := s.endLoginsBut(ctx, who.owner, who.login); err != nil {
 		return problemFor(err, "account")
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -22,7 +22,11 @@ import (
 // network: past a few, that name, or that network, waits.
 
 const (
-	loginCookie = "gameai_login"
+	// loginCookie is the cookie's name over plain HTTP; over TLS it is
+	// hostLoginCookie, whose __Host- prefix has the browser refuse one set
+	// without Secure, for another path, or by a sibling domain.
+	loginCookie     = "gameai_login"
+	hostLoginCookie = "__Host-" + loginCookie
 	// loginLife is how long a sign-in lasts.
 	loginLife = 30 * 24 * time.Hour
 	// failWindow is how long failed sign-ins are remembered; past
@@ -48,11 +52,11 @@ type SignedInResponse struct {
 // signedIn is the caller a request's sign-in cookie names (nobody: none,
 // ended, expired, or its account left).
 func (s *Server) signedIn(c *echo.Context) (caller, error) {
-	ck, err := c.Request().Cookie(loginCookie)
-	if err != nil || ck.Value == "" || len(ck.Value) > 128 {
+	value := loginValue(c)
+	if value == "" {
 		return caller{}, nil
 	}
-	hash := store.TokenHash(ck.Value)
+	hash := store.TokenHash(value)
 	ctx := c.Request().Context()
 	l, err := s.store.Accounts.Login(ctx, hash)
 	if errors.Is(err, store.ErrNotFound) {
@@ -75,6 +79,17 @@ func (s *Server) signedIn(c *echo.Context) (caller, error) {
 		return caller{disabled: o.Name}, nil
 	}
 	return caller{owner: o.Name, login: hash, quotaFree: o.QuotaFree}, nil
+}
+
+// loginValue is the sign-in cookie a request came with ("": none), the
+// __Host- one first.
+func loginValue(c *echo.Context) string {
+	for _, name := range []string{hostLoginCookie, loginCookie} {
+		if ck, err := c.Request().Cookie(name); err == nil && ck.Value != "" && len(ck.Value) <= 128 {
+			return ck.Value
+		}
+	}
+	return ""
 }
 
 // counterKey bounds what a client's text makes of a counter's name.
@@ -160,6 +175,7 @@ func (s *Server) startLogin(c *echo.Context, owner string) (*store.Login, error)
 	value := base64.RawURLEncoding.EncodeToString(raw[:])
 	now := time.Now().UTC()
 	l := &store.Login{Hash: store.TokenHash(value), Owner: owner, CreatedAt: now, Expires: now.Add(loginLife)}
+	loginOrigin(c, l)
 	if err := s.store.Accounts.AddLogin(c.Request().Context(), l); err != nil {
 		return nil, problemFor(err, "account")
 	}
@@ -170,8 +186,13 @@ func (s *Server) startLogin(c *echo.Context, owner string) (*store.Login, error)
 // setLoginCookie sets (or with an empty value and a negative age, clears)
 // the sign-in cookie: HttpOnly, SameSite=Strict, Secure over TLS.
 func (s *Server) setLoginCookie(c *echo.Context, value string, maxAge int) {
-	c.SetCookie(&http.Cookie{Name: loginCookie, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: s.overTLS(c)})
+	secure := s.overTLS(c)
+	name := loginCookie
+	if secure {
+		name = hostLoginCookie
+	}
+	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: secure})
 }
 
 // signOut ends the sign-in the cookie holds, on the server.
@@ -182,8 +203,8 @@ func (s *Server) setLoginCookie(c *echo.Context, value string, maxAge int) {
 //	@Success		204
 //	@Router			/v1/accounts/logout [post]
 func (s *Server) signOut(c *echo.Context) error {
-	if ck, err := c.Request().Cookie(loginCookie); err == nil && ck.Value != "" && len(ck.Value) <= 128 {
-		if err := s.store.Accounts.EndLogin(c.Request().Context(), store.TokenHash(ck.Value)); err != nil {
+	if value := loginValue(c); value != "" {
+		if err := s.store.Accounts.EndLogin(c.Request().Context(), store.TokenHash(value)); err != nil {
 			return problemFor(err, "account")
 		}
 	}

@@ -23,13 +23,14 @@ const hostKey = "h0st-key"
 func loginCookie(t *testing.T, r reply) string {
 	t.Helper()
 	for _, c := range (&http.Response{Header: r.header}).Cookies() {
-		if c.Name != "gameai_login" || c.Value == "" {
+		if (c.Name != "gameai_login" && c.Name != "__Host-gameai_login") || c.Value == "" {
 			continue
 		}
-		if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" || c.MaxAge <= 0 {
+		if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" || c.MaxAge <= 0 || c.Domain != "" ||
+			(c.Name == "__Host-gameai_login") != c.Secure {
 			t.Errorf("the sign-in cookie: %+v", c)
 		}
-		return "gameai_login=" + c.Value
+		return c.Name + "=" + c.Value
 	}
 	return ""
 }
@@ -329,8 +330,71 @@ func TestTheCookieIsSecureBehindATLSProxy(t *testing.T) {
 		e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
 		r := e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "ann", Password: "correct horse battery"}, "X-Forwarded-Proto", "https").ok(t, 200)
 		secure := strings.Contains(r.header.Get("Set-Cookie"), "; Secure")
-		if secure != trusted {
+		prefixed := strings.HasPrefix(r.header.Get("Set-Cookie"), "__Host-gameai_login=")
+		if secure != trusted || prefixed != trusted {
 			t.Errorf("trusted proxy %v: the cookie %q", trusted, r.header.Get("Set-Cookie"))
 		}
+		// The prefixed cookie signs in as the plain one does, and signs out.
+		ck := loginCookie(t, r)
+		e.do(t, "GET", "/v1/owners/me", nil, "Cookie", ck).ok(t, 200)
+		out := e.do(t, "POST", "/v1/accounts/logout", nil, "Cookie", ck, "X-Forwarded-Proto", "https").ok(t, 204)
+		if !strings.Contains(out.header.Get("Set-Cookie"), "Max-Age=0") {
+			t.Errorf("signing out does not clear the cookie: %q", out.header.Get("Set-Cookie"))
+		}
+		e.do(t, "GET", "/v1/owners/me", nil, "Cookie", ck).problem(t, 401)
+	}
+}
+
+// An account's sign-ins, as its owner sees and ends them: each listed with
+// where from and which is this one; one ended by id signs its browser out;
+// another account's id is not found; a password change ends all but the
+// one that made it; "end my other sign-ins" leaves only this one.
+func TestSignInsAreListedAndEnded(t *testing.T) {
+	for name, open := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			e := registrationEnv(t, open(t), api.RegistrationClosed)
+			pw := "correct horse battery"
+			for _, n := range []string{"ann", "bob"} {
+				e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: n, Password: pw}, "X-API-Key", hostKey).ok(t, 201)
+			}
+			signIn := func(n, agent string) string {
+				return loginCookie(t, e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: n, Password: pw}, "User-Agent", agent).ok(t, 200))
+			}
+			laptop, phone := signIn("ann", "Laptop/1.0"), signIn("ann", "Phone/2.0")
+			bob := signIn("bob", "Bob/1.0")
+			var list api.LoginsResponse
+			e.do(t, "GET", "/v1/owners/me/logins", nil, "Cookie", laptop).ok(t, 200).json(t, &list)
+			if len(list.Logins) != 2 || list.Logins[0].Agent != "Phone/2.0" || list.Logins[0].Current || !list.Logins[1].Current ||
+				list.Logins[1].Client != "127.0.0.0/24" || len(list.Logins[0].ID) != 16 {
+				t.Fatalf("ann's sign-ins from her laptop: %+v", list.Logins)
+			}
+			phoneID := list.Logins[0].ID
+			e.do(t, "DELETE", "/v1/owners/me/logins/"+phoneID, nil, "Cookie", bob).problem(t, 404)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", phone).ok(t, 200)
+			e.do(t, "DELETE", "/v1/owners/me/logins/"+phoneID, nil, "Cookie", laptop).ok(t, 204)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", phone).problem(t, 401)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", laptop).ok(t, 200)
+
+			phone = signIn("ann", "Phone/2.0")
+			e.do(t, "PUT", "/v1/owners/me/password", api.PasswordRequest{Current: pw, Password: "another long one"}, "Cookie", laptop).ok(t, 204)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", phone).problem(t, 401)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", laptop).ok(t, 200)
+			e.do(t, "GET", "/v1/owners/me", nil, "Cookie", bob).ok(t, 200)
+
+			pw = "another long one"
+			phone, tablet := signIn("ann", "Phone/2.0"), signIn("ann", "Tablet/3.0")
+			var ended api.EndedLoginsResponse
+			e.do(t, "DELETE", "/v1/owners/me/logins", nil, "Cookie", laptop).ok(t, 200).json(t, &ended)
+			if ended.Ended != 2 {
+				t.Errorf("ending the others: %d ended, want 2", ended.Ended)
+			}
+			for _, ck := range []string{phone, tablet} {
+				e.do(t, "GET", "/v1/owners/me", nil, "Cookie", ck).problem(t, 401)
+			}
+			e.do(t, "GET", "/v1/owners/me/logins", nil, "Cookie", laptop).ok(t, 200).json(t, &list)
+			if len(list.Logins) != 1 || !list.Logins[0].Current {
+				t.Errorf("after ending the others: %+v", list.Logins)
+			}
+		})
 	}
 }

@@ -2502,9 +2502,112 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/owners/me/logins": {
+            "get": {
+                "description": "Every live sign-in of the account (at most 20, newest first): when, from which network, which browser, and which one this request came with.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "My sign-ins",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LoginsResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "delete": {
+                "description": "Every sign-in of the account but the one this request came with (all of them, asked with a token) ends at once, on every server of the store.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "End my other sign-ins",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.EndedLoginsResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/owners/me/logins/{id}": {
+            "delete": {
+                "description": "Ends it on every server of the store at once; the browser that held it is signed out. Another account's sign-in is not found.",
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "End a sign-in",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the sign-in's id (GET /v1/owners/me/logins)",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "the server's key, which is no owner",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/owners/me/password": {
             "put": {
-                "description": "By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold.",
+                "description": "By token or signed in. With the current password where the account has one; an account the host made with a token alone sets its first this way, and may then sign in on the page. The rules of registration hold. Every other sign-in of the account ends (the one that asks stays; asked with a token, all end). At most 10 changes an hour.",
                 "consumes": [
                     "application/json"
                 ],
@@ -3733,6 +3836,14 @@ const docTemplate = `{
                 }
             }
         },
+        "api.EndedLoginsResponse": {
+            "type": "object",
+            "properties": {
+                "ended": {
+                    "type": "integer"
+                }
+            }
+        },
         "api.EngineInfo": {
             "type": "object",
             "properties": {
@@ -4389,6 +4500,46 @@ const docTemplate = `{
                     "type": "integer",
                     "minimum": 1,
                     "example": 1000
+                }
+            }
+        },
+        "api.LoginResponse": {
+            "type": "object",
+            "properties": {
+                "agent": {
+                    "description": "Agent is the start of its browser's User-Agent.",
+                    "type": "string",
+                    "example": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0"
+                },
+                "client": {
+                    "description": "Client is the network it signed in from (a /24 or a /64).",
+                    "type": "string",
+                    "example": "192.0.2.0/24"
+                },
+                "created_at": {
+                    "type": "string"
+                },
+                "current": {
+                    "description": "Current: the sign-in this request came with.",
+                    "type": "boolean"
+                },
+                "expires": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string",
+                    "example": "3f9a1c0d2b7e4a55"
+                }
+            }
+        },
+        "api.LoginsResponse": {
+            "type": "object",
+            "properties": {
+                "logins": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LoginResponse"
+                    }
                 }
             }
         },

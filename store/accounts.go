@@ -16,6 +16,11 @@ type Login struct {
 	Owner     string    `json:"owner"`
 	CreatedAt time.Time `json:"created_at"`
 	Expires   time.Time `json:"expires"`
+	// Client is the network it signed in from, Agent its browser (the
+	// first characters of its User-Agent): for its owner to tell its
+	// sign-ins apart.
+	Client string `json:"client,omitempty"`
+	Agent  string `json:"agent,omitempty"`
 }
 
 // MaxLogins is how many signed-in sessions an owner holds at once: a new
@@ -47,6 +52,8 @@ type Accounts interface {
 	AddLogin(ctx context.Context, l *Login) error
 	Login(ctx context.Context, hash string) (*Login, error)
 	EndLogin(ctx context.Context, hash string) error
+	// Logins lists an owner's live sign-ins, newest first.
+	Logins(ctx context.Context, owner string) ([]*Login, error)
 	// Invite keeps an invitation until some time after it expires (so
 	// that a late use is told it expired, not that it is unknown).
 	Invite(ctx context.Context, inv *Invitation) error

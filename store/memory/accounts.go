@@ -74,6 +74,19 @@ func (a *accounts) EndLogin(_ context.Context, hash string) error {
 	return nil
 }
 
+func (a *accounts) Logins(_ context.Context, owner string) ([]*store.Login, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := a.now()
+	var out []*store.Login
+	for _, h := range slices.Backward(a.byOwner[owner]) {
+		if l, ok := a.logins[h]; ok && now.Before(l.Expires) {
+			out = append(out, &l)
+		}
+	}
+	return out, nil
+}
+
 func (a *accounts) Invite(_ context.Context, inv *store.Invitation) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()

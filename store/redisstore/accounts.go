@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"sort"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -79,6 +81,36 @@ func (a *accounts) EndLogin(ctx context.Context, hash string) error {
 	pipe.ZRem(ctx, a.k.loginsOf(l.Owner), hash)
 	_, err = pipe.Exec(ctx)
 	return err
+}
+
+func (a *accounts) Logins(ctx context.Context, owner string) ([]*store.Login, error) {
+	hashes, err := a.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: a.k.loginsOf(owner), Start: time.Now().UnixMilli(), Stop: "+inf",
+		ByScore: true}).Result()
+	if err != nil || len(hashes) == 0 {
+		return nil, err
+	}
+	keys := make([]string, len(hashes))
+	for i, h := range hashes {
+		keys[i] = a.k.login(h)
+	}
+	vals, err := a.c.MGet(ctx, keys...).Result()
+	if err != nil {
+		return nil, err
+	}
+	var out []*store.Login
+	for _, v := range vals {
+		s, ok := v.(string)
+		if !ok {
+			continue // ended or expired since the range was read
+		}
+		var l store.Login
+		if err := json.Unmarshal([]byte(s), &l); err != nil {
+			return nil, fmt.Errorf("a sign-in of %s: %w", owner, err)
+		}
+		out = append(out, &l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.After(out[j].CreatedAt) })
+	return out, nil
 }
 
 // An invitation is a hash of fields: expires (ms) and used_by.

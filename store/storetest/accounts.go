@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -83,6 +84,22 @@ func logins(t *testing.T, st *store.Store, now time.Time) {
 		if _, err := a.Login(ctx, fmt.Sprint("m", i)); (err == nil) != want {
 			t.Errorf("login %d of %d: %v", i, store.MaxLogins+2, err)
 		}
+	}
+	// An owner lists its live sign-ins, newest first, with where from.
+	if err := a.EndLogin(ctx, "m5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddLogin(ctx, &store.Login{Hash: "last", Owner: "bob", CreatedAt: now.Add(time.Second), Expires: now.Add(time.Hour),
+		Client: "192.0.2.0/24", Agent: "Firefox"}); err != nil {
+		t.Fatal(err)
+	}
+	bobs, err := a.Logins(ctx, "bob")
+	if err != nil || len(bobs) != store.MaxLogins || bobs[0].Hash != "last" || bobs[0].Client != "192.0.2.0/24" || bobs[0].Agent != "Firefox" ||
+		bobs[1].Hash != fmt.Sprint("m", store.MaxLogins+1) || slices.ContainsFunc(bobs, func(l *store.Login) bool { return l.Hash == "m5" }) {
+		t.Errorf("bob's sign-ins: %d %v, the first %+v", len(bobs), err, bobs[0])
+	}
+	if none, err := a.Logins(ctx, "nobody"); err != nil || len(none) != 0 {
+		t.Errorf("nobody's sign-ins: %v %v", none, err)
 	}
 	if err := a.AddLogin(ctx, &store.Login{Hash: "short", Owner: "cy", CreatedAt: now, Expires: now.Add(50 * time.Millisecond)}); err != nil {
 		t.Fatal(err)

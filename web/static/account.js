@@ -6,7 +6,8 @@ import { api, el, showProblem } from './ui.js';
 // page offers to sign in and, where the host lets strangers in, to
 // register. Signed in: the account's API tokens (each listed by name,
 // first characters, when made and last used; one made is shown this once;
-// any revoked at once), its password, and leaving, once its name is typed.
+// any revoked at once), its password, its sign-ins (any or all but this
+// one ended), and leaving, once its name is typed.
 
 const tokenKey = 'gameai.ownerToken';
 const ownerToken = () => localStorage.getItem(tokenKey) || '';
@@ -102,6 +103,9 @@ export async function render(main) {
   const leftBox = el('div', { id: 'account-left' });
   const passwordBox = el('div');
   const signOut = el('button', { class: 'secondary', id: 'account-signout', hidden: true }, 'Sign out');
+  const loginsBody = el('tbody');
+  const loginsBox = el('div', { id: 'account-logins-said' });
+  const endOthers = el('button', { class: 'secondary', id: 'account-end-others' }, 'End every other sign-in');
   let me = '';
   main.append(el('h1', {}, 'My account'),
     el('div', { class: 'row' }, who, signOut, el('a', { href: '#/bots' }, 'My bots')),
@@ -116,6 +120,10 @@ export async function render(main) {
       form, fresh,
       el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, ['Name', 'Starts', 'Made', 'Last used', ''].map(h => el('th', {}, h)))), body)),
     passwordBox,
+    el('div', { class: 'panel', id: 'account-logins-panel' }, el('h2', {}, 'Sign-ins'),
+      el('p', { class: 'muted' }, 'Every browser signed in as you. End one you do not know, or left signed in elsewhere: it is signed out at once. Changing your password ends all but this one.'),
+      endOthers, loginsBox,
+      el('table', { id: 'account-logins' }, el('thead', {}, el('tr', {}, ['Browser', 'From', 'Since', 'Until', ''].map(h => el('th', {}, h)))), loginsBody)),
     el('div', { class: 'panel' }, el('h2', {}, 'Leave'),
       el('p', { class: 'muted' }, 'Deletes your account: your bots leave the ladder and their files go, every token of yours is refused. Your finished games stay in standings and records under your name, which nobody else may take.'),
       leaveForm, leftBox));
@@ -183,6 +191,7 @@ export async function render(main) {
     who.replaceChildren(answer.signed_in ? 'Signed in as ' : 'Acting as ', el('strong', {}, me),
       answer.signed_in ? '.' : ' with this browser\'s token.');
     passwordBox.replaceChildren(passwordPanel(answer.password, load));
+    loadLogins();
     try {
       const list = await api('GET', '/v1/owners/me/tokens', undefined, asOwner());
       body.replaceChildren(...list.tokens.map(t => el('tr', { 'data-id': t.id },
@@ -195,6 +204,33 @@ export async function render(main) {
       showProblem(problemBox, e);
     }
   };
+
+  const loadLogins = async () => {
+    try {
+      const list = await api('GET', '/v1/owners/me/logins', undefined, asOwner());
+      loginsBody.replaceChildren(...list.logins.map(l => el('tr', { 'data-id': l.id },
+        el('td', {}, l.agent || 'unknown', l.current ? el('span', { class: 'muted' }, ' (this browser)') : null),
+        el('td', {}, l.client || ''), el('td', {}, when(l.created_at)), el('td', {}, when(l.expires)),
+        el('td', {}, l.current ? null : el('button', { class: 'secondary end-login', onclick: () => endLogin(l) }, 'End')))));
+      endOthers.disabled = !list.logins.some(l => !l.current);
+    } catch (e) { showProblem(loginsBox, e); }
+  };
+
+  const endLogin = async l => {
+    try {
+      await api('DELETE', `/v1/owners/me/logins/${encodeURIComponent(l.id)}`, undefined, asOwner());
+      loginsBox.replaceChildren(el('p', {}, `The sign-in from ${l.client || 'an unknown network'} is ended.`));
+      loadLogins();
+    } catch (e) { showProblem(loginsBox, e); }
+  };
+
+  endOthers.addEventListener('click', async () => {
+    try {
+      const r = await api('DELETE', '/v1/owners/me/logins', undefined, asOwner());
+      loginsBox.replaceChildren(el('p', {}, r.ended === 1 ? 'One other sign-in is ended.' : `${r.ended} other sign-ins are ended.`));
+      loadLogins();
+    } catch (e) { showProblem(loginsBox, e); }
+  });
 
   const revoke = async t => {
     const warn = t.current ? ' This browser uses it: it will open nothing here until you paste another or sign in.' : '';
