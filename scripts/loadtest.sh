@@ -19,7 +19,10 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 # Request logs at info would cost more than the requests; warnings still show.
 # One client plays every session of the test, from one address: its
 # network's share of sessions (200 by default) is raised to hold them.
-"$work/gameai" serve --addr "127.0.0.1:$port" --log-level warn --sessions-per-network 20000 2> "$work/server.log" &
+# GAMEAI_LOADTEST_SERVE_FLAGS adds flags of the server's (e.g. --registration
+# invite --api-key K, for --abuse).
+# shellcheck disable=SC2086
+"$work/gameai" serve --addr "127.0.0.1:$port" --log-level warn --sessions-per-network 20000 ${GAMEAI_LOADTEST_SERVE_FLAGS:-} 2> "$work/server.log" &
 server_pid=$!
 for _ in $(seq 1 100); do
 	if curl -fs "http://127.0.0.1:$port/healthz" >/dev/null; then break; fi

@@ -7,6 +7,7 @@
 // the server's goroutines and RSS (from /metrics) before and after.
 //
 //	go run -tags loadtest ./scripts/loadtest --url http://127.0.0.1:8080 --clients 200 --duration 60s
+//	go run -tags loadtest ./scripts/loadtest --url http://127.0.0.1:8080 --abuse --duration 30s
 //
 // The best-move kind asks no_cache, so that it measures searches.
 //
@@ -50,7 +51,15 @@ func main() {
 	nSessions := flag.Int("sessions", 2000, "Morris sessions played round-robin")
 	mix := flag.String("mix", strings.Join([]string{bestMove, cached, move, list}, ","), "the kinds of request, taken in turn")
 	seed := flag.Uint64("seed", 1, "seed of the random games")
+	abuseMode := flag.Bool("abuse", false, "instead of the mix: one network's bogus registrations and slow bodies against another's GET /v1/games (abuse.go)")
+	registrations := flag.Int("registrations", 16, "--abuse: threads of bogus registrations")
+	slow := flag.Int("slow-bodies", 64, "--abuse: slow-body connections")
+	rate := flag.Int("rate", 50, "--abuse: GET /v1/games a second from the other network")
 	flag.Parse()
+	if *abuseMode {
+		abuse(*url, *duration, *registrations, *slow, *rate)
+		return
+	}
 	kinds := strings.Split(*mix, ",")
 	for _, k := range kinds {
 		if !slices.Contains([]string{bestMove, cached, move, list}, k) {
