@@ -47,10 +47,10 @@ type box struct {
 }
 
 // takeBox takes the first free box: a lock file of the pool held with
-// flock, which the kernel lets go when its holder ends however it ends, so
-// a killed worker's boxes are free again without any cleaning. The first,
-// not any: the lock files are as many as the most programs ever run at
-// once on the machine.
+// flock, which the kernel lets go when its holder ends however it ends,
+// and no process left running as its user (orphans_linux.go: a killed
+// holder's programs are killed here). The first, not any: the lock files
+// are as many as the most programs ever run at once on the machine.
 func takeBox() (*box, error) {
 	if err := os.MkdirAll(boxLocks, 0o700); err != nil {
 		return nil, fmt.Errorf("the boxes' locks: %w", err)
@@ -66,6 +66,10 @@ func takeBox() (*box, error) {
 				continue
 			}
 			return nil, fmt.Errorf("the boxes' locks: %w", err)
+		}
+		if !killOrphans(FirstBoxUser + n) {
+			_ = f.Close() // leftovers that will not die: another box
+			continue
 		}
 		return &box{uid: FirstBoxUser + n, lock: f}, nil
 	}

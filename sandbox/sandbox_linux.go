@@ -43,6 +43,12 @@ type Sandbox struct {
 	parent  cgroup.Cgroup
 	freezer string // v1: the freezer hierarchy's directory for name
 	filter  *syscall.SockFprog
+	// live are the programs started and not yet released: Close kills
+	// them, so that none outlives its server.
+	mu        sync.Mutex
+	live      map[*Process]struct{}
+	stopReap  chan struct{}
+	closeOnce sync.Once
 }
 
 // Group is the name of this process's control groups, under which each
@@ -62,7 +68,7 @@ func New() (*Sandbox, error) {
 	if os.Geteuid() != 0 {
 		return fail("the server runs as uid %d; confining needs root (to create control groups and run programs as an unprivileged user)", os.Geteuid())
 	}
-	s := &Sandbox{name: Group()}
+	s := &Sandbox{name: Group(), live: map[*Process]struct{}{}, stopReap: make(chan struct{})}
 	var err error
 	if s.filter, err = filterProgram(); err != nil {
 		return fail("%v", err)
@@ -100,6 +106,7 @@ func New() (*Sandbox, error) {
 		s.Close()
 		return fail("%v", err)
 	}
+	go reaper("/sys/fs/cgroup", s.stopReap)
 	return s, nil
 }
 
@@ -188,8 +195,27 @@ func (s *Sandbox) probe() error {
 	return nil
 }
 
-// Close removes the sandbox's control groups and root.
+// Close kills the programs it started that still run, and removes the
+// sandbox's control groups and root. A server that shuts down calls it
+// last: its session bots and games in play end with it, rather than stay,
+// frozen or running, in their groups.
 func (s *Sandbox) Close() {
+	s.closeOnce.Do(func() { close(s.stopReap) })
+	s.mu.Lock()
+	var live []*Process
+	for p := range s.live {
+		live = append(live, p)
+	}
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, p := range live {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.Kill()
+		}()
+	}
+	wg.Wait()
 	if s.freezer != "" {
 		_ = os.Remove(s.freezer)
 	}
@@ -218,6 +244,7 @@ type Process struct {
 	Stderr *os.File
 
 	pid     int
+	sb      *Sandbox
 	box     *box
 	cg      cgroup.Cgroup
 	freezer string // the freezer directory (v1) or the cgroup's own (v2)
@@ -247,7 +274,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: control group: %w", err)
 	}
-	p := &Process{cg: cg, limits: l, done: make(chan struct{})}
+	p := &Process{cg: cg, limits: l, done: make(chan struct{}), sb: s}
 	ok := false
 	defer func() {
 		if !ok {
@@ -317,6 +344,9 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		return nil, fmt.Errorf("sandbox: starting %s: %w", spec.Argv[0], err)
 	}
 	p.pid, p.Stdin, p.Stdout, p.Stderr = pid, inW, outR, errR
+	s.mu.Lock()
+	s.live[p] = struct{}{}
+	s.mu.Unlock()
 	go func() {
 		var ws unix.WaitStatus
 		var ru unix.Rusage
@@ -524,7 +554,10 @@ func (p *Process) release() {
 	if strings.HasPrefix(p.freezer, "/sys/fs/cgroup/freezer/") {
 		_ = os.Remove(p.freezer)
 	}
-	p.box.release() // only once none of its processes is left
+	p.box.release() // its next taker kills any process left (orphans_linux.go)
+	p.sb.mu.Lock()
+	delete(p.sb.live, p)
+	p.sb.mu.Unlock()
 }
 
 // User is the host uid the program runs as, its box's.

@@ -50,10 +50,23 @@ func removeStale(root string) {
 	}
 }
 
-// alive reports whether a process of that PID exists.
+// alive reports whether a process of that PID exists and has not ended:
+// a zombie (a server that died and whose parent has not reaped it) is
+// dead, and its groups are stale.
 func alive(pid int) bool {
 	err := unix.Kill(pid, 0)
-	return err == nil || errors.Is(err, unix.EPERM)
+	if err != nil && !errors.Is(err, unix.EPERM) {
+		return false
+	}
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return !errors.Is(err, os.ErrNotExist)
+	}
+	// pid (comm) state ...: the comm may hold spaces and parentheses.
+	if i := strings.LastIndexByte(string(b), ')'); i >= 0 && i+2 < len(b) {
+		return b[i+2] != 'Z' && b[i+2] != 'X'
+	}
+	return true
 }
 
 // removeTree kills what runs in a control group and its children, and

@@ -1,0 +1,165 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// helperEnv makes the test binary a server that starts one confined
+// program, freezes it, says its box's uid and PID, and waits to be killed.
+const helperEnv = "GAMEAI_SANDBOX_KILLED_SERVER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" {
+		killedServer()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func killedServer() {
+	s, err := New()
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	p, err := s.Start(sh("exec sleep 1000"))
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	var pids []int
+	for deadline := time.Now().Add(5 * time.Second); len(pids) == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		pids = p.Pids()
+	}
+	if err := p.Freeze(); err != nil || len(pids) == 0 {
+		fmt.Println("error freezing", err, pids)
+		os.Exit(1)
+	}
+	fmt.Println(p.User(), pids[0])
+	select {} // until killed
+}
+
+// A server SIGKILLed with a program running (frozen, as a session's bot
+// is between its moves) leaves it behind, as its box's user; the next
+// program given that box must not run beside it: taking the box kills it.
+func TestAKilledServersProgramLeavesItsBoxEmpty(t *testing.T) {
+	forTest(t) // root and control groups, or skip
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || strings.HasPrefix(line, "error") {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("the server: %q %v", line, err)
+	}
+	var uid, pid int
+	if _, err := fmt.Sscan(line, &uid, &pid); err != nil {
+		t.Fatalf("the server said %q", line)
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	if !alive(pid) || len(usersProcesses(uid)) == 0 {
+		t.Fatalf("the program of the killed server ended with it: nothing to show (pid %d)", pid)
+	}
+	// Take boxes until the killed server's comes (the first free is
+	// taken, and other tests' programs may hold lower ones meanwhile).
+	var held []*box
+	defer func() {
+		for _, b := range held {
+			b.release()
+		}
+	}()
+	for range 1000 {
+		b, err := takeBox()
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, b)
+		if b.uid == uid {
+			break
+		}
+	}
+	if held[len(held)-1].uid != uid {
+		t.Fatalf("box %d never came back", uid)
+	}
+	if alive(pid) {
+		t.Errorf("the orphan %d still runs as %d once its box is taken again", pid, uid)
+	}
+	if left := usersProcesses(uid); len(left) != 0 {
+		t.Errorf("processes of uid %d in a box just taken: %v", uid, left)
+	}
+}
+
+// A zombie is no live server: its groups are stale.
+func TestAZombieIsNotAlive(t *testing.T) {
+	cmd := exec.Command("/bin/true")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	// Exited but not waited for: a zombie until Wait.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err == nil && strings.Contains(string(b), ") Z") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no zombie: %s %v", b, err)
+		}
+	}
+	if alive(pid) {
+		t.Error("a zombie counts as alive")
+	}
+	_ = cmd.Wait()
+	if alive(pid) || !alive(os.Getpid()) || unix.Getpid() != os.Getpid() {
+		t.Error("alive is wrong about the dead or the living")
+	}
+}
+
+// Close kills the programs its sandbox started: a server shutting down
+// leaves none behind.
+func TestCloseKillsItsPrograms(t *testing.T) {
+	s := forTest(t)
+	p, err := s.Start(sh("exec sleep 1000"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for deadline := time.Now().Add(5 * time.Second); len(pids) == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		pids = p.Pids()
+	}
+	if len(pids) == 0 {
+		t.Fatal("the program never ran")
+	}
+	if err := p.Freeze(); err != nil {
+		t.Fatal(err)
+	}
+	uid := p.User()
+	s.Close()
+	select {
+	case <-p.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("a program outlived its sandbox's Close")
+	}
+	if left := usersProcesses(uid); len(left) != 0 {
+		t.Errorf("processes of uid %d after Close: %v", uid, left)
+	}
+}
