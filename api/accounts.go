@@ -131,6 +131,9 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
 		if err := s.withdrawOwner(ctx, name); err != nil {
 			return problemFor(err, "ladder")
 		}
+		// Its bots' seats in sessions end now on this server (others end
+		// theirs at the bot's next move).
+		s.sessionBots.retireOwner(name)
 	}
 	action := map[bool]string{true: "disable", false: "enable"}[disabled]
 	if err := s.audit(c, action, name, ""); err != nil {

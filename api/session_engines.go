@@ -252,9 +252,10 @@ func (s *Server) seatHolder(c *echo.Context, b *store.Bot) (seatHolder, error) {
 		return seatHolder{}, problemFor(err, "owner")
 	}
 	if who.owner != "" {
-		return seatHolder{who: "owner:" + who.owner, share: maxSessionBotsPerOwner, own: who.owner == b.Owner}, nil
+		return seatHolder{who: "owner:" + who.owner, share: maxSessionBotsPerOwner, own: who.owner == b.Owner,
+			network: network(c.RealIP()), owner: b.Owner}, nil
 	}
-	return seatHolder{who: "network:" + network(c.RealIP()), share: maxSessionBotsPerNetwork}, nil
+	return seatHolder{who: "network:" + network(c.RealIP()), share: maxSessionBotsPerNetwork, network: network(c.RealIP()), owner: b.Owner}, nil
 }
 
 // botsCanFollow says why a session's uploaded bots could not follow its

@@ -15,6 +15,7 @@ import (
 	"gameai/games"
 	"gameai/games/less"
 	"gameai/games/morris"
+	"gameai/store"
 )
 
 // Bounds of the uploaded bots that play sessions' seats: each is a
@@ -25,14 +26,19 @@ import (
 // Less game cannot (CodeCup's protocol cannot tell a new program the
 // moves it played), so its seat waits three. Seats are counted by person:
 // an owner (by token) holds up to maxSessionBotsPerOwner, a visitor's
-// network (a /24 or a /64) a smaller share; an owner playing its own bot
-// is never refused for the others' use.
+// network (a /24 or a /64) a smaller share, and every seat asked from one
+// network, an owner's too, counts toward maxSessionBotsFromNetwork (three
+// cheap accounts on one network held 12 programs of 256 MiB). An owner
+// playing its own bot is not refused for the others' use: its seats take
+// a reserve of ownSessionBotsReserve beyond maxSessionBots.
 const (
-	maxSessionBots           = 8
-	maxSessionBotsPerOwner   = 4
-	maxSessionBotsPerNetwork = 2
-	sessionBotIdle           = time.Minute
-	sessionLessBotIdle       = 3 * time.Minute
+	maxSessionBots            = 8
+	maxSessionBotsPerOwner    = 4
+	maxSessionBotsPerNetwork  = 2
+	maxSessionBotsFromNetwork = 4
+	ownSessionBotsReserve     = 4
+	sessionBotIdle            = time.Minute
+	sessionLessBotIdle        = 3 * time.Minute
 	// sessionBotLessClock is a Less bot's clock for a session's game:
 	// CodeCup's 30 s.
 	sessionBotLessClock = codecup.Clock
@@ -52,6 +58,9 @@ type seatHolder struct {
 	who   string
 	share int
 	own   bool
+	// network is where it asks from; owner the bot's owner (the seat
+	// ends when the host disables that account).
+	network, owner string
 }
 
 // seatBot is one seat's program. Its mutex orders its moves; a Less
@@ -59,6 +68,7 @@ type seatHolder struct {
 // the moves it has been told.
 type seatBot struct {
 	key, client string
+	net, owner  string
 	idle        time.Duration
 	mu          sync.Mutex
 	morris      morrisMover
@@ -105,22 +115,46 @@ func (sb *sessionBots) seat(session string, seat int, h seatHolder, idle time.Du
 	if b := sb.live[key]; b != nil {
 		return b, nil
 	}
-	mine := 0
+	mine, fromNet := 0, 0
 	for _, b := range sb.live {
 		if b.client == h.who {
 			mine++
+		}
+		if b.net == h.network {
+			fromNet++
 		}
 	}
 	switch {
 	case mine >= h.share:
 		return nil, errSessionBotsFull(h, true, sessionBotIdle)
-	case len(sb.live) >= maxSessionBots && !h.own:
+	case fromNet >= maxSessionBotsFromNetwork:
+		return nil, retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing",
+			fmt.Sprintf("your network's %d uploaded bots in sessions (every account's on it) are all playing; one is freed %v to %v after its last move",
+				maxSessionBotsFromNetwork, sessionBotIdle, sessionLessBotIdle), int(sessionBotIdle.Seconds()))
+	case len(sb.live) >= maxSessionBots+ownSessionBotsReserve, len(sb.live) >= maxSessionBots && !h.own:
 		return nil, errSessionBotsFull(h, false, sessionBotIdle)
 	}
-	b := &seatBot{key: key, client: h.who, idle: idle}
+	b := &seatBot{key: key, client: h.who, net: h.network, owner: h.owner, idle: idle}
 	b.timer = time.AfterFunc(idle, func() { sb.retire(b) })
 	sb.live[key] = b
 	return b, nil
+}
+
+// retireOwner ends at once the seats of owner's bots (the host disabled
+// the account).
+func (sb *sessionBots) retireOwner(owner string) {
+	sb.mu.Lock()
+	var gone []*seatBot
+	for _, b := range sb.live {
+		if b.owner == owner {
+			gone = append(gone, b)
+		}
+	}
+	sb.mu.Unlock()
+	for _, b := range gone {
+		b.timer.Stop()
+		sb.retire(b)
+	}
 }
 
 // retire ends a seat's program after its idle time.
@@ -143,6 +177,16 @@ func (s *Server) botMove(ctx context.Context, sessionID string, h seatHolder, u 
 	idle := sessionBotIdle
 	if st.Game().Name() == less.Game.Name() {
 		idle = sessionLessBotIdle
+	}
+	// The host may have disabled the bot's owner since the seat was
+	// taken, on this server or another: the seat ends, and the session's
+	// bot moves no more.
+	if o, err := s.store.Owners.Get(ctx, u.Owner); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, problemFor(err, "owner")
+	} else if err == nil && (o.Disabled || !o.Left.IsZero()) {
+		s.sessionBots.retireOwner(u.Owner)
+		return nil, problem(http.StatusConflict, "bot-withdrawn", "Bot withdrawn",
+			fmt.Sprintf("%s cannot play: its owner's account is disabled by the host, or gone", u.Label()))
 	}
 	b, err := s.sessionBots.seat(sessionID, seat, h, idle)
 	if err != nil {

@@ -7,11 +7,21 @@ import (
 )
 
 func visitor(addr string) seatHolder {
-	return seatHolder{who: "network:" + network(addr), share: maxSessionBotsPerNetwork}
+	return seatHolder{who: "network:" + network(addr), share: maxSessionBotsPerNetwork, network: network(addr), owner: "maker"}
 }
 
-func ownerSeat(name string, own bool) seatHolder {
-	return seatHolder{who: "owner:" + name, share: maxSessionBotsPerOwner, own: own}
+// ownerSeat is name's seat asked from its own network (10.1.<name>.0/24
+// unless from says otherwise).
+func ownerSeat(name string, own bool, from ...string) seatHolder {
+	addr := fmt.Sprintf("10.1.%d.1", len(name)*7+int(name[0]))
+	if len(from) > 0 {
+		addr = from[0]
+	}
+	owner := "maker"
+	if own {
+		owner = name
+	}
+	return seatHolder{who: "owner:" + name, share: maxSessionBotsPerOwner, own: own, network: network(addr), owner: owner}
 }
 
 func wantTooMany(t *testing.T, what string, err error) {
@@ -73,5 +83,53 @@ func TestSessionBotsAreBoundedByPerson(t *testing.T) {
 	sb.retire(sb.live["attack0/1"])
 	if _, err := sb.seat("again", 0, visitor("127.0.0.9"), sessionBotIdle); err != nil {
 		t.Fatalf("the attacker's network after one of its seats retired: %v", err)
+	}
+}
+
+// Every seat asked from one network counts toward its bound, an owner's
+// too: three accounts on one /24 hold four programs, not twelve. An
+// owner's own bots take a bounded reserve past the server's seats, not
+// any number. The host disabling a bot's owner ends its seats at once.
+func TestSessionBotsOfCheapAccountsCountTowardTheirNetwork(t *testing.T) {
+	var sb sessionBots
+	defer func() {
+		for _, b := range sb.live {
+			b.timer.Stop()
+		}
+	}()
+	held := 0
+	for _, name := range []string{"a1", "a2", "a3"} {
+		for i := range maxSessionBotsPerOwner {
+			if _, err := sb.seat(fmt.Sprintf("%s-%d", name, i), 0, ownerSeat(name, true, "192.0.2.7"), sessionBotIdle); err == nil {
+				held++
+			}
+		}
+	}
+	if held != maxSessionBotsFromNetwork {
+		t.Fatalf("three accounts on one network hold %d seats, want %d", held, maxSessionBotsFromNetwork)
+	}
+	sb = sessionBots{}
+	for i := range maxSessionBots + 2*ownSessionBotsReserve {
+		name := fmt.Sprintf("o%02d", i)
+		_, err := sb.seat(name, 0, ownerSeat(name, true, fmt.Sprintf("10.2.%d.1", i)), sessionBotIdle)
+		if i < maxSessionBots+ownSessionBotsReserve && err != nil {
+			t.Fatalf("own bot %d: %v", i, err)
+		}
+		if i >= maxSessionBots+ownSessionBotsReserve {
+			wantTooMany(t, "an own bot past the reserve", err)
+		}
+	}
+	for _, b := range sb.live {
+		b.timer.Stop()
+	}
+	sb = sessionBots{}
+	for i := range 3 {
+		if _, err := sb.seat(fmt.Sprintf("s%d", i), 0, ownerSeat("cy", i < 2), sessionBotIdle); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sb.retireOwner("cy")
+	if len(sb.live) != 1 || sb.live["s2/0"] == nil || sb.live["s2/0"].owner != "maker" {
+		t.Errorf("after cy is disabled: %d seats left, want only the one of another's bot", len(sb.live))
 	}
 }

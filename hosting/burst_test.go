@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -133,5 +134,32 @@ func TestABuildCountsTowardTheQuotaOfBytes(t *testing.T) {
 		if saved := got.Status == store.BotValidating; saved != (o == "bob") {
 			t.Errorf("%s's build saved: %v", o, saved)
 		}
+	}
+}
+
+// A bot whose owner the host disabled is started for no more games (its
+// seat forfeits, saying why); enabled again, it plays.
+func TestADisabledOwnersBotStartsNoGame(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	if err := h.store.Owners.Create(ctx, &store.Owner{Name: "ann", CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	hash, err := h.store.Artefacts.Put(ctx, testBot(t, "morrisbot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := UploadedOf(&store.Bot{ID: "bot_a", Name: "walker", Owner: "ann", Version: 1, Language: "executable", Program: hash})
+	if err := h.store.Owners.SetDisabled(ctx, "ann", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.runnableOf(ctx, u, time.Minute); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Errorf("a disabled owner's bot: %v, want refused saying the account is disabled", err)
+	}
+	if err := h.store.Owners.SetDisabled(ctx, "ann", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.runnableOf(ctx, u, time.Minute); err != nil {
+		t.Errorf("enabled again: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package hosting
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -25,6 +26,16 @@ func (h *Host) runnableOf(ctx context.Context, u arena.Uploaded, cpu time.Durati
 	}
 	if u.Program == "" {
 		return Runnable{}, fmt.Errorf("bot %s has no program (not admitted)", u.ID)
+	}
+	// A bot whose owner the host disabled (or who left) plays no more
+	// games: its seat forfeits from the next game of a competition under
+	// way, where it used to play on to the end. A store that does not say
+	// is this machine's failure, not the bot's.
+	switch o, err := h.store.Owners.Get(ctx, u.Owner); {
+	case err == nil && (o.Disabled || !o.Left.IsZero()):
+		return Runnable{}, fmt.Errorf("%s is withdrawn: its owner's account is disabled by the host, or gone", u.Label())
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return Runnable{}, fmt.Errorf("%w: its owner's account: %v", arena.ErrNotRunnable, err)
 	}
 	return h.runnable(ctx, u.Label(), l, u.Program, h.gameLimits(cpu))
 }
