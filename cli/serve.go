@@ -57,8 +57,9 @@ type serveConfig struct {
 	// noLocalWorker leaves them all to `gameai worker` processes.
 	taskQueue     string
 	noLocalWorker bool
-	// botMemory bounds an uploaded bot's memory in its games.
-	botMemory int64
+	// botMemory bounds an uploaded bot's memory in its games, poolMemory
+	// all of them on the machine together (0: half the machine's).
+	botMemory, poolMemory int64
 	// admissions, ownerVersions and ownerBytes are hosting's: uploads
 	// built and validated at once, and each owner's quotas.
 	admissions, ownerVersions int
@@ -103,6 +104,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	taskQueue := f.String("task-queue", "GAMEAI_TASK_QUEUE", workers.DefaultQueue, "with Redis: the queue of the jobs' tasks, which workers serve")
 	noLocal := f.Bool("no-local-worker", "GAMEAI_NO_LOCAL_WORKER", false, "with Redis: play no task in this process, only in `gameai worker`s")
 	botMemory := botMemoryFlag(f)
+	poolMemory := poolMemoryFlag(f)
 	admissions := f.Int("bot-admissions", "GAMEAI_BOT_ADMISSIONS", runtime.NumCPU(), "uploaded bots built and validated at once, the owners served in turn")
 	ownerVersions := f.Int("owner-bot-versions", "GAMEAI_OWNER_BOT_VERSIONS", hosting.DefaultOwnerVersions, "bot versions an owner may keep (rejected ones included); more uploads get 429")
 	ownerMiB := f.Int("owner-bot-mib", "GAMEAI_OWNER_BOT_MIB", hosting.DefaultOwnerBytes>>20, "MiB of files (uploads and builds) an owner's bots may keep; more get 413")
@@ -113,7 +115,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	c := serveConfig{addr: *addr, redisURL: *redisURL, redisPrefix: *prefix, logLevel: *logLevel, logFormat: *logFormat,
 		shutdownGrace: *grace, readHeaderTimeout: *readHeader, idleTimeout: *idle, sessionTTL: *ttl, maxJobs: *maxJobs,
 		sessionIdleTTL: *idleTTL, maxSessions: *maxSessions, sessionsPerNetwork: *perNetwork,
-		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, morrisDB: *morrisDB, api: d,
+		taskQueue: *taskQueue, noLocalWorker: *noLocal, botMemory: int64(*botMemory) << 20, poolMemory: int64(*poolMemory) << 20, morrisDB: *morrisDB, api: d,
 		admissions: *admissions, ownerVersions: *ownerVersions, ownerBytes: int64(*ownerMiB) << 20}
 	c.api.APIKey = *apiKey
 	c.api.Registration = *registration
@@ -177,6 +179,9 @@ func (c serveConfig) check() error {
 		// joined could disable the others.
 		return fmt.Errorf("--registration %s lets strangers in: set --api-key, which the host's routes then need", c.api.Registration)
 	}
+	if c.poolMemory < 0 {
+		return errors.New("--bots-memory-mib must be 0 (half the machine's) or more")
+	}
 	return checkBotMemory(c.botMemory)
 }
 
@@ -184,6 +189,13 @@ func (c serveConfig) check() error {
 // uploaded bots' games.
 func botMemoryFlag(f *flags) *int {
 	return f.Int("bot-memory-mib", "GAMEAI_BOT_MEMORY_MIB", hosting.DefaultBotMemory>>20, "memory an uploaded bot may hold in a game, MiB (its /tmp included)")
+}
+
+// poolMemoryFlag is --bots-memory-mib, in serve and in worker: the bound
+// of every confined program on the machine together.
+func poolMemoryFlag(f *flags) *int {
+	return f.Int("bots-memory-mib", "GAMEAI_BOTS_MEMORY_MIB", 0,
+		"memory every uploaded bot on this machine may hold together, MiB (0: half the machine's; servers and workers of one machine should agree)")
 }
 
 func checkBotMemory(b int64) error {
@@ -273,7 +285,7 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		remote = dispatcher
 	}
 	// Hosting runs uploaded bots, in admissions and in competitions' games.
-	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, Admissions: cfg.admissions,
+	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, PoolMemory: cfg.poolMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
 	deps := kinds.Deps{Store: st, Log: log, Arena: host.Referee(), MorrisDB: cfg.morrisDB}

@@ -34,6 +34,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	logLevel := f.String("log-level", "GAMEAI_LOG_LEVEL", "info", "log level: debug, info, warn or error")
 	logFormat := f.String("log-format", "GAMEAI_LOG_FORMAT", "text", "log format: text or json")
 	botMemory := botMemoryFlag(f)
+	poolMemory := poolMemoryFlag(f)
 	morrisDB := morrisDBFlag(f)
 	if err := f.parseNoArgs(args, Getenv); err != nil {
 		return err
@@ -76,7 +77,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	host := hosting.New(st, hosting.Config{Log: log, BotMemory: int64(*botMemory) << 20})
+	host := hosting.New(st, hosting.Config{Log: log, BotMemory: int64(*botMemory) << 20, PoolMemory: int64(*poolMemory) << 20})
 	defer host.Close()
 	if err := host.Unavailable(); err != nil {
 		log.Warn("uploaded bots: this worker leaves their admissions and games to others", "reason", err)

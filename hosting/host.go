@@ -57,6 +57,9 @@ type Config struct {
 	// BotMemory bounds an uploaded bot's memory in its games, scratch
 	// included (DefaultBotMemory when 0).
 	BotMemory int64
+	// PoolMemory bounds every confined program of the machine together
+	// (sandbox.Options.Memory; 0: half the machine's memory).
+	PoolMemory int64
 	// OwnerVersions bounds an owner's bot versions, rejected ones
 	// included, and OwnerBytes the files its versions keep (uploads and
 	// builds): DefaultOwnerVersions and DefaultOwnerBytes when 0. An
@@ -153,7 +156,7 @@ func New(st *store.Store, cfg Config) *Host {
 	cfg = cfg.withDefaults()
 	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), queue: newQueue(cfg.Admissions), waiters: map[string]*waiter{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
-	sb, err := sandbox.New()
+	sb, err := sandbox.NewWith(sandbox.Options{Memory: cfg.PoolMemory})
 	if err != nil {
 		h.why = err
 		return h

@@ -163,3 +163,60 @@ func TestCloseKillsItsPrograms(t *testing.T) {
 		t.Errorf("processes of uid %d after Close: %v", uid, left)
 	}
 }
+
+// The pool holds every confined program together to its bound: two
+// programs, each within its own limit, cannot both hold what together
+// passes the pool's (one is killed). The test's pool is its own, so that
+// other packages' programs running meanwhile keep the machine's.
+func TestThePoolBoundsEveryProgramTogether(t *testing.T) {
+	pool := fmt.Sprintf("gameai-pooltest-%d", os.Getpid())
+	s, err := NewWith(Options{Pool: pool, Memory: 112 << 20})
+	if err != nil {
+		forTest(t) // skips where confining is not possible
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		s.Close()
+		for _, h := range []string{"/sys/fs/cgroup", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids", "/sys/fs/cgroup/cpu", "/sys/fs/cgroup/freezer"} {
+			_ = unix.Rmdir(h + "/" + pool)
+		}
+	})
+	hold := `import sys, time
+b = b"x" * (64 << 20)
+print("holding", flush=True)
+time.sleep(60)`
+	spec := Spec{Argv: []string{"/usr/bin/python3", "-c", hold}, Limits: Limits{Memory: 96 << 20, Procs: 16, CPUTime: 30 * time.Second, Scratch: 1 << 20}}
+	var progs []*Process
+	holding := make(chan int, 2)
+	for i := range 2 {
+		p, err := s.Start(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, p)
+		go func() {
+			line, _ := bufio.NewReader(p.Stdout).ReadString('\n')
+			if strings.HasPrefix(line, "holding") {
+				holding <- i
+			}
+		}()
+		if i == 0 {
+			select {
+			case <-holding:
+			case <-time.After(20 * time.Second):
+				t.Fatal("the first program never held its 64 MiB")
+			}
+		}
+	}
+	// The second asks for 64 MiB more: past the pool's 112, one of the
+	// two is killed.
+	select {
+	case <-progs[0].Done():
+	case <-progs[1].Done():
+	case <-time.After(20 * time.Second):
+		t.Fatal("two programs hold 128 MiB in a pool bound to 112 MiB")
+	}
+	for _, p := range progs {
+		p.Kill()
+	}
+}

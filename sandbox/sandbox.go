@@ -19,6 +19,24 @@ import (
 	"time"
 )
 
+// Options are a sandbox's, for the machine: every confined program of
+// every server and worker on it runs in one control group, the pool,
+// whose memory bound holds them all together (a program's own Limits
+// hold it alone): a few cheap accounts' programs, each within its limit,
+// cannot together take the machine's memory.
+type Options struct {
+	// Pool names the machine's group of confined programs (DefaultPool
+	// when ""); a test uses a pool of its own.
+	Pool string
+	// Memory bounds the pool's programs together (0: half the machine's
+	// memory). Every process that opens a sandbox on the machine writes
+	// it: they should agree.
+	Memory int64
+}
+
+// DefaultPool is the machine's group of confined programs.
+const DefaultPool = "gameai"
+
 // Limits bound one confined program (all of its processes together, but
 // CPUTime, which bounds each process).
 type Limits struct {

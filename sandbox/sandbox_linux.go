@@ -51,24 +51,35 @@ type Sandbox struct {
 	closeOnce sync.Once
 }
 
-// Group is the name of this process's control groups, under which each
-// confined program has its own.
+// Group is the name of this process's control groups in the default
+// pool, under which each confined program has its own.
 func Group() string { return GroupOf(os.Getpid()) }
 
 // GroupOf is Group of the process pid (a worker, seen from its test).
-func GroupOf(pid int) string { return fmt.Sprintf("gameai-%d", pid) }
+func GroupOf(pid int) string { return DefaultPool + "/" + processGroup(pid) }
 
-// New prepares the sandbox and proves it by running a program confined.
+func processGroup(pid int) string { return fmt.Sprintf("gameai-%d", pid) }
+
+// New is NewWith the default options.
+func New() (*Sandbox, error) { return NewWith(Options{}) }
+
+// NewWith prepares the sandbox and proves it by running a program confined.
 // The error wraps ErrUnavailable and says why (not root, namespaces or
 // control groups refused).
-func New() (*Sandbox, error) {
+func NewWith(o Options) (*Sandbox, error) {
 	fail := func(format string, a ...any) (*Sandbox, error) {
 		return nil, fmt.Errorf("%w: %s", ErrUnavailable, fmt.Sprintf(format, a...))
 	}
 	if os.Geteuid() != 0 {
 		return fail("the server runs as uid %d; confining needs root (to create control groups and run programs as an unprivileged user)", os.Geteuid())
 	}
-	s := &Sandbox{name: Group(), live: map[*Process]struct{}{}, stopReap: make(chan struct{})}
+	if o.Pool == "" {
+		o.Pool = DefaultPool
+	}
+	if o.Memory <= 0 {
+		o.Memory = machineMemory() / 2
+	}
+	s := &Sandbox{name: o.Pool + "/" + processGroup(os.Getpid()), live: map[*Process]struct{}{}, stopReap: make(chan struct{})}
 	var err error
 	if s.filter, err = filterProgram(); err != nil {
 		return fail("%v", err)
@@ -87,6 +98,10 @@ func New() (*Sandbox, error) {
 	// first, and a bot still runs (its clock is wall time; starved to
 	// nothing, a legal bot would lose on time on a busy machine). Each is
 	// also held to its Limits.CPUs by a quota.
+	if err := poolBound(o.Pool, o.Memory); err != nil {
+		s.Close()
+		return fail("the memory bound of all confined programs: %v", err)
+	}
 	weight, value := filepath.Join("/sys/fs/cgroup", s.name, "cpu.weight"), "50"
 	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
 		weight, value = filepath.Join("/sys/fs/cgroup/cpu", s.name, "cpu.shares"), "512"
@@ -108,6 +123,31 @@ func New() (*Sandbox, error) {
 	}
 	go reaper("/sys/fs/cgroup", s.stopReap)
 	return s, nil
+}
+
+// poolBound holds every program of the pool to memory bytes together.
+func poolBound(pool string, memory int64) error {
+	file := filepath.Join("/sys/fs/cgroup", pool, "memory.max")
+	if cgroup.DetectedCgroupType == cgroup.TypeV1 {
+		file = filepath.Join("/sys/fs/cgroup/memory", pool, "memory.limit_in_bytes")
+	}
+	return os.WriteFile(file, []byte(strconv.FormatInt(memory, 10)), 0o644)
+}
+
+// machineMemory is the machine's memory (MemTotal), or 8 GiB where
+// /proc/meminfo does not say.
+func machineMemory() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+				if kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64); err == nil {
+					return kb << 10
+				}
+			}
+		}
+	}
+	return 8 << 30
 }
 
 // MkdirTemp makes a new directory, readable by all, for what confined

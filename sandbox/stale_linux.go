@@ -33,6 +33,11 @@ func removeStale(root string) {
 			}
 		}
 	}
+	// Groups are in the pool (DefaultPool) since 2026-12-04, at the top
+	// before it.
+	for _, h := range hierarchies {
+		hierarchies = append(hierarchies, filepath.Join(h, DefaultPool))
+	}
 	self := os.Getpid()
 	for _, h := range hierarchies {
 		groups, err := os.ReadDir(h)
