@@ -83,8 +83,10 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	ctx := context.Background()
 	src := []byte("int main(void) { return 0; } /* ann's secret source */")
 	hash, _ := st.Artefacts.Put(ctx, src)
+	version := 0
 	mk := func(id string) {
-		b := &store.Bot{ID: id, Game: "less", Name: "x", Owner: "ann", Language: "c", Version: 1, Status: store.BotRejected,
+		version++ // an owner's (game, name, version) is stored once
+		b := &store.Bot{ID: id, Game: "less", Name: "x", Owner: "ann", Language: "c", Version: version, Status: store.BotRejected,
 			Reason: "validation game 1 (as Yellow), turn 1: illegal action", Source: hash, Program: hash,
 			Validation: []store.ValidationGame{{Seat: "Yellow", Fault: "illegal action", Turn: 1, Result: "irregular loss"}},
 			CreatedAt:  time.Now(), UpdatedAt: time.Now()}

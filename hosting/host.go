@@ -396,10 +396,14 @@ func newID() string {
 // Resume restarts the admissions a stopped server left unfinished: bots
 // still building or validating that nobody has touched for stale.
 func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
+	return h.resume(ctx, stale, store.BotBuilding, store.BotValidating, store.BotWaiting)
+}
+
+func (h *Host) resume(ctx context.Context, stale time.Duration, statuses ...store.BotStatus) error {
 	if h.why != nil {
 		return nil
 	}
-	for _, st := range []store.BotStatus{store.BotBuilding, store.BotValidating, store.BotWaiting} {
+	for _, st := range statuses {
 		bs, err := h.store.Bots.List(ctx, store.BotFilter{Status: st})
 		if err != nil {
 			return err
@@ -435,7 +439,14 @@ func (h *Host) ResumeEvery(period, stale time.Duration) {
 			case <-h.ctx.Done():
 				return
 			case <-tick.C:
-				if err := h.Resume(h.ctx, stale); err != nil && h.ctx.Err() == nil {
+				// A server that admits bots itself takes up only those
+				// waiting after its failure: the others building are in its
+				// queue, and would be queued twice.
+				statuses := []store.BotStatus{store.BotWaiting}
+				if h.cfg.Remote != nil {
+					statuses = []store.BotStatus{store.BotBuilding, store.BotValidating, store.BotWaiting}
+				}
+				if err := h.resume(h.ctx, stale, statuses...); err != nil && h.ctx.Err() == nil {
 					h.cfg.Log.Error("resuming bot admissions", "err", err)
 				}
 			}
@@ -447,6 +458,9 @@ func (h *Host) ResumeEvery(period, stale time.Duration) {
 // store that read it, one succeeds, the others get ErrConflict.
 func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
 	b.UpdatedAt = time.Now().UTC()
+	if b.Status == store.BotWaiting {
+		b.Status, b.Reason = store.BotBuilding, "" // taken up: no loop takes it again
+	}
 	return h.store.Bots.Update(ctx, b) == nil
 }
 

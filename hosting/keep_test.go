@@ -8,7 +8,7 @@ import (
 )
 
 // hookedBots is a bot store that runs a hook once, inside the first List of
-// every bot (what dropFiles reads) or the first Create, at the moment the
+// every bot (what dropFiles reads) or the first CreateChecked, at the moment the
 // call has read or is about to write the store: a test sets an
 // interleaving that a race would give one time in many.
 type hookedBots struct {
@@ -25,12 +25,12 @@ func (s *hookedBots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot,
 	return bs, err
 }
 
-func (s *hookedBots) Create(ctx context.Context, b *store.Bot) error {
+func (s *hookedBots) CreateChecked(ctx context.Context, b *store.Bot, check func([]*store.Bot) error) error {
 	if hook := s.beforeCreate; hook != nil {
 		s.beforeCreate = nil
 		hook()
 	}
-	return s.Bots.Create(ctx, b)
+	return s.Bots.CreateChecked(ctx, b, check)
 }
 
 // Two owners upload the same source; one deletes theirs while the other's

@@ -242,9 +242,9 @@ func TestAServerWithWorkersKeepsResuming(t *testing.T) {
 	}
 }
 
-// A server that admits bots itself runs no loop: its queue is the only
-// place its admissions wait, and a second Resume would queue a waiting bot
-// twice.
+// A server that admits bots itself takes up in its loop only the bots
+// waiting after its failure: its queue is the only place its other
+// admissions wait, and a second Resume would queue a building bot twice.
 func TestAServerWithoutWorkersDoesNotKeepResuming(t *testing.T) {
 	h := newHost(t)
 	ctx := context.Background()
@@ -258,5 +258,31 @@ func TestAServerWithoutWorkersDoesNotKeepResuming(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if got, _ := h.store.Bots.Get(ctx, b.ID); got.Status != store.BotBuilding || got.Rev != b.Rev {
 		t.Errorf("taken up by a loop it should not run: %s, revision %d (was %d)", got.Status, got.Rev, b.Rev)
+	}
+}
+
+// A bot left waiting after the server's failure is tried again by the
+// loop of a server that admits bots itself.
+func TestAWaitingBotIsTriedAgain(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	old := time.Now().Add(-time.Hour)
+	b := &store.Bot{ID: "bot_waits", Game: "morris", Name: "waits", Owner: "ann", Language: "executable", Version: 1, Tries: 1,
+		Status: store.BotWaiting, Source: store.ContentHash([]byte("never stored")), CreatedAt: old, UpdatedAt: old}
+	if err := h.store.Bots.Create(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	h.ResumeEvery(10*time.Millisecond, time.Minute)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		got, err := h.store.Bots.Get(ctx, b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Tries == 2 && got.Status == store.BotWaiting {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a waiting bot after 10 s: %s, %d tries", got.Status, got.Tries)
+		}
 	}
 }
