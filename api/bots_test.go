@@ -83,9 +83,7 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	ctx := context.Background()
 	src := []byte("int main(void) { return 0; } /* ann's secret source */")
 	hash, _ := st.Artefacts.Put(ctx, src)
-	version := 0
-	mk := func(id string) {
-		version++ // an owner's (game, name, version) is stored once
+	mk := func(id string, version int) { // an owner's (game, name, version) is stored once
 		b := &store.Bot{ID: id, Game: "less", Name: "x", Owner: "ann", Language: "c", Version: version, Status: store.BotRejected,
 			Reason: "validation game 1 (as Yellow), turn 1: illegal action", Source: hash, Program: hash,
 			Validation: []store.ValidationGame{{Seat: "Yellow", Fault: "illegal action", Turn: 1, Result: "irregular loss"}},
@@ -98,8 +96,8 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mk("bot_ann1")
-	mk("bot_ann2")
+	mk("bot_ann1", 1)
+	mk("bot_ann2", 2)
 
 	private := []string{"ann's build log", "ann's stderr", "ann's secret source"}
 	for _, c := range []struct {

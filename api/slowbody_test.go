@@ -1,9 +1,7 @@
 package api_test
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/internal/slowbody"
 )
 
 // serveLikeServe serves e's handler as `gameai serve` does (its listener,
@@ -36,8 +35,8 @@ func clientFrom(local string) *http.Client {
 	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext}}
 }
 
-// slowBodies keeps n connections from local sending a sign-in's headers
-// and then its body a byte every 200 ms, each opened again once answered,
+// slowBodies keeps n connections from local sending a sign-in's body a
+// byte every 200 ms (slowbody.Send), each opened again once answered,
 // until ctx ends; it counts the answers by status.
 type slowBodies struct {
 	mu       sync.Mutex
@@ -51,52 +50,17 @@ func (s *slowBodies) run(ctx context.Context, wg *sync.WaitGroup, addr, local st
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				s.once(ctx, addr, local)
-			}
-		}()
-	}
-}
-
-func (s *slowBodies) once(ctx context.Context, addr, local string) {
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}
-	conn, err := d.DialContext(ctx, "tcp", addr)
-	if err != nil {
-		return
-	}
-	defer conn.Close()
-	start := time.Now()
-	fmt.Fprintf(conn, "POST /v1/accounts/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{")
-	answered := make(chan int, 1)
-	go func() {
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			answered <- 0
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.StatusCode
-	}()
-	tick := time.NewTicker(200 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case code := <-answered:
-			s.mu.Lock()
-			s.statuses[code]++
-			s.took = append(s.took, time.Since(start))
-			s.mu.Unlock()
-			return
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if _, err := conn.Write([]byte(" ")); err != nil {
-				code := <-answered
+				start := time.Now()
+				code := slowbody.Send(ctx, addr, local, 200*time.Millisecond)
+				if code < 0 {
+					return
+				}
 				s.mu.Lock()
 				s.statuses[code]++
+				s.took = append(s.took, time.Since(start))
 				s.mu.Unlock()
-				return
 			}
-		}
+		}()
 	}
 }
 

@@ -3,7 +3,7 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -15,6 +15,8 @@ import (
 	"time"
 
 	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"gameai/internal/slowbody"
 )
 
 // abuse measures what one network's attack costs another's requests: from
@@ -62,17 +64,16 @@ func abuse(base string, d time.Duration, registrations, slow, rate int) {
 			}
 		}()
 	}
+	attack, endAttack := context.WithCancel(context.Background())
+	defer endAttack()
 	for range slow {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
+			for attack.Err() == nil {
+				if code := slowbody.Send(attack, u.Host, "127.0.0.1", 200*time.Millisecond); code >= 0 {
+					count("slow-body", code)
 				}
-				count("slow-body", slowBody(u.Host, stop))
 			}
 		}()
 	}
@@ -87,44 +88,10 @@ func abuse(base string, d time.Duration, registrations, slow, rate int) {
 	}
 	m.Close()
 	close(stop)
+	endAttack()
 	wg.Wait()
 	fmt.Printf("GET /v1/games from another network, %d/s for %s: %d requests, status %v, p50 %s, p90 %s, p99 %s, max %s\n",
 		rate, d, m.Requests, m.StatusCodes, ms(m.Latencies.P50), ms(m.Latencies.P90), ms(m.Latencies.P99), ms(m.Latencies.Max))
 	fmt.Printf("attackers from 127.0.0.0/24: %d registration threads, answers %v; %d slow-body connections, answers %v\n",
 		registrations, answers["register"], slow, answers["slow-body"])
-}
-
-// slowBody sends a sign-in's headers and then its body a byte every
-// 200 ms until the server answers (its status) or stop closes.
-func slowBody(host string, stop chan struct{}) int {
-	conn, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.1")}}).Dial("tcp", host)
-	if err != nil {
-		return 0
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /v1/accounts/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{")
-	answered := make(chan int, 1)
-	go func() {
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			answered <- 0
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.StatusCode
-	}()
-	tick := time.NewTicker(200 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case code := <-answered:
-			return code
-		case <-stop:
-			return -1
-		case <-tick.C:
-			if _, err := conn.Write([]byte(" ")); err != nil {
-				return <-answered
-			}
-		}
-	}
 }
