@@ -58,7 +58,7 @@ func (s *Server) createSession(c *echo.Context) error {
 	now := time.Now().UTC()
 	sess := &store.Session{ID: rand.Text(), Game: g.Name(), Variant: st.Variant(), Options: st.Options(),
 		Start: st.String(), Moves: []string{}, Position: st.String(), Over: st.Terminal(), Engines: engines,
-		Client: client, CreatedAt: now, UpdatedAt: now}
+		Client: client, Network: network(c.RealIP()), CreatedAt: now, UpdatedAt: now}
 	release, err := s.replyingEngine(c.Request().Context(), sess, st)
 	if err != nil {
 		return err
@@ -402,7 +402,7 @@ func sessionsFull(err error, cfg store.Config) error {
 	switch {
 	case errors.Is(err, store.ErrClientFull):
 		return retryLater(http.StatusTooManyRequests, "too-many-sessions", "Too many sessions",
-			fmt.Sprintf("you hold %d live sessions (your account, or without one your network), the most one may; delete one you no longer play (DELETE /v1/sessions/{id}), or wait: "+
+			fmt.Sprintf("you hold %d live sessions (your account wherever it asks from, or your network, every account on it together), the most one may; delete one you no longer play (DELETE /v1/sessions/{id}), or wait: "+
 				"one nobody moves in ends %v after its last move, a finished one %v", cfg.MaxSessionsPerClient, cfg.SessionTTL, cfg.SessionIdleTTL), min(idle, 60))
 	case errors.Is(err, store.ErrFull):
 		return retryLater(http.StatusTooManyRequests, "sessions-full", "The server's sessions are full",
@@ -464,7 +464,8 @@ func (s *Server) sessionResponse(c *echo.Context, sess *store.Session, st games.
 
 // sessionClient is whom a new session is counted against: the account of
 // a signed-in caller or of its token (wherever it asks from), else the
-// caller's network.
+// caller's network. An account's session counts against its network too
+// (store.Session.Network).
 func (s *Server) sessionClient(c *echo.Context) (string, error) {
 	who, err := s.whoAsks(c)
 	if err != nil {

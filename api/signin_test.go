@@ -261,9 +261,11 @@ func TestASignInActsAsItsAccountUntilItEnds(t *testing.T) {
 }
 
 // An account's sessions are counted against the account wherever it asks
-// from, a visitor's against its network: an account at its share is
-// refused from a new network, while a visitor of its network still
-// starts one.
+// from, and against the network it asks from, as a visitor's are: an
+// account at its share is refused from a new network, and its network,
+// full with the account's sessions, refuses a visitor of it (each cheap
+// account made on one network added another share to it) while a
+// visitor of another network starts one.
 func TestSessionsAreCountedPerAccount(t *testing.T) {
 	st := memory.New(store.Config{MaxSessionsPerClient: 3})
 	e := registrationEnv(t, st, api.RegistrationClosed)
@@ -286,7 +288,16 @@ func TestSessionsAreCountedPerAccount(t *testing.T) {
 	if resp.StatusCode != 429 {
 		t.Errorf("the account from another network: %d", resp.StatusCode)
 	}
-	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).ok(t, 201)
+	e.do(t, "POST", "/v1/games/tictactoe/sessions", api.CreateSessionRequest{}).problem(t, 429)
+	req, _ = http.NewRequest("POST", e.url+"/v1/games/tictactoe/sessions", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err = from("127.0.2.9").Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Errorf("a visitor of another network: %d", resp.StatusCode)
+	}
 }
 
 // Behind a reverse proxy the host names (--trusted-proxies), each client

@@ -63,6 +63,10 @@ type Session struct {
 	// the name), else the network it asked from (a /24 or a /64). Create
 	// bounds the live sessions of one (Config.MaxSessionsPerClient).
 	Client string `json:"client,omitempty"`
+	// Network is the network an account's session was asked from (""
+	// where Client is that network already): it is counted against both,
+	// so that accounts made cheaply on one network share its bound.
+	Network string `json:"network,omitempty"`
 	// Over: the game has ended. A session that is over, or that nobody
 	// has moved in yet, lives Config.SessionIdleTTL after its last write;
 	// one in play, Config.SessionTTL.
@@ -88,11 +92,23 @@ type SessionEngine struct {
 	Iterations int64             `json:"iterations,omitempty"`
 }
 
+// Counted are the clients a session is counted against (Client, and
+// Network where it differs), each bounded by Config.MaxSessionsPerClient.
+func (s *Session) Counted() []string {
+	var out []string
+	for _, c := range []string{s.Client, s.Network} {
+		if c != "" && (len(out) == 0 || out[0] != c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Sessions keeps sessions; each expires after a period without writes
 // (Config.SessionLife).
 type Sessions interface {
 	// Create stores s unless the store holds Config.MaxSessions live
-	// sessions (ErrFull) or s.Client already has
+	// sessions (ErrFull) or one of s.Counted() already has
 	// Config.MaxSessionsPerClient (ErrClientFull); the count is exact
 	// across the servers that share a store.
 	Create(ctx context.Context, s *Session) error

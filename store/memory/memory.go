@@ -61,8 +61,9 @@ func (s *sessions) Create(_ context.Context, sess *store.Session) error {
 	sess.Version = 1
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if sess.Client != "" {
-		ids := s.byClient[sess.Client]
+	counted := sess.Counted()
+	for _, c := range counted {
+		ids := s.byClient[c]
 		for id := range ids {
 			if !s.t.live(id) {
 				delete(ids, id)
@@ -75,17 +76,19 @@ func (s *sessions) Create(_ context.Context, sess *store.Session) error {
 	if err := s.t.create(sess.ID, sess, s.cfg.SessionLife(sess)); err != nil {
 		return err
 	}
-	if sess.Client != "" {
+	if len(counted) > 0 {
 		if s.byClient == nil {
 			s.byClient = map[string]map[string]bool{}
 		}
 		if len(s.byClient) > s.cfg.MaxSessions {
 			s.sweep() // clients whose sessions all expired
 		}
-		if s.byClient[sess.Client] == nil {
-			s.byClient[sess.Client] = map[string]bool{}
+	}
+	for _, c := range counted {
+		if s.byClient[c] == nil {
+			s.byClient[c] = map[string]bool{}
 		}
-		s.byClient[sess.Client][sess.ID] = true
+		s.byClient[c][sess.ID] = true
 	}
 	return nil
 }

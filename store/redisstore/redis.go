@@ -190,27 +190,31 @@ type sessions struct {
 // entries past their expiry, so it is exact while each entry's score
 // follows its record's (every write of a session rescores it).
 
-// sessionCreateScript: KEYS[1] record, KEYS[2] the live set, KEYS[3] the
-// client's live set ("" when none); ARGV data, ttl ms, id, most live,
-// most a client's. 1 created, 0 exists, -1 full, -2 the client's share
-// full.
+// sessionCreateScript: KEYS[1] record, KEYS[2] the live set, KEYS[3] and
+// KEYS[4] the live sets of the clients it is counted against ("" when
+// none); ARGV data, ttl ms, id, most live, most a client's. 1 created, 0
+// exists, -1 full, -2 a client's share full.
 var sessionCreateScript = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local ttl = tonumber(ARGV[2])
-if KEYS[3] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
-  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -2 end
+for i = 3, 4 do
+  if KEYS[i] ~= '' then
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
+    if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[5]) then return -2 end
+  end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
 redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[3])
-if KEYS[3] ~= '' then
-  redis.call('ZADD', KEYS[3], now + ttl, ARGV[3])
-  redis.call('PEXPIRE', KEYS[3], ttl)
+for i = 3, 4 do
+  if KEYS[i] ~= '' then
+    redis.call('ZADD', KEYS[i], now + ttl, ARGV[3])
+    if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
+  end
 end
 return 1`)
 
@@ -227,17 +231,22 @@ local ttl = tonumber(ARGV[3])
 redis.call('HSET', KEYS[1], 'v', tonumber(v) + 1, 'd', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[4])
-if KEYS[3] ~= '' then
-  redis.call('ZADD', KEYS[3], now + ttl, ARGV[4])
-  if redis.call('PTTL', KEYS[3]) < ttl then redis.call('PEXPIRE', KEYS[3], ttl) end
+for i = 3, 4 do
+  if KEYS[i] ~= '' then
+    redis.call('ZADD', KEYS[i], now + ttl, ARGV[4])
+    if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
+  end
 end
 return 1`)
 
-func (s *sessions) clientKey(sess *store.Session) string {
-	if sess.Client == "" {
-		return ""
+// clientKeys are the live sets of the clients sess is counted against,
+// always two ("" for none), as the scripts' KEYS[3] and KEYS[4].
+func (s *sessions) clientKeys(sess *store.Session) []string {
+	out := []string{"", ""}
+	for i, c := range sess.Counted() {
+		out[i] = s.k.sessionsOf(c)
 	}
-	return s.k.sessionsOf(sess.Client)
+	return out
 }
 
 func (s *sessions) Create(ctx context.Context, sess *store.Session) error {
@@ -246,7 +255,7 @@ func (s *sessions) Create(ctx context.Context, sess *store.Session) error {
 	if err != nil {
 		return err
 	}
-	n, err := sessionCreateScript.Run(ctx, s.c, []string{s.k.session(sess.ID), s.k.liveSessions(), s.clientKey(sess)},
+	n, err := sessionCreateScript.Run(ctx, s.c, append([]string{s.k.session(sess.ID), s.k.liveSessions()}, s.clientKeys(sess)...),
 		b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID, s.cfg.MaxSessions, s.cfg.MaxSessionsPerClient).Int()
 	if err != nil {
 		return err
@@ -279,7 +288,7 @@ func (s *sessions) Update(ctx context.Context, sess *store.Session) error {
 	if err != nil {
 		return err
 	}
-	n, err := sessionUpdateScript.Run(ctx, s.c, []string{s.k.session(sess.ID), s.k.liveSessions(), s.clientKey(sess)},
+	n, err := sessionUpdateScript.Run(ctx, s.c, append([]string{s.k.session(sess.ID), s.k.liveSessions()}, s.clientKeys(sess)...),
 		sess.Version, b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID).Int()
 	if err != nil {
 		return err
@@ -303,8 +312,10 @@ func (s *sessions) Delete(ctx context.Context, id string) error {
 	pipe := s.c.TxPipeline()
 	del := pipe.Del(ctx, s.k.session(id))
 	pipe.ZRem(ctx, s.k.liveSessions(), id)
-	if key := s.clientKey(sess); key != "" {
-		pipe.ZRem(ctx, key, id)
+	for _, key := range s.clientKeys(sess) {
+		if key != "" {
+			pipe.ZRem(ctx, key, id)
+		}
 	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		return err

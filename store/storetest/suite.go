@@ -152,6 +152,27 @@ func testSessionBounds(t *testing.T, open Factory) {
 		t.Fatal(err)
 	}
 	create("d1", "D", nil)
+
+	// An account's session counts against the network it asked from too:
+	// two accounts on one network share its bound, and an account at its
+	// bound is refused from another network.
+	s = open(t, store.Config{MaxSessions: 20, MaxSessionsPerClient: 2}).Sessions
+	counted := func(id, client, network string, want error) {
+		t.Helper()
+		if err := s.Create(ctx, &store.Session{ID: id, Client: client, Network: network}); !errors.Is(err, want) {
+			t.Errorf("Create %s of %q from %q = %v, want %v", id, client, network, err, want)
+		}
+	}
+	counted("x1", "account:ann", "N", nil)
+	counted("x2", "account:bob", "N", nil)
+	counted("x3", "account:cy", "N", store.ErrClientFull)
+	counted("x4", "N", "", store.ErrClientFull)
+	counted("x5", "account:ann", "M", nil)
+	counted("x6", "account:ann", "M2", store.ErrClientFull)
+	if err := s.Delete(ctx, "x2"); err != nil {
+		t.Fatal(err)
+	}
+	counted("x7", "N", "N", nil) // counted once, not twice
 }
 
 // testSessionLives: a session in play lives SessionTTL after its last
