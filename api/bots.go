@@ -236,7 +236,7 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	if err != nil {
 		return badField("file", "missing: attach the source file or the executable")
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // a part of a form read: nothing to flush
 	if fh.Size > hosting.MaxUpload {
 		return problem(http.StatusRequestEntityTooLarge, "too-large", "Request too large",
 			fmt.Sprintf("a bot's file is at most %d bytes", hosting.MaxUpload), FieldError{Field: "file", Reason: "over the cap"})

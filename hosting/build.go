@@ -44,7 +44,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	if err != nil {
 		return nil, "", err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }() // a build's scratch: a leftover is the temporary directory's
 	if err := os.Chmod(dir, 0o755); err != nil { // the sandbox's users pass through it
 		return nil, "", err
 	}
@@ -108,7 +108,7 @@ func checkExecutable(b []byte) string {
 		}
 		return "not a Linux executable (ELF)"
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read from memory: nothing to flush
 	switch {
 	case f.Class != elf.ELFCLASS64 || f.Machine != elf.EM_X86_64:
 		return fmt.Sprintf("an executable for %v %v, not x86-64", f.Class, f.Machine)
@@ -144,11 +144,11 @@ func (h *Host) runnable(ctx context.Context, name string, l *Language, hash stri
 			return Runnable{}, err
 		}
 		if err := os.WriteFile(filepath.Join(tmp, file), data, 0o755); err != nil {
-			os.RemoveAll(tmp)
+			_ = os.RemoveAll(tmp) // the write's error is the one to say
 			return Runnable{}, err
 		}
 		if err := os.Rename(tmp, dir); err != nil {
-			os.RemoveAll(tmp) // another game put it there first
+			_ = os.RemoveAll(tmp) // another game put it there first
 		}
 	}
 	return Runnable{Name: name, Dir: dir, Argv: l.run, Env: l.env, Runtime: l.runtime, Limits: limits}, nil

@@ -347,6 +347,8 @@ func (l live) put(o arena.Outcome) {
 	if l.lg == nil {
 		return
 	}
+	// A watcher's view only: the game goes on without it, and its result
+	// is recorded by the job.
 	if b, err := json.Marshal(o); err == nil {
 		_ = l.lg.Put(l.ctx, LiveKey(l.job, o.Result.N), b)
 	}
@@ -354,6 +356,6 @@ func (l live) put(o arena.Outcome) {
 
 func (l live) over(n int) {
 	if l.lg != nil {
-		_ = l.lg.Delete(context.WithoutCancel(l.ctx), LiveKey(l.job, n))
+		_ = l.lg.Delete(context.WithoutCancel(l.ctx), LiveKey(l.job, n)) // expires on its own besides
 	}
 }

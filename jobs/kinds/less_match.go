@@ -172,7 +172,9 @@ func lessMatch(d Deps) jobs.Handler {
 				if r, err = g.Play(ctx); err != nil {
 					break
 				}
-				_ = record(k, r)
+				if err = record(k, r); err != nil {
+					break
+				}
 			}
 		}
 		if err != nil {

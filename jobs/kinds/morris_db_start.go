@@ -77,7 +77,11 @@ func morrisDBStart(d Deps) jobs.Handler {
 		if err != nil {
 			return nil, err
 		}
-		defer db.Close()
+		defer func() {
+			if err := db.Close(); err != nil {
+				d.Log.Warn("closing the Morris database", "err", err)
+			}
+		}()
 		if missing := db.MissingForStart(); len(missing) > 0 {
 			return nil, fmt.Errorf("%w; %d are not built (%v first)", ErrMissingSpaces, len(missing), missing[0])
 		}
