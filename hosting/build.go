@@ -44,7 +44,7 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	if err != nil {
 		return nil, "", err
 	}
-	defer func() { _ = os.RemoveAll(dir) }() // a build's scratch: a leftover is the temporary directory's
+	defer func() { _ = os.RemoveAll(dir) }()     // a build's scratch: a leftover is the temporary directory's
 	if err := os.Chmod(dir, 0o755); err != nil { // the sandbox's users pass through it
 		return nil, "", err
 	}
