@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -121,13 +120,11 @@ func (s *Server) registration() string {
 // registrationBounds are what a visitor's sign-up is counted under: its
 // network's accounts and its network's password work.
 func registrationBounds(c *echo.Context) []bound {
-	return []bound{{counterKey("register-net", network(c.RealIP())), registrationsPerNetwork, registrationWindow}, hashesOf(c)}
+	return []bound{newAccounts.of(network(c.RealIP())), hashesOf(c)}
 }
 
 // hashesOf is the bound on the password work of the request's network.
-func hashesOf(c *echo.Context) bound {
-	return bound{counterKey("password-work", network(c.RealIP())), hashesPerNetwork, hashWindow}
-}
+func hashesOf(c *echo.Context) bound { return passwordWork.of(network(c.RealIP())) }
 
 // register makes an account with a password.
 //
@@ -341,7 +338,7 @@ func (s *Server) setPassword(c *echo.Context) error {
 	}
 	// A change costs a hash or two: counted under the account and its
 	// network before they are made, as every hash is.
-	if _, err := s.attempt(ctx, []bound{{counterKey("password-set", o.Name), passwordSetsPerAccount, passwordSetWindow}, hashesOf(c)},
+	if _, err := s.attempt(ctx, []bound{passwordSets.of(o.Name), hashesOf(c)},
 		FieldError{Field: "password", Reason: "too many changes"}); err != nil {
 		return err
 	}
@@ -349,7 +346,7 @@ func (s *Server) setPassword(c *echo.Context) error {
 		// A stolen token or cookie guesses the password no faster here
 		// than at sign-in: the same count under the name, given back when
 		// the password is right.
-		right, err := s.attempt(ctx, []bound{{counterKey("signin-name", o.Name), failsPerName, failWindow}},
+		right, err := s.attempt(ctx, []bound{nameFailures.of(o.Name)},
 			FieldError{Field: "current", Reason: "too many failures"})
 		if err != nil {
 			return err
@@ -393,10 +390,36 @@ func (s *Server) audit(c *echo.Context, action, target, detail string) error {
 
 // A bound is how many times key may be counted in its window.
 type bound struct {
-	key    string
-	max    int64
-	window time.Duration
+	limit
+	key string
 }
+
+// limit is a kind of bound: its counters' names start with kind; past max
+// in window, an attempt is answered 429 with slug, title and what (a
+// detail, %d the max).
+type limit struct {
+	kind              string
+	max               int64
+	window            time.Duration
+	slug, title, what string
+}
+
+// The limits of what costs a password hash.
+var (
+	newAccounts = limit{"register-net", registrationsPerNetwork, registrationWindow, "too-many-accounts", "Too many new accounts",
+		"a network makes at most %d accounts an hour"}
+	nameFailures = limit{"signin-name", failsPerName, failWindow, "sign-in-slowed", "Too many failed sign-ins",
+		"after %d wrong passwords under one name, its sign-in waits out the quarter of an hour"}
+	networkFailures = limit{"signin-net", failsPerNetwork, failWindow, "sign-in-slowed", "Too many failed sign-ins",
+		"after %d failed sign-ins from one network, its sign-ins wait out the quarter of an hour"}
+	passwordSets = limit{"password-set", passwordSetsPerAccount, passwordSetWindow, "too-many-attempts", "Too many attempts",
+		"an account changes its password at most %d times an hour"}
+	passwordWork = limit{"password-work", hashesPerNetwork, hashWindow, "too-many-attempts", "Too many attempts",
+		"a network has the server check or make at most %d passwords in a quarter of an hour"}
+)
+
+// of is the limit's bound on one subject (a name, a network).
+func (l limit) of(subject string) bound { return bound{l, counterKey(l.kind, subject)} }
 
 // attempt counts one attempt under every bound before the work it
 // guards: past any, the counts are given back and the caller is answered
@@ -423,36 +446,8 @@ func (s *Server) attempt(ctx context.Context, bounds []bound, field FieldError) 
 		hit = append(hit, b.key)
 		if n > b.max {
 			refund()
-			slug, title := b.names()
-			return nil, retryLater(http.StatusTooManyRequests, slug, title, b.detail(), int(left.Seconds())+1, field)
+			return nil, retryLater(http.StatusTooManyRequests, b.slug, b.title, fmt.Sprintf(b.what, b.max), int(left.Seconds())+1, field)
 		}
 	}
 	return refund, nil
-}
-
-// names are the problem's slug and title for a bound reached.
-func (b bound) names() (slug, title string) {
-	switch kind, _, _ := strings.Cut(b.key, ":"); kind {
-	case "register-net":
-		return "too-many-accounts", "Too many new accounts"
-	case "signin-name", "signin-net":
-		return "sign-in-slowed", "Too many failed sign-ins"
-	}
-	return "too-many-attempts", "Too many attempts"
-}
-
-// detail says which bound was reached, in the words of its kind.
-func (b bound) detail() string {
-	kind, _, _ := strings.Cut(b.key, ":")
-	what := map[string]string{
-		"register-net":  "a network makes at most %d accounts an hour",
-		"signin-name":   "after %d wrong passwords under one name, its sign-in waits out the quarter of an hour",
-		"signin-net":    "after %d failed sign-ins from one network, its sign-ins wait out the quarter of an hour",
-		"password-set":  "an account changes its password at most %d times an hour",
-		"password-work": "a network has the server check or make at most %d passwords in a quarter of an hour",
-	}[kind]
-	if what == "" {
-		what = "at most %d attempts in the window"
-	}
-	return fmt.Sprintf(what, b.max)
 }

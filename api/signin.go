@@ -122,8 +122,8 @@ func (s *Server) signIn(c *echo.Context) error {
 	// Every attempt is counted before its hash, under the name, the
 	// network and the network's password work; a right password gives
 	// the failures' counts back.
-	byName, byNet := counterKey("signin-name", req.Name), counterKey("signin-net", network(c.RealIP()))
-	_, err := s.attempt(ctx, []bound{{byName, failsPerName, failWindow}, {byNet, failsPerNetwork, failWindow}, hashesOf(c)},
+	byName, byNet := nameFailures.of(req.Name), networkFailures.of(network(c.RealIP()))
+	_, err := s.attempt(ctx, []bound{byName, byNet, hashesOf(c)},
 		FieldError{Field: "password", Reason: "too many failures"})
 	if err != nil {
 		return err
@@ -148,7 +148,7 @@ func (s *Server) signIn(c *echo.Context) error {
 		return problem(http.StatusUnauthorized, "sign-in-failed", "Sign-in failed", "the name or the password is wrong",
 			FieldError{Field: "password", Reason: "wrong name or password"})
 	}
-	for _, k := range []string{byName, byNet} {
+	for _, k := range []string{byName.key, byNet.key} {
 		if err := s.store.Accounts.Unhit(ctx, k); err != nil {
 			s.log.Warn("giving back a sign-in's count", "key", k, "err", err)
 		}
