@@ -151,5 +151,5 @@ func (h *Host) runnable(ctx context.Context, name string, l *Language, hash stri
 			_ = os.RemoveAll(tmp) // another game put it there first
 		}
 	}
-	return Runnable{Name: name, Dir: dir, Argv: l.run, Env: l.env, Runtime: l.runtime, Limits: limits}, nil
+	return Runnable{Name: name, Dir: dir, Argv: l.argv(limits), Env: l.env, Runtime: l.runtime, Limits: limits}, nil
 }

@@ -1,10 +1,14 @@
 package hosting
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+
+	"gameai/sandbox"
 )
 
 // Language is how an upload in one language is built and run. Its paths
@@ -28,9 +32,68 @@ type Language struct {
 	runsUpload bool
 	runFile    string
 	run        []string
-	env        []string
-	runtime    []string // host directories the sandbox shows besides /usr
-	tool       string   // the host program the language needs
+	// runFor, when set, is run for a program's limits: a runtime that
+	// sizes its own heap (the JVM, V8) is told the box's memory, or it
+	// would size it from the machine's and be killed for a heap it
+	// believed it had.
+	runFor  func(sandbox.Limits) []string
+	env     []string
+	runtime []string // host directories the sandbox shows besides /usr
+	tool    string   // the host program the language needs
+}
+
+// argv is what starts a program of this language under limits.
+func (l *Language) argv(limits sandbox.Limits) []string {
+	if l.runFor != nil {
+		return l.runFor(limits)
+	}
+	return l.run
+}
+
+// jvmFlags keep a JVM inside a box: a heap of heapMiB, one collector
+// thread, no shared-memory statistics file in the scratch space, and the
+// one core the box gives it (the JVM cannot read the box's control
+// group, so it would size its threads for the machine). prefix is "-J"
+// for the JDK's tools, which pass such flags on to their JVM.
+func jvmFlags(prefix string, heapMiB int64) []string {
+	fs := []string{fmt.Sprintf("-Xmx%dm", heapMiB), "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:ActiveProcessorCount=1",
+		"-XX:TieredStopAtLevel=1"}
+	if prefix == "" {
+		fs = fs[:len(fs)-1] // a bot's games want the optimising compiler
+	}
+	for i := range fs {
+		fs[i] = prefix + fs[i]
+	}
+	return fs
+}
+
+// heapShare is the part of a box's memory a managed runtime's heap may
+// grow to: the rest is its code, threads' stacks and the runtime itself.
+func heapShare(limits sandbox.Limits, fallbackMiB int64) int64 {
+	if limits.Memory <= 0 {
+		return fallbackMiB
+	}
+	return max(limits.Memory>>20/2, 16)
+}
+
+func javaRun(limits sandbox.Limits) []string {
+	return append(append([]string{"/usr/bin/java"}, jvmFlags("", heapShare(limits, 256))...), "-jar", "/bot/bot.jar")
+}
+
+func nodeRun(limits sandbox.Limits) []string {
+	return []string{"/usr/bin/node", fmt.Sprintf("--max-old-space-size=%d", heapShare(limits, 256)), "/bot/bot.js"}
+}
+
+// javaMain finds the class a Java upload must declare.
+var javaMain = regexp.MustCompile(`\bclass\s+Main\b`)
+
+// checkJava says why a Java upload cannot be built: it is compiled as
+// Main.java and run as the jar's Main class.
+func checkJava(src []byte) string {
+	if !javaMain.Match(src) {
+		return "a Java bot is compiled as Main.java: it must declare class Main (with its main method)"
+	}
+	return ""
 }
 
 // basicEnv is every confined program's environment.
@@ -50,6 +113,21 @@ func detectLanguages() []*Language {
 			// A syntax check only: the script is what runs.
 			compile: []string{"/usr/bin/python3", "-c", "import sys; compile(open('/bot/bot.py').read(), 'bot.py', 'exec')"},
 			run:     []string{"/usr/bin/python3", "-u", "/bot/bot.py"}},
+		{Name: "java", Title: "Java (OpenJDK, class Main)", File: "Main.java", tool: "/usr/bin/javac", runFile: "bot.jar",
+			check: checkJava,
+			// One shell line: javac's classes in the scratch space, one jar
+			// out (a bot is one file in the store). C1 only and one
+			// heap-sized JVM: a build's minute is mostly the JVM starting.
+			compile: []string{"/bin/sh", "-c", "/usr/bin/javac " + strings.Join(jvmFlags("-J", 512), " ") +
+				" -encoding UTF-8 -d /tmp/classes /bot/Main.java && /usr/bin/jar " + strings.Join(jvmFlags("-J", 256), " ") +
+				" --create --file /out/bot --main-class Main -C /tmp/classes ."},
+			runFor: javaRun},
+		{Name: "rust", Title: "Rust (rustc -O, edition 2021)", File: "main.rs", tool: "/usr/bin/rustc",
+			compile: []string{"/usr/bin/rustc", "-O", "--edition", "2021", "-o", "/out/bot", "/bot/main.rs"}},
+		{Name: "javascript", Title: "JavaScript (Node.js)", File: "bot.js", tool: "/usr/bin/node", runsUpload: true, runFile: "bot.js",
+			// A syntax check only: the script is what runs.
+			compile: []string{"/usr/bin/node", "--check", "/bot/bot.js"},
+			runFor:  nodeRun},
 		{Name: "executable", Title: "Linux x86-64 static executable", File: "bot", Available: true, Toolchain: "none: the upload runs as it is",
 			check: checkExecutable, runsUpload: true},
 	}
@@ -64,6 +142,8 @@ func detectLanguages() []*Language {
 		switch {
 		case l.Name == "go":
 			goLanguage(l)
+		case l.Name == "java":
+			javaLanguage(l)
 		case l.tool != "":
 			if _, err := os.Stat(l.tool); err != nil {
 				l.Reason = l.tool + " is not installed on this machine"
@@ -108,6 +188,37 @@ func goLanguage(l *Language) {
 	l.env[0] = "PATH=" + filepath.Dir(bin) + ":/usr/bin:/bin"
 	l.Available = true
 	l.Toolchain = versionLine(bin, "version")
+}
+
+// javaLanguage finds the JDK's configuration that its files link to
+// outside /usr (Debian keeps java.security and jvm.cfg under
+// /etc/java-N-openjdk): without it a JVM in the sandbox cannot start.
+func javaLanguage(l *Language) {
+	if _, err := os.Stat(l.tool); err != nil {
+		l.Reason = l.tool + " is not installed on this machine"
+		return
+	}
+	l.Available, l.Toolchain = true, versionLine(l.tool, "-version")
+	real, err := filepath.EvalSymlinks(l.tool)
+	if err != nil {
+		return
+	}
+	home := filepath.Dir(filepath.Dir(real))
+	seen := map[string]bool{}
+	for _, dir := range []string{"conf", "conf/security", "lib"} {
+		entries, _ := os.ReadDir(filepath.Join(home, dir)) // a JDK without the directory links nothing from it
+		for _, e := range entries {
+			target, err := os.Readlink(filepath.Join(home, dir, e.Name()))
+			if err != nil || !strings.HasPrefix(target, "/etc/") {
+				continue
+			}
+			top := "/etc/" + strings.SplitN(strings.TrimPrefix(target, "/etc/"), "/", 2)[0]
+			if !seen[top] {
+				seen[top] = true
+				l.runtime = append(l.runtime, top)
+			}
+		}
+	}
 }
 
 // versionLine is the first line a trusted toolchain prints of its version.

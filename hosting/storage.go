@@ -37,11 +37,11 @@ func (e *QuotaError) Error() string {
 // be): an executable must be a static x86-64 ELF, a source text in UTF-8.
 // Checked before storing, so junk costs the server nothing to keep.
 func checkUpload(l *Language, file []byte) string {
+	if l.compile != nil && (!utf8.Valid(file) || bytes.IndexByte(file, 0) >= 0) {
+		return "not a source file: " + l.Title + " source is text in UTF-8"
+	}
 	if l.check != nil {
 		return l.check(file)
-	}
-	if !utf8.Valid(file) || bytes.IndexByte(file, 0) >= 0 {
-		return "not a source file: " + l.Title + " source is text in UTF-8"
 	}
 	return ""
 }
