@@ -19,7 +19,7 @@ var floors = []struct {
 	name     string
 	prefixes []string
 }{
-	{"support", []string{"internal"}},
+	{"support", []string{"internal", "starters"}},
 	// The Redis test helper starts a store for the tests of every floor
 	// above it: it sits with the state it starts.
 	{"state", []string{"store", "internal/redistest"}},
