@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"gameai/arena"
 	"gameai/hosting"
 	"gameai/store"
 )
@@ -362,7 +363,13 @@ func (s *Server) getBot(c *echo.Context) error {
 			return err
 		}
 	}
-	return c.JSON(http.StatusOK, botResponse(b, d, who))
+	r := botResponse(b, d, who)
+	for i, v := range r.Validation {
+		if len(v.Seats) > 0 {
+			r.Validation[i].Positions = s.positions(b.Game, arena.Outcome{Board: v.Board, Moves: v.Moves})
+		}
+	}
+	return c.JSON(http.StatusOK, r)
 }
 
 // botSource sends an uploaded file back to its owner.
@@ -503,10 +510,11 @@ func botResponse(b *store.Bot, d *store.BotDetails, who caller) BotResponse {
 	for i, g := range b.Validation {
 		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, FaultKind: g.FaultKind, Turn: g.Turn, ThinkMS: g.ThinkMS}
 		if d != nil && i < len(d.Games) {
-			v.Record = d.Games[i].Record
+			dg := d.Games[i]
+			v.Record, v.Board, v.Seats, v.Moves, v.TimesMS, v.Clocks = dg.Record, dg.Board, dg.Seats, dg.Moves, dg.TimesMS, dg.ThinkMS
 			if mine {
-				stderr := d.Games[i].Stderr
-				v.Stderr = &stderr
+				stderr, talk := d.Games[i].Stderr, d.Games[i].Transcript
+				v.Stderr, v.Transcript = &stderr, &talk
 			}
 		}
 		r.Validation = append(r.Validation, v)

@@ -91,7 +91,8 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 		if err := st.Bots.Create(ctx, b); err != nil {
 			t.Fatal(err)
 		}
-		d := &store.BotDetails{BuildLog: "ann's build log", Games: []store.GameDetails{{Record: "1 Yellow a1a1", Stderr: "ann's stderr"}}}
+		d := &store.BotDetails{BuildLog: "ann's build log", Games: []store.GameDetails{{Record: "1 Yellow a1a1", Stderr: "ann's stderr",
+			Transcript: "  0.001 > ann's transcript\n"}}}
 		if err := st.Bots.SetDetails(ctx, id, d); err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	mk("bot_ann1", 1)
 	mk("bot_ann2", 2)
 
-	private := []string{"ann's build log", "ann's stderr", "ann's secret source"}
+	private := []string{"ann's build log", "ann's stderr", "ann's transcript", "ann's secret source"}
 	for _, c := range []struct {
 		who, token string
 		sees       bool

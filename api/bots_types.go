@@ -70,8 +70,8 @@ type LanguageResponse struct {
 }
 
 // BotResponse is a bot version. The games' records are in the answer for
-// one bot, not in lists; BuildLog and the games' Stderr are present for
-// the bot's owner only.
+// one bot, not in lists; BuildLog and the games' Stderr and Transcript are
+// present for the bot's owner only.
 type BotResponse struct {
 	ID       string `json:"id" example:"bot_5d1c0e2f9a7b3c4d5e6f7a8b"`
 	Name     string `json:"name"`
@@ -105,6 +105,21 @@ type ValidationGameResponse struct {
 	Record    string  `json:"record,omitempty"`
 	ThinkMS   int64   `json:"think_ms"`
 	Stderr    *string `json:"stderr,omitempty"`
+	// Transcript is, for the owner, the bot's conversation with the
+	// referee: "> " before a line the referee sent, "< " before one the bot
+	// wrote, each after its time in seconds since the start; its first 40
+	// and last 200 lines.
+	Transcript *string `json:"transcript,omitempty"`
+	// The game to replay on a board (in the answer for one bot): its
+	// start (a Less layout, a Morris opening), the seats' ids by colour,
+	// the moves with their times, each seat's clock, and the positions in
+	// the session notation, the start then after each move.
+	Board     string   `json:"board,omitempty"`
+	Seats     []string `json:"seats,omitempty"`
+	Moves     []string `json:"moves,omitempty"`
+	TimesMS   []int64  `json:"times_ms,omitempty"`
+	Clocks    []int64  `json:"clocks_ms,omitempty"`
+	Positions []string `json:"positions,omitempty"`
 }
 
 // BotListResponse is a page of bots.

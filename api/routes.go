@@ -103,6 +103,7 @@ func (s *Server) table() []route {
 		{"POST", uploadRoute, s.uploadBot, owner},
 		{"GET", "/v1/bots", s.listBots, public},
 		{"GET", "/v1/bots/:id", s.getBot, public},
+		{"GET", "/v1/bots/:id/admission", s.botAdmission, public},
 		{"GET", "/v1/bots/:id/source", s.botSource, owner},
 		{"DELETE", "/v1/bots/:id", s.deleteBot, owner},
 		{"PUT", "/v1/bots/:id/ladder", s.enterLadder, owner},

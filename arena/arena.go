@@ -170,8 +170,10 @@ type Outcome struct {
 	Fault  *Fault `json:"fault,omitempty"`
 	// Record is the whole game in its game's record format.
 	Record string `json:"record"`
-	// Stderr is each uploaded seat's standard error (empty for ours).
-	Stderr []string `json:"stderr,omitempty"`
+	// Stderr is each uploaded seat's standard error (empty for ours), and
+	// Transcripts each one's conversation with the referee.
+	Stderr      []string `json:"stderr,omitempty"`
+	Transcripts []string `json:"transcripts,omitempty"`
 	// Less and Morris are the game as its referee kept it, for callers
 	// in this process (the detours of a Less team, a Morris record's
 	// moves and exact times).

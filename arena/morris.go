@@ -63,11 +63,11 @@ func morrisOptions(s Spec) (MorrisOptions, error) {
 }
 
 // morrisTable is a game's two players as started: each move's time, the
-// uploaded programs' stderr, the first seat that did not start, and what
+// uploaded programs' traces, the first seat that did not start, and what
 // ends them.
 type morrisTable struct {
 	players [2]MorrisPlayer
-	stderr  []func() string
+	traces  []func() Trace
 	took    [2][]time.Duration
 	fault   *Fault
 	closers []func()
@@ -100,7 +100,7 @@ func (r Runner) seat(ctx context.Context, s Spec, t *morrisTable, seat int, e En
 			return fmt.Errorf("seat %d: %w", seat, ErrNotRunnable)
 		}
 		var c *morrisuci.Client
-		c, t.stderr[seat], err = r.Uploads.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
+		c, t.traces[seat], err = r.Uploads.MorrisBot(ctx, *e.Uploaded, moveTime, slack)
 		if errors.Is(err, ErrNotRunnable) || ctx.Err() != nil {
 			return fmt.Errorf("%s: %w", e.Label(), err)
 		}
@@ -152,7 +152,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	if slack <= 0 {
 		slack = DefaultMorrisSlack
 	}
-	t := &morrisTable{stderr: make([]func() string, 2)}
+	t := &morrisTable{traces: make([]func() Trace, 2)}
 	defer t.close()
 	for seat, e := range s.Seats {
 		if err := r.seat(ctx, s, t, seat, e, moveTime, slack); err != nil {
@@ -166,7 +166,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	o.Board = strings.TrimSpace(o.Board)
 	if t.fault != nil {
-		return r.morrisFault(o, s, t.fault, t.stderr), nil
+		return r.morrisFault(o, s, t.fault, t.traces), nil
 	}
 	if s.Watch != nil {
 		s.Watch(Outcome{Result: competition.Result{N: s.N}, Board: o.Board, ThinkMS: make([]int64, 2)}) // as in less.go
@@ -195,13 +195,13 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	for side := range 2 {
 		o.ThinkMS[side] = res.Think[side].Milliseconds()
 	}
-	return r.morrisResult(o, s, opts, err, t.stderr), nil
+	return r.morrisResult(o, s, opts, err, t.traces), nil
 }
 
 // morrisResult scores a refereed game: a player's failed move (err) or
 // illegal move is its fault; a claim of a draw where the position repeats
 // is forgiven where the spec says so.
-func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, stderr []func() string) Outcome {
+func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, traces []func() Trace) Outcome {
 	res := o.Morris
 	var claim *morrisuci.ClaimError
 	switch {
@@ -210,17 +210,17 @@ func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, s
 		o.Reason = fmt.Sprintf("%s answered bestmove %s at ply %d, holding the game drawn where the position repeats; by these rules it goes on (a loss in a competition)",
 			s.Seats[sideToMove(opts.Rules, res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
 		res.Winner = -1
-		o.Stderr = collect(stderr)
+		o.Stderr, o.Transcripts = collect(traces)
 		return o
 	case errors.As(err, &claim):
 		side := sideToMove(opts.Rules, res.Record)
 		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: competition.FalseClaim,
-			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, stderr)
+			Reason: fmt.Sprintf("answered bestmove %s, holding the game over where the rules go on", claim.Token)}, traces)
 	case err != nil:
 		side := sideToMove(opts.Rules, res.Record)
-		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, stderr)
+		return r.morrisFault(o, s, &Fault{Seat: side, Turn: len(res.Record.Moves) + 1, Kind: faultKind(err), Reason: err.Error()}, traces)
 	case res.Ending == morris.IllegalMove:
-		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, stderr)
+		return r.morrisFault(o, s, &Fault{Seat: 1 - res.Winner, Turn: res.Plies + 1, Kind: competition.Illegal, Reason: res.Reason}, traces)
 	}
 	switch res.Winner {
 	case morris.White:
@@ -231,13 +231,13 @@ func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, s
 		o.Result.Score = []float64{0.5, 0.5}
 	}
 	o.Reason = res.Reason
-	o.Stderr = collect(stderr)
+	o.Stderr, o.Transcripts = collect(traces)
 	return o
 }
 
 // morrisFault ends a game as an irregular loss of f's seat, in the
 // outcome and in the game's record.
-func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string) Outcome {
+func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, traces []func() Trace) Outcome {
 	o.Fault = f
 	o.Result.Faults = []int{f.Seat}
 	o.Result.Score = []float64{0, 0}
@@ -257,7 +257,7 @@ func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, stderr []func() string)
 		rec.Tags["Termination"] = o.Reason
 		o.Record = rec.String()
 	}
-	o.Stderr = collect(stderr)
+	o.Stderr, o.Transcripts = collect(traces)
 	return o
 }
 
@@ -287,20 +287,21 @@ func interleave(took [2][]time.Duration, first, n int) []int64 {
 	return out
 }
 
-func collect(stderr []func() string) []string {
-	var out []string
+// collect reads the uploaded seats' traces: each seat's standard error and
+// transcript (empty for ours), or none when no seat is uploaded.
+func collect(traces []func() Trace) (stderr, transcripts []string) {
 	any := false
-	for _, f := range stderr {
-		s := ""
+	for _, f := range traces {
+		var tr Trace
 		if f != nil {
-			s, any = f(), true
+			tr, any = f(), true
 		}
-		out = append(out, s)
+		stderr, transcripts = append(stderr, tr.Stderr), append(transcripts, tr.Transcript)
 	}
 	if !any {
-		return nil
+		return nil, nil
 	}
-	return out
+	return stderr, transcripts
 }
 
 // claimable reports whether the position after rec's moves is one where

@@ -31,10 +31,17 @@ func (u Uploaded) Label() string { return fmt.Sprintf("%s/%s v%d", u.Owner, u.Na
 var ErrNotRunnable = errors.New("this machine cannot run this bot")
 
 // LessProgram is an uploaded Less bot as the referee runs it: a program
-// speaking CodeCup's protocol, whose standard error its owner reads.
+// speaking CodeCup's protocol, whose trace its owner reads.
 type LessProgram interface {
 	codecup.Program
-	Stderr() string
+	Trace() Trace
+}
+
+// Trace is what a game keeps of an uploaded program for its owner: what
+// it wrote on standard error, and its conversation with the referee
+// (internal/transcript's rendering, with times), both capped.
+type Trace struct {
+	Stderr, Transcript string
 }
 
 // Uploads starts uploaded bots, confined, for one game each. The referee
@@ -43,9 +50,10 @@ type Uploads interface {
 	// LessBot is a Less bot with a game's clock.
 	LessBot(ctx context.Context, u Uploaded, clock time.Duration) (LessProgram, error)
 	// MorrisBot starts a Morris bot for one game of moveTime a move (it
-	// must answer within moveTime+slack); stderr reads what it wrote
-	// there. The caller closes the client after the game.
-	MorrisBot(ctx context.Context, u Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, stderr func() string, err error)
+	// must answer within moveTime+slack); trace reads what it wrote on
+	// standard error and its conversation. The caller closes the client
+	// after the game.
+	MorrisBot(ctx context.Context, u Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, trace func() Trace, err error)
 }
 
 // BuiltinOwner owns our own engines in the list of bots; no owner may

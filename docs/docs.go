@@ -577,6 +577,47 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/bots/{id}/admission": {
+            "get": {
+                "description": "While a bot is building or validating: the step (build, or validation game k of n, its seat and opponents), how long it and the whole admission have taken, and the validation game being played so far with its positions, to watch on a board. Whoever admits the bot (this server or a worker) writes it; 404 when no admission is under way (the bot is ready, rejected or waiting, or not yet started).",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A bot's admission as it goes",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "bot id",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.AdmissionResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "Service Unavailable",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/bots/{id}/games": {
             "get": {
                 "description": "Seen from its side: partner and opponents, won, drawn or lost, its own fault if any, and where the whole game is. The ladder's kept games newest first, then the newest 50 competitions' (newest first), then its validation games.",
@@ -3213,6 +3254,47 @@ const docTemplate = `{
                     "items": {
                         "$ref": "#/definitions/api.AccountResponse"
                     }
+                }
+            }
+        },
+        "api.AdmissionResponse": {
+            "type": "object",
+            "properties": {
+                "elapsed_ms": {
+                    "description": "ElapsedMS is the admission's time so far, StepMS the step's.",
+                    "type": "integer"
+                },
+                "game": {
+                    "description": "Game is the validation game being played (from 1), of Games.",
+                    "type": "integer",
+                    "example": 2
+                },
+                "games": {
+                    "type": "integer",
+                    "example": 4
+                },
+                "live": {
+                    "description": "Live is the validation game as far as it has gone (a game's answer\nwith \"live\": true), absent during the build.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/api.CompetitionGameResponse"
+                        }
+                    ]
+                },
+                "opponents": {
+                    "type": "string"
+                },
+                "seat": {
+                    "type": "string",
+                    "example": "Black"
+                },
+                "step": {
+                    "description": "Step is build or validation.",
+                    "type": "string",
+                    "example": "validation"
+                },
+                "step_ms": {
+                    "type": "integer"
                 }
             }
         },
@@ -6013,6 +6095,16 @@ const docTemplate = `{
         "api.ValidationGameResponse": {
             "type": "object",
             "properties": {
+                "board": {
+                    "description": "The game to replay on a board (in the answer for one bot): its\nstart (a Less layout, a Morris opening), the seats' ids by colour,\nthe moves with their times, each seat's clock, and the positions in\nthe session notation, the start then after each move.",
+                    "type": "string"
+                },
+                "clocks_ms": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
                 "fault": {
                     "type": "string"
                 },
@@ -6021,8 +6113,20 @@ const docTemplate = `{
                     "type": "string",
                     "example": "illegal"
                 },
+                "moves": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
                 "opponents": {
                     "type": "string"
+                },
+                "positions": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
                 },
                 "record": {
                     "type": "string"
@@ -6034,11 +6138,27 @@ const docTemplate = `{
                     "type": "string",
                     "example": "Yellow"
                 },
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
                 "stderr": {
                     "type": "string"
                 },
                 "think_ms": {
                     "type": "integer"
+                },
+                "times_ms": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer"
+                    }
+                },
+                "transcript": {
+                    "description": "Transcript is, for the owner, the bot's conversation with the\nreferee: \"\u003e \" before a line the referee sent, \"\u003c \" before one the bot\nwrote, each after its time in seconds since the start; its first 40\nand last 200 lines.",
+                    "type": "string"
                 },
                 "turn": {
                     "type": "integer"

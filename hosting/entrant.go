@@ -37,13 +37,13 @@ func (h *Host) runnableOf(ctx context.Context, u arena.Uploaded, cpu time.Durati
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return Runnable{}, fmt.Errorf("%w: its owner's account: %v", arena.ErrNotRunnable, err)
 	}
-	return h.runnable(ctx, u.Label(), l, u.Program, h.gameLimits(cpu))
+	return h.runnable(ctx, u.Label(), l, u.Program, h.cfg.gameLimits(cpu))
 }
 
 // LessBot is an uploaded Less bot as the referee runs it, confined, with a
 // game's clock (arena.Uploads).
 func (h *Host) LessBot(ctx context.Context, u arena.Uploaded, clock time.Duration) (arena.LessProgram, error) {
-	r, err := h.runnableOf(ctx, u, 2*clock+10*time.Second)
+	r, err := h.runnableOf(ctx, u, lessCPU(clock))
 	if err != nil {
 		return nil, err
 	}
@@ -51,22 +51,22 @@ func (h *Host) LessBot(ctx context.Context, u arena.Uploaded, clock time.Duratio
 }
 
 // MorrisBot starts an uploaded Morris bot, confined, for one game of
-// moveTime a move (it must answer within moveTime+slack); stderr reads
-// what it wrote there, up to StderrCap. Close the client after the game
-// (arena.Uploads).
-func (h *Host) MorrisBot(ctx context.Context, u arena.Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, stderr func() string, err error) {
-	r, err := h.runnableOf(ctx, u, 10*time.Minute)
+// moveTime a move (it must answer within moveTime+slack); trace reads
+// what it wrote on standard error, up to StderrCap, and its conversation.
+// Close the client after the game (arena.Uploads).
+func (h *Host) MorrisBot(ctx context.Context, u arena.Uploaded, moveTime, slack time.Duration) (c *morrisuci.Client, trace func() arena.Trace, err error) {
+	trace = func() arena.Trace { return arena.Trace{} }
+	r, err := h.runnableOf(ctx, u, morrisCPU)
 	if err != nil {
-		return nil, func() string { return "" }, err
+		return nil, trace, err
 	}
 	c, pr, err := MorrisClient(ctx, h.sb, r)
-	stderr = func() string { return "" }
 	if pr != nil {
-		stderr = pr.Stderr
+		trace = pr.Trace
 	}
 	if err != nil {
-		return nil, stderr, err
+		return nil, trace, err
 	}
 	c.MoveTime, c.Slack = moveTime, slack
-	return c, stderr, nil
+	return c, trace, nil
 }

@@ -639,6 +639,9 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return err
 	}
 	h.cfg.Log.Info("bot building", "bot", id, "language", b.Language)
+	w := h.watchAdmission(ctx, id)
+	defer w.end()
+	w.step(stepBuild, 0, 0, admissionGame{})
 	program, log, err := h.build(ctx, l, src)
 	details := &store.BotDetails{BuildLog: log}
 	var be *errBuild
@@ -671,7 +674,7 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return err
 	}
 	h.cfg.Log.Info("bot validating", "bot", id)
-	games, played, err := h.validate(ctx, b)
+	games, played, err := h.validate(ctx, b, w)
 	if err != nil {
 		return err
 	}

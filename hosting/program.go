@@ -9,9 +9,11 @@ import (
 	"sync"
 	"time"
 
+	"gameai/arena"
 	"gameai/codecup"
 	"gameai/competition"
 	"gameai/internal/lineio"
+	"gameai/internal/transcript"
 	"gameai/morrisuci"
 	"gameai/sandbox"
 )
@@ -38,12 +40,22 @@ type Runnable struct {
 	Limits  sandbox.Limits
 }
 
+// Transcript bounds the conversation a game keeps for a bot's owner: its
+// first lines (the start, where a protocol mistake shows) and its last
+// (where the game ended).
+const (
+	TranscriptHead = 40
+	TranscriptTail = 200
+)
+
 // process is one confined run of a bot in a game: its output read line
-// by line, its standard error kept up to a cap.
+// by line, its standard error kept up to a cap, its conversation with the
+// referee recorded.
 type process struct {
 	p      *sandbox.Process
 	lines  *lineio.Reader
 	stderr *capped
+	talk   *transcript.Transcript
 	errsIn chan struct{} // closed when standard error is drained
 	once   sync.Once
 }
@@ -53,7 +65,9 @@ func start(sb *sandbox.Sandbox, r Runnable) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := &process{p: p, lines: lineio.NewReaderLimit(p.Stdout, MaxLine), stderr: &capped{max: StderrCap}, errsIn: make(chan struct{})}
+	pr := &process{p: p, lines: lineio.NewReaderLimit(p.Stdout, MaxLine), stderr: &capped{max: StderrCap}, errsIn: make(chan struct{}),
+		talk: transcript.New(TranscriptHead, TranscriptTail)}
+	pr.lines.Tap(pr.talk.Got)
 	go func() {
 		_, _ = io.Copy(pr.stderr, p.Stderr)
 		close(pr.errsIn)
@@ -62,6 +76,7 @@ func start(sb *sandbox.Sandbox, r Runnable) (*process, error) {
 }
 
 func (pr *process) send(line string) error {
+	pr.talk.Sent(line)
 	_ = pr.p.Stdin.SetWriteDeadline(time.Now().Add(writeTimeout))
 	_, err := io.WriteString(pr.p.Stdin, line+"\n")
 	if err != nil {
@@ -121,8 +136,11 @@ func (pr *process) stop() {
 	})
 }
 
-// Stderr is what the bot wrote on standard error in its game, up to the cap.
-func (pr *process) Stderr() string { return pr.stderr.String() }
+// Trace is what the bot wrote on standard error in its game, up to the
+// cap, and its conversation with the referee.
+func (pr *process) Trace() arena.Trace {
+	return arena.Trace{Stderr: pr.stderr.String(), Transcript: pr.talk.Timed()}
+}
 
 // capped keeps the first max bytes written and counts the rest.
 type capped struct {
@@ -176,12 +194,13 @@ func (l *LessProgram) Start(context.Context) (codecup.Conn, error) {
 	return &lessConn{pr}, nil
 }
 
-// Stderr is the standard error of the last game it started.
-func (l *LessProgram) Stderr() string {
+// Trace is the standard error and the conversation of the last game it
+// started.
+func (l *LessProgram) Trace() arena.Trace {
 	if l.last == nil {
-		return ""
+		return arena.Trace{}
 	}
-	return l.last.Stderr()
+	return l.last.Trace()
 }
 
 // lessConn is the referee's side of a confined bot; it is a

@@ -73,6 +73,10 @@ func Start(ctx context.Context, name string, argv []string, options map[string]s
 	return c, nil
 }
 
+// HandshakeWait is how long an engine has to answer uci with uciok, and
+// isready with readyok.
+const HandshakeWait = 10 * time.Second
+
 // Handshake sends uci and waits for uciok, sets the options, and waits for
 // readyok.
 func (c *Client) Handshake(ctx context.Context, options map[string]string) error {
@@ -81,7 +85,7 @@ func (c *Client) Handshake(ctx context.Context, options map[string]string) error
 	if err := c.send("uci"); err != nil {
 		return err
 	}
-	if _, err := c.await(ctx, 10*time.Second, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
+	if _, err := c.await(ctx, HandshakeWait, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
 		return fmt.Errorf("%s: no uciok: %w", c.name, err)
 	}
 	for k, v := range options {
@@ -92,7 +96,7 @@ func (c *Client) Handshake(ctx context.Context, options map[string]string) error
 	if err := c.send("isready"); err != nil {
 		return err
 	}
-	if _, err := c.await(ctx, 10*time.Second, func(l string) bool { return strings.TrimSpace(l) == "readyok" }); err != nil {
+	if _, err := c.await(ctx, HandshakeWait, func(l string) bool { return strings.TrimSpace(l) == "readyok" }); err != nil {
 		return fmt.Errorf("%s: no readyok: %w", c.name, err)
 	}
 	return nil

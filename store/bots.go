@@ -92,6 +92,16 @@ type GameDetails struct {
 	// Record is the game in the game's record notation.
 	Record string `json:"record"`
 	Stderr string `json:"stderr,omitempty"`
+	// Transcript is the bot's conversation with the referee (capped).
+	Transcript string `json:"transcript,omitempty"`
+	// The game to replay on a board: its start (a Less layout, a Morris
+	// opening), the seats' ids by colour, every move with its time, and
+	// each seat's clock at the end.
+	Board   string   `json:"board,omitempty"`
+	Seats   []string `json:"seats,omitempty"`
+	Moves   []string `json:"moves,omitempty"`
+	TimesMS []int64  `json:"times_ms,omitempty"`
+	ThinkMS []int64  `json:"think_ms,omitempty"`
 }
 
 // BotFilter selects bots; an empty field matches any.

@@ -20,7 +20,13 @@ type Reader struct {
 	lines chan string
 	done  chan struct{}
 	err   error
+	tap   func(string)
 }
+
+// Tap calls f with each line Next delivers, before its caller sees it: a
+// referee's transcript of what a program wrote, the lines it skipped
+// among them. Set it before the first Next.
+func (lr *Reader) Tap(f func(string)) { lr.tap = f }
 
 // NewReader starts reading r (lines up to 1 MB).
 func NewReader(r io.Reader) *Reader { return NewReaderLimit(r, 1<<20) }
@@ -68,6 +74,9 @@ func (lr *Reader) Next(ctx context.Context, timeout time.Duration) (string, erro
 				return "", lr.err
 			}
 			return "", fmt.Errorf("the program ended (%v)", lr.err)
+		}
+		if lr.tap != nil {
+			lr.tap(l)
 		}
 		return l, nil
 	case <-t.C:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -55,11 +56,12 @@ func testBots(t *testing.T, open Factory) {
 	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != "" || len(d.Games) != 0 {
 		t.Errorf("details not yet set: %+v %v", d, err)
 	}
-	want := &store.BotDetails{BuildLog: "main.c:1: error", Games: []store.GameDetails{{Record: "1 Yellow a1a2", Stderr: "debug"}}}
+	want := &store.BotDetails{BuildLog: "main.c:1: error", Games: []store.GameDetails{{Record: "1 Yellow a1a2", Stderr: "debug",
+		Transcript: "> Yellow\n< a1a2\n", Board: "0101", Seats: []string{"b", "gameai:greedy"}, Moves: []string{"a1a2"}, TimesMS: []int64{3}, ThinkMS: []int64{3, 0}}}}
 	if err := s.SetDetails(ctx, "b", want); err != nil {
 		t.Fatal(err)
 	}
-	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != want.BuildLog || len(d.Games) != 1 || d.Games[0] != want.Games[0] {
+	if d, err := s.Details(ctx, "b"); err != nil || d.BuildLog != want.BuildLog || len(d.Games) != 1 || !reflect.DeepEqual(d.Games[0], want.Games[0]) {
 		t.Errorf("details: %+v %v", d, err)
 	}
 	if err := s.SetDetails(ctx, "nope", want); !errors.Is(err, store.ErrNotFound) {
