@@ -73,10 +73,13 @@ type morrisTable struct {
 	closers []func()
 }
 
+// close ends the players, once: before their traces are read, so that
+// these hold the whole game, quit and the last of standard error included.
 func (t *morrisTable) close() {
 	for _, c := range t.closers {
 		c()
 	}
+	t.closers = nil
 }
 
 // didNotStart marks a seat's player that did not start (the first such
@@ -166,6 +169,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	}
 	o.Board = strings.TrimSpace(o.Board)
 	if t.fault != nil {
+		t.close()
 		return r.morrisFault(o, s, t.fault, t.traces), nil
 	}
 	if s.Watch != nil {
@@ -195,6 +199,7 @@ func (r Runner) playMorris(ctx context.Context, s Spec) (Outcome, error) {
 	for side := range 2 {
 		o.ThinkMS[side] = res.Think[side].Milliseconds()
 	}
+	t.close()
 	return r.morrisResult(o, s, opts, err, t.traces), nil
 }
 

@@ -29,6 +29,7 @@ var commands = map[string]command{
 	"morpion": {"Morpion Solitaire: convert, validate, dna, layers and the record search", runMorpion},
 	"morris":  {"Nine Men's Morris: the perfect-play database (db build, db stats)", byGame("morris", morrisCommands)},
 	"bench":   {"measure the engines' speed on this machine (the work of BENCHMARKS.md)", runBench},
+	"try":     {"play your program's validation games on your machine before you upload it (less, morris)", byGame("try", tryCommands)},
 	"version": {"print the version", runVersion},
 }
 

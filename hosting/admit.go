@@ -37,17 +37,21 @@ func (h *Host) validate(ctx context.Context, b *store.Bot, w *watcher) ([]store.
 	return playAdmission(ctx, *h.Referee(), admissionGames(h.cfg, b.Game, u, seed.Sum64()), w)
 }
 
-// Try plays the validation games an upload of game would play, on cfg's
-// clocks, with the program that ups runs (a Local: an author's program on
-// their own machine) in the upload's seat and seed choosing the boards;
-// the first fault ends them, as in an admission. each sees every game as
-// it ends, its summary and details.
-func Try(ctx context.Context, cfg Config, game string, ups arena.Uploads, seed uint64,
+// Try plays the validation games an upload of game would play (the first
+// n of them, or all when n is 0), on cfg's clocks, with the program that
+// ups runs (a Local: an author's program on their own machine) in the
+// upload's seat and seed choosing the boards; the first fault ends them, as
+// in an admission. each sees every game played, its summary and details.
+func Try(ctx context.Context, cfg Config, game string, n int, ups arena.Uploads, seed uint64,
 	each func(store.ValidationGame, store.GameDetails)) error {
 	cfg = cfg.withDefaults()
 	u := arena.Uploaded{ID: "yours", Name: "yours", Owner: "you", Version: 1}
 	ref := arena.Runner{Uploads: ups, MorrisSlack: cfg.MorrisSlack}
-	games, details, err := playAdmission(ctx, ref, admissionGames(cfg, game, u, seed), nil)
+	all := admissionGames(cfg, game, u, seed)
+	if n > 0 && n < len(all) {
+		all = all[:n]
+	}
+	games, details, err := playAdmission(ctx, ref, all, nil)
 	for i := range games {
 		each(games[i], details[i])
 	}

@@ -58,7 +58,7 @@ def distance(player, r, c):
 def moves(player, points):
     """Every legal move of player's pieces costing at most points, with its cost."""
     out = []
-    for (r, c), p in list(BOARD.items()):
+    for (r, c), p in sorted(BOARD.items()):  # row by row, as the other starters
         if p != player:
             continue
         for dr, dc in STEPS:
