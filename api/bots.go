@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -156,7 +157,7 @@ func (s *Server) createOwner(c *echo.Context) error {
 //	@Router			/v1/languages [get]
 func (s *Server) languages(c *echo.Context) error {
 	out := LanguagesResponse{Confined: s.hosting.Unavailable() == nil, MaxUploadBytes: hosting.MaxUpload,
-		Games: hosting.Games, Languages: []LanguageResponse{}}
+		Games: hosting.Games, Languages: []LanguageResponse{}, Protocols: protocolLinks(), Starters: "/v1/starters"}
 	if err := s.hosting.Unavailable(); err != nil {
 		out.Reason = err.Error()
 	}
@@ -181,7 +182,7 @@ func (s *Server) languages(c *echo.Context) error {
 //	@Produce		json
 //	@Param			game		formData	string	true	"less or morris"
 //	@Param			name		formData	string	true	"the bot's name (1-40 of A-Z a-z 0-9 _ . -)"
-//	@Param			language	formData	string	true	"c, cpp, go, python or executable"
+//	@Param			language	formData	string	true	"c, cpp, go, python, java, rust, javascript or executable"
 //	@Param			file		formData	file	true	"the source file or the executable"
 //	@Success		202			{object}	BotResponse
 //	@Failure		400			{object}	Problem
@@ -226,7 +227,11 @@ func (s *Server) uploadBot(c *echo.Context) error {
 	}
 	i := slices.IndexFunc(langs, func(l hosting.Language) bool { return l.Name == lang })
 	if i < 0 {
-		return badField("language", "want c, cpp, go, python or executable (GET /v1/languages)")
+		var names []string
+		for _, l := range langs {
+			names = append(names, l.Name)
+		}
+		return badField("language", "want one of "+strings.Join(names, ", ")+" (GET /v1/languages)")
 	}
 	l := langs[i]
 	if !l.Available {

@@ -57,6 +57,10 @@ type LanguagesResponse struct {
 	MaxUploadBytes int                `json:"max_upload_bytes"`
 	Games          map[string]string  `json:"games"`
 	Languages      []LanguageResponse `json:"languages"`
+	// Protocols are each game's protocol page; Starters lists the starter
+	// bots (GET /v1/starters).
+	Protocols []ProtocolLink `json:"protocols"`
+	Starters  string         `json:"starters" example:"/v1/starters"`
 }
 
 // LanguageResponse is one language.

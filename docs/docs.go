@@ -438,7 +438,7 @@ const docTemplate = `{
                     },
                     {
                         "type": "string",
-                        "description": "c, cpp, go, python or executable",
+                        "description": "c, cpp, go, python, java, rust, javascript or executable",
                         "name": "language",
                         "in": "formData",
                         "required": true
@@ -2821,6 +2821,41 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/protocols/{game}": {
+            "get": {
+                "description": "Every line the referee sends and every answer it takes, with their grammar; the clock; the faults and how each is judged; a whole game's transcript; this server's limits on a bot; and the game's starter bots. The page is also at /#/protocol/{game}.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A game's protocol: what a bot reads and writes",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.ProtocolResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/server": {
             "get": {
                 "produces": [
@@ -3190,6 +3225,67 @@ const docTemplate = `{
                     },
                     "503": {
                         "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/starters": {
+            "get": {
+                "description": "A starter bot for each game in each language an upload may be in: short, commented, reading the game's protocol and playing a legal move. Each downloads from its url.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "The starter bots",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.StartersResponse"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/starters/{game}/{language}": {
+            "get": {
+                "produces": [
+                    "text/plain"
+                ],
+                "tags": [
+                    "bots"
+                ],
+                "summary": "A starter bot's source",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "less or morris",
+                        "name": "game",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "c, cpp, go, python, java, rust or javascript",
+                        "name": "language",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "the source, as a file named as an upload in its language is kept (Content-Disposition)",
+                        "schema": {
+                            "type": "string"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -4494,8 +4590,19 @@ const docTemplate = `{
                 "max_upload_bytes": {
                     "type": "integer"
                 },
+                "protocols": {
+                    "description": "Protocols are each game's protocol page; Starters lists the starter\nbots (GET /v1/starters).",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.ProtocolLink"
+                    }
+                },
                 "reason": {
                     "type": "string"
+                },
+                "starters": {
+                    "type": "string",
+                    "example": "/v1/starters"
                 }
             }
         },
@@ -5684,6 +5791,55 @@ const docTemplate = `{
                 }
             }
         },
+        "api.ProtocolLink": {
+            "type": "object",
+            "properties": {
+                "game": {
+                    "type": "string",
+                    "example": "less"
+                },
+                "page": {
+                    "type": "string",
+                    "example": "/#/protocol/less"
+                },
+                "url": {
+                    "type": "string",
+                    "example": "/v1/protocols/less"
+                }
+            }
+        },
+        "api.ProtocolResponse": {
+            "type": "object",
+            "properties": {
+                "game": {
+                    "type": "string",
+                    "example": "morris"
+                },
+                "html": {
+                    "type": "string"
+                },
+                "limits": {
+                    "description": "Limits are this server's, which may differ from the page's defaults.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/hosting.Rule"
+                    }
+                },
+                "markdown": {
+                    "description": "Markdown is the page as written (docs/protocol in the repository),\nHTML as rendered.",
+                    "type": "string"
+                },
+                "starters": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.StarterResponse"
+                    }
+                },
+                "title": {
+                    "type": "string"
+                }
+            }
+        },
         "api.QuotaRequest": {
             "type": "object",
             "properties": {
@@ -6021,6 +6177,40 @@ const docTemplate = `{
                 }
             }
         },
+        "api.StarterResponse": {
+            "type": "object",
+            "properties": {
+                "file": {
+                    "description": "File is the name an upload in its language is kept under.",
+                    "type": "string",
+                    "example": "bot.py"
+                },
+                "game": {
+                    "type": "string",
+                    "example": "less"
+                },
+                "language": {
+                    "type": "string",
+                    "example": "python"
+                },
+                "url": {
+                    "description": "URL downloads it.",
+                    "type": "string",
+                    "example": "/v1/starters/less/python"
+                }
+            }
+        },
+        "api.StartersResponse": {
+            "type": "object",
+            "properties": {
+                "starters": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.StarterResponse"
+                    }
+                }
+            }
+        },
         "api.TokenRequest": {
             "type": "object",
             "required": [
@@ -6292,6 +6482,17 @@ const docTemplate = `{
                 },
                 "sigma": {
                     "type": "number"
+                }
+            }
+        },
+        "hosting.Rule": {
+            "type": "object",
+            "properties": {
+                "limit": {
+                    "type": "string"
+                },
+                "what": {
+                    "type": "string"
                 }
             }
         },

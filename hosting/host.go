@@ -193,6 +193,9 @@ func (h *Host) Referee() *arena.Runner {
 	return &arena.Runner{Uploads: h, MorrisSlack: h.cfg.MorrisSlack}
 }
 
+// Rules are the limits this host's bots of game play under.
+func (h *Host) Rules(game string) []Rule { return h.cfg.Rules(game) }
+
 // Languages lists the languages and whether this machine builds them.
 func (h *Host) Languages() []Language {
 	out := make([]Language, len(h.langs))

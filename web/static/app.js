@@ -14,6 +14,7 @@ const pages = {
   host: () => import('./host.js'),
   competitions: () => import('./competitions.js'),
   ladders: () => import('./ladders.js'),
+  protocol: () => import('./protocol.js'),
 };
 
 let cleanup = null;

@@ -1,4 +1,5 @@
 import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying } from './ui.js';
+import { showReplay, watchEvery } from './replay.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
 // server builds, and a page a bot: its status as it is built and
@@ -12,7 +13,9 @@ const asOwner = () => (ownerToken() ? { 'X-API-Key': ownerToken() } : {});
 
 const statuses = ['', 'building', 'validating', 'waiting', 'ready', 'rejected'];
 
-export async function render(main, [id], query) {
+export async function render(main, [id, sub, k], query) {
+  if (id && sub === 'validation') return validationGame(main, id, Number(k));
+  if (id && sub === 'admission') return admissionLive(main, id);
   return id ? one(main, id) : list(main, query);
 }
 
@@ -62,6 +65,10 @@ async function list(main, query = new URLSearchParams()) {
   const more = el('button', { class: 'secondary' }, 'More');
   const langs = el('ul', { id: 'bots-languages', class: 'muted' });
   const language = el('select', { name: 'language', id: 'upload-language' });
+  const starterLinks = el('div', { id: 'bots-starters', class: 'muted' });
+  api('GET', '/v1/starters').then(l => starterLinks.replaceChildren(...['less', 'morris'].map(g => el('div', {}, `Starters for ${g}: `,
+    ...l.starters.filter(s => s.game === g).flatMap((s, i) => [i ? ' · ' : '', el('a', { href: s.url, download: s.file, 'data-starter': `${g}/${s.language}` }, s.language)])))))
+    .catch(e => showProblem(starterLinks, e));
   const form = el('form', { class: 'row', id: 'upload-form' },
     el('label', {}, 'Game', el('select', { name: 'game' }, el('option', { value: 'less' }, 'Less (CodeCup)'), el('option', { value: 'morris' }, "Morris (Sanmill's protocol)"))),
     el('label', {}, 'Name', el('input', { name: 'name', required: true, maxlength: 40, pattern: '[A-Za-z0-9][A-Za-z0-9_.\\-]*', size: 14 })),
@@ -78,6 +85,10 @@ async function list(main, query = new URLSearchParams()) {
   main.append(el('h1', {}, 'Bots'),
     el('div', { class: 'panel' }, el('h2', {}, 'Upload a bot'),
       el('p', { class: 'muted' }, 'One source file or one static Linux x86-64 executable. It is built and plays validation games against our engines (Less: one in each colour; Morris: one with each), confined, before it is ready. A new upload under the same name is a new version.'),
+      el('p', { id: 'bots-newcomer' }, 'New here? Read what a bot reads and writes (',
+        el('a', { href: '#/protocol/less', id: 'bots-protocol-less' }, 'Less'), ', ', el('a', { href: '#/protocol/morris', id: 'bots-protocol-morris' }, 'Morris'),
+        '), begin from a starter bot, and play its validation games on your machine with ', el('code', {}, 'gameai try'), ' before you upload it.'),
+      starterLinks,
       el('div', { class: 'row' }, tokenField()), form, uploadBox, langs),
     el('h2', {}, 'All bots'),
     el('div', { class: 'row' }, el('label', {}, 'Game', game), el('label', {}, 'Status', status), el('label', {}, 'Owner', owner),
@@ -144,7 +155,8 @@ function one(main, id) {
   const played = el('div', { id: 'bot-played' });
   const versions = el('div', { id: 'bot-versions' });
   const playing = el('div', { id: 'bot-playing' });
-  main.append(el('h1', {}, name, ' ', el('code', {}, id)), problemBox, status, kv, el('div', { class: 'row' }, tokenField(() => read()), del),
+  const admission = el('div', { id: 'bot-admission' });
+  main.append(el('h1', {}, name, ' ', el('code', {}, id)), problemBox, status, admission, kv, el('div', { class: 'row' }, tokenField(() => read()), del),
     playing, versions, ladder, played, build, games);
   let extrasFor = null;
   let timer = null, stopped = false, liveTimer = null, watching = false;
@@ -182,13 +194,109 @@ function one(main, id) {
         el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${g.opponents}: `,
         el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss ${g.turn ? `at turn ${g.turn}` : 'before its first move'}: ${g.fault}` : g.result),
         el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
+        g.seats ? el('a', { href: `#/bots/${encodeURIComponent(id)}/validation/${i + 1}`, class: 'bot-replay' }, 'Replay it on a board') : null,
         el('details', {}, el('summary', {}, 'The game'), el('pre', {}, g.record)),
+        g.transcript !== undefined ? el('details', { class: 'transcript', open: !!g.fault }, el('summary', {}, 'What the referee sent it and what it answered (only you see it)'),
+          el('pre', { class: 'transcript' }, g.transcript || '(nothing)')) : null,
         g.stderr !== undefined ? el('details', { class: 'stderr', open: !!g.fault }, el('summary', {}, 'Its stderr (only you see it)'), el('pre', {}, g.stderr || '(nothing)')) : null)));
+    const onItsWay = ['building', 'validating'].includes(b.status);
+    if (onItsWay) showAdmission(admission, id);
+    else admission.replaceChildren();
     if (['building', 'validating', 'waiting'].includes(b.status) && !stopped) timer = setTimeout(read, b.status === 'waiting' ? 15000 : 1500);
   };
   const read = () => api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()).then(show).catch(e => showProblem(problemBox, e));
   read();
   return () => { stopped = true; clearTimeout(timer); clearTimeout(liveTimer); };
+}
+
+const secs = ms => `${Math.round(ms / 1000)} s`;
+
+// admissionWords says which step of an admission runs and for how long.
+function admissionWords(a) {
+  if (a.step === 'build') return `Building: ${secs(a.step_ms)} so far.`;
+  const moves = a.live ? a.live.moves.length : 0;
+  return `Validation game ${a.game} of ${a.games}, as ${a.seat} against ${a.opponents}: ${moves} moves so far, ${secs(a.step_ms)}` +
+    ` (the admission ${secs(a.elapsed_ms)}).`;
+}
+
+// showAdmission says where a bot's admission is, with a link to watch its
+// validation game on a board; waiting for a slot when none runs yet.
+async function showAdmission(box, id) {
+  try {
+    const a = await api('GET', `/v1/bots/${encodeURIComponent(id)}/admission`);
+    box.replaceChildren(el('p', { class: 'panel', id: 'bot-admission-step', 'data-step': a.step }, admissionWords(a), ' ',
+      a.live ? el('a', { href: `#/bots/${encodeURIComponent(id)}/admission`, id: 'bot-admission-watch' }, 'Watch it on a board') : null));
+  } catch (e) {
+    if (e.problem && e.problem.status === 404) box.replaceChildren(el('p', { class: 'panel muted', id: 'bot-admission-step', 'data-step': 'queued' },
+      'Waiting for a free slot: admissions run a few at a time, the owners in turn.'));
+    else showProblem(box, e);
+  }
+}
+
+// labelOf names the seats of a bot's validation game: the bot by name and
+// version, our engines by their id.
+const labelOf = b => x => x === b.id ? `${b.name} v${b.version}` : x;
+
+// validationGame replays validation game k of a bot on a board, with, for
+// its owner, what the referee sent it and what it answered.
+async function validationGame(main, id, k) {
+  const problemBox = el('div');
+  main.append(el('p', {}, el('a', { href: `#/bots/${encodeURIComponent(id)}` }, '← the bot')), problemBox);
+  let b;
+  try { b = await api('GET', `/v1/bots/${encodeURIComponent(id)}`, undefined, asOwner()); } catch (e) { showProblem(problemBox, e); return; }
+  const v = b.validation[k - 1];
+  if (!v || !v.seats) { showProblem(problemBox, new ProblemError({ title: 'Not found', status: 404, detail: `${b.name} has no validation game ${k} to replay.` })); return; }
+  const seat = v.seats.indexOf(b.id);
+  const g = { n: k, seats: v.seats, moves: v.moves || [], times_ms: v.times_ms || [], positions: v.positions, think_ms: v.clocks_ms, score: [],
+    record: v.record, fault: v.fault ? { seat, kind: v.fault_kind } : null, reason: v.fault || v.result };
+  if (v.stderr) g.stderr = v.seats.map((_, i) => (i === seat ? v.stderr : ''));
+  const stop = showReplay(main, b.game, g, `of ${b.name} v${b.version}'s validation, as ${v.seat}`, labelOf(b));
+  // A validation game's result is the bot's, in its words.
+  const result = main.querySelector('#replay-result');
+  if (result) result.replaceChildren(v.fault ? `Irregular loss ${v.turn ? `at turn ${v.turn}` : 'before its first move'}: ${v.fault}` : v.result);
+  if (v.transcript !== undefined) main.append(el('h2', {}, 'What the referee sent it and what it answered (only you see it)'),
+    el('p', { class: 'muted' }, '> a line the referee sent, < a line the bot wrote, each after the seconds since the start.'),
+    el('pre', { class: 'transcript', id: 'replay-transcript' }, v.transcript || '(nothing)'));
+  return stop;
+}
+
+// admissionLive follows a bot's admission on a board: each validation game
+// as it is played, the next when it starts, and the verdict at the end.
+function admissionLive(main, id) {
+  const problemBox = el('div');
+  const step = el('p', { class: 'status', id: 'admission-step' });
+  const board = el('div', { id: 'admission-board' });
+  main.append(el('p', {}, el('a', { href: `#/bots/${encodeURIComponent(id)}` }, '← the bot')), problemBox, step, board);
+  let stopped = false, timer = null, stopReplay = null, b = null;
+  const look = async () => {
+    try {
+      if (!b) b = await api('GET', `/v1/bots/${encodeURIComponent(id)}`);
+      const a = await api('GET', `/v1/bots/${encodeURIComponent(id)}/admission`);
+      if (stopped) return;
+      step.textContent = admissionWords(a);
+      step.dataset.step = a.step;
+      if (stopReplay) stopReplay();
+      stopReplay = null;
+      board.replaceChildren();
+      if (a.live) stopReplay = showReplay(board, b.game, a.live, `of ${a.games}: ${b.name} v${b.version}'s validation, as ${a.seat}`, labelOf(b));
+      showProblem(problemBox, null);
+    } catch (e) {
+      if (!(e.problem && e.problem.status === 404)) showProblem(problemBox, e);
+      else {
+        // Over (or not begun): the bot's record says which.
+        const now = await api('GET', `/v1/bots/${encodeURIComponent(id)}`).catch(() => null);
+        if (now && ['ready', 'rejected', 'waiting'].includes(now.status)) {
+          step.textContent = `The admission is over: ${now.status}${now.reason ? `: ${now.reason}` : ''}.`;
+          step.dataset.step = now.status;
+          return;
+        }
+        step.textContent = 'Waiting for a free slot: admissions run a few at a time, the owners in turn.';
+      }
+    }
+    if (!stopped) timer = setTimeout(look, watchEvery);
+  };
+  look();
+  return () => { stopped = true; clearTimeout(timer); if (stopReplay) stopReplay(); };
 }
 
 // hashOf turns an API path of a game into the page that shows it.

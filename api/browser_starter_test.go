@@ -1,0 +1,112 @@
+package api_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gameai/hosting"
+	"gameai/internal/browsertest"
+	"gameai/internal/confinetest"
+	"gameai/starters"
+	"gameai/store"
+	"gameai/store/memory"
+)
+
+// paced is a store's live games written at a walking pace: a referee writes
+// its game there after every move, so each move takes that long, and a
+// starter's validation games (a few hundred milliseconds each at full
+// speed) last long enough for a page polling every 1.5 s to show them.
+type paced struct {
+	store.LiveGames
+	pace time.Duration
+}
+
+func (p paced) Put(ctx context.Context, key string, game []byte) error {
+	time.Sleep(p.pace) // the pace of a game being played, not a wait for a condition
+	return p.LiveGames.Put(ctx, key, game)
+}
+
+// TestBrowserAStarterFromThePageIsWatchedIntoTheLadder: a newcomer on the
+// bots page downloads each game's Python starter by its link, uploads it,
+// sees its admission step by step, watches a validation game live on a
+// board, and sees the bot admitted; each validation game then replays on a
+// board with, for its owner, what the referee sent it and what it
+// answered.
+func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
+	st := memory.New(store.Config{})
+	st.Live = paced{st.Live, 25 * time.Millisecond}
+	h := hosting.New(st, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second,
+		BotMemory: 128 << 20, Log: quiet})
+	if err := h.Unavailable(); err != nil {
+		h.Close()
+		confinetest.Check(t, err)
+	}
+	t.Cleanup(h.Close)
+	e := newHostingEnv(t, st, nil, h)
+	token := e.owner(t, "ann", "")
+	dir := t.TempDir()
+	ctx := browsertest.New(t, 4*time.Minute)
+	for _, game := range starters.Games {
+		do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#upload-submit")))
+		link := `document.querySelector('a[data-starter="` + game + `/python"]')`
+		poll[bool](t, ctx, "the starters' links", link+` !== null`, 10*time.Second)
+		eval[bool](t, ctx, `(window.starter = '', fetch(`+link+`.href).then(r => r.text()).then(s => window.starter = s), true)`)
+		src := poll[string](t, ctx, "the starter downloaded", `window.starter`, 10*time.Second)
+		if want, _ := starters.Get(game, "python"); src != string(want.Source) {
+			t.Fatalf("%s: the page's starter is %d bytes, not the repository's", game, len(src))
+		}
+		if eval[string](t, ctx, link+`.getAttribute('download')`) != "bot.py" {
+			t.Errorf("%s: the starter's link does not save it as bot.py", game)
+		}
+		file := filepath.Join(dir, game+".py")
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		poll[bool](t, ctx, "the languages", `document.querySelector('#upload-language option[value="python"]') !== null`, 10*time.Second)
+		do(t, ctx, chromedp.SetValue(chromedp.CSS("#bots-token"), token),
+			chromedp.SetValue(chromedp.CSS(`#upload-form select[name="game"]`), game),
+			chromedp.SetValue(chromedp.CSS(`#upload-form input[name="name"]`), "starter"),
+			chromedp.SetValue(chromedp.CSS("#upload-language"), "python"),
+			chromedp.SetUploadFiles(chromedp.CSS("#upload-file"), []string{file}))
+		eval[bool](t, ctx, `document.getElementById('bots-token').dispatchEvent(new Event('input'))`)
+		do(t, ctx, chromedp.Click(chromedp.CSS("#upload-submit")))
+		poll[bool](t, ctx, "the bot's page", `location.hash.startsWith('#/bots/bot_')`, 10*time.Second)
+		// Every step the page shows, as it shows it.
+		eval[bool](t, ctx, `(window.steps = [], new MutationObserver(() => {
+			const s = document.getElementById('bot-admission-step');
+			if (s && s.dataset.step !== window.steps[window.steps.length - 1]) window.steps.push(s.dataset.step);
+		}).observe(document.getElementById('main'), {subtree: true, childList: true, attributes: true}), true)`)
+		poll[bool](t, ctx, "a validation game to watch", `document.getElementById('bot-admission-watch') !== null`, time.Minute)
+		step := eval[string](t, ctx, `document.getElementById('bot-admission-step').textContent`)
+		steps := eval[[]string](t, ctx, `window.steps`)
+		if len(steps) == 0 || steps[len(steps)-1] != "validation" {
+			t.Errorf("%s: its page showed the steps %v, ending in a validation game", game, steps)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS("#bot-admission-watch")))
+		poll[bool](t, ctx, "the game live on a board", `document.querySelector('#admission-board #replay-svg') !== null && document.getElementById('replay-live') !== null`, 20*time.Second)
+		browsertest.Screenshot(t, ctx, "admission-live-"+game)
+		verdict := poll[string](t, ctx, "the verdict", `(s => s && s.dataset.step === 'ready' ? s.textContent : '')(document.getElementById('admission-step'))`, 2*time.Minute)
+		t.Logf("%s: steps %v; %q, then %q", game, steps, step, verdict)
+
+		// Its page: every validation game replays on a board.
+		do(t, ctx, chromedp.Navigate(e.url+"/"+eval[string](t, ctx, `document.querySelector('#main a').getAttribute('href')`)))
+		want := map[string]int{"less": 4, "morris": 2}[game]
+		poll[bool](t, ctx, "its validation games", `document.querySelectorAll('#bot-games a.bot-replay').length === `+strconv.Itoa(want), 20*time.Second)
+		if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games details.transcript').length`); n != want {
+			t.Errorf("%s: its owner sees the transcript of %d games, want %d", game, n, want)
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS(`#bot-games a.bot-replay`)))
+		poll[bool](t, ctx, "a validation game replayed", `document.querySelector('#replay-svg') !== null && document.getElementById('replay-transcript') !== null`, 10*time.Second)
+		do(t, ctx, chromedp.Click(chromedp.CSS("#replay-last")))
+		if moves := eval[int](t, ctx, `Number(document.getElementById('replay-ply').dataset.ply)`); moves < 10 {
+			t.Errorf("%s: validation game 1 replays %d moves", game, moves)
+		}
+		browsertest.Screenshot(t, ctx, "validation-replay-"+game)
+	}
+}
