@@ -56,8 +56,10 @@ func (l *Language) argv(limits sandbox.Limits) []string {
 // group, so it would size its threads for the machine). prefix is "-J"
 // for the JDK's tools, which pass such flags on to their JVM.
 func jvmFlags(prefix string, heapMiB int64) []string {
+	// The JVM's own warnings (a thread it could not start) go to standard
+	// output unless told: there they would be read as the bot's answers.
 	fs := []string{fmt.Sprintf("-Xmx%dm", heapMiB), "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:ActiveProcessorCount=1",
-		"-XX:TieredStopAtLevel=1"}
+		"-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:TieredStopAtLevel=1"}
 	if prefix == "" {
 		fs = fs[:len(fs)-1] // a bot's games want the optimising compiler
 	}

@@ -65,12 +65,30 @@ var HostileBots = []Hostile{
 	// Every inotify instance it can hold, held while it plays: the test
 	// probes root's meanwhile (Planted.Harm).
 	{File: "inotify.c", Lang: "c", Want: "exited with status 9", Kind: "crash", Reaches: true, Stderr: []string{"the parent holds"}},
+	// The same three attacks from the languages whose runtime stands
+	// between the program and the box (a JVM, V8, Rust's standard
+	// library): a bomb of processes and threads, memory outside the heap a
+	// runtime bounds, a connection out.
+	{File: "threadbomb.java", Lang: "java", Want: "timed out", Kind: "time"},
+	{File: "allocate.java", Lang: "java", Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	{File: "connect.java", Lang: "java", Want: "exited with status 3", Kind: "crash", Reaches: true},
+	{File: "forkbomb.rs", Lang: "rust", Want: "timed out", Kind: "time"},
+	{File: "allocate.rs", Lang: "rust", Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	{File: "connect.rs", Lang: "rust", Want: "exited with status 3", Kind: "crash", Reaches: true},
+	{File: "forkbomb.js", Lang: "javascript", Want: "timed out", Kind: "time"},
+	{File: "allocate.js", Lang: "javascript", Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	{File: "connect.js", Lang: "javascript", Want: "exited with status 3", Kind: "crash", Reaches: true},
 }
 
 // OrFault is the other fault a hostile bot may be rejected for: a fork
 // bomb's processes share one memory limit and one clock, and which it
 // reaches first depends on the machine's load (both contain it).
-var OrFault = map[string]Hostile{"forkbomb.c": {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"}}
+var OrFault = map[string]Hostile{
+	"forkbomb.c":      {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	"threadbomb.java": {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	"forkbomb.rs":     {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+	"forkbomb.js":     {Want: "out of memory (its limit is 128 MiB)", Kind: "memory"},
+}
 
 // Planted is what the hostile bots go after on the host: a file outside
 // their confinement, a secret and a log for the server to hold open
