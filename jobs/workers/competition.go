@@ -77,7 +77,7 @@ func (r *CompetitionGames) route(ctx context.Context, games []arena.Spec) ([]str
 	queues := make([]string, len(games))
 	for i, g := range games {
 		langs := g.Languages()
-		queues[i] = buildsQueue(r.d.queue, langs)
+		queues[i] = buildsQueue(r.d.queue, routeLangs(builders, langs))
 		if len(langs) == 0 || len(builders) == 0 || slices.ContainsFunc(builders, func(b Builder) bool {
 			return runsAll(b, langs)
 		}) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,9 +35,44 @@ func TestBuildsQueues(t *testing.T) {
 	if qs := buildsQueues("q", 3, []string{"c"}); qs["q"] != 3 || qs["q:builds:c"] != 3 || len(qs) != 2 {
 		t.Errorf("priorities: %v", qs)
 	}
-	many := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
-	if n := len(buildsQueues("q", 1, many)); n != 1<<maxRouted {
-		t.Errorf("ten languages: %d queues, want %d", n, 1<<maxRouted)
+	// Every language a machine may have: its queue, each one's, each
+	// pair's and all of them, where every set would be 2^8.
+	all := []string{"c", "cpp", "executable", "go", "java", "javascript", "python", "rust"}
+	served := buildsQueues("q", 1, all)
+	if len(served) != 1+8+28+1 || served["q:builds:java,python"] != 1 || served["q:builds:"+strings.Join(all, ",")] != 1 {
+		t.Errorf("eight languages: %d queues", len(served))
+	}
+}
+
+// A game of one or two languages goes to their queue; one of more, to the
+// class of the smallest machine that runs them all, which a worker of that
+// machine serves.
+func TestAGameGoesWhereAMachineServesIt(t *testing.T) {
+	small := Builder{Machine: "small", Toolchains: map[string]string{"c": "", "python": "", "go": ""}}
+	big := Builder{Machine: "big", Toolchains: map[string]string{"c": "", "python": "", "go": "", "java": "", "rust": ""}}
+	for _, c := range []struct {
+		langs, want []string
+		taken       bool // a machine runs them all
+	}{
+		{[]string{"python"}, []string{"python"}, true},
+		{[]string{"python", "java"}, []string{"java", "python"}, true},
+		{[]string{"go", "c", "python"}, []string{"c", "go", "python"}, true},
+		{[]string{"go", "c", "java"}, []string{"c", "go", "java", "python", "rust"}, true},
+		{[]string{"go", "c", "javascript"}, []string{"c", "go", "javascript"}, false},
+	} {
+		got := routeLangs([]Builder{big, small}, c.langs)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%v: routed to %v, want %v", c.langs, got, c.want)
+		}
+		var takers []string
+		for _, b := range []Builder{big, small} {
+			if _, ok := buildsQueues("q", 1, slices.Collect(maps.Keys(b.Toolchains)))[buildsQueue("q", got)]; ok {
+				takers = append(takers, b.Machine)
+			}
+		}
+		if c.taken != (len(takers) > 0) {
+			t.Errorf("%v: the machines serving %v: %v", c.langs, got, takers)
+		}
 	}
 }
 
