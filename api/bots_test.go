@@ -91,8 +91,7 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 		if err := st.Bots.Create(ctx, b); err != nil {
 			t.Fatal(err)
 		}
-		d := &store.BotDetails{BuildLog: "ann's build log", Games: []store.GameDetails{{Record: "1 Yellow a1a1", Stderr: "ann's stderr",
-			Transcript: "  0.001 > ann's transcript\n"}}}
+		d := &store.BotDetails{BuildLog: "ann's build log", Games: []store.GameDetails{{Record: "1 Yellow a1a1", Stderr: "ann's stderr", Transcript: "> ann's transcript\n"}}}
 		if err := st.Bots.SetDetails(ctx, id, d); err != nil {
 			t.Fatal(err)
 		}
