@@ -203,6 +203,7 @@ func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
 		{"/#/tuning", `!!document.querySelector('main h1')`},
 		{"/#/jobs", `!!document.querySelector('#jobs-table')`},
 		{"/#/account", `!!document.querySelector('#account-tokens')`},
+		{"/#/protocol/morris", `!!document.querySelector('#protocol-page h1') && !!document.querySelector('#protocol-limits td')`},
 		{"/swagger/index.html", `!!document.querySelector('.swagger-ui .info .title')`},
 	} {
 		// about:blank between, so each page is a new document, not a hash change.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,6 +54,18 @@ func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 	dir := t.TempDir()
 	ctx := browsertest.New(t, 4*time.Minute)
 	for _, game := range starters.Games {
+		// Its protocol, from the upload form: the page, a starter in every
+		// language, this server's limits.
+		do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-protocol-"+game)))
+		do(t, ctx, chromedp.Click(chromedp.CSS("#bots-protocol-"+game)))
+		poll[bool](t, ctx, "the "+game+" protocol", `!!document.querySelector('#protocol-page h1') && !!document.querySelector('#protocol-limits td')`, 10*time.Second)
+		if n := eval[int](t, ctx, `document.querySelectorAll('#protocol-starters a[download]').length`); n != len(starters.Languages) {
+			t.Errorf("%s's protocol page offers %d starters", game, n)
+		}
+		if !strings.Contains(eval[string](t, ctx, `document.getElementById('protocol-page').textContent`), "gameai try "+game) {
+			t.Errorf("%s's protocol page does not say how to try a program", game)
+		}
+		browsertest.Screenshot(t, ctx, "protocol-"+game)
 		do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#upload-submit")))
 		link := `document.querySelector('a[data-starter="` + game + `/python"]')`
 		poll[bool](t, ctx, "the starters' links", link+` !== null`, 10*time.Second)
@@ -98,6 +111,9 @@ func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 		do(t, ctx, chromedp.Navigate(e.url+"/"+eval[string](t, ctx, `document.querySelector('#main a').getAttribute('href')`)))
 		want := map[string]int{"less": 4, "morris": 2}[game]
 		poll[bool](t, ctx, "its validation games", `document.querySelectorAll('#bot-games a.bot-replay').length === `+strconv.Itoa(want), 20*time.Second)
+		if eval[string](t, ctx, `document.getElementById('bot-protocol').getAttribute('href')`) != "#/protocol/"+game {
+			t.Errorf("%s: the bot's page does not link its protocol", game)
+		}
 		if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games details.transcript').length`); n != want {
 			t.Errorf("%s: its owner sees the transcript of %d games, want %d", game, n, want)
 		}

@@ -184,7 +184,9 @@ function one(main, id) {
     // replaceChildren writes a null as the text "null": the uploaded
     // parts go in only for an upload.
     kv.replaceChildren(el('dt', {}, 'Name'), el('dd', {}, `${b.name} (version ${b.version})`),
-      el('dt', {}, 'Game'), el('dd', {}, b.game), el('dt', {}, 'Owner'), el('dd', {}, b.owner),
+      el('dt', {}, 'Game'), el('dd', {}, b.game), el('dt', {}, 'Protocol'),
+      el('dd', {}, el('a', { href: `#/protocol/${b.game}`, id: 'bot-protocol' }, `what a ${b.game} bot reads and writes`)),
+      el('dt', {}, 'Owner'), el('dd', {}, b.owner),
       el('dt', {}, 'Language'), el('dd', {}, b.language),
       ...(b.builtin ? [] : [el('dt', {}, 'Uploaded'), el('dd', {}, `${new Date(b.created_at).toLocaleString()}, ${b.size} bytes`)]));
     del.hidden = b.builtin || b.build_log === undefined;
