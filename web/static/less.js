@@ -217,13 +217,17 @@ export async function render(main, [sessionID]) {
       status.textContent = `Game over: ${a > b ? 'Yellow and White win' : b > a ? 'Black and Red win' : 'a draw'}.`;
     } else {
       status.textContent = state.busy ? 'The engines are playing…'
-        : `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : seatEngine(s.to_move).bot ? ` (${seatEngine(s.to_move).label || 'the bot'})` : ' (engine)'}${state.partial.length ? ` — so far ${state.partial.join(':')}` : ''}.`;
+        : `${names[s.to_move]} to move, ${pos.left} points left${human() ? ' (you): click a piece, then where it goes' : seatEngine(s.to_move).bot ? ` (${seatEngine(s.to_move).label || 'the bot'})` : ' (engine)'}${state.partial.length ? ` — so far ${state.partial.join(':')}: move on, or End turn here (the points left still count)` : ''}.`;
     }
     status.dataset.terminal = String(s.terminal);
     status.dataset.human = String(human());
-    const complete = state.partial.length === 0 ? s.legal_moves.includes('Nil') : continuing().some(a => a.length === state.partial.length);
+    // The rules let a turn stop after any of its moves (its unused points
+    // still count): the server's list holds only the longest ways on, so
+    // a turn begun on one of them may end here.
+    const complete = state.partial.length === 0 ? s.legal_moves.includes('Nil') : continuing().length > 0;
     endTurn.disabled = !human() || state.busy || !complete;
     endTurn.textContent = state.partial.length ? 'End turn' : 'Pass';
+    endTurn.title = state.partial.length ? 'End the turn after these moves: the points left unused still count' : 'Pass: no move is legal';
     // Four engines: watched with Play on / Pause. A person's game left with
     // an engine to move (a reply the server could not play): one click.
     playOn.hidden = s.terminal || human() || (!allEngines() && state.busy);
