@@ -45,7 +45,7 @@ func TestBrowserHomeShowsTheWayIn(t *testing.T) {
 		browsertest.Screenshot(t, ctx, "home-"+w.name)
 	}
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"))
-	poll[bool](t, ctx, "the token's hint", `(document.getElementById('bots-token-hint') || {}).textContent?.includes('My account') === true`, 10*time.Second)
+	poll[bool](t, ctx, "the token's hint", `(document.getElementById('bots-token-hint') || {}).textContent?.includes('Not signed in: sign in') === true`, 10*time.Second)
 }
 
 // A ladder's page lists its latest finished games, each to replay; a

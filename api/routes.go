@@ -84,6 +84,7 @@ func (s *Server) table() []route {
 		{"POST", "/v1/accounts", s.register, public},
 		{"POST", "/v1/accounts/login", s.signIn, public},
 		{"POST", "/v1/accounts/logout", s.signOut, public},
+		{"GET", "/v1/accounts/visitor", s.visitor, public},
 		{"GET", "/v1/accounts", s.listAccounts, admin},
 		{"POST", "/v1/accounts/:name/disable", s.disableAccount, admin},
 		{"POST", "/v1/accounts/:name/enable", s.enableAccount, admin},

@@ -210,6 +210,32 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/accounts/visitor": {
+            "get": {
+                "description": "The page's header asks it on every page: signed in by the sign-in cookie or by an owner token (X-API-Key), as whom, or nobody (signed_in false: an answer, not a 401, so a visit logs no error). A disabled account is named in disabled. Unlike GET /v1/owners/me it never refuses.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "accounts"
+                ],
+                "summary": "Who this visitor is",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.VisitorResponse"
+                        }
+                    },
+                    "503": {
+                        "description": "the store does not answer",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/accounts/{name}/disable": {
             "post": {
                 "description": "Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. Logged in GET /v1/audit.",
@@ -6352,6 +6378,30 @@ const docTemplate = `{
                 },
                 "turn": {
                     "type": "integer"
+                }
+            }
+        },
+        "api.VisitorResponse": {
+            "type": "object",
+            "properties": {
+                "admin": {
+                    "type": "boolean"
+                },
+                "disabled": {
+                    "description": "Disabled names the account of a cookie or token the host disabled:\nits holder acts as nobody until the host enables it.",
+                    "type": "string"
+                },
+                "owner": {
+                    "type": "string",
+                    "example": "ann"
+                },
+                "signed_in": {
+                    "type": "boolean"
+                },
+                "via": {
+                    "description": "Via is how: \"cookie\" (signed in on this browser) or \"token\".",
+                    "type": "string",
+                    "example": "cookie"
                 }
             }
         },

@@ -1,4 +1,4 @@
-import { api, el, showProblem } from './ui.js';
+import { api, el, showProblem, showVisitor } from './ui.js';
 
 // My account: who this browser acts as, signed in with a password (an
 // HttpOnly cookie the page never reads) or with an owner token kept here
@@ -28,6 +28,7 @@ function signInPanel(onDone) {
     e.preventDefault();
     try {
       await api('POST', '/v1/accounts/login', { name: form.querySelector('#signin-name').value.trim(), password: form.querySelector('#signin-password').value });
+      showVisitor();
       onDone();
     } catch (err) {
       if (err.problem && err.problem.status === 429) err.problem.detail += ` (in ${Math.ceil((err.problem.retryAfter || 60) / 60)} min)`;
@@ -59,6 +60,7 @@ function registerPanel(mode, onDone) {
     if (inv) body.invitation = inv.value.trim();
     try {
       await api('POST', '/v1/accounts', body);
+      showVisitor();
       onDone();
     } catch (err) { showProblem(box, err); }
   });
@@ -135,6 +137,7 @@ export async function render(main) {
       localStorage.removeItem(tokenKey);
       tokenInput.value = '';
       fresh.replaceChildren();
+      showVisitor();
       load();
     } catch (e) { showProblem(problemBox, e); }
   });

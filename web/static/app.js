@@ -1,6 +1,6 @@
 // The page's shell: a router over the hash (#/morris/ID) that loads each
 // page's module when it is first opened.
-import { el } from './ui.js';
+import { el, showVisitor } from './ui.js';
 
 const pages = {
   '': () => import('./home.js'),
@@ -32,6 +32,7 @@ async function route() {
   const mod = await load();
   main.replaceChildren();
   cleanup = (await mod.render(main, rest.map(decodeURIComponent), query)) || null;
+  showVisitor();
 }
 
 window.addEventListener('hashchange', route);

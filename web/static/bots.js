@@ -20,11 +20,22 @@ export async function render(main, [id, sub, k], query) {
 }
 
 function tokenField(onchange = () => {}) {
+  const hint = el('span', { class: 'muted hint', id: 'bots-token-hint' });
+  // Says who uploads before the form is filled, not in a 401 after it.
+  const say = async () => {
+    try {
+      const v = await api('GET', '/v1/accounts/visitor', undefined, asOwner());
+      hint.dataset.signedIn = String(v.signed_in);
+      hint.replaceChildren(...(v.signed_in && v.via === 'cookie' ? [`Signed in as ${v.owner}: you need no token here; a program uploads with a token made on `, el('a', { href: '#/account' }, 'My account'), '.']
+        : v.signed_in ? [v.admin ? "That is the server's key, not an owner's token: bots belong to owners." : `This token is ${v.owner}'s.`]
+          : [ownerToken() ? 'This token is not known here: ' : 'Not signed in: ', el('a', { href: '#/account' }, 'sign in'), ' (or register) first, or paste an owner token.']));
+    } catch (e) { hint.replaceChildren(); }
+  };
+  say();
   return el('label', {}, 'Owner token',
     el('input', { id: 'bots-token', type: 'password', value: ownerToken(), autocomplete: 'off', size: 30, placeholder: 'gat_… (or sign in)',
-      oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange }),
-    el('span', { class: 'muted hint', id: 'bots-token-hint' }, 'Signed in on ', el('a', { href: '#/account' }, 'My account'),
-      ', you need none; a program uploads with a token made there.'));
+      oninput: e => localStorage.setItem(tokenKey, e.target.value.trim()), onchange: e => { say(); onchange(e); } }),
+    hint);
 }
 
 // inWords says an upload's refusal for want of a token as a person would:

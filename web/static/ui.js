@@ -272,3 +272,21 @@ export function botReply(r, engines) {
   const e = (engines || []).find(x => x && x.bot === id);
   return `${e && e.label ? e.label : id} answered ${r.move} in ${r.elapsed_ms} ms.`;
 }
+
+// showVisitor names, in the header of every page, who is signed in (by
+// this browser's sign-in, or the owner token the page holds), or offers to
+// sign in; asked again on every page, so a sign-in or a sign-out shows.
+export async function showVisitor() {
+  const a = document.getElementById('nav-visitor');
+  const token = localStorage.getItem('gameai.ownerToken');
+  try {
+    const v = await api('GET', '/v1/accounts/visitor', undefined, token ? { 'X-API-Key': token } : {});
+    a.textContent = v.admin ? 'Host' : v.signed_in ? v.owner : v.disabled ? `${v.disabled} (disabled)` : 'Sign in';
+    a.title = v.signed_in ? `Signed in${v.owner ? ` as ${v.owner}` : ' with the server key'} by ${v.via === 'cookie' ? 'this browser' : 'the owner token this page holds'}: My account`
+      : v.disabled ? 'The host has disabled this account' : 'Sign in, or register where the host lets strangers in';
+    a.dataset.signedIn = String(v.signed_in);
+  } catch (e) {
+    a.textContent = 'My account'; // the server away a moment: the link still goes there
+    delete a.dataset.signedIn;
+  }
+}
