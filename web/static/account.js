@@ -165,6 +165,7 @@ export async function render(main) {
     signOut.hidden = true;
     body.replaceChildren();
     who.replaceChildren('You are not signed in.');
+    who.dataset.state = 'out';
     let mode = 'closed';
     try { mode = (await api('GET', '/v1/server')).registration; } catch { /* closed, as the server would say */ }
     outside.replaceChildren(signInPanel(load), registerPanel(mode, load));
@@ -175,9 +176,17 @@ export async function render(main) {
     me = '';
     let answer;
     try {
+      // Who this is, asked where nobody is an answer rather than a 401.
+      const v = await api('GET', '/v1/accounts/visitor', undefined, asOwner());
+      if (v.disabled) {
+        await showOutside();
+        who.replaceChildren(`The host has disabled the account ${v.disabled}: it can sign in to nothing, and its bots play no games, until the host enables it. Ask the host why.`);
+        who.dataset.state = 'disabled';
+        return;
+      }
+      if (!v.signed_in && !ownerToken()) return showOutside();
       answer = await api('GET', '/v1/owners/me', undefined, asOwner());
     } catch (e) {
-      if (e.problem && e.problem.status === 401 && !ownerToken()) return showOutside();
       await showOutside();
       showProblem(problemBox, e);
       return;

@@ -178,7 +178,12 @@ function one(main, id) {
       const l = await api('GET', `/v1/ladders/${game}`);
       showPlaying(playing, (l.playing || []).filter(p => p.seats.includes(id)).map(p => ({
         href: `#/ladders/${game}/games/${p.n}`, n: p.n, bots: p.seats.map((b, i) => [b, p.labels[i]]) })));
-    } catch (e) { showPlaying(playing, []); } // no ladder for its game: nothing to watch
+    } catch (e) {
+      showPlaying(playing, []);
+      // No ladder for its game: nothing to watch, and nothing to ask for
+      // again every 5 s (its page is opened again once there is one).
+      if (e.problem && e.problem.status === 404) return;
+    }
     if (!stopped) liveTimer = setTimeout(() => watchLadder(game), 5000);
   };
   const show = b => {
