@@ -67,6 +67,13 @@ function registerPanel(mode, onDone) {
   return el('div', { class: 'panel', id: 'account-register-panel' }, el('h2', {}, 'New here? Make an account'), form, box);
 }
 
+// said tells what an action did, in words, at the top of My account, until
+// the next action.
+function said(text) {
+  const box = document.getElementById('account-said');
+  if (box) box.replaceChildren(...(text ? [el('p', { class: 'said', role: 'status' }, text)] : []));
+}
+
 function passwordPanel(hasOne, onDone) {
   const box = el('div');
   const form = el('form', { id: 'account-password-form', class: 'row' },
@@ -78,8 +85,10 @@ function passwordPanel(hasOne, onDone) {
     const cur = form.querySelector('#password-current');
     try {
       await api('PUT', '/v1/owners/me/password', { current: cur ? cur.value : '', password: form.querySelector('#password-new').value }, asOwner());
-      box.replaceChildren(el('p', {}, 'Your password is set: sign in with it on any browser.'));
-      onDone();
+      // Said after the page is drawn again (which draws this panel anew).
+      await onDone();
+      said(hasOne ? 'Your password is changed: sign in with it from now on. Your sign-ins on other browsers are ended; this one goes on.'
+        : 'Your password is set: sign in with it on any browser.');
     } catch (err) { showProblem(box, err); }
   });
   return el('div', { class: 'panel', id: 'account-password-panel' }, el('h2', {}, 'Password'),
@@ -90,6 +99,7 @@ function passwordPanel(hasOne, onDone) {
 export async function render(main) {
   const problemBox = el('div');
   const who = el('p', { id: 'account-who' });
+  const saidBox = el('div', { id: 'account-said' });
   const outside = el('div', { id: 'account-outside' });
   const inside = el('div', { id: 'account-inside' });
   const body = el('tbody');
@@ -111,7 +121,7 @@ export async function render(main) {
   let me = '';
   main.append(el('h1', {}, 'My account'),
     el('div', { class: 'row' }, who, signOut, el('a', { href: '#/bots' }, 'My bots')),
-    problemBox, outside, inside,
+    saidBox, problemBox, outside, inside,
     el('details', { class: 'panel', id: 'account-token-panel', open: ownerToken() ? true : undefined },
       el('summary', {}, 'Or act with an owner token'),
       el('p', { class: 'muted' }, 'A token from the host, or one you made below: this browser sends it instead of your sign-in.'),
