@@ -22,7 +22,8 @@ const failed = `performance.getEntriesByType('resource').filter(r => r.responseS
 // TestBrowserAVisitMakesNoNoise: My account, visited by nobody, asks
 // nothing that answers an error; a disabled author's says the host disabled
 // the account, not "not signed in"; a ready bot's page whose game has no
-// ladder asks for the ladder once, not every 5 s.
+// ladder asks for the ladder once, not every 5 s; and a refused "Play
+// against it" says so beside its button, wiping nothing.
 func TestBrowserAVisitMakesNoNoise(t *testing.T) {
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = hostKey }, hosting.Off(st, errors.New("no sandbox in this test")))
@@ -60,5 +61,18 @@ func TestBrowserAVisitMakesNoNoise(t *testing.T) {
 	time.Sleep(6 * time.Second) // longer than the page's 5 s between looks at a ladder being played: none may come
 	if n := eval[int](t, ctx, ladders); n != first {
 		t.Errorf("a bot's page with no ladder asked for it %d times in 6 s (%d at first)", n-first, first)
+	}
+
+	// "Play against it" refused (this server confines nothing): its words
+	// beside the button; the rating and the button stay.
+	for _, w := range viewports {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/bots/bot_quiet1"))
+		poll[bool](t, ctx, w.name+": the play button", `!!document.getElementById('bot-play')`, 10*time.Second)
+		do(t, ctx, chromedp.Click(chromedp.CSS("#bot-play")))
+		poll[bool](t, ctx, w.name+": the refusal said", `!!document.querySelector('#bot-play-problem .problem')`, 10*time.Second)
+		if !eval[bool](t, ctx, `!!document.getElementById('bot-rating') && !!document.getElementById('bot-play')`) {
+			t.Errorf("%s: the refusal of a game wiped the ladder's block", w.name)
+		}
 	}
 }

@@ -336,7 +336,7 @@ async function showLadder(box, b, mine) {
       { name: 'μ − 3σ (its rating)', color: '#16a34a', points: pts.map(p => [p.games, p.mu - 3 * p.sigma]) }],
     { xLabel: 'games', yLabel: 'rating' }) : null,
     mine && b.status === 'ready' ? ladderEntry(b) : null,
-    !b.builtin && b.status === 'ready' ? playIt(box, b) : null].filter(Boolean));
+    !b.builtin && b.status === 'ready' ? playIt(b) : null].filter(Boolean));
 }
 
 // ladderEntry tells the owner where its bot stands with the ladder and
@@ -436,15 +436,19 @@ async function showPlayed(box, id) {
 // playIt starts a session in which the bot holds seats, confined on the
 // server: Morris, a person's white against it; Less, a person (Yellow)
 // and our uct (White) against it twice (Black and Red).
-function playIt(box, b) {
+function playIt(b) {
   const engines = b.game === 'morris' ? [null, { bot: b.id }] : [null, { bot: b.id }, { engine: 'uct' }, { bot: b.id }];
-  return el('div', { class: 'row' }, el('button', { id: 'bot-play', onclick: async () => {
+  // Its refusal (no seat free, 429) is said beside the button, in its own
+  // box: the rating and the chart above it stay.
+  const problemBox = el('div', { id: 'bot-play-problem' });
+  return el('div', {}, el('div', { class: 'row' }, el('button', { id: 'bot-play', onclick: async () => {
+    showProblem(problemBox, null);
     try {
       const s = await api('POST', `/v1/games/${b.game}/sessions`, { engines });
       location.hash = `#/${b.game}/${s.id}`;
-    } catch (e) { showProblem(box, e); }
+    } catch (e) { showProblem(problemBox, e); }
   } }, 'Play against it'),
-  el('span', { class: 'muted' }, b.game === 'morris' ? ' you play white' : ' you (Yellow) and our uct (White) against it as Black and Red'));
+  el('span', { class: 'muted' }, b.game === 'morris' ? ' you play white' : ' you (Yellow) and our uct (White) against it as Black and Red')), problemBox);
 }
 
 // showVersions lists the bot's versions (same owner, game and name), each
