@@ -109,7 +109,8 @@ export function parseMorris(text) {
 }
 
 // morrisBoard draws pos (parseMorris) with the mills outlined and the last
-// move marked; selected (a point) and targets mark a person's choice.
+// move marked (where it came from, where it went, what it took);
+// selected (a point) and targets mark a person's choice.
 export function morrisBoard(pos, { id = 'morris-board', variant = 'nine', last = null, selected = null, targets = new Set(), click = null } = {}) {
   const mills = new Set(millLines(variant).filter(l => pos.at[l[0]] !== '.' && pos.at[l[0]] && l.every(p => pos.at[p] === pos.at[l[0]])).flat());
   const S = 60, O = 40;
@@ -129,6 +130,11 @@ export function morrisBoard(pos, { id = 'morris-board', variant = 'nine', last =
     if (who === 'W' || who === 'B') {
       g.append(svg('circle', { cx: x, cy: y, r: 19, fill: who === 'W' ? 'var(--white)' : 'var(--black)', stroke: mills.has(p) ? 'var(--mill)' : '#333', 'stroke-width': mills.has(p) ? 4 : 1.5 }));
     }
+    // A piece the last move took: a cross where it stood (the dotted ring
+    // is where the moved piece came from).
+    if (last && last.removals && last.removals.includes(p)) g.append(svg('g', { class: 'removed', 'data-removed': 'yes' },
+      svg('line', { x1: x - 12, y1: y - 12, x2: x + 12, y2: y + 12, stroke: '#dc2626', 'stroke-width': 4, 'stroke-linecap': 'round' }),
+      svg('line', { x1: x - 12, y1: y + 12, x2: x + 12, y2: y - 12, stroke: '#dc2626', 'stroke-width': 4, 'stroke-linecap': 'round' })));
     if (selected === p) g.append(svg('circle', { cx: x, cy: y, r: 22, fill: 'none', stroke: 'var(--target)', 'stroke-width': 3 }));
     if (targets.has(p)) g.append(svg('circle', { cx: x, cy: y, r: 8, fill: 'var(--target)', opacity: .75 }));
     return g;

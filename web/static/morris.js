@@ -232,7 +232,22 @@ export async function render(main, [sessionID], query) {
     const variant = s ? s.variant : 'nine';
     const pos = s ? parsePosition(s.position) : { at: {}, hand: [9, 9] };
     const last = s && s.moves.length ? parseMove(s.moves[s.moves.length - 1]) : null;
-    boardBox.replaceChildren(morrisBoard(pos, { variant, last, selected: state.selected ? state.selected.from : null,
+    // A move chosen that closed a mill is drawn made (the piece placed or
+    // moved, the removals so far taken) while the capture it asks for is
+    // chosen: the board shows the mill the person just closed.
+    const sel = state.selected;
+    const pending = s && sel && sel.to ? sel : null;
+    let shown = pos;
+    if (pending) {
+      const at = { ...pos.at };
+      if (pending.from) at[pending.from] = '.';
+      at[pending.to] = s.to_move === 0 ? 'W' : 'B';
+      state.removals.forEach(r => { at[r] = '.'; });
+      const hand = [...pos.hand];
+      if (!pending.from) hand[s.to_move] -= 1;
+      shown = { ...pos, at, hand };
+    }
+    boardBox.replaceChildren(morrisBoard(shown, { variant, last: pending ? null : last, selected: pending ? pending.to : sel ? sel.from : null,
       targets: targets(), click }));
 
     if (!s) {
@@ -245,8 +260,10 @@ export async function render(main, [sessionID], query) {
     status.textContent = s.terminal
       ? (s.result[0] === s.result[1] ? 'Draw.' : `${names[s.result[0] > s.result[1] ? 0 : 1]} wins.`) + ' Game over.'
       : state.busy ? (engineOf(s.to_move) && engineOf(s.to_move).bot ? `${engineOf(s.to_move).label || 'The bot'} is thinking…` : 'The engine is thinking…')
-        : `${names[s.to_move]} to move${mine() ? ' (you)' : engineOf(s.to_move).bot ? ` (${engineOf(s.to_move).label || 'the bot'})` : ' (engine)'}. In hand: white ${pos.hand[0]}, black ${pos.hand[1]}.`;
+        : pending ? `${names[s.to_move]} (you): ${pending.from ? `${pending.from}-${pending.to}` : pending.to} closes a mill. Remove a ${names[1 - s.to_move].toLowerCase()} piece: click one of those marked.`
+          : `${names[s.to_move]} to move${mine() ? ' (you)' : engineOf(s.to_move).bot ? ` (${engineOf(s.to_move).label || 'the bot'})` : ' (engine)'}. In hand: white ${shown.hand[0]}, black ${shown.hand[1]}.`;
     status.dataset.terminal = String(s.terminal);
+    status.dataset.pending = pending ? 'removal' : '';
     if (!s.terminal && s.variant === 'nine' && pos.hand[0] === 0 && pos.hand[1] === 0) valueFromDB(s.position);
     dbLine.textContent = !s.terminal && state.dbFor === s.position ? dbText(state.db, names[s.to_move]) : '';
     const r = state.search;
