@@ -51,22 +51,29 @@ func (l *Language) argv(limits sandbox.Limits) []string {
 }
 
 // jvmFlags keep a JVM inside a box: a heap of heapMiB, one collector
-// thread, no shared-memory statistics file in the scratch space, and the
-// one core the box gives it (the JVM cannot read the box's control
-// group, so it would size its threads for the machine). prefix is "-J"
-// for the JDK's tools, which pass such flags on to their JVM.
+// thread, no shared-memory statistics file in the scratch space, the one
+// core the box gives it (the JVM cannot read the box's control group, so
+// it would size its threads for the machine), and its own warnings (a
+// thread it could not start) on standard error, where standard output
+// would have them read as the bot's answers. prefix is "-J" for the JDK's
+// tools, which pass such flags on to their JVM.
 func jvmFlags(prefix string, heapMiB int64) []string {
-	// The JVM's own warnings (a thread it could not start) go to standard
-	// output unless told: there they would be read as the bot's answers.
 	fs := []string{fmt.Sprintf("-Xmx%dm", heapMiB), "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:ActiveProcessorCount=1",
-		"-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:TieredStopAtLevel=1"}
-	if prefix == "" {
-		fs = fs[:len(fs)-1] // a bot's games want the optimising compiler
-	}
+		"-Xlog:disable", "-Xlog:all=warning:stderr"}
 	for i := range fs {
 		fs[i] = prefix + fs[i]
 	}
 	return fs
+}
+
+// javaBuild is the build of Main.java: javac's classes in the scratch
+// space, one jar out (a bot is one file in the store), in one shell line.
+// The compiler's JVM stops at C1: a build's seconds are mostly its start.
+func javaBuild() []string {
+	quick := " -J-XX:TieredStopAtLevel=1 "
+	return []string{"/bin/sh", "-c", "/usr/bin/javac " + strings.Join(jvmFlags("-J", 512), " ") + quick +
+		"-encoding UTF-8 -d /tmp/classes /bot/Main.java && /usr/bin/jar " + strings.Join(jvmFlags("-J", 256), " ") + quick +
+		"--create --file /out/bot --main-class Main -C /tmp/classes ."}
 }
 
 // heapShare is the part of a box's memory a managed runtime's heap may
@@ -116,13 +123,7 @@ func detectLanguages() []*Language {
 			compile: []string{"/usr/bin/python3", "-c", "import sys; compile(open('/bot/bot.py').read(), 'bot.py', 'exec')"},
 			run:     []string{"/usr/bin/python3", "-u", "/bot/bot.py"}},
 		{Name: "java", Title: "Java (OpenJDK, class Main)", File: "Main.java", tool: "/usr/bin/javac", runFile: "bot.jar",
-			check: checkJava,
-			// One shell line: javac's classes in the scratch space, one jar
-			// out (a bot is one file in the store). C1 only and one
-			// heap-sized JVM: a build's minute is mostly the JVM starting.
-			compile: []string{"/bin/sh", "-c", "/usr/bin/javac " + strings.Join(jvmFlags("-J", 512), " ") +
-				" -encoding UTF-8 -d /tmp/classes /bot/Main.java && /usr/bin/jar " + strings.Join(jvmFlags("-J", 256), " ") +
-				" --create --file /out/bot --main-class Main -C /tmp/classes ."},
+			check: checkJava, compile: javaBuild(),
 			runFor: javaRun},
 		{Name: "rust", Title: "Rust (rustc -O, edition 2021)", File: "main.rs", tool: "/usr/bin/rustc",
 			compile: []string{"/usr/bin/rustc", "-O", "--edition", "2021", "-o", "/out/bot", "/bot/main.rs"}},

@@ -165,8 +165,12 @@ func localStarter(t *testing.T, s starters.Starter) (argv []string, ok bool) {
 	default:
 		t.Fatalf("no way to run a %s starter", s.Language)
 	}
-	for _, tool := range append([]string{argv[0]}, build...)[:1+min(1, len(build))] {
-		if _, err := exec.LookPath(tool); err != nil && !filepath.IsAbs(tool) {
+	need := argv[0] // the compiler where there is one, else the interpreter
+	if build != nil {
+		need = build[0]
+	}
+	if !filepath.IsAbs(need) {
+		if _, err := exec.LookPath(need); err != nil {
 			return nil, false
 		}
 	}
