@@ -252,7 +252,13 @@ func sandboxed(t *testing.T) (*env, *hosting.Host) {
 // sandboxedWith is sandboxed with the server's configuration tweaked.
 func sandboxedWith(t *testing.T, tweak func(*api.Config)) (*env, *hosting.Host) {
 	t.Helper()
-	st := memory.New(store.Config{})
+	return sandboxedOn(t, memory.New(store.Config{}), tweak)
+}
+
+// sandboxedOn is sandboxedWith on a store the test made (one whose parts
+// it watches or paces).
+func sandboxedOn(t *testing.T, st *store.Store, tweak func(*api.Config)) (*env, *hosting.Host) {
+	t.Helper()
 	h := hosting.New(st, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second,
 		BotMemory: 128 << 20, Log: quiet})
 	if err := h.Unavailable(); err != nil {

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"testing"
@@ -102,15 +103,11 @@ func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 // browser of hers is signed in; the page lists both, this one marked, and
 // ends the other, which is refused from then on.
 func TestBrowserMySignIns(t *testing.T) {
-	st := memory.New(store.Config{})
-	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = hostKey }, hosting.Off(st, errors.New("no sandbox in this test")))
-	pw := "correct horse battery"
-	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: pw}, "X-API-Key", hostKey).ok(t, 201)
+	e, _ := annsServer(t)
+	pw := annPassword
 	phone := loginCookie(t, e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "ann", Password: pw}, "User-Agent", "Phone/2.0").ok(t, 200))
 	ctx := browsertest.New(t, time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#signin-name")),
-		chromedp.SendKeys(chromedp.CSS("#signin-name"), "ann"), chromedp.SendKeys(chromedp.CSS("#signin-password"), pw),
-		chromedp.Click(chromedp.CSS("#account-signin")))
+	signInOnPage(t, ctx, e, "ann", pw)
 	poll[bool](t, ctx, "two sign-ins, this one marked", `(() => { const rows = [...document.querySelectorAll('#account-logins tbody tr')];`+
 		` return rows.length === 2 && rows.some(r => r.textContent.includes('(this browser)')) && rows.some(r => r.textContent.startsWith('Phone/2.0')) })()`, 10*time.Second)
 	e.do(t, "GET", "/v1/owners/me", nil, "Cookie", phone).ok(t, 200)
@@ -118,4 +115,25 @@ func TestBrowserMySignIns(t *testing.T) {
 	poll[bool](t, ctx, "the other ended, and said", `document.querySelectorAll('#account-logins tbody tr').length === 1 && `+
 		`document.getElementById('account-logins-said').textContent.includes('is ended')`, 10*time.Second)
 	e.do(t, "GET", "/v1/owners/me", nil, "Cookie", phone).problem(t, 401)
+}
+
+// annPassword is ann's password in the account tests.
+const annPassword = "correct horse battery"
+
+// annsServer is a server with the host's key, no sandbox, and ann's
+// account made by the host (password annPassword).
+func annsServer(t *testing.T) (*env, *store.Store) {
+	t.Helper()
+	st := memory.New(store.Config{})
+	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = hostKey }, hosting.Off(st, errors.New("no sandbox in this test")))
+	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: annPassword}, "X-API-Key", hostKey).ok(t, 201)
+	return e, st
+}
+
+// signInOnPage signs name in on My account, as a person does.
+func signInOnPage(t *testing.T, ctx context.Context, e *env, name, pw string) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#signin-name")),
+		chromedp.SendKeys(chromedp.CSS("#signin-name"), name), chromedp.SendKeys(chromedp.CSS("#signin-password"), pw),
+		chromedp.Click(chromedp.CSS("#account-signin")))
 }

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -9,24 +8,17 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gameai/api"
-	"gameai/hosting"
 	"gameai/internal/browsertest"
-	"gameai/store"
-	"gameai/store/memory"
 )
 
 // TestBrowserAPasswordChangeIsSaid: on a desktop and on a phone, a changed
 // password is said in words (and what it did to the other sign-ins), not
 // only the fields emptied; the new password is the one that signs in.
 func TestBrowserAPasswordChangeIsSaid(t *testing.T) {
-	st := memory.New(store.Config{})
-	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = hostKey }, hosting.Off(st, errors.New("no sandbox in this test")))
-	pw := "correct horse battery"
-	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: pw}, "X-API-Key", hostKey).ok(t, 201)
+	e, _ := annsServer(t)
+	pw := annPassword
 	ctx := browsertest.New(t, time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#signin-name")),
-		chromedp.SendKeys(chromedp.CSS("#signin-name"), "ann"), chromedp.SendKeys(chromedp.CSS("#signin-password"), pw),
-		chromedp.Click(chromedp.CSS("#account-signin")))
+	signInOnPage(t, ctx, e, "ann", pw)
 	poll[bool](t, ctx, "ann signed in", `!!document.getElementById('password-current')`, 10*time.Second)
 	for i, w := range viewports {
 		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))

@@ -11,9 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"gameai/hosting"
 	"gameai/internal/browsertest"
-	"gameai/internal/confinetest"
 	"gameai/starters"
 	"gameai/store"
 	"gameai/store/memory"
@@ -42,14 +40,7 @@ func (p paced) Put(ctx context.Context, key string, game []byte) error {
 func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 	st := memory.New(store.Config{})
 	st.Live = paced{st.Live, 25 * time.Millisecond}
-	h := hosting.New(st, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second,
-		BotMemory: 128 << 20, Log: quiet})
-	if err := h.Unavailable(); err != nil {
-		h.Close()
-		confinetest.Check(t, err)
-	}
-	t.Cleanup(h.Close)
-	e := newHostingEnv(t, st, nil, h)
+	e, _ := sandboxedOn(t, st, nil)
 	token := e.owner(t, "ann", "")
 	dir := t.TempDir()
 	ctx := browsertest.New(t, 4*time.Minute)

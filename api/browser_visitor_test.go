@@ -1,17 +1,12 @@
 package api_test
 
 import (
-	"errors"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"gameai/api"
-	"gameai/hosting"
 	"gameai/internal/browsertest"
-	"gameai/store"
-	"gameai/store/memory"
 )
 
 // TestBrowserEveryPageNamesWhoIsSignedIn: on a desktop and on a phone, the
@@ -20,10 +15,8 @@ import (
 // on every page after, the upload form says so before it is filled, and
 // "Sign in" again once they sign out.
 func TestBrowserEveryPageNamesWhoIsSignedIn(t *testing.T) {
-	st := memory.New(store.Config{})
-	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = hostKey }, hosting.Off(st, errors.New("no sandbox in this test")))
-	pw := "correct horse battery"
-	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: pw}, "X-API-Key", hostKey).ok(t, 201)
+	e, _ := annsServer(t)
+	pw := annPassword
 	ctx := browsertest.New(t, time.Minute)
 	header := `(a => a && a.dataset.signedIn !== undefined ? a.textContent : '')(document.getElementById('nav-visitor'))`
 	for _, w := range viewports {
@@ -34,9 +27,7 @@ func TestBrowserEveryPageNamesWhoIsSignedIn(t *testing.T) {
 				t.Errorf("%s %s: the header says %q to a visitor not signed in", w.name, page, got)
 			}
 		}
-		do(t, ctx, chromedp.WaitVisible(chromedp.CSS("#signin-name")),
-			chromedp.SendKeys(chromedp.CSS("#signin-name"), "ann"), chromedp.SendKeys(chromedp.CSS("#signin-password"), pw),
-			chromedp.Click(chromedp.CSS("#account-signin")))
+		signInOnPage(t, ctx, e, "ann", pw)
 		poll[bool](t, ctx, w.name+": ann in the header once signed in", header+` === 'ann'`, 10*time.Second)
 		for _, page := range []string{"/#/morris", "/#/protocol/less"} {
 			do(t, ctx, chromedp.Navigate(e.url+page))

@@ -182,7 +182,7 @@ function one(main, id) {
       showPlaying(playing, []);
       // No ladder for its game: nothing to watch, and nothing to ask for
       // again every 5 s (its page is opened again once there is one).
-      if (e.problem && e.problem.status === 404) return;
+      if (e.problem && e.problem.status === 404) { playing.dataset.ladder = 'none'; return; }
     }
     if (!stopped) liveTimer = setTimeout(() => watchLadder(game), 5000);
   };
