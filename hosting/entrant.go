@@ -47,7 +47,7 @@ func (h *Host) LessBot(ctx context.Context, u arena.Uploaded, clock time.Duratio
 	if err != nil {
 		return nil, err
 	}
-	return &LessProgram{sb: h.sb, r: r}, nil
+	return &LessProgram{name: r.Name, start: func(context.Context) (*process, error) { return start(h.sb, r) }}, nil
 }
 
 // MorrisBot starts an uploaded Morris bot, confined, for one game of

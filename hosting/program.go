@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -48,11 +49,29 @@ const (
 	TranscriptTail = 200
 )
 
-// process is one confined run of a bot in a game: its output read line
-// by line, its standard error kept up to a cap, its conversation with the
-// referee recorded.
+// running is a started program as a game needs it: confined in the
+// sandbox (a *sandbox.Process), or, for gameai try, a command on its
+// author's machine (local.go).
+type running interface {
+	Done() <-chan struct{}
+	Kill()
+	Freeze() error
+	Thaw() error
+	// ended says how it ended, once Done is closed.
+	ended() error
+}
+
+// confined is a program in the sandbox.
+type confined struct{ *sandbox.Process }
+
+func (c confined) ended() error { return &ended{sandbox.ExitError{Exit: c.Exit()}} }
+
+// process is one run of a bot in a game: its output read line by line,
+// its standard error kept up to a cap (and copied to tee, when set), its
+// conversation with the referee recorded.
 type process struct {
-	p      *sandbox.Process
+	p      running
+	in     *os.File // its standard input
 	lines  *lineio.Reader
 	stderr *capped
 	talk   *transcript.Transcript
@@ -60,25 +79,34 @@ type process struct {
 	once   sync.Once
 }
 
+// newProcess follows a started program through its streams.
+func newProcess(p running, in *os.File, out, errs io.Reader, tee io.Writer) *process {
+	pr := &process{p: p, in: in, lines: lineio.NewReaderLimit(out, MaxLine), stderr: &capped{max: StderrCap}, errsIn: make(chan struct{}),
+		talk: transcript.New(TranscriptHead, TranscriptTail)}
+	pr.lines.Tap(pr.talk.Got)
+	var w io.Writer = pr.stderr
+	if tee != nil {
+		w = io.MultiWriter(pr.stderr, tee)
+	}
+	go func() {
+		_, _ = io.Copy(w, errs)
+		close(pr.errsIn)
+	}()
+	return pr
+}
+
 func start(sb *sandbox.Sandbox, r Runnable) (*process, error) {
 	p, err := sb.Start(sandbox.Spec{Argv: r.Argv, Env: r.Env, Dir: r.Dir, Runtime: r.Runtime, Limits: r.Limits})
 	if err != nil {
 		return nil, err
 	}
-	pr := &process{p: p, lines: lineio.NewReaderLimit(p.Stdout, MaxLine), stderr: &capped{max: StderrCap}, errsIn: make(chan struct{}),
-		talk: transcript.New(TranscriptHead, TranscriptTail)}
-	pr.lines.Tap(pr.talk.Got)
-	go func() {
-		_, _ = io.Copy(pr.stderr, p.Stderr)
-		close(pr.errsIn)
-	}()
-	return pr, nil
+	return newProcess(confined{p}, p.Stdin, p.Stdout, p.Stderr, nil), nil
 }
 
 func (pr *process) send(line string) error {
 	pr.talk.Sent(line)
-	_ = pr.p.Stdin.SetWriteDeadline(time.Now().Add(writeTimeout))
-	_, err := io.WriteString(pr.p.Stdin, line+"\n")
+	_ = pr.in.SetWriteDeadline(time.Now().Add(writeTimeout))
+	_, err := io.WriteString(pr.in, line+"\n")
 	if err != nil {
 		return pr.why(fmt.Errorf("it does not read its input (%v)", err))
 	}
@@ -93,7 +121,7 @@ func (pr *process) why(err error) error {
 	}
 	select {
 	case <-pr.p.Done():
-		return fmt.Errorf("%w: %w", err, &ended{sandbox.ExitError{Exit: pr.p.Exit()}})
+		return fmt.Errorf("%w: %w", err, pr.p.ended())
 	case <-time.After(500 * time.Millisecond):
 		return err
 	}
@@ -125,7 +153,7 @@ func (pr *process) resume() { _ = pr.p.Thaw() }
 // process it started.
 func (pr *process) stop() {
 	pr.once.Do(func() {
-		_ = pr.p.Stdin.Close()
+		_ = pr.in.Close()
 		pr.resume()
 		select {
 		case <-pr.p.Done():
@@ -174,19 +202,20 @@ func (c *capped) String() string {
 	return c.b.String()
 }
 
-// LessProgram is an uploaded Less bot as the CodeCup referee runs it.
+// LessProgram is an uploaded Less bot as the CodeCup referee runs it: a
+// run a game, confined (or, for gameai try, on its author's machine).
 type LessProgram struct {
-	sb   *sandbox.Sandbox
-	r    Runnable
-	last *process
+	name  string
+	start func(ctx context.Context) (*process, error)
+	last  *process
 }
 
 // Name is the bot's name and version.
-func (l *LessProgram) Name() string { return l.r.Name }
+func (l *LessProgram) Name() string { return l.name }
 
-// Start runs the bot confined for one game.
-func (l *LessProgram) Start(context.Context) (codecup.Conn, error) {
-	pr, err := start(l.sb, l.r)
+// Start runs the bot for one game.
+func (l *LessProgram) Start(ctx context.Context) (codecup.Conn, error) {
+	pr, err := l.start(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +258,13 @@ func MorrisClient(ctx context.Context, sb *sandbox.Sandbox, r Runnable) (*morris
 	if err != nil {
 		return nil, nil, err
 	}
-	c := morrisuci.Attach(r.Name, pr.lines, writerFunc(pr.send), morrisuci.Hooks{
+	return morrisClientOf(ctx, r.Name, pr)
+}
+
+// morrisClientOf speaks Sanmill's protocol with a started program, from
+// the handshake on.
+func morrisClientOf(ctx context.Context, name string, pr *process) (*morrisuci.Client, *process, error) {
+	c := morrisuci.Attach(name, pr.lines, writerFunc(pr.send), morrisuci.Hooks{
 		Pause: pr.pause, Resume: pr.resume, Stop: pr.stop, Why: pr.why})
 	if err := c.Handshake(ctx, nil); err != nil {
 		c.Close()
