@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,18 +19,58 @@ import (
 	"gameai/store/memory"
 )
 
-// paced is a store's live games written at a walking pace: a referee writes
-// its game there after every move, so each move takes that long, and a
-// starter's validation games (a few hundred milliseconds each at full
-// speed) last long enough for a page polling every 1.5 s to show them.
-type paced struct {
+// held is a store's live games that, once a validation game written there
+// has a few moves, holds its referee there until the test lets it go: a
+// starter's validation game lasts a few hundred milliseconds, less than
+// the page's polling, so the test holds it until the page has shown it
+// live and then lets the admission run at full speed. The referee's clocks
+// do not run while it writes its live game.
+type held struct {
 	store.LiveGames
-	pace time.Duration
+	mu      sync.Mutex
+	armed   bool
+	release chan struct{}
 }
 
-func (p paced) Put(ctx context.Context, key string, game []byte) error {
-	time.Sleep(p.pace) // the pace of a game being played, not a wait for a condition
-	return p.LiveGames.Put(ctx, key, game)
+// arm holds the next validation game that has a few moves.
+func (h *held) arm() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.armed, h.release = true, make(chan struct{})
+}
+
+// let lets the held game go, and every later one.
+func (h *held) let() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.armed {
+		h.armed = false
+		close(h.release)
+	}
+}
+
+func (h *held) Put(ctx context.Context, key string, game []byte) error {
+	if err := h.LiveGames.Put(ctx, key, game); err != nil {
+		return err
+	}
+	var a struct {
+		Live *struct {
+			Moves []string `json:"moves"`
+		} `json:"live"`
+	}
+	if json.Unmarshal(game, &a) != nil || a.Live == nil || len(a.Live.Moves) < 4 {
+		return nil
+	}
+	h.mu.Lock()
+	armed, release := h.armed, h.release
+	h.mu.Unlock()
+	if armed {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+	}
+	return nil
 }
 
 // TestBrowserAStarterFromThePageIsWatchedIntoTheLadder: a newcomer on the
@@ -39,7 +81,9 @@ func (p paced) Put(ctx context.Context, key string, game []byte) error {
 // answered.
 func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 	st := memory.New(store.Config{})
-	st.Live = paced{st.Live, 25 * time.Millisecond}
+	live := &held{LiveGames: st.Live}
+	st.Live = live
+	t.Cleanup(live.let) // a test that fails while a game is held lets its admission end
 	e, _ := sandboxedOn(t, st, nil)
 	token := e.owner(t, "ann", "")
 	dir := t.TempDir()
@@ -79,6 +123,7 @@ func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS("#upload-language"), "python"),
 			chromedp.SetUploadFiles(chromedp.CSS("#upload-file"), []string{file}))
 		eval[bool](t, ctx, `document.getElementById('bots-token').dispatchEvent(new Event('input'))`)
+		live.arm()
 		do(t, ctx, chromedp.Click(chromedp.CSS("#upload-submit")))
 		poll[bool](t, ctx, "the bot's page", `location.hash.startsWith('#/bots/bot_')`, 10*time.Second)
 		// Every step the page shows, as it shows it.
@@ -95,6 +140,7 @@ func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 		do(t, ctx, chromedp.Click(chromedp.CSS("#bot-admission-watch")))
 		poll[bool](t, ctx, "the game live on a board", `document.querySelector('#admission-board #replay-svg') !== null && document.getElementById('replay-live') !== null`, 20*time.Second)
 		browsertest.Screenshot(t, ctx, "admission-live-"+game)
+		live.let()
 		verdict := poll[string](t, ctx, "the verdict", `(s => s && s.dataset.step === 'ready' ? s.textContent : '')(document.getElementById('admission-step'))`, 2*time.Minute)
 		t.Logf("%s: steps %v; %q, then %q", game, steps, step, verdict)
 
