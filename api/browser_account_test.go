@@ -39,6 +39,12 @@ func TestBrowserMyAccountTokens(t *testing.T) {
 	}
 	poll[bool](t, ctx, "two tokens", `document.querySelectorAll('#account-tokens tbody tr').length === 2`, 10*time.Second)
 	browsertest.Screenshot(t, ctx, "account")
+	// On a phone, each token's Revoke is in sight.
+	do(t, ctx, chromedp.EmulateViewport(viewports[1].width, viewports[1].height, viewports[1].opts...))
+	if bad := eval[string](t, ctx, keyColumnsShown("#account-tokens", "Name", "")); bad != "" {
+		t.Errorf("the tokens at 390 px: %s", bad)
+	}
+	do(t, ctx, chromedp.EmulateViewport(viewports[0].width, viewports[0].height, viewports[0].opts...))
 	do(t, ctx, chromedp.Click(chromedp.CSS("#account-use-token")))
 	poll[bool](t, ctx, "the new one as this browser's", `[...document.querySelectorAll('#account-tokens tbody tr')].some(tr => tr.textContent.startsWith('ci (this browser)'))`, 10*time.Second)
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#account-tokens tr[data-id="`+store.FirstToken+`"] button.revoke`)))

@@ -63,7 +63,7 @@ func TestBrowserALadderListsItsGames(t *testing.T) {
 		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
 		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/ladders/morris"))
 		poll[bool](t, ctx, w.name+": finished games", `document.querySelectorAll('#ladder-recent-table tbody tr').length >= 2`, 30*time.Second)
-		if r := eval[string](t, ctx, `document.querySelector('#ladder-recent-table td.result').textContent`); !strings.Contains(r, "gameai:morris:") ||
+		if r := eval[string](t, ctx, `document.querySelector('#ladder-recent-table td.result').textContent`); !strings.Contains(r, "our alpha-beta (depth 1)") ||
 			!(strings.Contains(r, " beat ") || strings.Contains(r, " drew")) {
 			t.Errorf("%s: a game's result reads %q, not in its bots' names", w.name, r)
 		}

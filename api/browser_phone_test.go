@@ -45,11 +45,21 @@ func keyColumnsShown(table string, headers ...string) string {
 })()`
 }
 
+// chartLabelsReadable is a script that says which of a page's chart
+// labels are drawn under 10 px high ("" when none is): a chart is 600
+// units wide, shown about 360 px wide on a phone.
+const chartLabelsReadable = `(() => {
+  const small = [...document.querySelectorAll('svg.chart text')].map(t => t.getBoundingClientRect().height).filter(h => h < 10);
+  return small.length ? 'chart labels ' + small.map(Math.round).join(', ') + ' px high' : '';
+})()`
+
 // On a phone (390 px), the columns that matter are in sight without
 // scrolling sideways: the bots list's bot, version and status; a Morris
 // competition's points, wins, draws, losses and rating, and every number
-// of its crosstable; the ladder's rating and W-D-L. Our engines' long ids
-// (alphabeta:strategy=ga-2019-best,depth=2) pushed them off the screen.
+// of its crosstable; the ladder's rating and W-D-L; a bot's games, whom
+// it played and how it went, and its rating chart's labels; the jobs'
+// links. Our engines' long ids (alphabeta:strategy=ga-2019-best,depth=2)
+// pushed them off the screen: they go by names in words.
 func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 	if raceSlowdown > 1 {
 		t.Skip("real games: minutes under the race detector; the plain run checks it")
@@ -72,6 +82,11 @@ func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 			[]string{keyColumnsShown("#standings", "Bot", "Points", "W", "D", "L", "Rating"), keyColumnsShown("#crosstable-table", "1", "2", "3")}},
 		{"ladders/morris", `document.querySelectorAll('#ladder-table tbody tr').length === 3`,
 			[]string{keyColumnsShown("#ladder-table", "Bot", "Rating", "W-D-L")}},
+		{"bots/gameai:morris:random", `document.querySelectorAll('#bot-games-table tbody tr').length > 1 && document.querySelector('svg.chart text') !== null`,
+			[]string{keyColumnsShown("#bot-games-table", "Against", "Result"), chartLabelsReadable}},
+		{"jobs", `document.querySelector('#jobs-table tr[data-job] a') !== null`,
+			[]string{keyColumnsShown("#jobs-table", "Kind", "Status"),
+				`(r => r.width && r.right <= innerWidth ? '' : 'the job link ends at ' + Math.round(r.right) + ' px')(document.querySelector('#jobs-table tr[data-job] a').getBoundingClientRect())`}},
 	} {
 		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/"+p.page))
 		poll[bool](t, ctx, p.page, p.ready, time.Minute)
@@ -79,6 +94,15 @@ func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 			if bad := eval[string](t, ctx, check); bad != "" {
 				t.Errorf("#/%s at 390 px: %s", p.page, bad)
 			}
+		}
+		// Our engines go by one name in words wherever they are listed
+		// (gameai:random in a competition, gameai:morris:random on the
+		// ladder), their spec on hover.
+		if bad := eval[[]string](t, ctx, `[...document.querySelectorAll('a[data-bot^="gameai:"], tr[data-bot^="gameai:"] a')].filter(a => !/^our \S/.test(a.textContent) || a.title !== (a.dataset.bot || a.closest('tr').dataset.bot)).map(a => a.textContent)`); len(bad) > 0 {
+			t.Errorf("#/%s: our engines named %q", p.page, bad)
+		}
+		if n := eval[int](t, ctx, `[...document.querySelectorAll('a[data-bot^="gameai:"]')].filter(a => a.textContent === 'our alpha-beta (ga-2019-best, depth 2)').length`); n == 0 && (strings.HasPrefix(p.page, "competitions/") || strings.HasPrefix(p.page, "ladders/")) {
+			t.Errorf("#/%s: ga-2019-best at depth 2 is nowhere called by its name", p.page)
 		}
 		phone.fits(t, ctx)
 		browsertest.Screenshot(t, ctx, "phone-"+strings.ReplaceAll(strings.Split(p.page, "/")[0], ":", "-"))

@@ -130,7 +130,7 @@ export async function render(main) {
     el('div', { class: 'panel' }, el('h2', {}, 'API tokens'),
       el('p', { class: 'muted' }, 'A program (or this page) acts as you with any of these, sent as X-API-Key. A token is shown once, when made; revoke one you no longer use, or that others may have seen: it is refused at once.'),
       form, fresh,
-      el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, ['Name', 'Starts', 'Made', 'Last used', ''].map(h => el('th', {}, h)))), body)),
+      el('table', { id: 'account-tokens' }, el('thead', {}, el('tr', {}, [['Name'], ['Starts', 'opt'], ['Made', 'opt'], ['Last used'], ['', 'act']].map(([h, c]) => el('th', { class: c }, h)))), body)),
     passwordBox,
     el('div', { class: 'panel', id: 'account-logins-panel' }, el('h2', {}, 'Sign-ins'),
       el('p', { class: 'muted' }, 'Every browser signed in as you. End one you do not know, or left signed in elsewhere: it is signed out at once. Changing your password ends all but this one.'),
@@ -218,9 +218,9 @@ export async function render(main) {
       const list = await api('GET', '/v1/owners/me/tokens', undefined, asOwner());
       body.replaceChildren(...list.tokens.map(t => el('tr', { 'data-id': t.id },
         el('td', {}, t.name, t.current ? el('span', { class: 'muted' }, ' (this browser)') : null),
-        el('td', {}, el('code', {}, (t.prefix || 'gat_') + '…')),
-        el('td', {}, when(t.created_at)), el('td', {}, when(t.last_used)),
-        el('td', {}, el('button', { class: 'secondary revoke', onclick: () => revoke(t) }, 'Revoke')))));
+        el('td', { class: 'opt' }, el('code', {}, (t.prefix || 'gat_') + '…')),
+        el('td', { class: 'opt' }, when(t.created_at)), el('td', {}, when(t.last_used) || 'never'),
+        el('td', { class: 'act' }, el('button', { class: 'secondary revoke', onclick: () => revoke(t) }, 'Revoke')))));
     } catch (e) {
       body.replaceChildren();
       showProblem(problemBox, e);

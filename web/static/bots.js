@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying, botName, namesIn, engineName } from './ui.js';
 import { showReplay, watchEvery } from './replay.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
@@ -135,7 +135,7 @@ async function list(main, query = new URLSearchParams()) {
       if (reset) body.replaceChildren();
       for (const b of page.bots) {
         body.append(el('tr', { 'data-bot': b.id },
-          el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}` }, b.name)), el('td', {}, b.game),
+          el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}`, title: engineName(b.id) ? b.id : null }, engineName(b.id) || b.name)), el('td', {}, b.game),
           el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', {}, b.version),
           el('td', { class: `bot-${b.status}` }, b.status)));
       }
@@ -187,7 +187,7 @@ function one(main, id) {
     if (!stopped) liveTimer = setTimeout(() => watchLadder(game), 5000);
   };
   const show = b => {
-    name.textContent = b.name;
+    name.textContent = engineName(b.id) || b.name;
     if (extrasFor !== b.status) {
       extrasFor = b.status;
       showLadder(ladder, b, b.build_log !== undefined);
@@ -209,7 +209,7 @@ function one(main, id) {
     build.replaceChildren(...(b.build_log ? [el('h2', {}, 'Build output (only you see it)'), el('pre', { id: 'bot-build-log' }, b.build_log)] : []));
     games.replaceChildren(...(b.validation.length ? [el('h2', {}, 'Validation games')] : []),
       ...b.validation.map((g, i) => el('div', { class: 'panel game', 'data-game': i },
-        el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${g.opponents}: `,
+        el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${namesIn(g.opponents)}: `,
         el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss ${g.turn ? `at turn ${g.turn}` : 'before its first move'}: ${g.fault}` : g.result),
         el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
         g.seats ? el('a', { href: `#/bots/${encodeURIComponent(id)}/validation/${i + 1}`, class: 'bot-replay' }, 'Replay it on a board') : null,
@@ -233,7 +233,7 @@ const secs = ms => `${Math.round(ms / 1000)} s`;
 function admissionWords(a) {
   if (a.step === 'build') return `Building: ${secs(a.step_ms)} so far.`;
   const moves = a.live ? a.live.moves.length : 0;
-  return `Validation game ${a.game} of ${a.games}, as ${a.seat} against ${a.opponents}: ${moves} moves so far, ${secs(a.step_ms)}` +
+  return `Validation game ${a.game} of ${a.games}, as ${a.seat} against ${namesIn(a.opponents)}: ${moves} moves so far, ${secs(a.step_ms)}` +
     ` (the admission ${secs(a.elapsed_ms)}).`;
 }
 
@@ -405,7 +405,7 @@ async function showPlayed(box, id) {
   const row = g => el('tr', { 'data-source': g.source },
     el('td', {}, where(g)),
     el('td', {}, g.source === 'validation' ? `#${g.n} (below)` : el('a', { href: hashOf(g.replay), class: 'replay' }, `#${g.n}`)),
-    el('td', { class: 'opt' }, g.partner || ''), el('td', { class: 'opt' }, g.opponents.join(', ')),
+    el('td', { class: 'opt' }, botName(g.partner || '')), el('td', { class: 'against' }, g.opponents.map(botName).join(', ')),
     el('td', { class: g.result === 'lost' ? 'bad' : '' }, g.result + (g.fault_kind ? ` (${faultWords[g.fault_kind] || g.fault_kind})` : '')));
   let cursor = '';
   const load = async () => {
@@ -428,7 +428,7 @@ async function showPlayed(box, id) {
   more.addEventListener('click', load);
   box.replaceChildren(el('h2', {}, 'Its games'), comps,
     el('table', { id: 'bot-games-table' },
-      el('thead', {}, el('tr', {}, [['Where'], ['Game'], ['Beside', 'opt'], ['Against', 'opt'], ['Result']].map(([h, c]) => el('th', { class: c }, h)))), body),
+      el('thead', {}, el('tr', {}, [['Where'], ['Game'], ['Beside', 'opt'], ['Against'], ['Result']].map(([h, c]) => el('th', { class: c }, h)))), body),
     more, problemBox);
   await load();
 }

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, follow, keyField, botLink, showPlaying, hostOnly } from './ui.js';
+import { api, apiKey, el, showProblem, follow, keyField, botLink, showPlaying, hostOnly, botName, engineName } from './ui.js';
 import { lessNames } from './boards.js';
 import { showReplay, resultWords } from './replay.js';
 
@@ -11,7 +11,7 @@ import { showReplay, resultWords } from './replay.js';
 const statuses = ['', 'queued', 'running', 'succeeded', 'failed', 'cancelled', 'interrupted'];
 const finals = ['succeeded', 'failed', 'cancelled', 'interrupted'];
 const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
-const labelOf = (c, botID) => (c.bots.find(b => b.id === botID) || { label: botID }).label;
+const labelOf = (c, botID) => botName((c.bots.find(b => b.id === botID) || { label: botID }).label);
 
 export async function render(main, [id, what, n]) {
   if (id && what === 'games' && n) return replay(main, id, n);
@@ -201,7 +201,7 @@ function one(main, id) {
   const draw = c => {
     comp = c;
     if (botSel.options.length !== c.bots.length + 1) {
-      botSel.replaceChildren(el('option', { value: '' }, 'every bot'), ...c.bots.map(b => el('option', { value: b.id }, b.label)));
+      botSel.replaceChildren(el('option', { value: '' }, 'every bot'), ...c.bots.map(b => el('option', { value: b.id }, botName(b.label))));
     }
     title.replaceChildren(c.name, ' ', el('span', { class: 'muted' }, `(${c.game}, ${c.format})`));
     status.textContent = statusWords(c);
@@ -293,15 +293,15 @@ function one(main, id) {
 function grid(id, bots, rows, cell) {
   return el('table', { id, class: 'cross' },
     el('thead', {}, el('tr', {}, el('th', {}, ''), bots.map((_, j) => el('th', {}, j + 1)))),
-    el('tbody', {}, rows.map((row, i) => el('tr', {}, el('th', {}, `${i + 1}. ${bots[i].label}`), row.map(cell)))));
+    el('tbody', {}, rows.map((row, i) => el('tr', {}, el('th', { title: engineName(bots[i].id) ? bots[i].id : null }, `${i + 1}. ${botName(bots[i].label)}`), row.map(cell)))));
 }
 
 function statusWords(c) {
   const lead = c.standings && c.standings.length ? c.standings[0] : null;
   switch (c.status) {
     case 'queued': return `Waiting to start: ${c.planned} games planned.`;
-    case 'running': return `Playing: ${c.played} of ${c.planned} games` + (lead && c.played ? `; ${lead.label} leads with ${lead.points} points.` : '.');
-    case 'succeeded': return `Finished: ${c.played} games` + (lead ? `; ${lead.label} won with ${lead.points} points.` : '.');
+    case 'running': return `Playing: ${c.played} of ${c.planned} games` + (lead && c.played ? `; ${botName(lead.label)} leads with ${lead.points} points.` : '.');
+    case 'succeeded': return `Finished: ${c.played} games` + (lead ? `; ${botName(lead.label)} won with ${lead.points} points.` : '.');
     case 'cancelled': return `Stopped after ${c.played} of ${c.planned} games.`;
     case 'interrupted': return `Interrupted after ${c.played} of ${c.planned} games (the server stopped).`;
     default: return `Failed after ${c.played} of ${c.planned} games: ${c.error}`;

@@ -18,7 +18,7 @@ async function list(main) {
   const body = el('tbody');
   const more = el('button', { class: 'secondary' }, 'More');
   main.append(el('h1', {}, 'Jobs'), el('div', { class: 'row' }, el('label', {}, 'Kind', kind), el('label', {}, 'Status', status)),
-    problemBox, el('table', { id: 'jobs-table' }, el('thead', {}, el('tr', {}, ['Created', 'Kind', 'Status', 'Progress', ''].map(h => el('th', {}, h)))), body), more);
+    problemBox, el('table', { id: 'jobs-table' }, el('thead', {}, el('tr', {}, [['Created', 'opt'], ['Kind'], ['Status'], ['Progress']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
   let cursor = '', generation = 0;
   // A filter changed while a page was on its way: only the newest load may
   // fill the table, or the two answers would both be appended.
@@ -35,11 +35,10 @@ async function list(main) {
       if (reset) body.replaceChildren();
       for (const j of page.jobs) {
         body.append(el('tr', { 'data-job': j.id },
-          el('td', {}, new Date(j.created_at).toLocaleString()), el('td', {}, j.kind), el('td', {}, j.status),
-          el('td', {}, `${Math.round(j.progress.fraction * 100)}% ${j.progress.message || ''}`),
-          el('td', {}, el('a', { href: pageFor(j) }, 'open'))));
+          el('td', { class: 'opt' }, new Date(j.created_at).toLocaleString()), el('td', {}, el('a', { href: pageFor(j), class: 'open' }, j.kind)),
+          el('td', {}, j.status), el('td', { class: 'progress' }, `${Math.round(j.progress.fraction * 100)}% ${j.progress.message || ''}`)));
       }
-      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 5, class: 'muted' }, 'No job.')));
+      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 4, class: 'muted' }, 'No job.')));
       cursor = page.next_cursor || '';
       more.hidden = !cursor;
       showProblem(problemBox, null);

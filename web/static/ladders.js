@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly } from './ui.js';
+import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly, botName } from './ui.js';
 import { resultWords, showReplay } from './replay.js';
 
 // A game's ladder: its bots ranked by rating with their intervals, their
@@ -41,7 +41,7 @@ function recentGames(box, game, games) {
   box.dataset.shown = key;
   const names = game === 'less' ? ['Yellow', 'Black', 'White', 'Red'] : ['White', 'Black'];
   // Said as a replay says it, in the bots' names.
-  const outcome = g => resultWords(game, { ...g, fault: g.faulted !== undefined }, b => g.labels[g.seats.indexOf(b)] || b);
+  const outcome = g => resultWords(game, { ...g, fault: g.faulted !== undefined }, b => botName(g.labels[g.seats.indexOf(b)] || b));
   box.replaceChildren(...(games.length ? [el('h2', {}, 'Latest games'),
     el('table', { id: 'ladder-recent-table' },
       el('thead', {}, el('tr', {}, [['Game'], ['Seats'], ['Result'], ['When', 'opt']].map(([h, c]) => el('th', { class: c }, h)))),
@@ -130,5 +130,5 @@ async function replay(main, game, n) {
   } catch (e) { showProblem(problemBox, e); return; }
   const labels = Object.fromEntries([...l.rows, ...l.retired].map(r => [r.bot, r.label]));
   for (const p of l.playing || []) p.seats.forEach((b, i) => { labels[b] = labels[b] || p.labels[i]; });
-  return showReplay(main, game, g, `of the ${game} ladder`, b => labels[b] || b, l.clock, fetchGame);
+  return showReplay(main, game, g, `of the ${game} ladder`, b => botName(labels[b] || b), l.clock, fetchGame);
 }

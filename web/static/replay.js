@@ -1,4 +1,4 @@
-import { el, botLink } from './ui.js';
+import { el, botLink, namesIn } from './ui.js';
 import { actionSquares, lessBoard, lessNames, lessSpent, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // A game replayed move by move on its board, with each seat's clock, the
@@ -135,7 +135,7 @@ export const watchEvery = 1500;
 // and d, 66 to 75" (Less: the lower total wins), "x (white) beat y", a
 // draw, or who lost irregularly and why (the API's reason names it).
 export function resultWords(game, g, label) {
-  if (g.fault) return g.reason;
+  if (g.fault) return namesIn(g.reason);
   const names = g.seats.map(label);
   if (game === 'less') {
     const [yw, br] = [`${names[0]} and ${names[2]}`, `${names[1]} and ${names[3]}`];

@@ -212,9 +212,38 @@ export function taskStats(tasks) {
     el('dd', {}, `${tasks.queued} queued, ${tasks.running} running, ${tasks.done} done, ${tasks.retried} retried`)];
 }
 
-// botLink links a bot's page by its id, named by its label.
+// botLink links a bot's page by its id, named by its label; one of our
+// engines by its name in words, its spec on hover.
 export function botLink(id, label, game = '') {
-  return el('a', { href: `#/bots/${encodeURIComponent(botPageID(id, game))}`, 'data-bot': id }, label || id);
+  const name = engineName(id);
+  return el('a', { href: `#/bots/${encodeURIComponent(botPageID(id, game))}`, 'data-bot': id, title: name ? id : null }, name || label || id);
+}
+
+// engineWords are our engines' names in words, by the spec's first word.
+const engineWords = { alphabeta: 'alpha-beta', mcts: 'MCTS', uct: 'UCT', expectimax: 'expectiminimax', greedy: 'greedy', random: 'random' };
+
+// engineName names one of our engines (gameai:[GAME:]ENGINE[:key=value,…],
+// the spec the referee reads) in words, the same whichever form a
+// competition, a ladder or a validation game wrote it in: "our alpha-beta
+// (ga-2019-best, depth 2)". "" for anything else.
+export function engineName(id) {
+  if (typeof id !== 'string' || !id.startsWith('gameai:')) return '';
+  const [engine, ...rest] = id.slice('gameai:'.length).replace(/^(less|morris):/, '').split(':');
+  const opts = rest.join(':').split(',').filter(Boolean).map(kv => kv.replace(/^strategy=/, '').replace('=', ' '));
+  return `our ${engineWords[engine] || engine}` + (opts.length ? ` (${opts.join(', ')})` : '');
+}
+
+// botName is a bot's label as the page shows it: ours in words, an
+// upload as its owner/name vN.
+export function botName(label) { return engineName(label) || label; }
+
+// namesIn writes our engines' specs in a sentence in words
+// ("against gameai:greedy in the other seats").
+export function namesIn(text) {
+  return String(text).replace(/gameai:\S+/g, m => {
+    const [, spec, tail] = m.match(/^(.*?)([.,;:)]*)$/);
+    return engineName(spec) + tail;
+  });
 }
 
 // botPageID is the id of a bot's page: an engine a competition names
