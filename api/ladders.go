@@ -274,6 +274,9 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 			row.Rank = len(out.Rows) + 1
 			out.Rows = append(out.Rows, row)
 		} else {
+			if l, ok := st.Left[r.Bot]; ok {
+				row.Left, row.LeftAt = l.Why, &l.At
+			}
 			out.Retired = append(out.Retired, row)
 		}
 	}

@@ -43,6 +43,12 @@ type LadderRow struct {
 	Losses    int        `json:"losses"`
 	Irregular int        `json:"irregular"`
 	LastGame  *time.Time `json:"last_game,omitempty"`
+	// Left says why and when a version that left the ladder did:
+	// replaced by a newer version, deleted, its author disabled, or
+	// withdrawn (versions that left before the ladder kept this say
+	// nothing).
+	Left   string     `json:"left,omitempty" example:"replaced by ann/mill v3"`
+	LeftAt *time.Time `json:"left_at,omitempty"`
 }
 
 // LadderResponse is a game's ladder: its settings, the bots on it ranked,

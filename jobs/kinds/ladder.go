@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -89,6 +90,17 @@ type LadderState struct {
 	Labels  map[string]string `json:"labels"`
 	Owners  map[string]string `json:"owners"`
 	Waiting string            `json:"waiting,omitempty"`
+	// Entries are the ids the bots on it were entered under, by the id
+	// that plays (the newest ready version of what was entered); Left why
+	// and when each version that was on it left.
+	Entries map[string]string  `json:"entries,omitempty"`
+	Left    map[string]Leaving `json:"left,omitempty"`
+}
+
+// Leaving is why and when a version left a ladder.
+type Leaving struct {
+	Why string    `json:"why"`
+	At  time.Time `json:"at"`
 }
 
 // DecodeLadder reads a ladder job's settings and its state.
@@ -163,7 +175,7 @@ func ladderJob(d Deps) jobs.Handler {
 				}
 			}
 			if p.State == LadderRunning && inFlight < d.parallel(p.Parallel) && time.Since(lastStart) >= p.Interval() {
-				waiting := st.Waiting
+				waiting, was := st.Waiting, slices.Clone(st.Active)
 				seats, spec, why := d.nextLadderGame(ctx, p, &st, rng)
 				st.Waiting = why
 				if seats != nil {
@@ -178,8 +190,8 @@ func ladderJob(d Deps) jobs.Handler {
 						case <-ctx.Done():
 						}
 					}(spec.N)
-				} else if why != waiting {
-					save()
+				} else if why != waiting || !slices.Equal(was, st.Active) {
+					save() // who is on it, and why one left, are shown
 				}
 			}
 			select {
@@ -257,11 +269,15 @@ func (st *LadderState) Rows(onlyActive bool) []*competition.LadderRow {
 // game's seats; nil seats and why when no game can start.
 func (d Deps) nextLadderGame(ctx context.Context, p LadderParams, st *LadderState, rng *rand.Rand) ([]string, arena.Spec, string) {
 	entrants, notes := d.ladderEntrants(ctx, p)
+	was := slices.Clone(st.Active)
 	st.Active = st.Active[:0]
 	if st.Labels == nil {
 		st.Labels, st.Owners = map[string]string{}, map[string]string{}
 	}
-	for id, e := range entrants {
+	entries := map[string]string{}
+	for entered, e := range entrants {
+		id := e.ID
+		entries[id] = entered
 		st.Active = append(st.Active, id)
 		st.Labels[id] = e.Label()
 		st.Owners[id] = arena.BuiltinOwner
@@ -270,11 +286,12 @@ func (d Deps) nextLadderGame(ctx context.Context, p LadderParams, st *LadderStat
 		}
 	}
 	slices.Sort(st.Active)
+	st.recordLeaving(was, entries, entrants, notes, func(id string) string { return d.unready(ctx, id) })
 	seats := st.Ladder.Pick(p.Game, st.Active, rng)
 	if seats == nil {
 		why := fmt.Sprintf("waiting: %d bots can play, a game takes %d", len(st.Active), competition.Seats(p.Game))
-		if len(notes) > 0 {
-			why += " (" + notes[0] + ")"
+		if ids := slices.Sorted(maps.Keys(notes)); len(ids) > 0 {
+			why += fmt.Sprintf(" (%s: %s)", ids[0], notes[ids[0]])
 		}
 		return nil, arena.Spec{}, why
 	}
@@ -286,45 +303,105 @@ func (d Deps) nextLadderGame(ctx context.Context, p LadderParams, st *LadderStat
 	return seats, spec, ""
 }
 
-// ladderEntrants are the bots that can play now, by id: our engines as
-// listed, and each uploaded bot as its newest ready version; notes say
-// why a listed bot cannot.
-func (d Deps) ladderEntrants(ctx context.Context, p LadderParams) (map[string]arena.Entrant, []string) {
-	out := map[string]arena.Entrant{}
-	var notes []string
+// recordLeaving says why each version that was on the ladder (was) is no
+// longer: a newer version of it plays instead, it cannot play (notes, by
+// the id it was entered under), or its entry was withdrawn (by its
+// author, the host, or the host disabling its author). A version back on
+// the ladder has left no more. unready says why a version cannot play
+// itself ("" when it could), for one whose entry plays another version:
+// an older version plays again when the newer one is deleted.
+func (st *LadderState) recordLeaving(was []string, entries map[string]string, entrants map[string]arena.Entrant, notes map[string]string,
+	unready func(id string) string) {
+	now := time.Now().UTC()
+	for _, id := range was {
+		if _, on := entries[id]; on {
+			continue
+		}
+		entered := cmp.Or(st.Entries[id], id)
+		why := "withdrawn from the ladder"
+		if e, ok := entrants[entered]; ok {
+			why = cmp.Or(unready(id), "replaced by "+e.Label())
+		} else if note, ok := notes[entered]; ok {
+			why = note
+		}
+		if st.Left == nil {
+			st.Left = map[string]Leaving{}
+		}
+		st.Left[id] = Leaving{Why: why, At: now}
+	}
+	for id := range entries {
+		delete(st.Left, id)
+	}
+	st.Entries = entries
+}
+
+// ladderEntrants are the bots that can play now, by the id they were
+// entered under: our engines as listed, and each uploaded bot as its
+// newest ready version; notes say why an entered bot cannot.
+func (d Deps) ladderEntrants(ctx context.Context, p LadderParams) (map[string]arena.Entrant, map[string]string) {
+	out, notes := map[string]arena.Entrant{}, map[string]string{}
 	for _, id := range slices.Concat(p.Bots, p.Entered) {
 		if ours, err := arena.CheckBuiltin(p.Game, id); ours {
 			if err != nil {
-				notes = append(notes, fmt.Sprintf("%s: %v", id, err))
+				notes[id] = err.Error()
 				continue
 			}
 			out[id] = arena.Entrant{ID: id}
 			continue
 		}
-		b, err := d.Store.Bots.Get(ctx, id)
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s: %v", id, err))
-			continue
+		e, why, err := d.ladderEntrant(ctx, p.Game, id)
+		switch {
+		case err != nil:
+			notes[id] = err.Error()
+		case why != "":
+			notes[id] = why
+		default:
+			out[id] = e
 		}
-		if o, err := d.Store.Owners.Get(ctx, b.Owner); err == nil && o.Disabled {
-			notes = append(notes, fmt.Sprintf("%s: its owner's account is disabled by the host", id))
-			continue
-		}
-		newest, err := d.Store.Bots.List(ctx, store.BotFilter{Game: b.Game, Owner: b.Owner, Name: b.Name, Status: store.BotReady})
-		if err != nil {
-			notes = append(notes, fmt.Sprintf("%s: %v", id, err))
-			continue
-		}
-		newest = slices.DeleteFunc(newest, func(x *store.Bot) bool { return x.Version < b.Version })
-		if len(newest) == 0 || b.Game != p.Game {
-			notes = append(notes, fmt.Sprintf("%s is %s, not a ready %s bot", id, b.Status, p.Game))
-			continue
-		}
-		latest := slices.MaxFunc(newest, func(x, y *store.Bot) int { return cmp.Compare(x.Version, y.Version) })
-		u := hosting.UploadedOf(latest)
-		out[latest.ID] = arena.Entrant{ID: latest.ID, Uploaded: &u}
 	}
 	return out, notes
+}
+
+// unready says why bot id cannot play ("" when it is ready).
+func (d Deps) unready(ctx context.Context, id string) string {
+	b, err := d.Store.Bots.Get(ctx, id)
+	switch {
+	case err != nil:
+		return err.Error()
+	case b.Status == store.BotDeleted:
+		return b.Reason
+	case b.Status != store.BotReady:
+		return fmt.Sprintf("%s, not ready", b.Status)
+	}
+	return ""
+}
+
+// ladderEntrant is the version that plays for the uploaded bot entered as
+// id, or why none can.
+func (d Deps) ladderEntrant(ctx context.Context, game, id string) (arena.Entrant, string, error) {
+	b, err := d.Store.Bots.Get(ctx, id)
+	if err != nil {
+		return arena.Entrant{}, "", err
+	}
+	if o, err := d.Store.Owners.Get(ctx, b.Owner); err == nil && o.Disabled {
+		return arena.Entrant{}, "its author's account is disabled by the host", nil
+	}
+	newest, err := d.Store.Bots.List(ctx, store.BotFilter{Game: b.Game, Owner: b.Owner, Name: b.Name, Status: store.BotReady})
+	if err != nil {
+		return arena.Entrant{}, "", err
+	}
+	newest = slices.DeleteFunc(newest, func(x *store.Bot) bool { return x.Version < b.Version })
+	switch {
+	case b.Game != game:
+		return arena.Entrant{}, fmt.Sprintf("a %s bot, not a %s one", b.Game, game), nil
+	case len(newest) == 0 && b.Status == store.BotDeleted:
+		return arena.Entrant{}, b.Reason, nil
+	case len(newest) == 0:
+		return arena.Entrant{}, fmt.Sprintf("%s, not ready", b.Status), nil
+	}
+	latest := slices.MaxFunc(newest, func(x, y *store.Bot) int { return cmp.Compare(x.Version, y.Version) })
+	u := hosting.UploadedOf(latest)
+	return arena.Entrant{ID: latest.ID, Uploaded: &u}, "", nil
 }
 
 // playLadderGame plays one game: on the workers when the server has

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -38,15 +39,69 @@ func TestLadderEntrantsAreTheNewestReadyVersions(t *testing.T) {
 	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	p := LadderParams{Game: "less", Bots: []string{"gameai:less:greedy", "gameai:less:uct:c=-1"}, Entered: []string{"bot_v1", "bot_m1"}}
 	got, notes := d.ladderEntrants(ctx, p)
-	if ids := slices.Sorted(maps.Keys(got)); !slices.Equal(ids, []string{"bot_v2", "gameai:less:greedy"}) {
+	if ids := slices.Sorted(maps.Keys(got)); !slices.Equal(ids, []string{"bot_v1", "gameai:less:greedy"}) {
 		t.Errorf("entrants %v, notes %v", ids, notes)
 	}
-	if u := got["bot_v2"].Uploaded; u == nil || u.Version != 2 || u.Program != "pbot_v2" {
-		t.Errorf("bot_v2 plays as %+v", u)
+	if u := got["bot_v1"].Uploaded; got["bot_v1"].ID != "bot_v2" || u == nil || u.Version != 2 || u.Program != "pbot_v2" {
+		t.Errorf("bot_v1 plays as %s, %+v", got["bot_v1"].ID, u)
 	}
 	if len(notes) != 2 {
 		t.Errorf("notes %v: want two, for the bad spec and the Morris bot", notes)
 	}
+}
+
+// A version that leaves the ladder says why: replaced by a newer version,
+// deleted (by its author, or as its author left), its author disabled, or
+// withdrawn; one that comes back has left no more.
+func TestALadderSaysWhyAVersionLeft(t *testing.T) {
+	st := memory.New(store.Config{})
+	ctx := context.Background()
+	add := func(id string, version int) *store.Bot {
+		t.Helper()
+		b := &store.Bot{ID: id, Game: "morris", Name: "mill", Owner: "ann", Language: "executable", Version: version,
+			Status: store.BotReady, Program: "p" + id, CreatedAt: time.Unix(int64(version), 0)}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann"}); err != nil {
+		t.Fatal(err)
+	}
+	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p := LadderParams{Game: "morris", Bots: []string{"gameai:morris:random"}, Entered: []string{"bot_v1"}}
+	var ls LadderState
+	rng := rand.New(rand.NewPCG(1, 2))
+	step := func(want map[string]string) {
+		t.Helper()
+		d.nextLadderGame(ctx, p, &ls, rng)
+		got := map[string]string{}
+		for id, l := range ls.Left {
+			got[id] = l.Why
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("left %v, want %v (on it: %v)", got, want, ls.Active)
+		}
+	}
+	add("bot_v1", 1)
+	step(map[string]string{})
+	v2 := add("bot_v2", 2)
+	step(map[string]string{"bot_v1": "replaced by ann/mill v2"})
+	v2.Status, v2.Reason = store.BotDeleted, "deleted by its author"
+	if err := st.Bots.Update(ctx, v2); err != nil {
+		t.Fatal(err)
+	}
+	step(map[string]string{"bot_v2": "deleted by its author"}) // v1 plays again
+	if err := st.Owners.SetDisabled(ctx, "ann", true); err != nil {
+		t.Fatal(err)
+	}
+	step(map[string]string{"bot_v2": "deleted by its author", "bot_v1": "its author's account is disabled by the host"})
+	if err := st.Owners.SetDisabled(ctx, "ann", false); err != nil {
+		t.Fatal(err)
+	}
+	step(map[string]string{"bot_v2": "deleted by its author"})
+	p.Entered = nil
+	step(map[string]string{"bot_v2": "deleted by its author", "bot_v1": "withdrawn from the ladder"})
 }
 
 // A ladder's state stays small however long it runs: the latest games

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly, botName } from './ui.js';
+import { api, apiKey, el, showProblem, keyField, botLink, showPlaying, hostOnly, botName, namesIn } from './ui.js';
 import { resultWords, showReplay } from './replay.js';
 
 // A game's ladder: its bots ranked by rating with their intervals, their
@@ -21,7 +21,7 @@ export async function render(main, [game = 'less', what, n]) {
 // rowsTable shows ladder rows; on a phone the irregular losses and the
 // last game's time fold away (class opt), the rest fits.
 function rowsTable(id, rows, live) {
-  const head = [live ? '#' : null, 'Bot', 'Rating', 'Games', 'W-D-L', 'Irregular', 'Last game'];
+  const head = [live ? '#' : null, 'Bot', 'Rating', 'Games', 'W-D-L', 'Irregular', 'Last game', live ? null : 'Why it left'];
   const opt = new Set(['Irregular', 'Last game']);
   return el('table', { id },
     el('thead', {}, el('tr', {}, head.filter(Boolean).map(h => el('th', { class: opt.has(h) ? 'opt' : '' }, h)))),
@@ -31,7 +31,8 @@ function rowsTable(id, rows, live) {
       el('td', { class: 'rating', title: 'μ − 3σ' }, r.rating.toFixed(1),
         el('div', { class: 'muted interval' }, `μ ${r.mu.toFixed(1)} ± ${(2 * r.sigma).toFixed(1)}`)),
       el('td', {}, r.games), el('td', { class: 'wdl' }, `${r.wins}-${r.draws}-${r.losses}`),
-      el('td', { class: 'opt' }, r.irregular), el('td', { class: 'muted opt' }, when(r.last_game))))));
+      el('td', { class: 'opt' }, r.irregular), el('td', { class: 'muted opt' }, when(r.last_game)),
+      live ? null : el('td', { class: 'left', title: r.left_at ? when(r.left_at) : null }, namesIn(r.left || '')))))); // older ladders did not keep why
 }
 
 // recentGames lists the latest finished games, each with its replay.
