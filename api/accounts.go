@@ -47,7 +47,7 @@ type AuditResponse struct {
 // listAccounts lists every account.
 //
 //	@Summary		Every account (host)
-//	@Description	Name, made, bot versions held, last seen (its last sign-in or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.
+//	@Description	Name, made, bot versions held (deleted ones not counted), last seen (its last sign-in, upload or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.
 //	@Tags			host
 //	@Produce		json
 //	@Success		200	{object}	AccountsResponse
@@ -59,13 +59,16 @@ func (s *Server) listAccounts(c *echo.Context) error {
 	if err != nil {
 		return problemFor(err, "account")
 	}
-	bots, err := s.store.Bots.List(ctx, store.BotFilter{})
+	bots, err := s.store.Bots.List(ctx, store.BotFilter{Kept: true})
 	if err != nil {
 		return problemFor(err, "bot")
 	}
-	held := map[string]int{}
+	held, uploaded := map[string]int{}, map[string]time.Time{}
 	for _, b := range bots {
 		held[b.Owner]++
+		if b.CreatedAt.After(uploaded[b.Owner]) {
+			uploaded[b.Owner] = b.CreatedAt
+		}
 	}
 	out := AccountsResponse{Accounts: make([]AccountResponse, 0, len(owners))}
 	for _, o := range owners {
@@ -74,8 +77,11 @@ func (s *Server) listAccounts(c *echo.Context) error {
 		if !o.Left.IsZero() {
 			a.Left = &o.Left
 		}
-		if !o.SignedIn.IsZero() {
-			a.LastSeen = &o.SignedIn
+		// Seen: its last sign-in, upload or use of a token.
+		for _, t := range []time.Time{o.SignedIn, uploaded[o.Name]} {
+			if !t.IsZero() && (a.LastSeen == nil || t.After(*a.LastSeen)) {
+				a.LastSeen = &t
+			}
 		}
 		tokens, err := s.store.Owners.Tokens(ctx, o.Name)
 		if err != nil {

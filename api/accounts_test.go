@@ -8,6 +8,8 @@ import (
 
 	"gameai/api"
 	"gameai/hosting"
+	"gameai/store"
+	"gameai/store/memory"
 )
 
 // The host's moderation, tried as an attacker would, on both stores: no
@@ -84,5 +86,26 @@ func TestTheHostDisablesAnAccount(t *testing.T) {
 				t.Errorf("the audit log: %+v", log.Entries)
 			}
 		})
+	}
+}
+
+// The host's "last seen" counts what an author does, not only sign-ins
+// and tokens: a visitor's registration (signed in at once) and an upload.
+// An account the host made and nobody has used is never seen.
+func TestLastSeenCountsRegistrationsAndUploads(t *testing.T) {
+	st := memory.New(store.Config{})
+	e := registrationEnv(t, st, api.RegistrationOpen)
+	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: "correct horse battery"}).ok(t, 201)
+	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "bob", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
+	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "cy", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
+	readyBot(t, st, "bot_bob", "less", "bob", []byte("bob's program"))
+	var list api.AccountsResponse
+	e.do(t, "GET", "/v1/accounts", nil, "X-API-Key", hostKey).ok(t, 200).json(t, &list)
+	seen := map[string]bool{}
+	for _, a := range list.Accounts {
+		seen[a.Name] = a.LastSeen != nil
+	}
+	if !seen["ann"] || !seen["bob"] || seen["cy"] {
+		t.Errorf("seen: %v, want ann (registered) and bob (uploaded), not cy", seen)
 	}
 }

@@ -287,7 +287,7 @@ func (s *Server) uploadBot(c *echo.Context) error {
 //	@Produce		json
 //	@Param			game	query		string	false	"less or morris"
 //	@Param			owner	query		string	false	"an owner's name (gameai: our engines)"
-//	@Param			status	query		string	false	"building, validating, waiting (after a failure of the server's), ready or rejected"
+//	@Param			status	query		string	false	"building, validating, waiting (after a failure of the server's), ready, rejected or deleted (listed only when asked for)"
 //	@Param			limit	query		int		false	"bots a page (1-100, default 50)"
 //	@Param			cursor	query		string	false	"next_cursor of the previous page"
 //	@Success		200		{object}	BotListResponse
@@ -299,13 +299,14 @@ func (s *Server) listBots(c *echo.Context) error {
 		return err
 	}
 	f := store.BotFilter{Game: c.QueryParam("game"), Owner: c.QueryParam("owner"), Status: store.BotStatus(c.QueryParam("status"))}
+	f.Kept = f.Status == "" // deleted versions only when asked for
 	if _, ok := hosting.Games[f.Game]; f.Game != "" && !ok {
 		return badField("game", "want less or morris")
 	}
 	switch f.Status {
-	case "", store.BotBuilding, store.BotValidating, store.BotWaiting, store.BotReady, store.BotRejected:
+	case "", store.BotBuilding, store.BotValidating, store.BotWaiting, store.BotReady, store.BotRejected, store.BotDeleted:
 	default:
-		return badField("status", "want building, validating, waiting, ready or rejected")
+		return badField("status", "want building, validating, waiting, ready, rejected or deleted")
 	}
 	from, limit, err := offsetPage(c)
 	if err != nil {
@@ -399,8 +400,8 @@ func (s *Server) botSource(c *echo.Context) error {
 		return notYours()
 	}
 	if b.FilesDropped {
-		return problem(http.StatusGone, "files-dropped", "Not kept", "a rejected version keeps its record and reason, not its files",
-			FieldError{Field: "id", Reason: "rejected: its files are dropped"})
+		return problem(http.StatusGone, "files-dropped", "Not kept", "a "+string(b.Status)+" version keeps its record and reason, not its files",
+			FieldError{Field: "id", Reason: string(b.Status) + ": its files are dropped"})
 	}
 	data, err := s.store.Artefacts.Get(c.Request().Context(), b.Source)
 	if err != nil {
@@ -418,7 +419,7 @@ func (s *Server) botSource(c *echo.Context) error {
 // deleteBot removes a bot version.
 //
 //	@Summary		Delete a bot version (its owner, or the server's key)
-//	@Description	Games already played keep their records; its files go unless another version keeps the same bytes.
+//	@Description	The version plays no more; its files go unless another version keeps the same bytes, and so do its build log, stderr and transcripts. Its record stays, status deleted and why, with its games: every link to it says what it was. A deleted version's number is not given again. Deleting it again: 404.
 //	@Tags			bots
 //	@Param			id	path	string	true	"bot id"
 //	@Success		204
@@ -438,7 +439,11 @@ func (s *Server) deleteBot(c *echo.Context) error {
 	if !who.owns(b) && !who.admin {
 		return notYours()
 	}
-	if err := s.hosting.Delete(c.Request().Context(), b); err != nil {
+	why := "deleted by its author"
+	if !who.owns(b) {
+		why = "deleted by the host"
+	}
+	if err := s.hosting.Delete(c.Request().Context(), b, why); err != nil {
 		return problemFor(err, "bot")
 	}
 	return c.NoContent(http.StatusNoContent)

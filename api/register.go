@@ -209,7 +209,11 @@ func (s *Server) register(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.Owners.Create(ctx, &store.Owner{Name: req.Name, CreatedAt: now, PasswordHash: hash}); err != nil {
+	o := &store.Owner{Name: req.Name, CreatedAt: now, PasswordHash: hash}
+	if !who.admin {
+		o.SignedIn = now // a visitor's new account is signed in at once
+	}
+	if err := s.store.Owners.Create(ctx, o); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return ownerExists()
 		}

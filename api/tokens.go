@@ -158,7 +158,7 @@ func (s *Server) revokeToken(c *echo.Context) error {
 // leave deletes the caller's account.
 //
 //	@Summary		Delete my account
-//	@Description	With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.
+//	@Description	With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go; their pages stay, saying the author left, with their games), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.
 //	@Tags			bots
 //	@Success		204
 //	@Failure		401	{object}	Problem
@@ -178,7 +178,7 @@ func (s *Server) leave(c *echo.Context) error {
 	// The bots first: a failure leaves the account, and its tokens, to try
 	// again with.
 	for _, b := range bots {
-		if err := s.hosting.Delete(ctx, b); err != nil && !errors.Is(err, store.ErrNotFound) {
+		if err := s.hosting.Delete(ctx, b, "its author left the server"); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return problemFor(err, "bot")
 		}
 	}

@@ -89,7 +89,9 @@ func TestTokensAreAnOwnersOwn(t *testing.T) {
 // An owner leaves, tried as an attacker would: no key, a made-up key and
 // the server's key cannot delete anyone; bob's token deletes bob only.
 // Ann's bots and their files go, every token of hers is refused at once,
-// her name cannot be taken again, bob's bot stays.
+// her name cannot be taken again, bob's bot stays. Her bot's page stays,
+// saying she left, with its games; it is listed only when deleted
+// versions are asked for, and plays in no session.
 func TestAnOwnerLeaves(t *testing.T) {
 	const key = "adm1n-key"
 	for name, open := range bothStores(t) {
@@ -114,7 +116,25 @@ func TestAnOwnerLeaves(t *testing.T) {
 				r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", tok)
 				r.hasField(t, r.problem(t, 401), "X-API-Key")
 			}
-			e.do(t, "GET", "/v1/bots/bot_ann", nil).problem(t, 404)
+			var gone api.BotResponse
+			e.do(t, "GET", "/v1/bots/bot_ann", nil).ok(t, 200).json(t, &gone)
+			if gone.Status != "deleted" || gone.Reason != "its author left the server" || gone.Owner != "ann" || gone.Name != "bot_ann" {
+				t.Errorf("her bot's page after she left: %s %q by %s", gone.Status, gone.Reason, gone.Owner)
+			}
+			e.do(t, "GET", "/v1/bots/bot_ann/games", nil).ok(t, 200)
+			var list api.BotListResponse
+			e.do(t, "GET", "/v1/bots?owner=ann", nil).ok(t, 200).json(t, &list)
+			if len(list.Bots) != 0 {
+				t.Errorf("her deleted bot is listed among the bots: %+v", list.Bots)
+			}
+			e.do(t, "GET", "/v1/bots?owner=ann&status=deleted", nil).ok(t, 200).json(t, &list)
+			if len(list.Bots) != 1 || list.Bots[0].ID != "bot_ann" {
+				t.Errorf("her deleted versions: %+v", list.Bots)
+			}
+			r = e.do(t, "POST", "/v1/games/less/sessions", map[string]any{"engines": []any{nil, map1("bot", "bot_ann")}})
+			r.hasField(t, r.problem(t, 422), "engines[1].bot")
+			r = e.do(t, "DELETE", "/v1/bots/bot_ann", nil, "X-API-Key", key)
+			r.problem(t, 404)
 			if _, err := st.Artefacts.Get(t.Context(), store.ContentHash([]byte("ann's program"))); !errors.Is(err, store.ErrNotFound) {
 				t.Errorf("ann's file after she left: %v", err)
 			}

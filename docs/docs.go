@@ -64,7 +64,7 @@ const docTemplate = `{
         },
         "/v1/accounts": {
             "get": {
-                "description": "Name, made, bot versions held, last seen (its last sign-in or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.",
+                "description": "Name, made, bot versions held (deleted ones not counted), last seen (its last sign-in, upload or use of any of its tokens), whether it has a password, is free of quota, was disabled by the host or left. Needs the server's key where it has one.",
                 "produces": [
                     "application/json"
                 ],
@@ -403,7 +403,7 @@ const docTemplate = `{
                     },
                     {
                         "type": "string",
-                        "description": "building, validating, waiting (after a failure of the server's), ready or rejected",
+                        "description": "building, validating, waiting (after a failure of the server's), ready, rejected or deleted (listed only when asked for)",
                         "name": "status",
                         "in": "query"
                     },
@@ -564,7 +564,7 @@ const docTemplate = `{
                 }
             },
             "delete": {
-                "description": "Games already played keep their records; its files go unless another version keeps the same bytes.",
+                "description": "The version plays no more; its files go unless another version keeps the same bytes, and so do its build log, stderr and transcripts. Its record stays, status deleted and why, with its games: every link to it says what it was. A deleted version's number is not given again. Deleting it again: 404.",
                 "tags": [
                     "bots"
                 ],
@@ -2539,7 +2539,7 @@ const docTemplate = `{
                 }
             },
             "delete": {
-                "description": "With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.",
+                "description": "With one of the owner's tokens: its bots are deleted (they leave the ladder and enter nothing; their files go; their pages stay, saying the author left, with their games), then every token of it is refused. Its finished games stay in standings and records under its name, which nobody may take.",
                 "tags": [
                     "bots"
                 ],
@@ -4543,6 +4543,14 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "last_game": {
+                    "type": "string"
+                },
+                "left": {
+                    "description": "Left says why and when a version that left the ladder did:\nreplaced by a newer version, deleted, its author disabled, or\nwithdrawn (versions that left before the ladder kept this say\nnothing).",
+                    "type": "string",
+                    "example": "replaced by ann/mill v3"
+                },
+                "left_at": {
                     "type": "string"
                 },
                 "losses": {

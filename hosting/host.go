@@ -367,13 +367,17 @@ func (h *Host) Submit(ctx context.Context, u Upload) (*store.Bot, error) {
 // on their way, and unless quotaFree, the versions and bytes an owner keeps.
 func (h *Host) admissible(b *store.Bot, mine []*store.Bot, quotaFree bool) error {
 	b.Version = 1
-	pending := 0
+	pending, kept := 0, 0
 	for _, m := range mine {
+		// A deleted version's number is not given again: its games name it.
 		if m.Game == b.Game && m.Name == b.Name && m.Version >= b.Version {
 			b.Version = m.Version + 1
 		}
 		if m.Status.OnItsWay() {
 			pending++
+		}
+		if m.Status != store.BotDeleted {
+			kept++
 		}
 	}
 	switch {
@@ -381,8 +385,8 @@ func (h *Host) admissible(b *store.Bot, mine []*store.Bot, quotaFree bool) error
 		return ErrPending
 	case quotaFree:
 		return nil
-	case len(mine) >= h.cfg.OwnerVersions:
-		return &QuotaError{Limit: "versions", Max: int64(h.cfg.OwnerVersions), Used: int64(len(mine))}
+	case kept >= h.cfg.OwnerVersions:
+		return &QuotaError{Limit: "versions", Max: int64(h.cfg.OwnerVersions), Used: int64(kept)}
 	}
 	if used := keptBytes(mine); used+b.Size > h.cfg.OwnerBytes {
 		return &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used}
@@ -624,8 +628,8 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if b.Status == store.BotReady || b.Status == store.BotRejected {
-		return nil // admitted already: a task delivered twice
+	if b.Status == store.BotReady || b.Status == store.BotRejected || b.Status == store.BotDeleted {
+		return nil // admitted already (a task delivered twice), or deleted meanwhile
 	}
 	if b.Status == store.BotWaiting {
 		b.Status, b.Reason = store.BotBuilding, ""
@@ -760,6 +764,9 @@ func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
 	if err != nil {
 		return err
 	}
+	if cur.Status == store.BotDeleted {
+		return store.ErrNotFound
+	}
 	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
 	return h.store.Bots.UpdateChecked(ctx, b, func(mine []*store.Bot) error {
 		if used := keptBytes(mine); !free && used > h.cfg.OwnerBytes {
@@ -770,12 +777,15 @@ func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
 }
 
 // save writes b over whatever revision is stored: admission is the only
-// writer of a bot's status, so a conflict is its own earlier write. A bot
-// deleted meanwhile stays deleted.
+// writer of a bot's status but Delete, so a conflict is its own earlier
+// write. A bot deleted meanwhile stays deleted (ErrNotFound).
 func (h *Host) save(ctx context.Context, b *store.Bot) error {
 	cur, err := h.store.Bots.Get(ctx, b.ID)
 	if err != nil {
 		return err
+	}
+	if cur.Status == store.BotDeleted {
+		return store.ErrNotFound
 	}
 	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
 	return h.store.Bots.Update(ctx, b)

@@ -2,6 +2,7 @@ package hosting
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"gameai/store"
@@ -62,7 +63,7 @@ func TestADeleteRacingAnUploadOfTheSameBytesKeepsTheFile(t *testing.T) {
 				}
 			}
 			remove := func() {
-				if err := h.Delete(ctx, first); err != nil {
+				if err := h.Delete(ctx, first, "deleted by its author"); err != nil {
 					t.Error(err)
 				}
 			}
@@ -76,12 +77,65 @@ func TestADeleteRacingAnUploadOfTheSameBytesKeepsTheFile(t *testing.T) {
 			if second == nil {
 				t.Fatal("no second upload")
 			}
-			if _, err := st.Bots.Get(ctx, first.ID); err == nil {
-				t.Error("the deleted version is still listed")
+			if b, err := st.Bots.Get(ctx, first.ID); err != nil || b.Status != store.BotDeleted || !b.FilesDropped {
+				t.Errorf("the deleted version's record: %+v, %v", b, err)
 			}
 			if got, err := st.Artefacts.Get(ctx, second.Source); err != nil || string(got) != string(src) {
 				t.Errorf("the version that stays lost its source: %q, %v", got, err)
 			}
 		})
+	}
+}
+
+// A deleted version keeps its record (deleted, why) and its games for
+// every link to it, not what only its owner saw (stderr, transcripts, the
+// build log); its number is not given again, it counts against no quota,
+// and an owner keeps at most MaxDeleted such records, so deleting and
+// uploading again cannot fill the store.
+func TestADeletedVersionKeepsItsPageNotItsFiles(t *testing.T) {
+	ctx := context.Background()
+	h, st, _ := serverWithWorkers(t) // admissions queued, not run
+	t.Cleanup(h.Close)
+	src := []byte("int main(void) { return 0; }\n")
+	first, err := h.Submit(ctx, Upload{Game: "less", Name: "twin", Language: "c", Owner: "ann", File: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &store.BotDetails{BuildLog: "warning", Games: []store.GameDetails{{Record: "rec", Stderr: "err", Transcript: "> go", Moves: []string{"a1"}}}}
+	if err := st.Bots.SetDetails(ctx, first.ID, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Delete(ctx, first, "deleted by its author"); err != nil {
+		t.Fatal(err)
+	}
+	gone, err := st.Bots.Get(ctx, first.ID)
+	if err != nil || gone.Status != store.BotDeleted || gone.Reason != "deleted by its author" || !gone.FilesDropped {
+		t.Fatalf("the deleted version: %+v, %v", gone, err)
+	}
+	if got, err := st.Bots.Details(ctx, first.ID); err != nil || got.BuildLog != "" || len(got.Games) != 1 ||
+		got.Games[0].Stderr != "" || got.Games[0].Transcript != "" || got.Games[0].Record != "rec" || got.Games[0].Moves[0] != "a1" {
+		t.Errorf("its details: %+v, %v", got, err)
+	}
+	if _, err := st.Artefacts.Get(ctx, first.Source); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("its source after it was deleted: %v", err)
+	}
+	if err := h.Delete(ctx, gone, "deleted by its author"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleted twice: %v", err)
+	}
+	for i := range MaxDeleted + 3 {
+		b, err := h.Submit(ctx, Upload{Game: "less", Name: "twin", Language: "c", Owner: "ann", File: src})
+		if err != nil {
+			t.Fatalf("upload %d: %v", i+2, err)
+		}
+		if b.Version != i+2 {
+			t.Fatalf("upload %d is version %d", i+2, b.Version)
+		}
+		if err := h.Delete(ctx, b, "deleted by its author"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept, err := st.Bots.List(ctx, store.BotFilter{Owner: "ann"})
+	if err != nil || len(kept) != MaxDeleted || kept[0].Version != MaxDeleted+4 {
+		t.Errorf("ann keeps %d deleted versions (newest %d), want %d: %v", len(kept), kept[0].Version, MaxDeleted, err)
 	}
 }

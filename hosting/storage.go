@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"gameai/store"
@@ -57,12 +58,76 @@ func keptBytes(bots []*store.Bot) int64 {
 	return n
 }
 
-// Delete removes a bot version and the files no other version keeps.
-func (h *Host) Delete(ctx context.Context, b *store.Bot) error {
-	if err := h.store.Bots.Delete(ctx, b.ID); err != nil {
+// Delete deletes a bot version, saying why (by its author, by the host,
+// its author left): its record stays, deleted, with its games, as what
+// every link to it finds (a ladder's row, a competition's seat); its files
+// go unless another version keeps the same bytes, and so do what only its
+// owner saw (the build log, its stderr, its transcripts). Deleting a
+// deleted version is ErrNotFound. An owner keeps at most MaxDeleted such
+// records: older ones go entirely, so deleting and uploading again cannot
+// fill the store.
+func (h *Host) Delete(ctx context.Context, b *store.Bot, why string) error {
+	gone, err := h.markDeleted(ctx, b.ID, why)
+	if err != nil {
 		return err
 	}
-	return h.dropFiles(ctx, b)
+	if err := h.dropFiles(ctx, gone); err != nil {
+		return err
+	}
+	if err := h.forgetPrivate(ctx, gone.ID); err != nil {
+		return err
+	}
+	return h.trimDeleted(ctx, gone.Owner)
+}
+
+// MaxDeleted is how many deleted versions an owner's records keep.
+const MaxDeleted = 50
+
+// markDeleted writes the version deleted, on the revision it read: the
+// record says so before any file goes, as a rejection's does.
+func (h *Host) markDeleted(ctx context.Context, id, why string) (*store.Bot, error) {
+	for tries := 0; ; tries++ {
+		b, err := h.store.Bots.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if b.Status == store.BotDeleted {
+			return nil, store.ErrNotFound
+		}
+		b.Status, b.Reason, b.FilesDropped, b.UpdatedAt = store.BotDeleted, PublicText(why), true, time.Now().UTC()
+		err = h.store.Bots.Update(ctx, b)
+		if err == nil || !errors.Is(err, store.ErrConflict) || tries == 4 {
+			return b, err
+		}
+	}
+}
+
+// forgetPrivate drops what only a version's owner saw: its games stay to
+// replay, without its stderr and transcripts, and its build log goes.
+func (h *Host) forgetPrivate(ctx context.Context, id string) error {
+	d, err := h.store.Bots.Details(ctx, id)
+	if err != nil {
+		return err
+	}
+	d.BuildLog = ""
+	for i := range d.Games {
+		d.Games[i].Stderr, d.Games[i].Transcript = "", ""
+	}
+	return h.store.Bots.SetDetails(ctx, id, d)
+}
+
+// trimDeleted removes owner's oldest deleted versions beyond MaxDeleted.
+func (h *Host) trimDeleted(ctx context.Context, owner string) error {
+	gone, err := h.store.Bots.List(ctx, store.BotFilter{Owner: owner, Status: store.BotDeleted})
+	if err != nil || len(gone) <= MaxDeleted {
+		return err
+	}
+	for _, b := range gone[MaxDeleted:] { // newest first
+		if err := h.store.Bots.Delete(ctx, b.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	return nil
 }
 
 // dropFiles deletes b's files unless another version still keeps them

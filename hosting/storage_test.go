@@ -93,7 +93,7 @@ func TestAnOwnersStorageIsBounded(t *testing.T) {
 	if !errors.As(err, &qe) || qe.Limit != "versions" || qe.Max != 4 {
 		t.Fatalf("a fifth version: %v, want the versions quota", err)
 	}
-	if err := h.Delete(ctx, rejected[0]); err != nil {
+	if err := h.Delete(ctx, rejected[0], "deleted by its author"); err != nil {
 		t.Fatal(err)
 	}
 	h.cfg.OwnerBytes = int64(len(legal)) + 1000
@@ -103,19 +103,19 @@ func TestAnOwnersStorageIsBounded(t *testing.T) {
 	}
 	// Freed of quota by the host, the same upload is taken.
 	free := admitted(t, h, Upload{Game: "less", Name: "other", Language: "executable", Owner: "bob", File: junkELF(legal), QuotaFree: true})
-	if err := h.Delete(ctx, free); err != nil {
+	if err := h.Delete(ctx, free, "deleted by its author"); err != nil {
 		t.Fatal(err)
 	}
 	// The same bytes as a ready version of another owner are kept for it
 	// when this one's version goes.
 	other := admitted(t, h, Upload{Game: "less", Name: "legal", Language: "executable", Owner: "cy", File: legal})
-	if err := h.Delete(ctx, ready); err != nil {
+	if err := h.Delete(ctx, ready, "deleted by its author"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.store.Artefacts.Get(ctx, other.Program); err != nil {
 		t.Errorf("another owner's program went with this one's version: %v", err)
 	}
-	if err := h.Delete(ctx, other); err != nil {
+	if err := h.Delete(ctx, other, "deleted by its author"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.store.Artefacts.Get(ctx, other.Program); !errors.Is(err, store.ErrNotFound) {

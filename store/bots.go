@@ -13,13 +13,16 @@ type BotStatus string
 
 // A bot is built, then validated, then ready or rejected. One whose
 // admission the server failed to carry out (its sandbox or its store, not
-// the bot) waits for another try.
+// the bot) waits for another try. A deleted version (by its owner, the
+// host, or its author leaving) keeps its record, its reason and its games
+// with its files gone, so that every link to it still says what it was.
 const (
 	BotBuilding   BotStatus = "building"
 	BotValidating BotStatus = "validating"
 	BotWaiting    BotStatus = "waiting"
 	BotReady      BotStatus = "ready"
 	BotRejected   BotStatus = "rejected"
+	BotDeleted    BotStatus = "deleted"
 )
 
 // OnItsWay reports whether a bot is not yet ready or rejected.
@@ -104,16 +107,19 @@ type GameDetails struct {
 	ThinkMS []int64  `json:"think_ms,omitempty"`
 }
 
-// BotFilter selects bots; an empty field matches any.
+// BotFilter selects bots; an empty field matches any. Kept leaves out
+// deleted versions.
 type BotFilter struct {
 	Game, Owner, Name string
 	Status            BotStatus
+	Kept              bool
 }
 
 // Match reports whether b passes the filter.
 func (f BotFilter) Match(b *Bot) bool {
 	return (f.Game == "" || b.Game == f.Game) && (f.Owner == "" || b.Owner == f.Owner) &&
-		(f.Name == "" || b.Name == f.Name) && (f.Status == "" || b.Status == f.Status)
+		(f.Name == "" || b.Name == f.Name) && (f.Status == "" || b.Status == f.Status) &&
+		(!f.Kept || b.Status != BotDeleted)
 }
 
 // Bots keeps the uploaded bots, at most MaxBots of them.

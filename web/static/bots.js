@@ -195,7 +195,11 @@ function one(main, id) {
       if (!b.builtin) showVersions(versions, b);
       if (b.status === 'ready' && !watching) { watching = true; watchLadder(b.game); }
     }
-    status.textContent = b.status + (b.reason ? `: ${b.reason}` : '');
+    // A deleted version keeps its page: what it was and the games it
+    // played, saying who deleted it (or that its author left) and when.
+    status.textContent = b.status === 'deleted'
+      ? `Deleted: ${b.reason || 'by its author'}${b.updated_at ? `, ${new Date(b.updated_at).toLocaleDateString()}` : ''}. It plays no more; its games stay.`
+      : b.status + (b.reason ? `: ${b.reason}` : '');
     status.dataset.status = b.status;
     // replaceChildren writes a null as the text "null": the uploaded
     // parts go in only for an upload.
@@ -205,7 +209,7 @@ function one(main, id) {
       el('dt', {}, 'Owner'), el('dd', {}, b.owner),
       el('dt', {}, 'Language'), el('dd', {}, b.language),
       ...(b.builtin ? [] : [el('dt', {}, 'Uploaded'), el('dd', {}, `${new Date(b.created_at).toLocaleString()}, ${b.size} bytes`)]));
-    del.hidden = b.builtin || b.build_log === undefined;
+    del.hidden = b.builtin || b.build_log === undefined || b.status === 'deleted';
     build.replaceChildren(...(b.build_log ? [el('h2', {}, 'Build output (only you see it)'), el('pre', { id: 'bot-build-log' }, b.build_log)] : []));
     games.replaceChildren(...(b.validation.length ? [el('h2', {}, 'Validation games')] : []),
       ...b.validation.map((g, i) => el('div', { class: 'panel game', 'data-game': i },
