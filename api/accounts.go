@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -27,7 +28,9 @@ type AccountResponse struct {
 	Bots      int        `json:"bots"`
 	LastSeen  *time.Time `json:"last_seen,omitempty"`
 	Disabled  bool       `json:"disabled,omitempty"`
-	Left      *time.Time `json:"left,omitempty"`
+	// DisabledWhy is the host's reason, told to the account.
+	DisabledWhy string     `json:"disabled_why,omitempty"`
+	Left        *time.Time `json:"left,omitempty"`
 	// Password: it signs in with one (it registered, or set one).
 	Password bool `json:"password,omitempty"`
 	// QuotaFree: the host lifted its quotas.
@@ -72,7 +75,7 @@ func (s *Server) listAccounts(c *echo.Context) error {
 	}
 	out := AccountsResponse{Accounts: make([]AccountResponse, 0, len(owners))}
 	for _, o := range owners {
-		a := AccountResponse{Name: o.Name, CreatedAt: o.CreatedAt, Bots: held[o.Name], Disabled: o.Disabled,
+		a := AccountResponse{Name: o.Name, CreatedAt: o.CreatedAt, Bots: held[o.Name], Disabled: o.Disabled, DisabledWhy: o.DisabledWhy,
 			Password: o.PasswordHash != "", QuotaFree: o.QuotaFree}
 		if !o.Left.IsZero() {
 			a.Left = &o.Left
@@ -100,14 +103,37 @@ func (s *Server) listAccounts(c *echo.Context) error {
 // disableAccount stops an account.
 //
 //	@Summary		Disable an account (host)
-//	@Description	Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. Logged in GET /v1/audit.
+//	@Description	Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. The reason, if given, is told to the account (its 403s, its page) and kept in GET /v1/accounts. Logged in GET /v1/audit.
 //	@Tags			host
-//	@Param			name	path	string	true	"the account"
+//	@Accept			json
+//	@Param			name	path	string			true	"the account"
+//	@Param			request	body	DisableRequest	false	"why, told to the account"
 //	@Success		204
 //	@Failure		401	{object}	Problem
 //	@Failure		404	{object}	Problem
 //	@Router			/v1/accounts/{name}/disable [post]
-func (s *Server) disableAccount(c *echo.Context) error { return s.setDisabled(c, true) }
+func (s *Server) disableAccount(c *echo.Context) error {
+	var req DisableRequest
+	if err := decode(c, &req); err != nil {
+		return err
+	}
+	return s.setDisabled(c, true, strings.TrimSpace(req.Reason))
+}
+
+// DisableRequest says why the host disables an account.
+type DisableRequest struct {
+	// Reason is told to the account's owner, in its refusals and on its
+	// page.
+	Reason string `json:"reason,omitempty" validate:"max=200" example:"uploads that attack the sandbox"`
+}
+
+// becauseOf is a host's reason in a sentence (" (because: why)"), or "".
+func becauseOf(why string) string {
+	if why == "" {
+		return ""
+	}
+	return " (the host's reason: " + why + ")"
+}
 
 // enableAccount lets a disabled account act again.
 //
@@ -119,12 +145,12 @@ func (s *Server) disableAccount(c *echo.Context) error { return s.setDisabled(c,
 //	@Failure		401	{object}	Problem
 //	@Failure		404	{object}	Problem
 //	@Router			/v1/accounts/{name}/enable [post]
-func (s *Server) enableAccount(c *echo.Context) error { return s.setDisabled(c, false) }
+func (s *Server) enableAccount(c *echo.Context) error { return s.setDisabled(c, false, "") }
 
-func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
+func (s *Server) setDisabled(c *echo.Context, disabled bool, why string) error {
 	ctx := c.Request().Context()
 	name := c.Param("name")
-	if err := s.store.Owners.SetDisabled(ctx, name, disabled); err != nil {
+	if err := s.store.Owners.SetDisabled(ctx, name, disabled, why); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return notFound("name", "no account has this name")
 		}
@@ -142,7 +168,7 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool) error {
 		s.sessionBots.retireOwner(name)
 	}
 	action := map[bool]string{true: "disable", false: "enable"}[disabled]
-	if err := s.audit(c, action, name, ""); err != nil {
+	if err := s.audit(c, action, name, why); err != nil {
 		// Done, but not logged: said, so the host can write it down.
 		return problemFor(err, "audit")
 	}

@@ -30,8 +30,9 @@ type caller struct {
 	owner string
 	admin bool
 	// disabled names the owner of a token the host has disabled: it acts
-	// as nobody, and ownerOnly refuses it.
-	disabled string
+	// as nobody, and ownerOnly refuses it, saying the host's reason
+	// (disabledWhy) when it gave one.
+	disabled, disabledWhy string
 	// login is the hash of the sign-in cookie the caller came with ("":
 	// it came with a token, or as nobody).
 	login string
@@ -62,7 +63,7 @@ func (s *Server) whoAsks(c *echo.Context) (caller, error) {
 		return caller{}, err
 	}
 	if o.Disabled {
-		return caller{disabled: o.Name}, nil
+		return caller{disabled: o.Name, disabledWhy: o.DisabledWhy}, nil
 	}
 	if now := time.Now().UTC(); s.tokenUses.due(hash, now) {
 		if err := s.store.Owners.TokenUsed(c.Request().Context(), hash, now); err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -89,7 +90,7 @@ func (s *Server) ownerOnly(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if who.disabled != "" {
 			return problem(http.StatusForbidden, "account-disabled", "Account disabled",
-				"the host of this server has disabled the account "+who.disabled+": its tokens open nothing until the host enables it",
+				"the host of this server has disabled the account "+who.disabled+becauseOf(who.disabledWhy)+": its tokens open nothing until the host enables it",
 				FieldError{Field: "X-API-Key", Reason: "a disabled account's token"})
 		}
 		if who.owner == "" && !who.admin {

@@ -65,6 +65,19 @@ func (e *env) owner(t *testing.T, name, adminKey string) string {
 	return o.Token
 }
 
+// deletedStays checks a version its owner deleted: its page stays, saying
+// so; its files do not; it is deleted once.
+func deletedStays(t *testing.T, e *env, id, owner string) {
+	t.Helper()
+	var gone api.BotResponse
+	e.do(t, "GET", "/v1/bots/"+id, nil).ok(t, 200).json(t, &gone)
+	if gone.Status != "deleted" || gone.Reason != "deleted by its author" {
+		t.Errorf("a deleted version's page: %s %q", gone.Status, gone.Reason)
+	}
+	e.do(t, "DELETE", "/v1/bots/"+id, nil, "X-API-Key", owner).problem(t, 404)
+	e.do(t, "GET", "/v1/bots/"+id+"/source", nil, "X-API-Key", owner).problem(t, 410)
+}
+
 // TestBotRoutesAnswerEachCallerAsTheirs walks every bot route with no
 // token, another owner's, the owner's and the server's key.
 func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
@@ -145,14 +158,7 @@ func TestBotRoutesAnswerEachCallerAsTheirs(t *testing.T) {
 	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", key).ok(t, 204)
 	e.do(t, "GET", "/v1/bots/bot_ann2/source", nil, "X-API-Key", ann).ok(t, 200)
 	e.do(t, "DELETE", "/v1/bots/bot_ann2", nil, "X-API-Key", ann).ok(t, 204)
-	// Its page stays, saying so; its files do not, and it is deleted once.
-	var gone api.BotResponse
-	e.do(t, "GET", "/v1/bots/bot_ann2", nil).ok(t, 200).json(t, &gone)
-	if gone.Status != "deleted" || gone.Reason != "deleted by its author" {
-		t.Errorf("a deleted version's page: %s %q", gone.Status, gone.Reason)
-	}
-	e.do(t, "DELETE", "/v1/bots/bot_ann1", nil, "X-API-Key", key).problem(t, 404)
-	e.do(t, "GET", "/v1/bots/bot_ann2/source", nil, "X-API-Key", ann).problem(t, 410)
+	deletedStays(t, e, "bot_ann2", ann)
 	if _, err := st.Artefacts.Get(ctx, hash); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the last version keeping ann's source is gone, the source is not: %v", err)
 	}

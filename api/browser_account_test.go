@@ -65,8 +65,9 @@ func TestBrowserMyAccountTokens(t *testing.T) {
 }
 
 // I host this server in a real browser: the host, with the server's key,
-// sees the accounts, disables ann (her token refused at once), sees it in
-// the log, and enables her again.
+// sees the accounts, disables ann saying why (her token refused at once,
+// her My account telling her the reason), sees it in the log, and enables
+// her again; the page fits a phone.
 func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 	const key = "adm1n-key"
 	st := memory.New(store.Config{})
@@ -78,12 +79,32 @@ func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 	eval[bool](t, ctx, `(localStorage.setItem('gameai.apiKey', `+strconv.Quote(key)+`), true)`)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#bots-host")))
 	poll[bool](t, ctx, "the accounts", `document.querySelectorAll('#host-accounts tbody tr').length === 2`, 10*time.Second)
+	const why = "a bot that floods the ladder"
+	eval[bool](t, ctx, `(window.prompt = () => `+strconv.Quote(why)+`, true)`)
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="ann"] button.disable`)))
 	poll[bool](t, ctx, "ann disabled, and logged", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.enable') && `+
 		`document.querySelector('#host-audit tbody').textContent.includes('disable')`, 10*time.Second)
+	if s := eval[string](t, ctx, `document.querySelector('#host-accounts tr[data-account="ann"] td.state').textContent`); s != "disabled: "+why {
+		t.Errorf("ann's state reads %q", s)
+	}
 	browsertest.Screenshot(t, ctx, "host")
+	phone := viewports[1]
+	do(t, ctx, chromedp.EmulateViewport(phone.width, phone.height, phone.opts...))
+	if bad := eval[string](t, ctx, keyColumnsShown("#host-accounts", "Name", "State", "")); bad != "" {
+		t.Errorf("the accounts at 390 px: %s", bad)
+	}
+	phone.fits(t, ctx)
+	do(t, ctx, chromedp.EmulateViewport(viewports[0].width, viewports[0].height, viewports[0].opts...))
 	r := e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann)
 	r.hasField(t, r.problem(t, 403), "X-API-Key")
+	// Ann, on her My account, is told why.
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.ownerToken', `+strconv.Quote(ann)+`), localStorage.removeItem('gameai.apiKey'), true)`)
+	do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/account"))
+	poll[bool](t, ctx, "ann told why", `(document.getElementById('account-who') || {dataset: {}}).dataset.state === 'disabled' && `+
+		`document.getElementById('account-who').textContent.includes(`+strconv.Quote(why)+`)`, 10*time.Second)
+	eval[bool](t, ctx, `(localStorage.removeItem('gameai.ownerToken'), localStorage.setItem('gameai.apiKey', `+strconv.Quote(key)+`), true)`)
+	do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/host"))
+	poll[bool](t, ctx, "the accounts again", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.enable')`, 10*time.Second)
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="ann"] button.enable`)))
 	poll[bool](t, ctx, "ann enabled", `!!document.querySelector('#host-accounts tr[data-account="ann"] button.disable')`, 10*time.Second)
 	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", ann).ok(t, 200)
@@ -93,7 +114,7 @@ func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 
 	// Bob freed of his quotas, and an account made by hand.
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#host-accounts tr[data-account="bob"] button.quota`)))
-	poll[bool](t, ctx, "bob free of quota", `document.querySelector('#host-accounts tr[data-account="bob"] button.quota').textContent.startsWith('Free')`, 10*time.Second)
+	poll[bool](t, ctx, "bob free of quota", `document.querySelector('#host-accounts tr[data-account="bob"] button.quota').textContent === 'Bound it again'`, 10*time.Second)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#host-new-name"), "cy"), chromedp.SendKeys(chromedp.CSS("#host-new-password"), "given by the host"),
 		chromedp.Click(chromedp.CSS("#host-make")))
 	poll[bool](t, ctx, "cy listed", `!!document.querySelector('#host-accounts tr[data-account="cy"]')`, 10*time.Second)

@@ -1,12 +1,14 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,17 +20,19 @@ import (
 )
 
 // A newcomer in a real browser, on a server that takes newcomers by
-// invitation: registers with the host's code (and is signed in), makes a
+// invitation: the host makes one on its page, noting whom it is for, and
+// sends its link; the link opens the newcomer's form with the code filled
+// in; the newcomer registers with it (and is signed in), the host's list
+// says by whom it was used; the newcomer makes a
 // token and uses it in this browser, uploads a bot with it, sees it
 // admitted, enters it on the ladder, and signs out (the cookie then opens
-// nothing); the host disables the account and the bot leaves the ladder.
+// nothing); the host disables the account, saying why, and the bot leaves
+// the ladder; signing in again is refused with the host's reason.
 func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
 	if raceSlowdown > 1 {
 		t.Skip("a confined admission under the race detector takes a minute: the plain run checks it, the short tests race the handlers")
 	}
 	e, _ := sandboxedWith(t, func(c *api.Config) { c.APIKey, c.Registration = hostKey, api.RegistrationInvite })
-	var inv api.InvitationResponse
-	e.do(t, "POST", "/v1/invitations", nil, "X-API-Key", hostKey).ok(t, 201).json(t, &inv)
 	e.do(t, "PUT", "/v1/ladders/less", api.LadderRequest{State: "paused", Bots: []string{"gameai:less:greedy", "gameai:less:expectimax"}},
 		"X-API-Key", hostKey).ok(t, 201)
 	exe := filepath.Join(t.TempDir(), "greedy")
@@ -36,13 +40,22 @@ func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := browsertest.New(t, 2*time.Minute)
-	do(t, ctx, chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#register-invitation")))
+	link := hostInvites(t, ctx, e, "for the newcomer")
+	do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS("#register-invitation")))
+	code := strings.TrimPrefix(link[strings.Index(link, "#"):], "#/account?invitation=")
+	if got := eval[string](t, ctx, `document.getElementById('register-invitation').value`); got != code || !strings.HasPrefix(code, "inv_") {
+		t.Errorf("the link's form holds %q, want its code %q", got, code)
+	}
 	browsertest.Screenshot(t, ctx, "register")
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#register-name"), "newcomer"),
 		chromedp.SendKeys(chromedp.CSS("#register-password"), "a first bot, at last"),
-		chromedp.SendKeys(chromedp.CSS("#register-invitation"), inv.Code),
 		chromedp.Click(chromedp.CSS("#account-register")))
 	poll[bool](t, ctx, "signed in", `document.getElementById('account-who').textContent.includes('Signed in as newcomer')`, 10*time.Second)
+	var invs api.InvitationsResponse
+	e.do(t, "GET", "/v1/invitations", nil, "X-API-Key", hostKey).ok(t, 200).json(t, &invs)
+	if len(invs.Invitations) != 1 || invs.Invitations[0].UsedBy != "newcomer" || invs.Invitations[0].Note != "for the newcomer" {
+		t.Errorf("the invitations after it was used: %+v", invs.Invitations)
+	}
 	if eval[bool](t, ctx, `document.cookie.includes('gameai_login')`) {
 		t.Error("the page's script reads the sign-in cookie")
 	}
@@ -79,7 +92,7 @@ func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
 	}
 	e.do(t, "GET", "/v1/owners/me", nil, "X-API-Key", token).ok(t, 200)
 
-	e.do(t, "POST", "/v1/accounts/newcomer/disable", nil, "X-API-Key", hostKey).ok(t, 204)
+	e.do(t, "POST", "/v1/accounts/newcomer/disable", map[string]string{"reason": "a bot that attacks others"}, "X-API-Key", hostKey).ok(t, 204)
 	e.do(t, "GET", "/v1/ladders/less", nil).ok(t, 200).json(t, &ladder)
 	if slices.Contains(ladder.Entered, id) {
 		t.Errorf("a disabled account's bot is still on the ladder: %v", ladder.Entered)
@@ -88,7 +101,25 @@ func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#signin-name"), "newcomer"),
 		chromedp.SendKeys(chromedp.CSS("#signin-password"), "a first bot, at last"),
 		chromedp.Click(chromedp.CSS("#account-signin")))
-	poll[bool](t, ctx, "the refusal", `document.getElementById('account-signin-panel').textContent.includes('disabled')`, 10*time.Second)
+	poll[bool](t, ctx, "the refusal, with the host's reason", `document.getElementById('account-signin-panel').textContent.includes('disabled') && `+
+		`document.getElementById('account-signin-panel').textContent.includes('a bot that attacks others')`, 10*time.Second)
+}
+
+// hostInvites makes an invitation on the host's page, for whom note says,
+// and returns its link; the browser holds the server's key meanwhile, and
+// not after. The page lists it, open, with the note.
+func hostInvites(t *testing.T, ctx context.Context, e *env, note string) string {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-host")))
+	eval[bool](t, ctx, `(localStorage.setItem('gameai.apiKey', `+strconv.Quote(hostKey)+`), true)`)
+	do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/host"))
+	poll[bool](t, ctx, "the invitations' form", `(document.getElementById('host-invite') || {}).offsetParent != null`, 10*time.Second)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#host-invite-note"), note), chromedp.Click(chromedp.CSS("#host-invite")))
+	link := poll[string](t, ctx, "the invitation's link", `(document.getElementById('host-invitation-link') || {}).href || ''`, 10*time.Second)
+	poll[bool](t, ctx, "the invitation listed", `[...document.querySelectorAll('#host-invitations-table tr[data-state="open"]')].some(tr => tr.textContent.includes(`+strconv.Quote(note)+`))`, 10*time.Second)
+	browsertest.Screenshot(t, ctx, "host-invitation")
+	eval[bool](t, ctx, `(localStorage.removeItem('gameai.apiKey'), true)`)
+	return link
 }
 
 // A page of another site, in a real browser signed in here, cannot use the
@@ -128,4 +159,30 @@ window.done = (async () => {
 	poll[bool](t, ctx, "still signed in, one token-less account", `(document.getElementById('account-who') || {textContent: ''}).textContent.includes('Signed in as ann') && `+
 		`document.querySelectorAll('#account-tokens tbody tr').length === 0`, 10*time.Second)
 	e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "ann", Password: "correct horse battery"}).ok(t, 200)
+}
+
+// Errors stand for the latest action, at both widths: a failed sign-in's
+// problem goes once the newcomer tries to register instead, which says its
+// own; neither replaces the forms.
+func TestBrowserAnEarlierFormsErrorGoes(t *testing.T) {
+	e := registrationEnv(t, nil, api.RegistrationOpen)
+	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
+	ctx := browsertest.New(t, time.Minute)
+	for _, w := range viewports {
+		do(t, ctx, chromedp.EmulateViewport(w.width, w.height, w.opts...))
+		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#register-name")))
+		do(t, ctx, chromedp.SendKeys(chromedp.CSS("#signin-name"), "ann"), chromedp.SendKeys(chromedp.CSS("#signin-password"), "not her password"),
+			chromedp.Click(chromedp.CSS("#account-signin")))
+		poll[bool](t, ctx, w.name+": the sign-in refused", `document.querySelector('#account-signin-panel .problem') !== null`, 10*time.Second)
+		do(t, ctx, chromedp.SendKeys(chromedp.CSS("#register-name"), "ann"), chromedp.SendKeys(chromedp.CSS("#register-password"), "another long password"),
+			chromedp.Click(chromedp.CSS("#account-register")))
+		poll[bool](t, ctx, w.name+": the registration refused", `document.querySelector('#account-register-panel .problem') !== null`, 10*time.Second)
+		if n := eval[int](t, ctx, `document.querySelectorAll('.problem').length`); n != 1 {
+			t.Errorf("%s: %d problems shown, want the registration's alone", w.name, n)
+		}
+		if eval[bool](t, ctx, `document.getElementById('signin-name') === null || document.getElementById('register-name') === null`) {
+			t.Errorf("%s: a problem took a form's place", w.name)
+		}
+		w.fits(t, ctx)
+	}
 }

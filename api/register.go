@@ -2,8 +2,6 @@ package api
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -43,10 +41,6 @@ const (
 	passwordSetWindow      = time.Hour
 	hashesPerNetwork       = 100
 	hashWindow             = 15 * time.Minute
-	// invitationLife is an invitation's default life, maxInvitationDays
-	// its longest.
-	invitationLife    = 7 * 24 * time.Hour
-	maxInvitationDays = 90
 )
 
 // RegisterRequest makes an account.
@@ -73,18 +67,6 @@ type ServerResponse struct {
 	Registration string `json:"registration" enums:"closed,invite,open" example:"invite"`
 	// Version of the server.
 	Version string `json:"version" example:"1.4.0"`
-}
-
-// InvitationRequest says how long an invitation lasts.
-type InvitationRequest struct {
-	// Days until it expires: 1 to 90 (default 7).
-	Days int `json:"days,omitempty" validate:"omitempty,min=1,max=90" example:"7"`
-}
-
-// InvitationResponse is a new invitation's code, shown this once.
-type InvitationResponse struct {
-	Code    string    `json:"code" example:"inv_q3Zr8n2Lw0kPqX1yTe5uAg"`
-	Expires time.Time `json:"expires"`
 }
 
 // QuotaRequest lifts an account's quotas or sets them again.
@@ -248,39 +230,6 @@ func invitationProblem(err error) *Problem {
 		}
 	}
 	return problemFor(err, "invitation")
-}
-
-// invite makes a single-use invitation code.
-//
-//	@Summary		Make an invitation (host)
-//	@Description	A code that makes one account (POST /v1/accounts with invitation) until it expires, shown only now: the server keeps its hash. Logged in GET /v1/audit. Needs the server's key where it has one.
-//	@Tags			host
-//	@Accept			json
-//	@Produce		json
-//	@Param			request	body		InvitationRequest	false	"how many days it lasts"
-//	@Success		201		{object}	InvitationResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		401		{object}	Problem
-//	@Router			/v1/invitations [post]
-func (s *Server) invite(c *echo.Context) error {
-	var req InvitationRequest
-	if err := decode(c, &req); err != nil {
-		return err
-	}
-	life := invitationLife
-	if req.Days > 0 {
-		life = time.Duration(req.Days) * 24 * time.Hour
-	}
-	var raw [16]byte
-	_, _ = rand.Read(raw[:])
-	code := "inv_" + base64.RawURLEncoding.EncodeToString(raw[:])
-	now := time.Now().UTC()
-	inv := &store.Invitation{Hash: store.TokenHash(code), CreatedAt: now, Expires: now.Add(life).Truncate(time.Second)}
-	if err := s.store.Accounts.Invite(c.Request().Context(), inv); err != nil {
-		return problemFor(err, "invitation")
-	}
-	_ = s.audit(c, "invite", code[:8]+"…", "expires "+inv.Expires.Format(time.RFC3339)) // logged if it fails
-	return c.JSON(http.StatusCreated, InvitationResponse{Code: code, Expires: inv.Expires})
 }
 
 // setQuota lifts an account's quotas, or sets them again.

@@ -90,6 +90,8 @@ func (s *Server) table() []route {
 		{"POST", "/v1/accounts/:name/enable", s.enableAccount, admin},
 		{"PUT", "/v1/accounts/:name/quota", s.setQuota, admin},
 		{"POST", "/v1/invitations", s.invite, admin},
+		{"GET", "/v1/invitations", s.listInvitations, admin},
+		{"DELETE", "/v1/invitations/:id", s.withdrawInvitation, admin},
 		{"GET", "/v1/audit", s.auditLog, admin},
 		{"GET", "/v1/owners/me", s.whoAmI, owner},
 		{"PUT", "/v1/owners/me/password", s.setPassword, owner},

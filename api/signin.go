@@ -76,7 +76,7 @@ func (s *Server) signedIn(c *echo.Context) (caller, error) {
 	case !o.Left.IsZero():
 		return caller{}, nil
 	case o.Disabled:
-		return caller{disabled: o.Name}, nil
+		return caller{disabled: o.Name, disabledWhy: o.DisabledWhy}, nil
 	}
 	return caller{owner: o.Name, login: hash, quotaFree: o.QuotaFree}, nil
 }
@@ -155,7 +155,7 @@ func (s *Server) signIn(c *echo.Context) error {
 	}
 	if o.Disabled {
 		return problem(http.StatusForbidden, "account-disabled", "Account disabled",
-			"the host of this server has disabled the account "+o.Name, FieldError{Field: "name", Reason: "disabled"})
+			"the host of this server has disabled the account "+o.Name+becauseOf(o.DisabledWhy), FieldError{Field: "name", Reason: "disabled"})
 	}
 	l, err := s.startLogin(c, o.Name)
 	if err != nil {

@@ -18,12 +18,14 @@ type VisitorResponse struct {
 	// Disabled names the account of a cookie or token the host disabled:
 	// its holder acts as nobody until the host enables it.
 	Disabled string `json:"disabled,omitempty"`
+	// DisabledWhy is the host's reason for it, when it gave one.
+	DisabledWhy string `json:"disabled_why,omitempty" example:"uploads that attack the sandbox"`
 }
 
 // visitor says who asks, 200 whoever it is.
 //
 //	@Summary		Who this visitor is
-//	@Description	The page's header asks it on every page: signed in by the sign-in cookie or by an owner token (X-API-Key), as whom, or nobody (signed_in false: an answer, not a 401, so a visit logs no error). A disabled account is named in disabled. Unlike GET /v1/owners/me it never refuses.
+//	@Description	The page's header asks it on every page: signed in by the sign-in cookie or by an owner token (X-API-Key), as whom, or nobody (signed_in false: an answer, not a 401, so a visit logs no error). A disabled account is named in disabled, with the host's reason in disabled_why. Unlike GET /v1/owners/me it never refuses.
 //	@Tags			accounts
 //	@Produce		json
 //	@Success		200	{object}	VisitorResponse
@@ -34,7 +36,7 @@ func (s *Server) visitor(c *echo.Context) error {
 	if err != nil {
 		return problemFor(err, "X-API-Key")
 	}
-	out := VisitorResponse{Owner: who.owner, Admin: who.admin, Disabled: who.disabled, SignedIn: who.owner != "" || who.admin}
+	out := VisitorResponse{Owner: who.owner, Admin: who.admin, Disabled: who.disabled, DisabledWhy: who.disabledWhy, SignedIn: who.owner != "" || who.admin}
 	switch {
 	case who.login != "":
 		out.Via = "cookie"

@@ -212,7 +212,7 @@ const docTemplate = `{
         },
         "/v1/accounts/visitor": {
             "get": {
-                "description": "The page's header asks it on every page: signed in by the sign-in cookie or by an owner token (X-API-Key), as whom, or nobody (signed_in false: an answer, not a 401, so a visit logs no error). A disabled account is named in disabled. Unlike GET /v1/owners/me it never refuses.",
+                "description": "The page's header asks it on every page: signed in by the sign-in cookie or by an owner token (X-API-Key), as whom, or nobody (signed_in false: an answer, not a 401, so a visit logs no error). A disabled account is named in disabled, with the host's reason in disabled_why. Unlike GET /v1/owners/me it never refuses.",
                 "produces": [
                     "application/json"
                 ],
@@ -238,7 +238,10 @@ const docTemplate = `{
         },
         "/v1/accounts/{name}/disable": {
             "post": {
-                "description": "Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. Logged in GET /v1/audit.",
+                "description": "Its tokens are refused at once (403), on every server of the store; its bots leave the ladder and enter no competition or session until it is enabled. The reason, if given, is told to the account (its 403s, its page) and kept in GET /v1/accounts. Logged in GET /v1/audit.",
+                "consumes": [
+                    "application/json"
+                ],
                 "tags": [
                     "host"
                 ],
@@ -250,6 +253,14 @@ const docTemplate = `{
                         "name": "name",
                         "in": "path",
                         "required": true
+                    },
+                    {
+                        "description": "why, told to the account",
+                        "name": "request",
+                        "in": "body",
+                        "schema": {
+                            "$ref": "#/definitions/api.DisableRequest"
+                        }
                     }
                 ],
                 "responses": {
@@ -1296,8 +1307,38 @@ const docTemplate = `{
             }
         },
         "/v1/invitations": {
+            "get": {
+                "description": "Every invitation kept, newest first: open, used (by whom) or expired (kept a week to say so), with the host's note; never a code. Needs the server's key where it has one.",
+                "produces": [
+                    "application/json"
+                ],
+                "tags": [
+                    "host"
+                ],
+                "summary": "The invitations (host)",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.InvitationsResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "503": {
+                        "description": "Service Unavailable",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
             "post": {
-                "description": "A code that makes one account (POST /v1/accounts with invitation) until it expires, shown only now: the server keeps its hash. Logged in GET /v1/audit. Needs the server's key where it has one.",
+                "description": "A code that makes one account (POST /v1/accounts with invitation) until it expires, shown only now: the server keeps its hash. The page's link for it, /#/account?invitation=CODE, fills the newcomer's form. At most 1000 are kept (used and expired ones until they go): 429 past it. Logged in GET /v1/audit. Needs the server's key where it has one.",
                 "consumes": [
                     "application/json"
                 ],
@@ -1310,7 +1351,7 @@ const docTemplate = `{
                 "summary": "Make an invitation (host)",
                 "parameters": [
                     {
-                        "description": "how many days it lasts",
+                        "description": "how many days it lasts, and whom it is for",
                         "name": "request",
                         "in": "body",
                         "schema": {
@@ -1333,6 +1374,53 @@ const docTemplate = `{
                     },
                     "401": {
                         "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "429": {
+                        "description": "1000 invitations kept: withdraw some",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/invitations/{id}": {
+            "delete": {
+                "description": "An open invitation, by its id, ends at once: whoever holds its code is told it is unknown. A used one cannot be (its account stands: disable that). Logged in GET /v1/audit.",
+                "tags": [
+                    "host"
+                ],
+                "summary": "Withdraw an invitation (host)",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the invitation's id (GET /v1/invitations)",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "used already",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -3348,6 +3436,10 @@ const docTemplate = `{
                 "disabled": {
                     "type": "boolean"
                 },
+                "disabled_why": {
+                    "description": "DisabledWhy is the host's reason, told to the account.",
+                    "type": "string"
+                },
                 "last_seen": {
                     "type": "string"
                 },
@@ -4040,6 +4132,17 @@ const docTemplate = `{
                 }
             }
         },
+        "api.DisableRequest": {
+            "type": "object",
+            "properties": {
+                "reason": {
+                    "description": "Reason is told to the account's owner, in its refusals and on its\npage.",
+                    "type": "string",
+                    "maxLength": 200,
+                    "example": "uploads that attack the sandbox"
+                }
+            }
+        },
         "api.EndedLoginsResponse": {
             "type": "object",
             "properties": {
@@ -4191,6 +4294,36 @@ const docTemplate = `{
                 }
             }
         },
+        "api.InvitationInfo": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "expires": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string",
+                    "example": "3f9a1c0b7d2e"
+                },
+                "note": {
+                    "type": "string"
+                },
+                "state": {
+                    "description": "State is open (it can be used), used (UsedBy's account was made\nwith it) or expired.",
+                    "type": "string",
+                    "enum": [
+                        "open",
+                        "used",
+                        "expired"
+                    ]
+                },
+                "used_by": {
+                    "type": "string"
+                }
+            }
+        },
         "api.InvitationRequest": {
             "type": "object",
             "properties": {
@@ -4200,6 +4333,12 @@ const docTemplate = `{
                     "maximum": 90,
                     "minimum": 1,
                     "example": 7
+                },
+                "note": {
+                    "description": "Note is the host's word on whom it is for, shown in the list.",
+                    "type": "string",
+                    "maxLength": 80,
+                    "example": "for Jane, CodeCup 2017"
                 }
             }
         },
@@ -4212,6 +4351,21 @@ const docTemplate = `{
                 },
                 "expires": {
                     "type": "string"
+                },
+                "id": {
+                    "type": "string",
+                    "example": "3f9a1c0b7d2e"
+                }
+            }
+        },
+        "api.InvitationsResponse": {
+            "type": "object",
+            "properties": {
+                "invitations": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.InvitationInfo"
+                    }
                 }
             }
         },
@@ -6398,6 +6552,11 @@ const docTemplate = `{
                 "disabled": {
                     "description": "Disabled names the account of a cookie or token the host disabled:\nits holder acts as nobody until the host enables it.",
                     "type": "string"
+                },
+                "disabled_why": {
+                    "description": "DisabledWhy is the host's reason for it, when it gave one.",
+                    "type": "string",
+                    "example": "uploads that attack the sandbox"
                 },
                 "owner": {
                     "type": "string",

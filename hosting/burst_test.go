@@ -150,13 +150,13 @@ func TestADisabledOwnersBotStartsNoGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := UploadedOf(&store.Bot{ID: "bot_a", Name: "walker", Owner: "ann", Version: 1, Language: "executable", Program: hash})
-	if err := h.store.Owners.SetDisabled(ctx, "ann", true); err != nil {
+	if err := h.store.Owners.SetDisabled(ctx, "ann", true, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.runnableOf(ctx, u, time.Minute); err == nil || !strings.Contains(err.Error(), "disabled") {
 		t.Errorf("a disabled owner's bot: %v, want refused saying the account is disabled", err)
 	}
-	if err := h.store.Owners.SetDisabled(ctx, "ann", false); err != nil {
+	if err := h.store.Owners.SetDisabled(ctx, "ann", false, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.runnableOf(ctx, u, time.Minute); err != nil {

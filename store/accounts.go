@@ -35,7 +35,17 @@ type Invitation struct {
 	Expires   time.Time `json:"expires"`
 	// UsedBy is the account registered with it ("" while unused).
 	UsedBy string `json:"used_by,omitempty"`
+	// Note is the host's word on whom it is for.
+	Note string `json:"note,omitempty"`
 }
+
+// MaxInvitations is how many invitations are kept at once (used and
+// expired ones included until they go); MaxInvitationLife the longest
+// an invitation lasts.
+const (
+	MaxInvitations    = 1000
+	MaxInvitationLife = 90 * 24 * time.Hour
+)
 
 // ErrUsed is a single-use thing used already; ErrExpired one past its
 // time.
@@ -56,7 +66,15 @@ type Accounts interface {
 	Logins(ctx context.Context, owner string) ([]*Login, error)
 	// Invite keeps an invitation until some time after it expires (so
 	// that a late use is told it expired, not that it is unknown).
+	// ErrFull past MaxInvitations kept.
 	Invite(ctx context.Context, inv *Invitation) error
+	// Invitations lists the invitations kept (open, used, and expired
+	// within InvitationGrace), newest first.
+	Invitations(ctx context.Context) ([]*Invitation, error)
+	// Withdraw ends an open invitation at once: a use of it afterwards
+	// finds no such code (ErrNotFound: none kept; ErrUsed: used already,
+	// the account made with it stands).
+	Withdraw(ctx context.Context, hash string) error
 	// Redeem marks an invitation used by owner, once: ErrNotFound for an
 	// unknown code, ErrUsed for one used, ErrExpired for one past
 	// Expires at now. Unredeem gives it back (the name it was for was

@@ -187,6 +187,9 @@ type Owner struct {
 	// Disabled: the host stopped it; its tokens are refused and its bots
 	// play nothing until the host enables it again.
 	Disabled bool `json:"disabled,omitempty"`
+	// DisabledWhy is the host's reason, told to the owner ("" when none
+	// was given, or it is enabled).
+	DisabledWhy string `json:"disabled_why,omitempty"`
 	// PasswordHash is the argon2id hash of its password, in the PHC
 	// string format ("": it signs in with no password, only tokens).
 	PasswordHash string `json:"password_hash,omitempty"`
@@ -246,8 +249,9 @@ type Owners interface {
 	// Get reads an owner, List every owner (those that left included).
 	Get(ctx context.Context, name string) (*Owner, error)
 	List(ctx context.Context) ([]*Owner, error)
-	// SetDisabled disables or enables an owner (ErrNotFound).
-	SetDisabled(ctx context.Context, name string, disabled bool) error
+	// SetDisabled disables an owner saying why (the host's words, shown
+	// to it), or enables it (ErrNotFound).
+	SetDisabled(ctx context.Context, name string, disabled bool, why string) error
 	// Modify rewrites an owner's record with f, atomically (ErrNotFound;
 	// an owner that left is not found). f may not change the name or the
 	// token hash, which the store indexes.

@@ -92,11 +92,11 @@ func TestALadderSaysWhyAVersionLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	step(map[string]string{"bot_v2": "deleted by its author"}) // v1 plays again
-	if err := st.Owners.SetDisabled(ctx, "ann", true); err != nil {
+	if err := st.Owners.SetDisabled(ctx, "ann", true, ""); err != nil {
 		t.Fatal(err)
 	}
 	step(map[string]string{"bot_v2": "deleted by its author", "bot_v1": "its author's account is disabled by the host"})
-	if err := st.Owners.SetDisabled(ctx, "ann", false); err != nil {
+	if err := st.Owners.SetDisabled(ctx, "ann", false, ""); err != nil {
 		t.Fatal(err)
 	}
 	step(map[string]string{"bot_v2": "deleted by its author"})

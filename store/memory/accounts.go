@@ -1,8 +1,10 @@
 package memory
 
 import (
+	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -99,7 +101,41 @@ func (a *accounts) Invite(_ context.Context, inv *store.Invitation) error {
 			delete(a.invites, h)
 		}
 	}
+	if len(a.invites) >= store.MaxInvitations {
+		return store.ErrFull
+	}
 	a.invites[inv.Hash] = *inv
+	return nil
+}
+
+func (a *accounts) Invitations(context.Context) ([]*store.Invitation, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := a.now()
+	out := make([]*store.Invitation, 0, len(a.invites))
+	for _, inv := range a.invites {
+		if !now.After(inv.Expires.Add(store.InvitationGrace)) {
+			c := inv
+			out = append(out, &c)
+		}
+	}
+	slices.SortFunc(out, func(x, y *store.Invitation) int {
+		return cmp.Or(y.CreatedAt.Compare(x.CreatedAt), strings.Compare(x.Hash, y.Hash))
+	})
+	return out, nil
+}
+
+func (a *accounts) Withdraw(_ context.Context, hash string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	inv, ok := a.invites[hash]
+	switch {
+	case !ok || a.now().After(inv.Expires.Add(store.InvitationGrace)):
+		return store.ErrNotFound
+	case inv.UsedBy != "":
+		return store.ErrUsed
+	}
+	delete(a.invites, hash)
 	return nil
 }
 

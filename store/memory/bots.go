@@ -370,14 +370,17 @@ func (s *owners) List(context.Context) ([]*store.Owner, error) {
 	return out, nil
 }
 
-func (s *owners) SetDisabled(_ context.Context, name string, disabled bool) error {
+func (s *owners) SetDisabled(_ context.Context, name string, disabled bool, why string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	o, ok := s.byName[name]
 	if !ok {
 		return store.ErrNotFound
 	}
-	o.Disabled = disabled
+	o.Disabled, o.DisabledWhy = disabled, why
+	if !disabled {
+		o.DisabledWhy = ""
+	}
 	s.byName[name] = o
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -16,6 +17,7 @@ import (
 func (k keys) login(hash string) string      { return string(k) + "login:" + hash }
 func (k keys) loginsOf(owner string) string  { return string(k) + "logins:" + owner }
 func (k keys) invitation(hash string) string { return string(k) + "invitation:" + hash }
+func (k keys) invitations() string           { return string(k) + "invitations" }
 func (k keys) counter(key string) string     { return string(k) + "count:" + key }
 
 type accounts struct {
@@ -113,18 +115,96 @@ func (a *accounts) Logins(ctx context.Context, owner string) ([]*store.Login, er
 	return out, nil
 }
 
-// An invitation is a hash of fields: expires (ms) and used_by.
+// An invitation is a hash of fields: expires and created (ms), note and
+// used_by; the invitations, a sorted set of their hashes by when they
+// were made, lists them.
+
+// inviteScript: KEYS[1] the invitation, KEYS[2] the invitations; ARGV
+// expires, created (ms), note, ttl (ms), the oldest an invitation still
+// kept can have been made (ms), most kept, hash. 1 kept, -1 exists, -2
+// full.
+var inviteScript = redis.NewScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[5])
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return -2 end
+redis.call('HSET', KEYS[1], 'expires', ARGV[1], 'created', ARGV[2], 'note', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[7])
+return 1`)
+
 func (a *accounts) Invite(ctx context.Context, inv *store.Invitation) error {
-	key := a.k.invitation(inv.Hash)
 	ttl := time.Until(inv.Expires.Add(store.InvitationGrace))
-	ok, err := a.c.HSetNX(ctx, key, "expires", inv.Expires.UnixMilli()).Result()
-	if err != nil {
+	oldest := time.Now().Add(-store.MaxInvitationLife - store.InvitationGrace)
+	n, err := inviteScript.Run(ctx, a.c, []string{a.k.invitation(inv.Hash), a.k.invitations()},
+		inv.Expires.UnixMilli(), inv.CreatedAt.UnixMilli(), inv.Note, ttl.Milliseconds(), oldest.UnixMilli(), store.MaxInvitations, inv.Hash).Int()
+	switch {
+	case err != nil:
 		return err
-	}
-	if !ok {
+	case n == -1:
 		return store.ErrExists
+	case n == -2:
+		return store.ErrFull
 	}
-	return a.c.PExpire(ctx, key, ttl).Err()
+	return nil
+}
+
+// Invitations reads the kept invitations newest first; one whose record
+// has expired leaves the list.
+func (a *accounts) Invitations(ctx context.Context) ([]*store.Invitation, error) {
+	hashes, err := a.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: a.k.invitations(), Start: 0, Stop: store.MaxInvitations - 1, Rev: true}).Result()
+	if err != nil {
+		return nil, err
+	}
+	pipe := a.c.Pipeline()
+	reads := make([]*redis.MapStringStringCmd, len(hashes))
+	for i, h := range hashes {
+		reads[i] = pipe.HGetAll(ctx, a.k.invitation(h))
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, err
+	}
+	out := []*store.Invitation{}
+	for i, r := range reads {
+		f := r.Val()
+		if len(f) == 0 {
+			if err := a.c.ZRem(ctx, a.k.invitations(), hashes[i]).Err(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		inv := &store.Invitation{Hash: hashes[i], UsedBy: f["used_by"], Note: f["note"]}
+		for field, t := range map[string]*time.Time{"expires": &inv.Expires, "created": &inv.CreatedAt} {
+			ms, err := strconv.ParseInt(f[field], 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("invitation %.8s…: %s: %w", hashes[i], field, err)
+			}
+			*t = time.UnixMilli(ms).UTC()
+		}
+		out = append(out, inv)
+	}
+	return out, nil
+}
+
+// withdrawScript: KEYS[1] the invitation, KEYS[2] the invitations; ARGV
+// the hash. 1 withdrawn, -1 unknown, -2 used.
+var withdrawScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HEXISTS', KEYS[1], 'used_by') == 1 then return -2 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1`)
+
+func (a *accounts) Withdraw(ctx context.Context, hash string) error {
+	n, err := withdrawScript.Run(ctx, a.c, []string{a.k.invitation(hash), a.k.invitations()}, hash).Int()
+	switch {
+	case err != nil:
+		return err
+	case n == -1:
+		return store.ErrNotFound
+	case n == -2:
+		return store.ErrUsed
+	}
+	return nil
 }
 
 // redeemScript: KEYS[1] the invitation; ARGV owner, now (ms). 1 redeemed,

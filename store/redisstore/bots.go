@@ -489,8 +489,8 @@ func (s *owners) List(ctx context.Context) ([]*store.Owner, error) {
 	return out, nil
 }
 
-func (s *owners) SetDisabled(ctx context.Context, name string, disabled bool) error {
-	return s.modify(ctx, name, true, func(o *store.Owner) { o.Disabled = disabled })
+func (s *owners) SetDisabled(ctx context.Context, name string, disabled bool, why string) error {
+	return s.modify(ctx, name, true, func(o *store.Owner) { o.Disabled, o.DisabledWhy = disabled, disabledWhy(disabled, why) })
 }
 
 func (s *owners) Modify(ctx context.Context, name string, f func(*store.Owner)) error {
@@ -664,4 +664,12 @@ func ownerIndex(ctx context.Context, c *redis.Client, k keys) error {
 			p.ZAdd(ctx, k.ownerBots(b.Owner), z)
 		}
 	})
+}
+
+// disabledWhy is the reason an owner keeps: none once enabled.
+func disabledWhy(disabled bool, why string) string {
+	if !disabled {
+		return ""
+	}
+	return why
 }

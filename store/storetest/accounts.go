@@ -138,6 +138,32 @@ func invitations(t *testing.T, st *store.Store, now time.Time) {
 	if err := a.Redeem(ctx, "i1", "bob", now); err != nil {
 		t.Errorf("a code given back: %v", err)
 	}
+
+	// The host lists them, newest first, with their notes, and withdraws
+	// an open one (a use of it then finds no such code), never a used one.
+	if err := a.Invite(ctx, &store.Invitation{Hash: "i2", CreatedAt: now.Add(time.Second), Expires: now.Add(time.Hour), Note: "for cy"}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := a.Invitations(ctx)
+	if err != nil || len(list) != 2 || list[0].Hash != "i2" || list[0].Note != "for cy" || list[0].UsedBy != "" ||
+		list[0].CreatedAt.Sub(now.Add(time.Second)).Abs() >= time.Millisecond || list[1].Hash != "i1" || list[1].UsedBy != "bob" {
+		t.Fatalf("the invitations: %+v, %v", list, err)
+	}
+	if err := a.Withdraw(ctx, "i1"); !errors.Is(err, store.ErrUsed) {
+		t.Errorf("withdrawing a used invitation: %v", err)
+	}
+	if err := a.Withdraw(ctx, "i2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Withdraw(ctx, "i2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("withdrawing it twice: %v", err)
+	}
+	if err := a.Redeem(ctx, "i2", "cy", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a withdrawn code used: %v", err)
+	}
+	if list, err := a.Invitations(ctx); err != nil || len(list) != 1 || list[0].Hash != "i1" {
+		t.Errorf("after the withdrawal: %+v, %v", list, err)
+	}
 }
 
 // counters: counters count within their window.

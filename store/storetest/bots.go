@@ -368,22 +368,22 @@ func hostsView(t *testing.T, st *store.Store) {
 	if err != nil || len(all) != 2 || all[0].Name != "ann" || all[1].Name != "bob" || all[1].Left.IsZero() {
 		t.Fatalf("the owners: %+v %v", all, err)
 	}
-	if err := st.Owners.SetDisabled(ctx, "ann", true); err != nil {
+	if err := st.Owners.SetDisabled(ctx, "ann", true, "spam in the ladder"); err != nil {
 		t.Fatal(err)
 	}
-	if o, err := st.Owners.Get(ctx, "ann"); err != nil || !o.Disabled {
+	if o, err := st.Owners.Get(ctx, "ann"); err != nil || !o.Disabled || o.DisabledWhy != "spam in the ladder" {
 		t.Errorf("ann disabled: %+v %v", o, err)
 	}
 	if o, err := st.Owners.ByToken(ctx, store.TokenHash("0")); err != nil || !o.Disabled {
 		t.Errorf("ann disabled, by a token: %+v %v", o, err)
 	}
-	if err := st.Owners.SetDisabled(ctx, "ann", false); err != nil {
+	if err := st.Owners.SetDisabled(ctx, "ann", false, ""); err != nil {
 		t.Fatal(err)
 	}
-	if o, err := st.Owners.Get(ctx, "ann"); err != nil || o.Disabled {
+	if o, err := st.Owners.Get(ctx, "ann"); err != nil || o.Disabled || o.DisabledWhy != "" {
 		t.Errorf("ann enabled: %+v %v", o, err)
 	}
-	if err := st.Owners.SetDisabled(ctx, "nobody", true); !errors.Is(err, store.ErrNotFound) {
+	if err := st.Owners.SetDisabled(ctx, "nobody", true, ""); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("disabling nobody: %v", err)
 	}
 	if _, err := st.Owners.Get(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {

@@ -1,4 +1,4 @@
-import { api, el, showProblem, showVisitor } from './ui.js';
+import { api, el, showProblem, showVisitor, actionBox } from './ui.js';
 
 // My account: who this browser acts as, signed in with a password (an
 // HttpOnly cookie the page never reads) or with an owner token kept here
@@ -19,7 +19,7 @@ const when = t => (t ? new Date(t).toLocaleString() : 'never');
 const field = (label, attrs) => el('label', {}, label, el('input', attrs));
 
 function signInPanel(onDone) {
-  const box = el('div');
+  const box = actionBox();
   const form = el('form', { id: 'account-signin-form', class: 'row' },
     field('Name', { id: 'signin-name', required: true, autocomplete: 'username', size: 16 }),
     field('Password', { id: 'signin-password', type: 'password', required: true, autocomplete: 'current-password', size: 20 }),
@@ -38,18 +38,20 @@ function signInPanel(onDone) {
   return el('div', { class: 'panel', id: 'account-signin-panel' }, el('h2', {}, 'Sign in'), form, box);
 }
 
-function registerPanel(mode, onDone) {
+// registerPanel is the newcomer's form; an invitation link
+// (#/account?invitation=CODE) fills in its code.
+function registerPanel(mode, onDone, invitation = '') {
   if (mode === 'closed') {
     return el('div', { class: 'panel', id: 'account-register-panel' }, el('h2', {}, 'New here?'),
       el('p', { class: 'muted' }, 'The host of this server makes its accounts: ask the host for one (you get a name and a token, or a password).'));
   }
-  const box = el('div');
+  const box = actionBox();
   const form = el('form', { id: 'account-register-form' },
     el('div', { class: 'row' },
       field('Name', { id: 'register-name', required: true, autocomplete: 'username', size: 16, pattern: '[a-z0-9][a-z0-9_\\-]{1,31}',
         title: '2 to 32 of a-z, 0-9, _ and -' }),
       field('Password', { id: 'register-password', type: 'password', required: true, minlength: 10, autocomplete: 'new-password', size: 20 }),
-      mode === 'invite' ? field('Invitation', { id: 'register-invitation', required: true, size: 28, autocomplete: 'off', placeholder: 'inv_…' }) : null,
+      mode === 'invite' ? field('Invitation', { id: 'register-invitation', required: true, size: 28, autocomplete: 'off', placeholder: 'inv_…', value: invitation }) : null,
       el('button', { type: 'submit', id: 'account-register' }, 'Make my account')),
     el('p', { class: 'muted' }, 'Your name is public: it stands beside your bots and their games. A password of 10 characters or more, not a common one.',
       mode === 'invite' ? ' This server takes newcomers by invitation: the host gives you a code, good for one account.' : ''));
@@ -75,7 +77,7 @@ function said(text) {
 }
 
 function passwordPanel(hasOne, onDone) {
-  const box = el('div');
+  const box = actionBox();
   const form = el('form', { id: 'account-password-form', class: 'row' },
     hasOne ? field('Current', { id: 'password-current', type: 'password', required: true, autocomplete: 'current-password', size: 16 }) : null,
     field(hasOne ? 'New' : 'Password', { id: 'password-new', type: 'password', required: true, minlength: 10, autocomplete: 'new-password', size: 16 }),
@@ -96,7 +98,7 @@ function passwordPanel(hasOne, onDone) {
     form, box);
 }
 
-export async function render(main) {
+export async function render(main, _rest, query = new URLSearchParams()) {
   const problemBox = el('div');
   const who = el('p', { id: 'account-who' });
   const saidBox = el('div', { id: 'account-said' });
@@ -112,7 +114,7 @@ export async function render(main) {
   const confirmName = el('input', { id: 'account-leave-name', size: 20, autocomplete: 'off', placeholder: 'your name, to confirm' });
   const leaveForm = el('form', { class: 'row', id: 'account-leave-form' }, el('label', {}, 'Name', confirmName),
     el('button', { type: 'submit', class: 'danger', id: 'account-leave' }, 'Delete my account'));
-  const leftBox = el('div', { id: 'account-left' });
+  const leftBox = actionBox({ id: 'account-left' });
   const passwordBox = el('div');
   const signOut = el('button', { class: 'secondary', id: 'account-signout', hidden: true }, 'Sign out');
   const loginsBody = el('tbody');
@@ -178,7 +180,7 @@ export async function render(main) {
     who.dataset.state = 'out';
     let mode = 'closed';
     try { mode = (await api('GET', '/v1/server')).registration; } catch { /* closed, as the server would say */ }
-    outside.replaceChildren(signInPanel(load), registerPanel(mode, load));
+    outside.replaceChildren(signInPanel(load), registerPanel(mode, load, query.get('invitation') || ''));
   };
 
   const load = async () => {
@@ -190,7 +192,8 @@ export async function render(main) {
       const v = await api('GET', '/v1/accounts/visitor', undefined, asOwner());
       if (v.disabled) {
         await showOutside();
-        who.replaceChildren(`The host has disabled the account ${v.disabled}: it can sign in to nothing, and its bots play no games, until the host enables it. Ask the host why.`);
+        who.replaceChildren(`The host has disabled the account ${v.disabled}: it can sign in to nothing, and its bots play no games, until the host enables it. ` +
+          (v.disabled_why ? `The host's reason: ${v.disabled_why}` : 'The host gave no reason: ask the host why.'));
         who.dataset.state = 'disabled';
         return;
       }

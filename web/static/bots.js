@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying, botName, namesIn, engineName } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying, botName, namesIn, engineName, actionBox } from './ui.js';
 import { showReplay, watchEvery } from './replay.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
@@ -68,7 +68,7 @@ async function upload(form) {
 
 async function list(main, query = new URLSearchParams()) {
   const problemBox = el('div');
-  const uploadBox = el('div', { id: 'upload-problem' });
+  const uploadBox = actionBox({ id: 'upload-problem' });
   const game = el('select', { id: 'bots-game' }, ['', 'less', 'morris'].map(g => el('option', { value: g }, g || 'any game')));
   const status = el('select', { id: 'bots-status' }, statuses.map(s => el('option', { value: s }, s || 'any status')));
   const owner = el('input', { id: 'bots-owner', placeholder: 'any owner', size: 12, value: query.get('owner') || undefined });

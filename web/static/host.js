@@ -1,11 +1,12 @@
-import { api, el, showProblem, keyField } from './ui.js';
+import { api, el, showProblem, keyField, actionBox } from './ui.js';
 
 // I host this server: how newcomers join (the registration mode, set when
-// the server starts; invitations made here, each shown once), accounts
-// made by hand, every account (bots held, last seen), each disabled or
-// enabled with the server's key (its tokens refused at once, its bots off
-// the ladder and playing nothing) or freed of its quotas, and the log of
-// these acts.
+// the server starts; invitations made here, each shown once as a code and
+// a link that fills the newcomer's form, the open ones listed to
+// withdraw), accounts made by hand, every account (bots held, last seen),
+// each disabled with a reason told to it or enabled with the server's key
+// (its tokens refused at once, its bots off the ladder and playing
+// nothing) or freed of its quotas, and the log of these acts.
 
 const when = t => (t ? new Date(t).toLocaleString() : '');
 
@@ -14,9 +15,13 @@ export async function render(main) {
   const body = el('tbody');
   const log = el('tbody');
   const mode = el('p', { id: 'host-registration' });
-  const invBox = el('div', { id: 'host-invitation' });
+  const invBox = actionBox({ id: 'host-invitation' });
   const days = el('input', { id: 'host-invite-days', type: 'number', min: 1, max: 90, value: 7, size: 3 });
-  const madeBox = el('div');
+  const note = el('input', { id: 'host-invite-note', maxlength: 80, size: 20, placeholder: 'for whom (only you see it)' });
+  const invBody = el('tbody');
+  const invList = el('div', { id: 'host-invitations', hidden: true }, el('h3', {}, 'Invitations'),
+    el('table', { id: 'host-invitations-table' }, el('thead', {}, el('tr', {}, [['Made', 'opt'], ['For'], ['Expires', 'opt'], ['State'], ['']].map(([h, c]) => el('th', { class: c }, h)))), invBody));
+  const madeBox = actionBox();
   const newName = el('input', { id: 'host-new-name', size: 14, autocomplete: 'off' });
   const newPassword = el('input', { id: 'host-new-password', type: 'password', size: 16, autocomplete: 'new-password' });
   const makeForm = el('form', { class: 'row', id: 'host-make-form' }, el('label', {}, 'Name', newName), el('label', {}, 'Password', newPassword),
@@ -32,22 +37,50 @@ export async function render(main) {
   });
   const invite = async () => {
     try {
-      const inv = await api('POST', '/v1/invitations', { days: Number(days.value) || 7 });
-      invBox.replaceChildren(el('p', {}, 'An invitation, good for one account until ', new Date(inv.expires).toLocaleString(), ', shown only now:'),
-        el('pre', { id: 'host-invitation-code' }, inv.code),
-        el('p', { class: 'muted' }, 'Its holder registers on My account with it.'));
-      load();
+      const inv = await api('POST', '/v1/invitations', { days: Number(days.value) || 7, note: note.value.trim() });
+      // The fragment is never sent to a server, so the code stays out of
+      // every log on its way.
+      const link = `${location.origin}${location.pathname}#/account?invitation=${encodeURIComponent(inv.code)}`;
+      const copy = el('button', { class: 'secondary', id: 'host-invitation-copy', onclick: async () => {
+        try { await navigator.clipboard.writeText(link); copy.textContent = 'Copied'; } catch { copy.textContent = 'Select the link and copy it'; }
+      } }, 'Copy the link');
+      invBox.replaceChildren(el('p', { class: 'said' }, 'An invitation, good for one account until ', new Date(inv.expires).toLocaleString(), ', shown only now. Send its holder the link: it opens the form with the code filled in.'),
+        el('p', {}, el('a', { href: link, id: 'host-invitation-link' }, link), ' ', copy),
+        el('p', { class: 'muted' }, 'Or the code alone: ', el('code', { id: 'host-invitation-code' }, inv.code)));
+      note.value = '';
+      loadInvitations();
     } catch (e) { showProblem(invBox, e); }
   };
   // Invitations mean something only where registration is by invitation.
-  const inviteRow = el('div', { class: 'row', hidden: true }, el('label', {}, 'Days', days),
+  const inviteRow = el('div', { class: 'row', hidden: true }, el('label', {}, 'Days', days), el('label', {}, 'For', note),
     el('button', { class: 'secondary', id: 'host-invite', onclick: invite }, 'Make an invitation'));
+  const invProblem = actionBox();
+  const withdraw = async inv => {
+    if (!confirm(`Withdraw the invitation${inv.note ? ` ${inv.note}` : ''}? Whoever holds it can no longer use it.`)) return;
+    try {
+      await api('DELETE', `/v1/invitations/${encodeURIComponent(inv.id)}`);
+      invBox.replaceChildren(el('p', { class: 'said' }, `The invitation${inv.note ? ` ${inv.note}` : ''} is withdrawn.`));
+      loadInvitations();
+    } catch (e) { showProblem(invProblem, e); }
+  };
+  const stateWords = inv => inv.state === 'used' ? `used by ${inv.used_by}` : inv.state;
+  const loadInvitations = async () => {
+    showProblem(invProblem);
+    try {
+      const l = await api('GET', '/v1/invitations');
+      invList.hidden = !l.invitations.length;
+      invBody.replaceChildren(...l.invitations.map(inv => el('tr', { 'data-invitation': inv.id, 'data-state': inv.state },
+        el('td', { class: 'opt' }, when(inv.created_at)), el('td', {}, inv.note || el('span', { class: 'muted' }, inv.id)),
+        el('td', { class: 'opt' }, when(inv.expires)), el('td', { class: inv.state === 'open' ? '' : 'muted' }, stateWords(inv)),
+        el('td', {}, inv.state === 'open' ? el('button', { class: 'danger withdraw', onclick: () => withdraw(inv) }, 'Withdraw') : ''))));
+    } catch (e) { showProblem(invProblem, e); }
+  };
   main.append(el('h1', {}, 'I host this server'),
     el('div', { class: 'row' }, keyField(), el('button', { class: 'secondary', id: 'host-load', onclick: () => load() }, 'Show')),
     problemBox,
     el('div', { class: 'panel' }, el('h2', {}, 'Newcomers'), mode,
       inviteRow,
-      invBox, el('h3', {}, 'Make an account yourself'), makeForm, madeBox),
+      invBox, invList, invProblem, el('h3', {}, 'Make an account yourself'), makeForm, madeBox),
     el('div', { class: 'panel' }, el('h2', {}, 'Accounts'),
       el('p', { class: 'muted' }, 'Disabling an account refuses its tokens at once, on every server of this store; its bots leave the ladder and enter no competition or session until you enable it.'),
       el('table', { id: 'host-accounts' }, el('thead', {}, el('tr', {}, [['Name'], ['Bots'], ['Made', 'opt'], ['Last seen', 'opt'], ['State'], [''], ['Quota', 'opt']].map(([h, c]) => el('th', { class: c }, h)))), body)),
@@ -55,8 +88,14 @@ export async function render(main) {
       el('table', { id: 'host-audit' }, el('thead', {}, el('tr', {}, ['When', 'What', 'Whom', 'From'].map(h => el('th', {}, h)))), log)));
 
   const act = async (name, what) => {
+    let body;
+    if (what === 'disable') {
+      const reason = prompt(`Why disable ${name}? ${name} is told this (leave it empty to say nothing).`, '');
+      if (reason === null) return;
+      body = { reason: reason.trim() };
+    }
     try {
-      await api('POST', `/v1/accounts/${encodeURIComponent(name)}/${what}`);
+      await api('POST', `/v1/accounts/${encodeURIComponent(name)}/${what}`, body);
       load();
     } catch (e) { showProblem(problemBox, e); }
   };
@@ -75,6 +114,7 @@ export async function render(main) {
     mode.replaceChildren(modes[info.registration] || info.registration,
       el('span', { class: 'muted' }, ' Set when the server starts: --registration closed|invite|open.'));
     inviteRow.hidden = info.registration !== 'invite';
+    if (info.registration === 'invite') loadInvitations();
   }).catch(() => null);
   const load = async () => {
     showProblem(problemBox);
@@ -83,13 +123,13 @@ export async function render(main) {
       body.replaceChildren(...accounts.accounts.map(a => el('tr', { 'data-account': a.name },
         el('td', {}, el('a', { href: `#/bots?owner=${encodeURIComponent(a.name)}` }, a.name)), el('td', {}, String(a.bots)),
         el('td', { class: 'opt' }, when(a.created_at)), el('td', { class: 'opt' }, when(a.last_seen) || 'never'),
-        el('td', { class: a.disabled ? 'bad' : '' }, a.left ? 'left' : a.disabled ? 'disabled' : 'active'),
+        el('td', { class: a.disabled ? 'bad state' : 'state' }, a.left ? 'left' : a.disabled ? `disabled${a.disabled_why ? `: ${a.disabled_why}` : ''}` : 'active'),
         el('td', {}, a.left ? '' : a.disabled
           ? el('button', { class: 'secondary enable', onclick: () => act(a.name, 'enable') }, 'Enable')
           : el('button', { class: 'danger disable', onclick: () => act(a.name, 'disable') }, 'Disable')),
-        el('td', { class: 'opt' }, a.left ? '' : a.quota_free
-          ? el('button', { class: 'secondary quota', onclick: () => quota(a.name, false) }, 'Free: bound it')
-          : el('button', { class: 'secondary quota', onclick: () => quota(a.name, true) }, 'Bound: free it')))));
+        el('td', { class: 'opt' }, a.left ? '' : [a.quota_free ? 'free ' : 'the usual ', a.quota_free
+          ? el('button', { class: 'secondary quota', onclick: () => quota(a.name, false) }, 'Bound it again')
+          : el('button', { class: 'secondary quota', onclick: () => quota(a.name, true) }, 'Lift its quotas')]))));
       log.replaceChildren(...audit.entries.map(x => el('tr', {}, el('td', {}, when(x.at)), el('td', {}, x.action), el('td', {}, x.target), el('td', {}, x.client))));
     } catch (e) {
       body.replaceChildren();

@@ -107,6 +107,11 @@ export function svg(tag, attrs = {}, ...children) {
 export function showProblem(box, err) {
   box.replaceChildren();
   if (!err) return;
+  // An action's problem stands for the latest action: what an earlier
+  // form said is stale once another is tried.
+  if (box.hasAttribute('data-action')) {
+    for (const other of document.querySelectorAll('[data-action]')) if (other !== box) other.replaceChildren();
+  }
   const p = err.problem || { title: 'Error', detail: String(err) };
   // A lone field error that the detail already says is not said twice.
   const errs = (p.errors || []).filter(f => !(p.errors.length === 1 && (p.detail === `${f.field}: ${f.reason}` || p.detail === f.reason)));
@@ -118,6 +123,9 @@ export function showProblem(box, err) {
     items.length ? el('ul', {}, items) : null,
     p.legal_moves ? el('div', { class: 'muted' }, 'Legal: ' + p.legal_moves.join(' ')) : null));
 }
+
+// actionBox is where one form's problems are said (see showProblem).
+export function actionBox(attrs = {}) { return el('div', { ...attrs, 'data-action': '' }); }
 
 // follow shows a job: at once from GET /v1/jobs/{id}, then live from its
 // event stream; onEvent(job, final) for each state, never an older one
