@@ -46,11 +46,13 @@ func keyColumnsShown(table string, headers ...string) string {
 }
 
 // chartLabelsReadable is a script that says which of a page's chart
-// labels are drawn under 10 px high ("" when none is): a chart is 600
-// units wide, shown about 360 px wide on a phone.
+// labels are drawn under 10 px high or cut by the chart's edge ("" when
+// none is): a chart is 600 units wide, shown about 360 px wide on a phone.
 const chartLabelsReadable = `(() => {
-  const small = [...document.querySelectorAll('svg.chart text')].map(t => t.getBoundingClientRect().height).filter(h => h < 10);
-  return small.length ? 'chart labels ' + small.map(Math.round).join(', ') + ' px high' : '';
+  const texts = [...document.querySelectorAll('svg.chart text')];
+  const small = texts.map(t => t.getBoundingClientRect().height).filter(h => h < 10);
+  const cut = texts.filter(t => { const c = t.closest('svg').getBoundingClientRect(), r = t.getBoundingClientRect(); return r.left < c.left - 0.5 || r.right > c.right + 0.5; });
+  return (small.length ? 'chart labels ' + small.map(Math.round).join(', ') + ' px high ' : '') + (cut.length ? 'labels cut: ' + cut.map(t => t.textContent).join(', ') : '');
 })()`
 
 // On a phone (390 px), the columns that matter are in sight without
@@ -69,6 +71,12 @@ func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "phone cup", Bots: bots, Clock: &arena.Clock{MoveMS: 10}})
 	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10}, Bots: bots}).ok(t, 201)
 	t.Cleanup(func() { e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "paused"}) })
+	// A bot's page draws its rating chart from two rated games on.
+	waitLong(t, func() bool {
+		var r api.RatingsResponse
+		e.do(t, "GET", "/v1/bots/gameai:morris:random/ratings", nil).ok(t, 200).json(t, &r)
+		return len(r.Points) > 1
+	})
 	ctx := browsertest.New(t, 2*time.Minute)
 	phone := viewports[1]
 	do(t, ctx, chromedp.EmulateViewport(phone.width, phone.height, phone.opts...))

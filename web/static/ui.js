@@ -179,7 +179,11 @@ export function keyField() {
 
 // lineChart draws series [{name, color, points: [[x, y]]}] as an SVG chart.
 export function lineChart(series, { xLabel = '', yLabel = '' } = {}) {
-  const W = 600, H = 220, L = 50, R = 10, T = 10, B = 30;
+  // The chart is 600 units wide, shown ~360 px wide on a phone: its labels
+  // are drawn larger there (and its margins wider) to stay about 11 px.
+  const phone = window.matchMedia('(max-width: 600px)').matches;
+  const fs = phone ? 19 : 11;
+  const W = 600, H = 220 + (phone ? 40 : 0), L = phone ? 90 : 50, R = 10, T = 10, B = phone ? 44 : 30;
   const pts = series.flatMap(s => s.points);
   const chart = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': yLabel });
   if (!pts.length) return chart;
@@ -191,16 +195,16 @@ export function lineChart(series, { xLabel = '', yLabel = '' } = {}) {
   const Y = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
   chart.append(svg('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#999' }),
     svg('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }),
-    svg('text', { x: L - 4, y: T + 10, 'text-anchor': 'end', 'font-size': 11 }, fmt(y1)),
-    svg('text', { x: L - 4, y: H - B, 'text-anchor': 'end', 'font-size': 11 }, fmt(y0)),
-    svg('text', { x: L, y: H - 8, 'font-size': 11 }, fmt(x0)),
-    svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', 'font-size': 11 }, `${fmt(x1)} ${xLabel}`));
+    svg('text', { x: L - 4, y: T + fs, 'text-anchor': 'end', 'font-size': fs }, fmt(y1)),
+    svg('text', { x: L - 4, y: H - B, 'text-anchor': 'end', 'font-size': fs }, fmt(y0)),
+    svg('text', { x: L, y: H - 8, 'font-size': fs }, fmt(x0)),
+    svg('text', { x: W - R, y: H - 8, 'text-anchor': 'end', 'font-size': fs }, `${fmt(x1)} ${xLabel}`));
   series.forEach((s, i) => {
     chart.append(svg('polyline', { fill: 'none', stroke: s.color, 'stroke-width': 2, class: 'series',
       'data-name': s.name, 'data-points': s.points.length,
       points: s.points.map(p => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(' ') }));
     s.points.forEach(p => chart.append(svg('circle', { cx: X(p[0]), cy: Y(p[1]), r: 2.5, fill: s.color })));
-    chart.append(svg('text', { x: L + 8 + i * 110, y: T + 12, fill: s.color, 'font-size': 12 }, s.name));
+    chart.append(svg('text', { x: L + 8 + i * (phone ? 220 : 110), y: T + fs + 2, fill: s.color, 'font-size': fs + 1 }, s.name));
   });
   return chart;
 }
