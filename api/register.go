@@ -67,6 +67,10 @@ type ServerResponse struct {
 	Registration string `json:"registration" enums:"closed,invite,open" example:"invite"`
 	// Version of the server.
 	Version string `json:"version" example:"1.4.0"`
+	// Store says what an acknowledged write survives (read from Redis at
+	// most every 30 s), with a warning when it can be lost; absent while
+	// the store does not answer.
+	Store *store.Durability `json:"store,omitempty"`
 }
 
 // QuotaRequest lifts an account's quotas or sets them again.
@@ -89,7 +93,7 @@ type PasswordRequest struct {
 //	@Success	200	{object}	ServerResponse
 //	@Router		/v1/server [get]
 func (s *Server) serverInfo(c *echo.Context) error {
-	return c.JSON(http.StatusOK, ServerResponse{Registration: s.registration(), Version: s.version})
+	return c.JSON(http.StatusOK, ServerResponse{Registration: s.registration(), Version: s.version, Store: s.durability.read(c.Request().Context(), s.store)})
 }
 
 func (s *Server) registration() string {

@@ -104,16 +104,18 @@ type Deps struct {
 
 // Server is the HTTP API.
 type Server struct {
-	cfg      Config
-	games    *games.Registry
-	engines  *ai.Registry
-	store    *store.Store
-	jobs     *jobs.Runner
-	log      *slog.Logger
-	version  string
-	echo     *echo.Echo
-	metrics  *metrics
-	searches chan struct{}
+	// durability is the store's, as GET /v1/server last read it.
+	durability durabilityCache
+	cfg        Config
+	games      *games.Registry
+	engines    *ai.Registry
+	store      *store.Store
+	jobs       *jobs.Runner
+	log        *slog.Logger
+	version    string
+	echo       *echo.Echo
+	metrics    *metrics
+	searches   chan struct{}
 	// streams bounds the open event streams, in total and per client.
 	streams *streamLimits
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).

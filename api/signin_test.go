@@ -60,6 +60,12 @@ func TestWhoMayRegister(t *testing.T) {
 			if info.Registration != "closed" {
 				t.Errorf("server info: %+v", info)
 			}
+			// The store says what an acknowledged write survives: the
+			// test's memory, and the test script's Redis (no disk), can
+			// lose everything, and say so.
+			if d := info.Store; d == nil || d.Kind != name || d.Warning == "" && name == "memory" {
+				t.Errorf("the store's durability: %+v", d)
+			}
 			r := closed.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: pw})
 			if p := r.problem(t, 403); !strings.Contains(p.Type, "registration-closed") {
 				t.Errorf("closed: %+v", p)

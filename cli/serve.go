@@ -26,6 +26,7 @@ import (
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/hosting"
+	"gameai/internal/redisurl"
 	"gameai/jobs"
 	"gameai/jobs/kinds"
 	"gameai/jobs/workers"
@@ -74,7 +75,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	f := newFlags("serve", "Runs the HTTP API: best moves, sessions, jobs, /metrics and /swagger/.\n"+
 		"Everything is kept in memory unless --redis-url is set.", stderr)
 	addr := f.String("addr", "GAMEAI_ADDR", ":8080", "listen address")
-	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0); empty keeps everything in memory")
+	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL: "+redisurl.Syntax+"; empty keeps everything in memory")
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of every Redis key")
 	allowedHosts := f.String("allowed-hosts", "GAMEAI_ALLOWED_HOSTS", "", "comma-separated names a request's Host may give besides IP addresses and localhost (name, *.domain, or * for any); others get 421, which stops DNS rebinding")
 	proxies := f.String("trusted-proxies", "GAMEAI_TRUSTED_PROXIES", "", "comma-separated addresses or CIDRs of the reverse proxies in front (127.0.0.1/32 for one on this machine): a request from one counts as the client X-Forwarded-For names, for every per-client bound; empty: X-Forwarded-For is ignored")
@@ -331,7 +332,22 @@ func openStore(ctx context.Context, cfg serveConfig, log *slog.Logger) (*store.S
 		return nil, err
 	}
 	log.Info("store: redis", "prefix", cfg.redisPrefix)
+	sayDurability(cctx, st, log)
 	return st, nil
+}
+
+// sayDurability logs what an acknowledged write survives, and warns when
+// Redis can lose one (GET /v1/server says the same to the host's page).
+func sayDurability(ctx context.Context, st *store.Store, log *slog.Logger) {
+	d, err := st.Durability(ctx)
+	switch {
+	case err != nil:
+		log.Warn("store: cannot read Redis's persistence", "err", err)
+	case d.Warning != "":
+		log.Warn("store: an acknowledged write can be lost", "persistence", d.Persistence, "replicas", d.Replicas, "failover", d.Failover, "why", d.Warning)
+	default:
+		log.Info("store: durability", "persistence", d.Persistence, "replicas", d.Replicas, "failover", d.Failover)
+	}
 }
 
 // startLocalWorker makes this server one of the workers of its queue; the

@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"gameai/hosting"
+	"gameai/internal/redisurl"
 	"gameai/jobs/workers"
 	"gameai/store"
 	"gameai/store/redisstore"
@@ -27,7 +28,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	f := newFlags("worker", "Runs tasks of the servers' jobs (a tuning's games, a Less match's or a competition's games, a Morpion search's runs)\nfrom Redis, "+
 		"through asynq. "+
 		"Start any number, on any machines that reach the Redis of `gameai serve`.", stderr)
-	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "Redis URL (redis://host:6379/0) of the servers; required")
+	redisURL := f.String("redis-url", "GAMEAI_REDIS_URL", "", "the servers' Redis URL ("+redisurl.Syntax+"); required")
 	prefix := f.String("redis-prefix", "GAMEAI_REDIS_PREFIX", "gameai:", "prefix of the servers' Redis keys (uploaded bots' programs are read there)")
 	concurrency := f.Int("concurrency", "GAMEAI_WORKER_CONCURRENCY", runtime.NumCPU(), "tasks run at once")
 	queues := f.String("queues", "GAMEAI_WORKER_QUEUES", workers.DefaultQueue, "queues served, comma-separated, each NAME or NAME:PRIORITY")
@@ -93,7 +94,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 func tasksRedis(ctx context.Context, url string) (asynq.RedisConnOpt, error) {
 	opt, err := workers.ParseRedisURL(url)
 	if err != nil {
-		return nil, fmt.Errorf("redis url: %w", err)
+		return nil, err // it says it is the URL
 	}
 	rdb, ok := opt.MakeRedisClient().(redis.UniversalClient)
 	if !ok {

@@ -6160,6 +6160,14 @@ const docTemplate = `{
                     ],
                     "example": "invite"
                 },
+                "store": {
+                    "description": "Store says what an acknowledged write survives (read from Redis at\nmost every 30 s), with a warning when it can be lost; absent while\nthe store does not answer.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/store.Durability"
+                        }
+                    ]
+                },
                 "version": {
                     "description": "Version of the server.",
                     "type": "string",
@@ -6829,6 +6837,31 @@ const docTemplate = `{
                     "type": "string"
                 },
                 "target": {
+                    "type": "string"
+                }
+            }
+        },
+        "store.Durability": {
+            "type": "object",
+            "properties": {
+                "failover": {
+                    "type": "boolean"
+                },
+                "kind": {
+                    "type": "string",
+                    "enum": [
+                        "memory",
+                        "redis"
+                    ]
+                },
+                "persistence": {
+                    "description": "Persistence is Redis's: \"aof, fsync always\", \"aof, fsync everysec\",\n\"aof, fsync no\", \"snapshots\", \"none\" or \"unknown\" (CONFIG refused).",
+                    "type": "string"
+                },
+                "replicas": {
+                    "type": "integer"
+                },
+                "warning": {
                     "type": "string"
                 }
             }

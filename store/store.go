@@ -37,11 +37,28 @@ type Store struct {
 	Live LiveGames
 	// Ping checks that the backing service answers (readiness).
 	Ping func(ctx context.Context) error
+	// Durability reads from the backing service what an acknowledged
+	// write survives.
+	Durability func(ctx context.Context) (Durability, error)
 	// Close releases connections.
 	Close func() error
 	// Config is the configuration it was opened with, defaults filled
 	// (what a refusal tells a client: the bounds, the lifetimes).
 	Config Config
+}
+
+// Durability is what an acknowledged write survives, as the store can see
+// it: where it is kept, on disk how, on how many replicas, and whether a
+// failover replaces a dead primary; Warning says how such a write can
+// still be lost ("" when nothing the store can see loses it).
+type Durability struct {
+	Kind string `json:"kind" enums:"memory,redis"`
+	// Persistence is Redis's: "aof, fsync always", "aof, fsync everysec",
+	// "aof, fsync no", "snapshots", "none" or "unknown" (CONFIG refused).
+	Persistence string `json:"persistence,omitempty"`
+	Replicas    int    `json:"replicas"`
+	Failover    bool   `json:"failover"`
+	Warning     string `json:"warning,omitempty"`
 }
 
 // Session is a game in progress played through the API.

@@ -12,6 +12,8 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+
+	"gameai/internal/redisurl"
 )
 
 // DefaultQueue is the queue jobs put their tasks on and workers serve.
@@ -95,12 +97,19 @@ func (d *Dispatcher) announced(ctx context.Context, job string) []string {
 	}
 }
 
-// ParseRedisURL reads redis://[user:password@]host:port/db (or rediss://)
-// into what the dispatcher, the worker and the collector connect with.
-// Each makes asynq connections of its own: asynq's cancellation listener
-// crashed the process when Redis restarted under a client it was given
-// (go-redis v9.23, asynq v0.26), and never under one it made.
-func ParseRedisURL(url string) (asynq.RedisConnOpt, error) { return asynq.ParseRedisURI(url) }
+// ParseRedisURL reads the servers' Redis URL (redisurl.Syntax: one server,
+// or the primary Sentinel names) into what the dispatcher, the worker and
+// the collector connect with. Each makes asynq connections of its own:
+// asynq's cancellation listener crashed the process when Redis restarted
+// under a client it was given (go-redis v9.23, asynq v0.26), and never
+// under one it made.
+func ParseRedisURL(url string) (asynq.RedisConnOpt, error) {
+	o, err := redisurl.Parse(url)
+	if err != nil {
+		return nil, err
+	}
+	return o.Asynq(), nil
+}
 
 // Counts are a job's tasks by state, for its progress.
 type Counts struct {

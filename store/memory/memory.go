@@ -36,6 +36,10 @@ func New(cfg store.Config) *store.Store {
 		Transpositions: newTranspositions(cfg, now),
 		Live:           newLive(cfg, now),
 		Ping:           func(context.Context) error { return nil },
+		Durability: func(context.Context) (store.Durability, error) {
+			return store.Durability{Kind: "memory", Persistence: "none",
+				Warning: "the store is in this process's memory: everything is lost when the server stops (set --redis-url to keep it)"}, nil
+		},
 		Close:          func() error { return nil },
 	}
 }

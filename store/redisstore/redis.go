@@ -18,23 +18,27 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"gameai/internal/redisurl"
 	"gameai/store"
 )
 
-// New connects to the Redis server at url (redis://host:port/db) and returns
-// a store whose keys all start with prefix (e.g. "gameai:").
+// New connects to the Redis at url (redisurl.Syntax: one server, or the
+// primary Sentinel names, followed through failovers) and returns a store
+// whose keys all start with prefix (e.g. "gameai:").
 func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Store, error) {
-	opts, err := redis.ParseURL(url)
+	opts, err := redisurl.Parse(url)
 	if err != nil {
-		return nil, fmt.Errorf("redis url: %w", err)
+		return nil, err
 	}
-	// A dial fails at once on a server that is down; go-redis's own retries of
-	// a failed dial (5 by default) would make every request wait well over a
-	// second before its 503, while a command is still retried (MaxRetries).
-	opts.DialerRetries = 1
-	// A request's deadline bounds its Redis calls too.
-	opts.ContextTimeoutEnabled = true
-	c := redis.NewClient(opts)
+	c := opts.Client(func(dialerRetries *int, contextTimeout *bool) {
+		// A dial fails at once on a server that is down; go-redis's own
+		// retries of a failed dial (5 by default) would make every request
+		// wait well over a second before its 503, while a command is still
+		// retried (MaxRetries).
+		*dialerRetries = 1
+		// A request's deadline bounds its Redis calls too.
+		*contextTimeout = true
+	})
 	st := FromClient(c, prefix, cfg)
 	if err := st.Ping(ctx); err != nil {
 		_ = c.Close()
@@ -54,7 +58,11 @@ func New(ctx context.Context, url, prefix string, cfg store.Config) (*store.Stor
 // FromClient builds the store over an existing client, to which it adds the
 // hook that reports transport failures as store.ErrUnavailable.
 func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
-	c.AddHook(unavailableHook{name: "Redis at " + c.Options().Addr})
+	name := "Redis at " + c.Options().Addr
+	if c.Options().Addr == "FailoverClient" { // go-redis's name for a client through Sentinel
+		name = "Redis (the primary Sentinel names)"
+	}
+	c.AddHook(unavailableHook{name: name})
 	cfg = cfg.WithDefaults()
 	k := keys(prefix)
 	return &store.Store{
@@ -72,6 +80,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Transpositions: &transpositions{c: c, k: k, cfg: cfg},
 		Live:           &live{c: c, k: k, cfg: cfg},
 		Ping:           func(ctx context.Context) error { return c.Ping(ctx).Err() },
+		Durability:     func(ctx context.Context) (store.Durability, error) { return durability(ctx, c) },
 		Close:          c.Close,
 	}
 }

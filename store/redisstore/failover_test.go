@@ -1,0 +1,71 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"gameai/internal/redistest"
+	"gameai/store"
+	"gameai/store/redisstore"
+)
+
+// A store opened through Sentinel follows a failover: the primary killed
+// (SIGKILL, as its machine dying), its calls fail as store.ErrUnavailable
+// (a 503 to the API's clients, never a 500) until the sentinels promote
+// the replica, then succeed on it with what was written before the kill.
+func TestAStoreFollowsAFailover(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a failover takes seconds")
+	}
+	primary := redistest.Start(t)
+	replica := redistest.StartReplica(t, primary)
+	url := redistest.Sentinels(t, primary, 3)
+	ctx := context.Background()
+	st, err := redisstore.New(ctx, url, "failover:", store.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann", CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	// Acknowledged by the replica before the primary dies (what the
+	// store's WAIT would ask for).
+	pc, rc := primary.Client(), replica.Client()
+	for {
+		p, _ := pc.DBSize(ctx).Result()
+		if r, _ := rc.DBSize(ctx).Result(); r == p {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if d, err := st.Durability(ctx); err != nil || d.Kind != "redis" || !d.Failover || d.Replicas != 1 || d.Persistence != "aof, fsync always" || d.Warning != "" {
+		t.Errorf("the durability through Sentinel: %+v, %v", d, err)
+	}
+	primary.Kill()
+	killed := time.Now()
+	var failures int
+	for {
+		err := st.Owners.Create(ctx, &store.Owner{Name: "bob", CreatedAt: time.Now()})
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, store.ErrUnavailable) {
+			t.Fatalf("during the failover: %v, want store.ErrUnavailable", err)
+		}
+		if time.Since(killed) > 30*time.Second {
+			t.Fatalf("no new primary 30 s after the kill: %v", err)
+		}
+		failures++
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("the store wrote again %v after the primary was killed (%d calls refused meanwhile)", time.Since(killed).Round(10*time.Millisecond), failures)
+	if o, err := st.Owners.Get(ctx, "ann"); err != nil || o.Name != "ann" {
+		t.Errorf("what was written before the kill: %+v, %v", o, err)
+	}
+	if role, err := rc.Do(ctx, "ROLE").Slice(); err != nil || role[0] != "master" {
+		t.Errorf("the replica's role after the failover: %v, %v", role, err)
+	}
+}
