@@ -40,7 +40,7 @@ func New(cfg store.Config) *store.Store {
 			return store.Durability{Kind: "memory", Persistence: "none",
 				Warning: "the store is in this process's memory: everything is lost when the server stops (set --redis-url to keep it)"}, nil
 		},
-		Close:          func() error { return nil },
+		Close: func() error { return nil },
 	}
 }
 
