@@ -139,7 +139,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, hosting: d.Hosting, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
-		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
+		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait), sessionBots: sessionBots{seats: d.Store.Seats}}
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,

@@ -44,12 +44,20 @@ const (
 	sessionBotLessClock = codecup.Clock
 )
 
-// sessionBots are the programs playing sessions' seats, by session and
-// seat.
+// sessionBots are the programs playing sessions' seats on this server,
+// by session and seat; the seats are counted in the store (seats), where
+// every server sharing it counts its own, so N servers hold the bounds
+// one does.
 type sessionBots struct {
-	mu   sync.Mutex
-	live map[string]*seatBot
+	seats store.Seats
+	mu    sync.Mutex
+	live  map[string]*seatBot
 }
+
+// seatLeaseMargin is how long past its idle time a seat stays counted: its
+// program is ended by then, on a server that lives; one that died leaves
+// its seats counted no longer than this.
+const seatLeaseMargin = 10 * time.Second
 
 // seatHolder is who a seat is counted against: "owner:NAME" or
 // "network:PREFIX", with that one's share; own marks an owner playing its
@@ -69,6 +77,7 @@ type seatHolder struct {
 type seatBot struct {
 	key, client string
 	net, owner  string
+	own         bool
 	idle        time.Duration
 	mu          sync.Mutex
 	morris      morrisMover
@@ -103,10 +112,26 @@ func errSessionBotsFull(h seatHolder, mine bool, idle time.Duration) *Problem {
 		int(idle.Seconds()))
 }
 
-// seat is the program of a session's seat, made (within the bounds) if
-// it is not there.
-func (sb *sessionBots) seat(session string, seat int, h seatHolder, idle time.Duration) (*seatBot, error) {
+// seat is the program of a session's seat, made if it is not there: the
+// seat is taken, or held on for its idle time, in the store within the
+// bounds every server shares, decided there in one step.
+func (sb *sessionBots) seat(ctx context.Context, session string, seat int, h seatHolder, idle time.Duration) (*seatBot, error) {
 	key := fmt.Sprintf("%s/%d", session, seat)
+	lease := store.Seat{Key: key, Holder: h.who, Network: h.network, Own: h.own, Until: time.Now().Add(idle + seatLeaseMargin)}
+	bounds := store.SeatBounds{Holder: h.share, Network: maxSessionBotsFromNetwork, Total: maxSessionBots, Reserve: ownSessionBotsReserve}
+	var full *store.SeatsFullError
+	switch err := sb.seats.Take(ctx, lease, bounds); {
+	case errors.As(err, &full) && full.Bound == "holder":
+		return nil, errSessionBotsFull(h, true, sessionBotIdle)
+	case errors.As(err, &full) && full.Bound == "network":
+		return nil, retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing",
+			fmt.Sprintf("your network's %d uploaded bots in sessions (every account's on it) are all playing; one is freed %v to %v after its last move",
+				maxSessionBotsFromNetwork, sessionBotIdle, sessionLessBotIdle), int(sessionBotIdle.Seconds()))
+	case errors.As(err, &full):
+		return nil, errSessionBotsFull(h, false, sessionBotIdle)
+	case err != nil:
+		return nil, problemFor(err, "engines")
+	}
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
 	if sb.live == nil {
@@ -115,26 +140,7 @@ func (sb *sessionBots) seat(session string, seat int, h seatHolder, idle time.Du
 	if b := sb.live[key]; b != nil {
 		return b, nil
 	}
-	mine, fromNet := 0, 0
-	for _, b := range sb.live {
-		if b.client == h.who {
-			mine++
-		}
-		if b.net == h.network {
-			fromNet++
-		}
-	}
-	switch {
-	case mine >= h.share:
-		return nil, errSessionBotsFull(h, true, sessionBotIdle)
-	case fromNet >= maxSessionBotsFromNetwork:
-		return nil, retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing",
-			fmt.Sprintf("your network's %d uploaded bots in sessions (every account's on it) are all playing; one is freed %v to %v after its last move",
-				maxSessionBotsFromNetwork, sessionBotIdle, sessionLessBotIdle), int(sessionBotIdle.Seconds()))
-	case len(sb.live) >= maxSessionBots+ownSessionBotsReserve, len(sb.live) >= maxSessionBots && !h.own:
-		return nil, errSessionBotsFull(h, false, sessionBotIdle)
-	}
-	b := &seatBot{key: key, client: h.who, net: h.network, owner: h.owner, idle: idle}
+	b := &seatBot{key: key, client: h.who, net: h.network, owner: h.owner, own: h.own, idle: idle}
 	b.timer = time.AfterFunc(idle, func() { sb.retire(b) })
 	sb.live[key] = b
 	return b, nil
@@ -157,13 +163,20 @@ func (sb *sessionBots) retireOwner(owner string) {
 	}
 }
 
-// retire ends a seat's program after its idle time.
+// retire ends a seat's program after its idle time, and frees its seat
+// in the store (which frees it past its lease besides, should this fail).
 func (sb *sessionBots) retire(b *seatBot) {
 	sb.mu.Lock()
-	if sb.live[b.key] == b {
+	mine := sb.live[b.key] == b
+	if mine {
 		delete(sb.live, b.key)
 	}
 	sb.mu.Unlock()
+	if mine {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = sb.seats.Release(ctx, store.Seat{Key: b.key, Holder: b.client, Network: b.net, Own: b.own}) // lapses besides
+		cancel()
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.closed = true
@@ -188,7 +201,7 @@ func (s *Server) botMove(ctx context.Context, sessionID string, h seatHolder, u 
 		return nil, problem(http.StatusConflict, "bot-withdrawn", "Bot withdrawn",
 			fmt.Sprintf("%s cannot play: its owner's account is disabled by the host, or gone", u.Label()))
 	}
-	b, err := s.sessionBots.seat(sessionID, seat, h, idle)
+	b, err := s.sessionBots.seat(ctx, sessionID, seat, h, idle)
 	if err != nil {
 		return nil, err
 	}

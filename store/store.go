@@ -35,6 +35,9 @@ type Store struct {
 	Transpositions Transpositions
 	// Live holds the games being played now, for watchers on any server.
 	Live LiveGames
+	// Seats counts the uploaded bots playing sessions' seats on every
+	// server.
+	Seats Seats
 	// Ping checks that the backing service answers (readiness).
 	Ping func(ctx context.Context) error
 	// Durability reads from the backing service what an acknowledged

@@ -35,6 +35,7 @@ func New(cfg store.Config) *store.Store {
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},
 		Transpositions: newTranspositions(cfg, now),
 		Live:           newLive(cfg, now),
+		Seats:          &seats{now: now, held: map[string]store.Seat{}},
 		Ping:           func(context.Context) error { return nil },
 		Durability: func(context.Context) (store.Durability, error) {
 			return store.Durability{Kind: "memory", Persistence: "none",
