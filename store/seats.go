@@ -30,7 +30,9 @@ type SeatBounds struct {
 // "holder", "network" or "total". It is ErrFull.
 type SeatsFullError struct{ Bound string }
 
-func (e *SeatsFullError) Error() string   { return fmt.Sprintf("store: session seats full (%s)", e.Bound) }
+func (e *SeatsFullError) Error() string {
+	return fmt.Sprintf("store: session seats full (%s)", e.Bound)
+}
 func (e *SeatsFullError) Is(t error) bool { return t == ErrFull }
 
 // Seats counts the session seats of every server sharing the store, so
