@@ -15,11 +15,14 @@ import (
 // Origin check nor CORS stops them reading sessions or starting work. What
 // gives them away is the Host they send: evil.example. The server answers
 // only requests addressed to an IP literal, to localhost, or to a name the
-// operator allowed (--allowed-hosts); everything else is 421.
+// operator allowed (--allowed-hosts); everything else is 421. The health
+// probes answer any Host: they say only up or not, and a balancer's
+// probe (HAProxy's httpchk by default) sends none, which would mark every
+// server down.
 func (s *Server) allowedHost(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		host := c.Request().Host
-		if hostAllowed(host, s.cfg.AllowedHosts) {
+		if p := c.Request().URL.Path; hostAllowed(host, s.cfg.AllowedHosts) || p == "/healthz" || p == "/readyz" {
 			return next(c)
 		}
 		return problem(http.StatusMisdirectedRequest, "unknown-host", "Unknown host",

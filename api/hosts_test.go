@@ -29,10 +29,23 @@ func TestHostAllowed(t *testing.T) {
 
 // DNS rebinding: a page whose name now resolves to this server sends its
 // own name as Host. Every route refuses it, reads included (a rebound page
-// could read what it asks for), with a 421 problem naming Host.
+// could read what it asks for), with a 421 problem naming Host; the health
+// probes alone answer any Host, or none (a balancer's probe sends none).
 func TestEveryRouteRefusesAnUnknownHost(t *testing.T) {
 	s := bareServer(DefaultConfig(), games.NewRegistry(), ai.NewRegistry())
+	for _, host := range []string{"evil.example", ""} {
+		req := httptest.NewRequest("GET", "/healthz", nil)
+		req.Host = host
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Errorf("/healthz for Host %q: %d %s", host, rec.Code, rec.Body)
+		}
+	}
 	for _, r := range s.table() {
+		if r.path == "/healthz" || r.path == "/readyz" {
+			continue
+		}
 		path := strings.NewReplacer(":id", "X", ":game", "morris", ":name", "x", "*", "index.html").Replace(r.path)
 		req := httptest.NewRequest(r.method, path, strings.NewReader(`{}`))
 		req.Host = "evil.example:8080"
