@@ -6861,6 +6861,10 @@ const docTemplate = `{
                 "replicas": {
                     "type": "integer"
                 },
+                "waits_missed": {
+                    "description": "WaitsMissed counts the writes that must not be lost (an account, an\nupload, a job's results) acknowledged without a replica's word in\n500 ms (where there are replicas), since the server started.",
+                    "type": "integer"
+                },
                 "warning": {
                     "type": "string"
                 }

@@ -477,7 +477,7 @@ func (h *Host) admitLater(b *store.Bot) {
 	if h.cfg.Remote != nil {
 		if err := h.cfg.Remote.Admit(h.ctx, b.Owner, b.ID, b.Language); err != nil {
 			h.cfg.Log.Error("bot admission: queueing it for the workers", "bot", b.ID, "err", err)
-			h.failed(b.ID, err)
+			_ = h.failed(b.ID, err) // logged; a failure unrecorded is Resume's to take up
 		}
 		return
 	}
@@ -528,7 +528,7 @@ func (h *Host) dispatch() {
 			defer h.queue.done()
 			if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
 				h.cfg.Log.Error("bot admission", "bot", id, "err", err)
-				h.failed(id, err)
+				_ = h.failed(id, err) // logged; a failure unrecorded is Resume's to take up
 			}
 		}()
 	}
@@ -614,7 +614,13 @@ func (h *Host) AdmitNow(ctx context.Context, owner, id string) error {
 			return ctx.Err()
 		}
 		h.cfg.Log.Error("bot admission", "bot", id, "err", err)
-		h.failed(id, err)
+		// A failure that could not even be recorded (the store away, as
+		// while Redis fails over) goes back to the queue, which tries the
+		// task again later: the bot would stay validating until a
+		// server's Resume, twenty minutes on.
+		if ferr := h.failed(id, err); ferr != nil {
+			return errors.Join(err, ferr)
+		}
 	}
 	return nil
 }
@@ -707,26 +713,29 @@ func (h *Host) admit(ctx context.Context, id string) error {
 // or store failed, not the bot): the bot waits for another try (Resume,
 // ResumeEvery), saying the failure was ours; after maxTries such failures
 // it is rejected saying so, rather than tried for ever.
-func (h *Host) failed(id string, err error) {
+func (h *Host) failed(id string, err error) error {
 	b, gerr := h.store.Bots.Get(h.ctx, id)
 	if gerr != nil || !b.Status.OnItsWay() {
 		if gerr != nil {
 			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", gerr)
 		}
-		return
+		return gerr
 	}
 	b.Tries++
 	if b.Tries >= maxTries {
-		if rerr := h.reject(h.ctx, b, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
-			b.Tries, err)); rerr != nil {
+		rerr := h.reject(h.ctx, b, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
+			b.Tries, err))
+		if rerr != nil {
 			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", rerr)
 		}
-		return
+		return rerr
 	}
 	b.Status, b.Reason = store.BotWaiting, PublicText("the server failed to build or validate it, not the bot ("+err.Error()+"): it is tried again within minutes")
-	if serr := h.save(h.ctx, b); serr != nil {
+	serr := h.save(h.ctx, b)
+	if serr != nil {
 		h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", serr)
 	}
+	return serr
 }
 
 // maxTries is how many of our failures a bot's admission outlives.

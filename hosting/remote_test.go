@@ -286,3 +286,33 @@ func TestAWaitingBotIsTriedAgain(t *testing.T) {
 		}
 	}
 }
+
+// awayBots is a bot store that has gone away (Redis failing over): every
+// read fails as unavailable.
+type awayBots struct{ store.Bots }
+
+func (awayBots) Get(context.Context, string) (*store.Bot, error) {
+	return nil, &store.UnavailableError{Store: "Redis", Err: errors.New("failing over")}
+}
+
+// A worker whose store goes away mid-admission cannot even record its
+// failure: it hands the task back (an error, which the queue retries
+// later) rather than ending it, which left the bot validating until a
+// server's Resume twenty minutes on.
+func TestAnAdmissionTheStoreCannotRecordIsTriedAgain(t *testing.T) {
+	server, st, _ := serverWithWorkers(t)
+	t.Cleanup(server.Close)
+	ctx := context.Background()
+	b, err := server.Submit(ctx, Upload{Game: "morris", Name: "away", Owner: "ann", Language: "executable", File: testBot(t, "morrisbot")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	server.Wait()
+	away := *st
+	away.Bots = awayBots{st.Bots}
+	worker := New(&away, testConfig)
+	t.Cleanup(worker.Close)
+	if err := worker.AdmitNow(ctx, "ann", b.ID); !errors.Is(err, store.ErrUnavailable) {
+		t.Fatalf("an admission whose store is away: %v, want the store's unavailability back to the queue", err)
+	}
+}

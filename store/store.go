@@ -62,6 +62,10 @@ type Durability struct {
 	Replicas    int    `json:"replicas"`
 	Failover    bool   `json:"failover"`
 	Warning     string `json:"warning,omitempty"`
+	// WaitsMissed counts the writes that must not be lost (an account, an
+	// upload, a job's results) acknowledged without a replica's word in
+	// 500 ms (where there are replicas), since the server started.
+	WaitsMissed int64 `json:"waits_missed,omitempty"`
 }
 
 // Session is a game in progress played through the API.

@@ -129,14 +129,23 @@ func (s *Server) PID() int {
 	return s.cmd.Process.Pid
 }
 
-// Stop ends the server (SIGTERM to its PID, which flushes its data) and
-// waits for it; stopping a stopped server does nothing.
+// Stop ends the server (SIGINT to its PID, which flushes its data) and
+// waits for it, 10 s at most: a replica still in its first sync put off
+// its shutdown for good, and the test with it. Stopping a stopped server
+// does nothing.
 func (s *Server) Stop() {
 	if s.cmd == nil {
 		return
 	}
 	_ = s.cmd.Process.Signal(os.Interrupt)
-	_ = s.cmd.Wait()
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-done
+	}
 	s.cmd = nil
 }
 

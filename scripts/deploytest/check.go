@@ -59,10 +59,14 @@ func checkAcknowledged(host *client, ack *played, bad *findings) (bots map[strin
 			bad.add("account %s, acknowledged, is gone", name)
 		}
 	}
+	// An admission under way on the killed worker is taken up by another
+	// once its task's lease lapses (a minute or two): every bot waits
+	// together for three minutes at most.
 	bots = map[string]int{}
+	deadline := time.Now().Add(3 * time.Minute)
 	for _, id := range ack.bots {
 		var b api.BotResponse
-		for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(2 * time.Second) {
+		for ; ; time.Sleep(2 * time.Second) {
 			if st := host.do("GET", "/v1/bots/"+id, nil, &b); st != 200 {
 				bad.add("bot %s, acknowledged, answers %d", id, st)
 				break

@@ -25,13 +25,15 @@ type cluster struct {
 	redisURL, url    string
 	serverURLs       []string
 	primaryPort      int
+	all              []*proc // every process started, to end
 }
 
 // proc is one process of the cluster, its output in a log file.
 type proc struct {
-	name string
-	cmd  *exec.Cmd
-	log  string
+	name   string
+	cmd    *exec.Cmd
+	log    string
+	killed bool
 }
 
 func freePort() int {
@@ -51,21 +53,26 @@ func (c *cluster) start(name string, args ...string) *proc {
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdout, cmd.Stderr = f, f
+	// Should this program die, its cluster dies with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		panic(fmt.Sprintf("%s: %v", name, err))
 	}
-	return &proc{name: name, cmd: cmd, log: log}
+	p := &proc{name: name, cmd: cmd, log: log}
+	c.all = append(c.all, p)
+	return p
 }
 
 // kill ends p at once, as its machine dying would.
 func (p *proc) kill() {
 	_ = p.cmd.Process.Signal(syscall.SIGKILL)
 	_ = p.cmd.Wait()
+	p.killed = true
 }
 
 // stop ends p as an operator would (SIGTERM), then waits.
 func (p *proc) stop() {
-	if p.cmd.ProcessState != nil {
+	if p.cmd.ProcessState != nil || p.killed {
 		return
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
@@ -152,12 +159,10 @@ backend servers
 
 func slicesOf(s []string) []string { return append([]string(nil), s...) }
 
-// down stops every process still running.
+// down stops every process still running, the last started first.
 func (c *cluster) down() {
-	for _, p := range append(append(append([]*proc{c.balancer}, c.servers...), c.workers...), append(c.sentinels, c.primary, c.replica)...) {
-		if p != nil {
-			p.stop()
-		}
+	for i := len(c.all) - 1; i >= 0; i-- {
+		c.all[i].stop()
 	}
 }
 

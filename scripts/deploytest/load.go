@@ -24,12 +24,17 @@ type tally struct {
 	errs               int
 	first503, last503  time.Time
 	first5xx, firstErr string
+	// bare503 counts the 503s that did not say when to come back.
+	bare503 int
 }
 
-func (t *tally) saw(status int, what string) {
+func (t *tally) saw(status int, retryAfter, what string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.byStatus[status]++
+	if status == http.StatusServiceUnavailable && retryAfter == "" {
+		t.bare503++
+	}
 	if status == http.StatusServiceUnavailable {
 		if t.first503.IsZero() {
 			t.first503 = time.Now()
@@ -91,7 +96,7 @@ func (c *client) send(req *http.Request, what string, out any) int {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	c.t.saw(resp.StatusCode, fmt.Sprintf("%s: %d %s", what, resp.StatusCode, b))
+	c.t.saw(resp.StatusCode, resp.Header.Get("Retry-After"), fmt.Sprintf("%s: %d %s", what, resp.StatusCode, b))
 	if resp.StatusCode/100 == 2 && out != nil {
 		_ = json.Unmarshal(b, out)
 	}

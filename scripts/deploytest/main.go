@@ -37,12 +37,25 @@ func main() {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		panic(fmt.Sprintf("go build: %v\n%s", err, out))
 	}
-	ref := reference(dir, bin)
+	os.Exit(run(dir, bin, *phase))
+}
+
+// run plays the reference and the attack; every process it started is
+// ended before it returns, a panic's included (os.Exit runs no deferred
+// call, so main exits only after this).
+func run(dir, bin string, phase time.Duration) (code int) {
 	c := &cluster{dir: dir, bin: bin, key: "deploy-key"}
+	defer func() {
+		c.down()
+		if r := recover(); r != nil {
+			fmt.Println("deploytest: FAILED:", r)
+			code = 2
+		}
+	}()
+	ref := reference(dir, bin)
 	c.up()
-	defer c.down()
 	fmt.Printf("deploytest: %s, servers %v behind %s, logs in %s\n", c.redisURL, c.serverURLs, c.url, dir)
-	os.Exit(attack(c, *phase, ref))
+	return attack(c, phase, ref)
 }
 
 // attack plays the load, kills one machine's part after each phase, then
@@ -90,6 +103,9 @@ func attack(c *cluster, phase time.Duration, ref []string) int {
 		bad.add("the competition played %d of %d games", got.Played, got.Planned)
 	}
 	report(t, ack, kills, bots, l, got)
+	if t.bare503 > 0 {
+		bad.add("%d answers 503 without Retry-After", t.bare503)
+	}
 	if t.byStatus[500] > 0 || len(bad) > 0 {
 		for _, b := range bad {
 			fmt.Println("deploytest: LOST OR WRONG:", b)

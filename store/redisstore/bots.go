@@ -33,6 +33,7 @@ type bots struct {
 	c   *redis.Client
 	k   keys
 	cfg store.Config
+	rep *replicas
 }
 
 func (s *bots) Create(ctx context.Context, b *store.Bot) error { return s.CreateChecked(ctx, b, nil) }
@@ -77,6 +78,7 @@ func (s *bots) CreateChecked(ctx context.Context, b *store.Bot, check func([]*st
 	})
 	if err == nil {
 		b.Rev = 1
+		err = s.rep.wait(ctx) // an upload: on a replica before it is acknowledged
 	}
 	return err
 }
@@ -316,18 +318,22 @@ func (s *bots) Details(ctx context.Context, id string) (*store.BotDetails, error
 }
 
 type owners struct {
-	c *redis.Client
-	k keys
+	c   *redis.Client
+	k   keys
+	rep *replicas
 }
 
+// Create stores an account, on a replica before it is acknowledged.
 func (s *owners) Create(ctx context.Context, o *store.Owner) error {
 	if err := create(ctx, s.c, s.k.owner(o.Name), o, 0); err != nil {
 		return err
 	}
-	if o.TokenHash == "" {
-		return nil
+	if o.TokenHash != "" {
+		if err := s.c.Set(ctx, s.k.ownerToken(o.TokenHash), o.Name, 0).Err(); err != nil {
+			return err
+		}
 	}
-	return s.c.Set(ctx, s.k.ownerToken(o.TokenHash), o.Name, 0).Err()
+	return s.rep.wait(ctx)
 }
 
 func (s *owners) ByToken(ctx context.Context, hash string) (*store.Owner, error) {

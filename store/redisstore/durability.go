@@ -3,7 +3,6 @@ package redisstore
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
@@ -21,11 +20,7 @@ func durability(ctx context.Context, c *redis.Client) (store.Durability, error) 
 	if err != nil {
 		return d, err
 	}
-	for line := range strings.SplitSeq(info, "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "connected_slaves:"); ok {
-			d.Replicas, _ = strconv.Atoi(v)
-		}
-	}
+	d.Replicas = connectedReplicas(info)
 	cfg, err := c.ConfigGet(ctx, "*").Result()
 	if err != nil {
 		var reply redis.Error

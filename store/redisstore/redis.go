@@ -65,15 +65,16 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 	c.AddHook(unavailableHook{name: name})
 	cfg = cfg.WithDefaults()
 	k := keys(prefix)
+	rep := &replicas{c: c, marker: k.replicated()}
 	return &store.Store{
 		Config:         cfg,
 		Sessions:       &sessions{c: c, k: k, cfg: cfg},
 		Analyses:       &analyses{c: c, k: k, cfg: cfg},
 		Strategies:     &strategies{c: c, k: k},
-		Jobs:           &jobs{c: c, k: k, cfg: cfg},
+		Jobs:           &jobs{c: c, k: k, cfg: cfg, rep: rep},
 		Records:        &records{c: c, k: k, cfg: cfg},
-		Bots:           &bots{c: c, k: k, cfg: cfg},
-		Owners:         &owners{c: c, k: k},
+		Bots:           &bots{c: c, k: k, cfg: cfg, rep: rep},
+		Owners:         &owners{c: c, k: k, rep: rep},
 		Accounts:       &accounts{c: c, k: k},
 		Audit:          &audit{c: c, k: k},
 		Artefacts:      &artefacts{c: c, k: k, cfg: cfg},
@@ -81,12 +82,19 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Live:           &live{c: c, k: k, cfg: cfg},
 		Seats:          &seats{c: c, k: k},
 		Ping:           func(ctx context.Context) error { return c.Ping(ctx).Err() },
-		Durability:     func(ctx context.Context) (store.Durability, error) { return durability(ctx, c) },
-		Close:          c.Close,
+		Durability: func(ctx context.Context) (store.Durability, error) {
+			d, err := durability(ctx, c)
+			d.WaitsMissed = rep.missed.Load()
+			return d, err
+		},
+		Close: c.Close,
 	}
 }
 
 type keys string
+
+// replicated is the marker a write that must not be lost waits on.
+func (k keys) replicated() string { return string(k) + "replicated" }
 
 func (k keys) session(id string) string { return string(k) + "session:" + id }
 
@@ -423,6 +431,7 @@ type jobs struct {
 	c   *redis.Client
 	k   keys
 	cfg store.Config
+	rep *replicas
 }
 
 func (s *jobs) ttl(j *store.Job) time.Duration {
@@ -534,7 +543,12 @@ func (s *jobs) Update(ctx context.Context, j *store.Job) error {
 		return err
 	}
 	j.Version = next.Version
-	return s.syncLive(ctx, j)
+	if err := s.syncLive(ctx, j); err != nil {
+		return err
+	}
+	// A job's state holds its results (a competition's games, a ladder's
+	// ratings): on a replica before it is acknowledged.
+	return s.rep.wait(ctx)
 }
 
 func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
