@@ -31,6 +31,10 @@ type Result struct {
 	// Reused is the visits an MCTS search started with, from a tree kept
 	// from an earlier search that reached this position (0: a new tree).
 	Reused int64
+	// Unchecked says a check the engine makes at this position did not
+	// run (Morris's refuter, busy with another search): the answer is
+	// below the engine's own and is not kept as its analysis.
+	Unchecked bool
 	// DB is a perfect-play database's value of the position for the side
 	// to move ("win in 13": plies to the next capture), "" when none
 	// covers it.

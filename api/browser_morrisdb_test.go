@@ -20,9 +20,7 @@ import (
 // value, one ply shorter.
 func TestBrowserMorrisShowsTheDatabasesValue(t *testing.T) {
 	db := morrisdbtest.Open(t)
-	morrisai.UseDB(db)
-	t.Cleanup(func() { morrisai.UseDB(nil) })
-	e := newEnv(t, nil, nil)
+	e := newEnv(t, nil, func(c *api.Config) { c.Morris = morrisai.NewKnowledge(db, nil) })
 	const start = "WWW/BB./B../....../.../.../... w 0 0 0 12 -"
 	p, err := morris.ParsePosition(morris.StandardRules, start)
 	if err != nil {

@@ -61,8 +61,6 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	e.Register(morpionai.NRPAInfo())
 	e.Register(morpionai.NMCSInfo())
 	e.Register(morpionai.DNAGreedyInfo())
-	e.Register(morrisai.AlphaBetaInfo())
-	e.Register(morrisai.MCTSInfo())
 	g.Register(less.Game)
 	for _, info := range lessai.Infos() {
 		e.Register(info)
@@ -73,6 +71,8 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	if tweak != nil {
 		tweak(&cfg)
 	}
+	e.Register(morrisai.AlphaBetaInfo(cfg.Morris))
+	e.Register(morrisai.MCTSInfo())
 	runner := jobs.New(st.Jobs, jobs.Config{ProgressEvery: 1}, quiet)
 	steps := make(chan struct{})
 	registerTestJobs(runner, steps)

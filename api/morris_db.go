@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 	"gameai/games/morris"
 	"gameai/jobs/kinds"
@@ -122,7 +121,7 @@ func (s *Server) morrisDBBuild(c *echo.Context) error {
 //	@Failure		500			{object}	Problem
 //	@Router			/v1/morris/db [get]
 func (s *Server) morrisDB(c *echo.Context) error {
-	db := morrisai.UsedDB()
+	db := s.cfg.Morris.DB()
 	out := MorrisDBResponse{Probed: db != nil && len(db.Spaces()) > 0, Spaces: []morrisdb.Stats{}}
 	// A position alone is asked at every move of a game on the page: its
 	// answer costs a few dozen lookups, not a read of every sidecar.

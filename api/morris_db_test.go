@@ -104,8 +104,7 @@ func TestMorrisDBValuesAPosition(t *testing.T) {
 		t.Errorf("without a database: %+v", got.Position)
 	}
 
-	morrisai.UseDB(morrisdbtest.Open(t))
-	t.Cleanup(func() { morrisai.UseDB(nil) })
+	e = newEnv(t, nil, func(c *api.Config) { c.Morris = morrisai.NewKnowledge(morrisdbtest.Open(t), nil) })
 	e.do(t, "GET", "/v1/morris/db?position="+url.QueryEscape(threeThree), nil).ok(t, http.StatusOK).json(t, &got)
 	pos := got.Position
 	if pos == nil || !pos.Known || pos.Value == "" || len(pos.Moves) == 0 {

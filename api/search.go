@@ -230,8 +230,9 @@ func (s *Server) search(ctx context.Context, st games.State, engine string, engi
 	}
 	s.metrics.searches.WithLabelValues(g.Name(), info.Name, "ok").Inc()
 	out := SearchResult{Move: legal.String(), Score: res.Score, PV: moveTexts(res.PV), Depth: res.Depth, Nodes: res.Nodes,
-		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused, DB: res.DB}
-	if sctx.Err() == nil && cacheable && !largerBudget(held, lim) {
+		ElapsedMS: elapsed.Milliseconds(), Engine: info.Name, EngineVersion: info.Version, Reused: res.Reused, DB: res.DB, Unchecked: res.Unchecked}
+	// An unchecked answer, kept, would be served for the engine's own.
+	if sctx.Err() == nil && cacheable && !res.Unchecked && !largerBudget(held, lim) {
 		s.keepAnalysis(ctx, key, position, lim, out)
 	}
 	return legal, out, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"gameai/ai"
+	"gameai/ai/morrisai"
 	"gameai/games"
 	"gameai/hosting"
 	"gameai/jobs"
@@ -41,6 +42,9 @@ type Config struct {
 	// MorrisDB is the perfect-play database's directory, which the engines
 	// probe and builds write ("": none).
 	MorrisDB string
+	// Morris is what the server's Morris engines know (the database opened
+	// from MorrisDB and its book; nil: nothing), for GET /v1/morris/db.
+	Morris *morrisai.Knowledge
 	// MaxSessionMoves caps the length of a session.
 	MaxSessionMoves int
 	// LegalMovesShown caps the legal moves listed in an illegal-move error.

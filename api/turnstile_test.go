@@ -74,7 +74,7 @@ func TestTurnstileBoundsRequestsInFlight(t *testing.T) {
 	g := games.NewRegistry()
 	g.Register(morris.Game)
 	e := ai.NewRegistry()
-	e.Register(morrisai.AlphaBetaInfo())
+	e.Register(morrisai.AlphaBetaInfo(nil))
 	s := bareServer(cfg, g, e)
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()

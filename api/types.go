@@ -58,6 +58,11 @@ type SearchResult struct {
 	// 13", "draw", "loss in 4"): Morris with both hands empty on a server
 	// started with --morris-db; absent elsewhere.
 	DB string `json:"db,omitempty" example:"win in 13"`
+	// Unchecked says a check the engine makes did not run (Morris's
+	// refuter, which proves a placement does not lose, was busy with
+	// another search): the answer is the search's alone, and is not
+	// cached; absent when every check ran.
+	Unchecked bool `json:"unchecked,omitempty" example:"false"`
 }
 
 // BestMoveResponse answers a best-move request.

@@ -21,7 +21,7 @@ import (
 // exe's take opt.NAME=VALUE besides, passed to the program as
 // "setoption name NAME value VALUE". A limit left out is the match's.
 var morrisSpecTables = map[string][]games.OptionSpec{
-	"alphabeta": append(slices.Clone(morrisai.AlphaBetaInfo().Options),
+	"alphabeta": append(slices.Clone(morrisai.AlphaBetaInfo(nil).Options),
 		games.OptionSpec{Name: "depth", Kind: games.OptionInt, Min: 0, Max: 64, Description: "plies a move (0: none)"},
 		games.OptionSpec{Name: "nodes", Kind: games.OptionInt, Min: 0, Max: ai.MaxSeed, Description: "nodes a move (0: none)"},
 		specTime("time", "a move")),

@@ -100,7 +100,7 @@ func lessIterations() func() int64 {
 	root := lessai.NewNode(*less.NewPosition(w), less.DistancesFor(w))
 	newNode := func() *lessai.Node { return &lessai.Node{} }
 	return func() int64 {
-		return mcts.Search(context.Background(), root, newNode, lessai.Config, mcts.Limits{Iterations: 50_000}, nil).Iterations
+		return mcts.Search(context.Background(), root, newNode, lessai.DefaultConfig(), mcts.Limits{Iterations: 50_000}, nil).Iterations
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"gameai/ai/morrisai"
 	"gameai/codecup"
 	"gameai/morrisuci"
 )
@@ -24,15 +23,15 @@ func botMorris(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := f.parse(args, Getenv); err != nil {
 		return err
 	}
-	closeDB, err := useMorrisDB(*morrisDB, false)
+	know, closeDB, err := openMorrisDB(*morrisDB, false)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
 	// Before the first readyok: the proofs' table written now is not
 	// written in the first move's time.
-	morrisai.PrepareRefuter(morrisai.UsedDB())
-	b := morrisuci.NewBot(stdout, stderr, BuildVersion())
+	know.Prepare()
+	b := morrisuci.NewBot(stdout, stderr, BuildVersion(), know)
 	return b.Run(ctx, Stdin)
 }
 

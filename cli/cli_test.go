@@ -194,7 +194,7 @@ func TestServeAnswersAndShutsDownGracefully(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, e := registries()
+	g, e := registries(nil)
 	g.Register(oneMoveGame{})
 	started := make(chan struct{})
 	e.Register(ai.EngineInfo{Game: "onemove", Name: "slow", Version: "1", Engine: slowEngine{started: started}})
@@ -266,7 +266,7 @@ func TestServeFailsOnBadRedis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, e := registries()
+	g, e := registries(nil)
 	err = serve(context.Background(), cfg, g, e, io.Discard, nil)
 	if err == nil || !strings.Contains(err.Error(), "redis") {
 		t.Errorf("serve with an unreachable Redis = %v, want a redis error", err)

@@ -218,30 +218,26 @@ func morrisDBFlag(f *flags) *string {
 		"builds write into (on a worker: the pairs it takes, in a directory shared with the others); empty: none")
 }
 
-// useMorrisDB opens dir and has the engines probe it; done closes it. An
-// empty directory is an error unless empty is allowed (a server, whose
-// jobs may build into it).
-func useMorrisDB(dir string, empty bool) (done func(), err error) {
+// openMorrisDB opens dir and its book as what the engines know (nil: no
+// directory, or nothing built in it); done closes it. An empty directory
+// is an error unless empty is allowed (a server or a worker, whose jobs may
+// build into it).
+func openMorrisDB(dir string, empty bool) (k *morrisai.Knowledge, done func(), err error) {
 	if dir == "" {
-		return func() {}, nil
+		return nil, func() {}, nil
 	}
 	db, err := morrisdb.Open(dir)
 	if err != nil {
-		return nil, fmt.Errorf("--morris-db: %w", err)
+		return nil, nil, fmt.Errorf("--morris-db: %w", err)
 	}
 	if len(db.Spaces()) == 0 && !empty {
 		db.Close()
-		return nil, fmt.Errorf("--morris-db %s: no space is built there (gameai morris db build --dir %s)", dir, dir)
+		return nil, nil, fmt.Errorf("--morris-db %s: no space is built there (gameai morris db build --dir %s)", dir, dir)
 	}
-	unbook, err := useMorrisBook(dir)
+	book, err := readMorrisBook(dir)
 	if err != nil {
 		db.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	morrisai.UseDB(db)
-	return func() {
-		unbook()
-		morrisai.UseDB(nil)
-		db.Close()
-	}, nil
+	return morrisai.NewKnowledge(db, book), func() { db.Close() }, nil
 }

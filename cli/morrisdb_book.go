@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 	"gameai/games/morris"
 )
@@ -202,14 +201,14 @@ func bookDone(path string) (map[string]bool, error) {
 	return done, nil
 }
 
-// useMorrisBook has the engines play from the book in dir, when there is
-// one: a book that does not read is an error (a stale or damaged file
-// would otherwise go unnoticed).
-func useMorrisBook(dir string) (done func(), err error) {
+// readMorrisBook is the book in dir, nil when there is none: a book that
+// does not read is an error (a stale or damaged file would otherwise go
+// unnoticed).
+func readMorrisBook(dir string) (*morrisdb.Book, error) {
 	path := filepath.Join(dir, BookFile)
 	fh, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return func() {}, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -219,6 +218,5 @@ func useMorrisBook(dir string) (done func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("--morris-db: %s: %w", path, err)
 	}
-	morrisai.UseBook(b)
-	return func() { morrisai.UseBook(nil) }, nil
+	return b, nil
 }

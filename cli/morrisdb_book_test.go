@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 	"gameai/ai/morrisdb/morrisdbtest"
 )
@@ -77,26 +76,19 @@ func TestMorrisDBBookBuildsResumesAndIsPlayed(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	done, err := useMorrisBook(dir)
-	if err != nil || morrisai.UsedBook() != nil {
-		t.Fatalf("no book there: %v, %v", err, morrisai.UsedBook())
+	if b, err := readMorrisBook(dir); err != nil || b != nil {
+		t.Fatalf("no book there: %v, %v", err, b)
 	}
-	done()
 	if err := os.WriteFile(filepath.Join(dir, BookFile), whole, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	done, err = useMorrisBook(dir)
-	if err != nil || morrisai.UsedBook() == nil || morrisai.UsedBook().Roots != 46 {
-		t.Fatalf("a book there: %v, %+v", err, morrisai.UsedBook())
-	}
-	done()
-	if morrisai.UsedBook() != nil {
-		t.Errorf("the book still used after done")
+	if b, err := readMorrisBook(dir); err != nil || b == nil || b.Roots != 46 {
+		t.Fatalf("a book there: %v, %+v", err, b)
 	}
 	if err := os.WriteFile(filepath.Join(dir, BookFile), []byte("{\"root\": 3}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := useMorrisBook(dir); err == nil || !strings.Contains(err.Error(), BookFile+": book line 1") {
+	if _, err := readMorrisBook(dir); err == nil || !strings.Contains(err.Error(), BookFile+": book line 1") {
 		t.Errorf("a damaged book: %v", err)
 	}
 }

@@ -223,14 +223,14 @@ func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
 
 // registries returns the games and engines this binary serves; the first
 // engine registered for a game is its default.
-func registries() (*games.Registry, *ai.Registry) {
+func registries(k *morrisai.Knowledge) (*games.Registry, *ai.Registry) {
 	g, e := games.NewRegistry(), ai.NewRegistry()
 	g.Register(morpion.Game)
 	e.Register(morpionai.NRPAInfo())
 	e.Register(morpionai.NMCSInfo())
 	e.Register(morpionai.DNAGreedyInfo())
 	g.Register(morris.Game)
-	e.Register(morrisai.AlphaBetaInfo())
+	e.Register(morrisai.AlphaBetaInfo(k))
 	e.Register(morrisai.MCTSInfo())
 	g.Register(less.Game)
 	for _, info := range lessai.Infos() {
@@ -245,13 +245,14 @@ func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	// Before the registry: the engine's version names the database.
-	closeDB, err := useMorrisDB(cfg.morrisDB, true)
+	know, closeDB, err := openMorrisDB(cfg.morrisDB, true)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	morrisai.PrepareRefuter(morrisai.UsedDB())
-	g, e := registries()
+	know.Prepare()
+	cfg.api.Morris = know
+	g, e := registries(know)
 	return serve(ctx, cfg, g, e, stderr, nil)
 }
 

@@ -41,12 +41,14 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 		return err
 	}
 	// An empty directory is a worker's to build into (a database build's
-	// pairs); its engines probe what is there when it starts.
-	closeDB, err := useMorrisDB(*morrisDB, true)
+	// pairs, which open it themselves); one that is no database is said
+	// at start. The games a worker plays are played as anywhere else:
+	// its in-process players know no database.
+	_, closeDB, err := openMorrisDB(*morrisDB, true)
 	if err != nil {
 		return err
 	}
-	defer closeDB()
+	closeDB()
 	if err := checkBotMemory(int64(*botMemory) << 20); err != nil {
 		return err
 	}

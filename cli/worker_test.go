@@ -338,7 +338,7 @@ func startServeStoppable(t testing.TB, args ...string) (string, func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, e := registries()
+	g, e := registries(nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	served := make(chan error, 1)

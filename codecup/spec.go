@@ -34,7 +34,7 @@ var SpecHelp = func() string {
 // ParseSpec reads one of our bots, ENGINE[:key=value,...] (SpecHelp), onto
 // base: the referee's, the service's and the stdin bot's settings are one
 // language, so a setting measured in a match is one a user can ask for.
-// The mcts and uct settings go on a copy of lessai.Config, never on it.
+// The mcts and uct settings go on lessai.DefaultConfig(), a copy.
 func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 	engine, params, _ := strings.Cut(spec, ":")
 	if !ValidEngine(engine) {
@@ -104,7 +104,7 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 	}
 	// A setting left out is the engine's table's default, as the service's
 	// engines take it (uct's teammate, opponents, scale and expand_after
-	// differ from mcts's); a search that comes out as lessai.Config stays
+	// differ from mcts's); a search that comes out as lessai.DefaultConfig() stays
 	// nil, the bot's own.
 	if engine == lessai.KindMCTS || engine == lessai.KindUCT {
 		for _, o := range lessai.TreeOptions(engine) {
@@ -114,7 +114,7 @@ func ParseSpec(spec string, base BotConfig) (BotConfig, error) {
 				}
 			}
 		}
-		if cfg.MCTS != nil && *cfg.MCTS == lessai.Config {
+		if cfg.MCTS != nil && *cfg.MCTS == lessai.DefaultConfig() {
 			cfg.MCTS = nil
 		}
 	}

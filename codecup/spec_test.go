@@ -10,20 +10,17 @@ import (
 )
 
 // TestSpecSetsTheTreeSearch: a match between two settings of our MCTS
-// needs no build: the spec overrides lessai.Config, and only for mcts and
+// needs no build: the spec overrides lessai.DefaultConfig(), and only for mcts and
 // uct.
 func TestSpecSetsTheTreeSearch(t *testing.T) {
 	cfg, err := ParseSpec("mcts:c=0.1,rave_k=50,fpu=0.8,max_depth=16,seed=3", BotConfig{Budget: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lessai.Config
+	want := lessai.DefaultConfig()
 	want.C, want.RaveK, want.FPU, want.MaxDepth = 0.1, 50, 0.8, 16
 	if cfg.MCTS == nil || *cfg.MCTS != want || cfg.Seed != 3 || cfg.Budget != time.Second || cfg.Engine != "mcts" {
 		t.Errorf("settings %+v (%+v), want %+v", cfg, cfg.MCTS, want)
-	}
-	if lessai.Config.C == 0.1 {
-		t.Error("the spec changed the engine's own configuration")
 	}
 	must := func(spec string) BotConfig {
 		t.Helper()
@@ -48,11 +45,8 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if !must("uct:settle=true").MCTS.StopSettled {
 		t.Error("settle=true did not reach the search")
 	}
-	if lessai.Config.StopSettled {
-		t.Error("settle=true changed the engine's own configuration")
-	}
-	if b := must("uct:bias=0.1"); b.MCTS == nil || b.MCTS.Bias != 0.1 || lessai.Config.Bias != 0 {
-		t.Errorf("bias=0.1 gave %+v, the engine's own %v", b.MCTS, lessai.Config.Bias)
+	if b := must("uct:bias=0.1"); b.MCTS == nil || b.MCTS.Bias != 0.1 {
+		t.Errorf("bias=0.1 gave %+v", b.MCTS)
 	}
 	if b := must("uct:bias=0.3,bias_beside=searcher"); b.MCTS == nil || b.MCTS.Bias != 0.3 || !b.BiasBesideSearcher {
 		t.Errorf("bias=0.3,bias_beside=searcher gave %+v (%+v)", b, b.MCTS)
@@ -65,7 +59,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	}
 	// Left out, the teammate model, the scale, expand_after and the bias
 	// are the engine's table's defaults, as the service's engines take them.
-	uct := lessai.Config
+	uct := lessai.DefaultConfig()
 	uct.ExpandAfter, uct.Bias = lessai.UCTExpandAfter, lessai.UCTBias
 	if b := must("uct"); !b.TeamPlay || !b.LearnTeammate || !b.LearnOpponents || b.Scale != lessai.UCTScale || b.MCTS == nil || *b.MCTS != uct {
 		t.Errorf("uct's defaults gave %+v", b)
@@ -74,7 +68,7 @@ func TestSpecSetsTheTreeSearch(t *testing.T) {
 	if b := must("uct:expand_after=1,bias=0"); b.MCTS != nil || b.HorizonTurns != lessai.HorizonTurns {
 		t.Errorf("uct:expand_after=1,bias=0 gave %+v (%+v)", b, b.MCTS)
 	}
-	if b := must("mcts:c=" + strconv.FormatFloat(lessai.Config.C, 'g', -1, 64)); b.MCTS != nil {
+	if b := must("mcts:c=" + strconv.FormatFloat(lessai.DefaultConfig().C, 'g', -1, 64)); b.MCTS != nil {
 		t.Errorf("mcts with its own c gave %+v", b.MCTS)
 	}
 	if b := must("mcts"); b.TeamPlay || b.Learns() || b.Scale != lessai.Scale || b.MCTS != nil {

@@ -3627,6 +3627,11 @@ const docTemplate = `{
                 "score": {
                     "type": "number",
                     "example": 0
+                },
+                "unchecked": {
+                    "description": "Unchecked says a check the engine makes did not run (Morris's\nrefuter, which proves a placement does not lose, was busy with\nanother search): the answer is the search's alone, and is not\ncached; absent when every check ran.",
+                    "type": "boolean",
+                    "example": false
                 }
             }
         },
@@ -6144,6 +6149,11 @@ const docTemplate = `{
                 "score": {
                     "type": "number",
                     "example": 0
+                },
+                "unchecked": {
+                    "description": "Unchecked says a check the engine makes did not run (Morris's\nrefuter, which proves a placement does not lose, was busy with\nanother search): the answer is the search's alone, and is not\ncached; absent when every check ran.",
+                    "type": "boolean",
+                    "example": false
                 }
             }
         },

@@ -34,6 +34,7 @@ type Bot struct {
 	Version string
 
 	mu      sync.Mutex // serialises writes to Out
+	know    *morrisai.Knowledge
 	variant morris.Variant
 	opts    map[string]string
 	rules   *morris.Rules
@@ -97,9 +98,9 @@ func OptionLine(o games.OptionSpec) string {
 }
 
 // NewBot returns a bot with Sanmill's defaults: standard rules, one
-// second a move.
-func NewBot(out, log io.Writer, version string) *Bot {
-	b := &Bot{Out: out, Log: log, Version: version, opts: map[string]string{}, engine: "alphabeta",
+// second a move; its alpha-beta knows k (nil: the evaluation alone).
+func NewBot(out, log io.Writer, version string, k *morrisai.Knowledge) *Bot {
+	b := &Bot{Out: out, Log: log, Version: version, know: k, opts: map[string]string{}, engine: "alphabeta",
 		moveTime: time.Second, threads: 1, hashMB: DefaultHashMB, stratNm: morris.DefaultStrategy}
 	s, _ := morris.Preset(morris.DefaultStrategy)
 	b.coef = s.Coefficients

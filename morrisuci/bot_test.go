@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"gameai/ai/morrisai"
 	"io"
 	"slices"
 	"strings"
@@ -42,11 +43,14 @@ func (s *syncBuilder) String() string {
 	return s.b.String()
 }
 
-func newSession(t *testing.T) *session {
+func newSession(t *testing.T) *session { return newSessionKnowing(t, nil) }
+
+// newSessionKnowing is a session with a bot whose alpha-beta knows k.
+func newSessionKnowing(t *testing.T, k *morrisai.Knowledge) *session {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	log := &syncBuilder{}
-	b := NewBot(outW, log, "test")
+	b := NewBot(outW, log, "test", k)
 	s := &session{t: t, in: inW, lines: make(chan string, 1<<16), done: make(chan error, 1), log: log}
 	// The bot's output is read all the time, as a real engine's would be.
 	go func() {
@@ -220,7 +224,7 @@ func TestDrawnAndLostPositionsAndJunk(t *testing.T) {
 func TestClientAgainstTheBot(t *testing.T) {
 	toBotR, toBotW := io.Pipe()
 	fromBotR, fromBotW := io.Pipe()
-	b := NewBot(fromBotW, io.Discard, "test")
+	b := NewBot(fromBotW, io.Discard, "test", nil)
 	go func() { _ = b.Run(context.Background(), toBotR); fromBotW.Close() }()
 	c := NewClient("bot", fromBotR, toBotW)
 	c.MoveTime, c.Depth = 100*time.Millisecond, 2

@@ -14,7 +14,7 @@ func FuzzBot(f *testing.F) {
 	f.Add("position fen W../.../.../......../.../.../... w 8 9 0 1 -\ngo movetime 5\n")
 	f.Add("setoption name MoveTime value -1\ngo wtime 10 btime 10\nposition startpos moves xb4 d6-\n")
 	f.Fuzz(func(t *testing.T, script string) {
-		b := NewBot(io.Discard, io.Discard, "fuzz")
+		b := NewBot(io.Discard, io.Discard, "fuzz", nil)
 		b.moveTime = 5 * time.Millisecond
 		done := make(chan struct{})
 		go func() {

@@ -15,8 +15,7 @@ import (
 // one that does not where one exists.
 func TestTheBotsPlacementsAreRefuted(t *testing.T) {
 	db := morrisdbtest.Open(t)
-	morrisai.UseDB(db)
-	t.Cleanup(func() { morrisai.UseDB(nil) })
+	k := morrisai.NewKnowledge(db, nil)
 	o := morrisdb.NewOpening(db, 16)
 	r := xrand.New(9)
 	played := 0
@@ -41,7 +40,7 @@ func TestTheBotsPlacementsAreRefuted(t *testing.T) {
 			continue
 		}
 		played++
-		s := newSession(t)
+		s := newSessionKnowing(t, k)
 		s.send("position fen " + p.String())
 		// Time enough for the proofs' table (256 MB) to be allocated
 		// and cleared beside other packages' tests: the proofs on this

@@ -107,7 +107,7 @@ func (b *Bot) best(ctx context.Context, p *morris.Position, pending *morris.Move
 func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Duration, depth int, info bool) (morris.Move, bool) {
 	if b.engine == "mcts" {
 		res := mcts.Search(ctx, &morrisai.Node{P: p, C: &b.coef}, func() *morrisai.Node { return &morrisai.Node{P: p.Clone()} },
-			withThreads(morrisai.MCTSConfig, b.threads), mcts.Limits{Time: limit}, nil)
+			withThreads(morrisai.MCTSConfig(), b.threads), mcts.Limits{Time: limit}, nil)
 		if info && res.HasMove {
 			b.say("info score %d nodes %d time %d pv %s", int(math.Round(1000*res.Value)), res.Iterations,
 				res.Elapsed.Milliseconds(), pvTokens(res.PV))
@@ -132,7 +132,7 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 	lim := minimax.Limits{Depth: depth, Time: limit}
 	// A position the perfect-play database decides needs one ply (each
 	// move's value is the database's).
-	if v, ok := morrisai.Probe(p); ok {
+	if v, ok := b.know.Probe(p); ok {
 		if info {
 			b.say("info string db %s", v)
 		}
@@ -140,7 +140,7 @@ func (b *Bot) searchMove(ctx context.Context, p *morris.Position, limit time.Dur
 			lim = minimax.Limits{Depth: 1}
 		}
 	}
-	res, c := morrisai.SearchChecked(ctx, morrisai.NewPos(p, &b.coef), lim,
+	res, c := b.know.SearchChecked(ctx, b.know.Pos(p, &b.coef), lim,
 		func(pos morrisai.Pos, lim minimax.Limits) minimax.Result[morris.Move] { return s.Search(ctx, pos, lim) })
 	s.OnInfo = nil
 	if info && c.Ran {
@@ -181,7 +181,7 @@ func (b *Bot) bestRemoval(ctx context.Context, p *morris.Position, pending morri
 			}
 			d := max(depth-1, 0)
 			b.search.Keep = d == 0
-			res := b.search.Search(ctx, morrisai.NewPos(p, &b.coef), minimax.Limits{Depth: d, Time: each})
+			res := b.search.Search(ctx, b.know.Pos(p, &b.coef), minimax.Limits{Depth: d, Time: each})
 			sc = -res.Score
 		}
 		p.Unmake(m)

@@ -27,7 +27,7 @@ func BenchmarkMCTS(b *testing.B) {
 	var iters int64
 	b.ReportAllocs()
 	for b.Loop() {
-		res := mcts.Search(context.Background(), root, newNode, Config, mcts.Limits{Iterations: 50000}, nil)
+		res := mcts.Search(context.Background(), root, newNode, DefaultConfig(), mcts.Limits{Iterations: 50000}, nil)
 		iters += res.Iterations
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
@@ -43,7 +43,7 @@ func BenchmarkExpandAfter(b *testing.B) {
 	root.TeamPlay = true
 	for _, k := range []int{1, 2, 4, 8} {
 		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
-			cfg := Config
+			cfg := DefaultConfig()
 			cfg.RAVE, cfg.ExpandAfter = false, k
 			var iters, nodes int64
 			for b.Loop() {
@@ -66,7 +66,7 @@ func BenchmarkBias(b *testing.B) {
 	root.TeamPlay = true
 	for _, bias := range []float64{0, 0.1} {
 		b.Run(fmt.Sprintf("bias=%g", bias), func(b *testing.B) {
-			cfg := Config
+			cfg := DefaultConfig()
 			cfg.RAVE, cfg.ExpandAfter, cfg.Bias = false, UCTExpandAfter, bias
 			var iters int64
 			for b.Loop() {

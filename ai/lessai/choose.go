@@ -54,7 +54,7 @@ type Chooser struct {
 // bot's configuration (codecup.BotConfig) both carry them; Apply sets them
 // from TreeOptions, the one table of them.
 type Tree struct {
-	// MCTS is the search (nil: Config).
+	// MCTS is the search (nil: DefaultConfig).
 	MCTS *mcts.Config `json:"mcts,omitempty"`
 	// TeamPlay plans the teammate's turns as the mover's own
 	// (Node.TeamPlay) instead of drawing them as likely moves.
@@ -123,7 +123,7 @@ func (t *Tree) Apply(o games.Options) {
 	var cfg *mcts.Config
 	search := func() *mcts.Config {
 		if cfg == nil {
-			c := Config
+			c := DefaultConfig()
 			if t.MCTS != nil {
 				c = *t.MCTS
 			}
@@ -253,7 +253,7 @@ func (c Chooser) treeKey(cfg mcts.Config, turns int, scale float64, walls *less.
 // search is the MCTS configuration of a search by me whose tree plays the
 // other seats by plans (nil: TeamPlay alone decides).
 func (c Chooser) search(plans *[4]SeatPlan, me int) mcts.Config {
-	cfg := Config
+	cfg := DefaultConfig()
 	if c.MCTS != nil {
 		cfg = *c.MCTS
 	}

@@ -67,13 +67,15 @@ func Greedy(p less.Position, d *less.Distances) less.Action {
 	return as[0]
 }
 
-type engine struct{ kind string }
-
-// trees keeps the service's last Less trees: a session's next engine turn,
+// engine is one kind of Less engine. trees keeps the last Less trees of
+// the engines registered together (Infos): a session's next engine turn,
 // or a second request for the same game, starts from what the last search
 // learnt. One tree of a one-second search is some 130 MB, so one is kept,
 // and let go after two idle minutes.
-var trees = mcts.NewPool[*Node, less.Move](1, 2*time.Minute)
+type engine struct {
+	kind  string
+	trees *mcts.Pool[*Node, less.Move]
+}
 
 // Search plays the position's turn through the Chooser: limits of time or
 // iterations (mcts), time, depth or nodes (expectimax); greedy needs none.
@@ -90,7 +92,7 @@ func (e engine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
-	c.Trees = trees
+	c.Trees = e.trees
 	var progress func(mcts.Info[less.Move])
 	if req.Progress != nil {
 		progress = func(in mcts.Info[less.Move]) {
@@ -132,7 +134,7 @@ func (e engine) chooser(given map[string]string) (Chooser, error) {
 // its description: the configuration Search builds, not a second account
 // of the defaults.
 func defaultSearch(kind string) mcts.Config {
-	c, err := engine{kind}.chooser(nil)
+	c, err := engine{kind: kind}.chooser(nil)
 	if err != nil {
 		panic(fmt.Sprintf("lessai: %s's own option defaults are refused: %v", kind, err))
 	}
@@ -159,7 +161,7 @@ func optionsOf(kind string) []games.OptionSpec {
 		return []games.OptionSpec{{Name: "beam", Kind: games.OptionInt, Default: strconv.Itoa(DefaultBeam), Min: 1, Max: 1000,
 			Description: "turns kept at each node"}}
 	}
-	return append([]games.OptionSpec{{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(Config.Seed, 10), Min: 0,
+	return append([]games.OptionSpec{{Name: "seed", Kind: games.OptionInt, Default: strconv.FormatUint(DefaultConfig().Seed, 10), Min: 0,
 		Max: ai.MaxSeed, Description: "the random seed"}}, TreeOptions(kind)...)
 }
 
@@ -178,7 +180,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 	// Since version 6 a move gets its node on its 8th visit (expand_after);
 	// since version 10 a progressive bias while the teammate is planned as
 	// a searcher (bias, bias_beside).
-	teammate, opponents, scale, expandAfter, bias, biasBeside := "chance", "min", Scale, Config.ExpandAfter, Config.Bias, "any"
+	teammate, opponents, scale, expandAfter, bias, biasBeside := "chance", "min", Scale, DefaultConfig().ExpandAfter, DefaultConfig().Bias, "any"
 	if kind == KindUCT {
 		teammate, opponents, scale, expandAfter, bias, biasBeside = "model", "model", UCTScale, UCTExpandAfter, UCTBias, "searcher"
 	}
@@ -195,10 +197,10 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "the margin in points that makes a 73% reward"},
 		{Name: "horizon", Kind: games.OptionInt, Default: strconv.Itoa(HorizonTurns), Min: 1, Max: less.Turns,
 			Description: "turns past the root's round that playouts go"},
-		{Name: "c", Kind: games.OptionFloat, Default: f(Config.C), Min: 0, Max: 1_000_000, Description: "the exploration constant"},
-		{Name: "fpu", Kind: games.OptionFloat, Default: f(Config.FPU), Min: 0, Max: 1_000_000,
+		{Name: "c", Kind: games.OptionFloat, Default: f(DefaultConfig().C), Min: 0, Max: 1_000_000, Description: "the exploration constant"},
+		{Name: "fpu", Kind: games.OptionFloat, Default: f(DefaultConfig().FPU), Min: 0, Max: 1_000_000,
 			Description: "the value of a move not yet tried"},
-		{Name: "max_depth", Kind: games.OptionInt, Default: strconv.Itoa(Config.MaxDepth), Min: 1, Max: 1000,
+		{Name: "max_depth", Kind: games.OptionInt, Default: strconv.Itoa(DefaultConfig().MaxDepth), Min: 1, Max: 1000,
 			Description: "how deep the tree grows"},
 		{Name: "expand_after", Kind: games.OptionInt, Default: strconv.Itoa(expandAfter), Min: 1, Max: 1_000_000,
 			Description: "the visits a move has before it gets its node: the tree deepens with its budget"},
@@ -211,7 +213,7 @@ func TreeOptions(kind string) []games.OptionSpec {
 			Description: "end a timed search once the time left could not change its move"},
 	}
 	if kind == KindMCTS {
-		t = append(t, games.OptionSpec{Name: "rave_k", Kind: games.OptionFloat, Default: f(Config.RaveK), Min: 0, Max: 1_000_000,
+		t = append(t, games.OptionSpec{Name: "rave_k", Kind: games.OptionFloat, Default: f(DefaultConfig().RaveK), Min: 0, Max: 1_000_000,
 			Description: "RAVE's equivalence: the visits at which a move's own value weighs as much as its RAVE value"})
 	}
 	return t
@@ -224,21 +226,22 @@ func TreeOptions(kind string) []games.OptionSpec {
 func Infos() []ai.EngineInfo {
 	tree := fmt.Sprintf("MCTS over single moves, playouts drawing moves by 16^(distance gained - points spent) "+
 		"and stopped %d turns past the root's round: ", HorizonTurns)
+	trees := mcts.NewPool[*Node, less.Move](1, 2*time.Minute)
 	return []ai.EngineInfo{
-		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT},
+		{Game: "less", Name: KindUCT, Version: UCTVersion, Deterministic: true, Engine: engine{KindUCT, trees},
 			Description: tree + defaultSearch(KindUCT).Describe() + treeOptions(KindUCT) +
 				"; its defaults the best measured against the CodeCup 2017 runner-up and beside it, or beside a greedy bot " +
 				"(scale=3, expand_after=8; teammate=model, opponents=model: a bot that sees the other seats' turns learns how each plays, " +
 				"and plans a searching seat as a searcher, a greedy one as greedy; bias=0.3, bias_beside=searcher: a progressive bias " +
 				"while the teammate is planned as a searcher; docs/strength.md)",
 			Options: optionsOf(KindUCT)},
-		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS},
+		{Game: "less", Name: KindMCTS, Version: MCTSVersion, Deterministic: true, Engine: engine{KindMCTS, trees},
 			Description: tree + defaultSearch(KindMCTS).Describe() + treeOptions(KindMCTS), Options: optionsOf(KindMCTS)},
-		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax},
+		{Game: "less", Name: KindExpectimax, Version: ExpectimaxVersion, Deterministic: true, Engine: engine{KindExpectimax, trees},
 			Description: "expectiminimax over whole turns, the teammate a chance node, evaluation by the score as it stands " +
 				"(limits: time, depth in turns, nodes; " + ai.DescribeOptions(optionsOf(KindExpectimax)) + ")",
 			Options: optionsOf(KindExpectimax)},
-		{Game: "less", Name: KindGreedy, Version: GreedyVersion, Deterministic: true, Engine: engine{KindGreedy},
+		{Game: "less", Name: KindGreedy, Version: GreedyVersion, Deterministic: true, Engine: engine{KindGreedy, trees},
 			Description: "the turn that brings the mover's pieces closest to home alone (no search; a baseline; no options)"},
 	}
 }

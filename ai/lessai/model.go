@@ -222,7 +222,7 @@ func (m *Model) Observe(ctx context.Context, p less.Position, d *less.Distances,
 	}
 	root := NewNode(p, d)
 	root.TeamPlay, root.Scale = true, UCTScale
-	cfg := Config
+	cfg := DefaultConfig()
 	cfg.RAVE, cfg.Threads = false, 1
 	if m.search == nil {
 		m.search = new(mcts.Searcher[*Node, less.Move])

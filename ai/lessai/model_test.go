@@ -450,7 +450,7 @@ func plainClosest(q less.Position, d *less.Distances, mover, turn int) (dist, mo
 // plans a greedy teammate, or when the teammate is drawn by weight; any
 // keeps it throughout, and the other seats' plans do not matter.
 func TestBiasBesideASearcherOnly(t *testing.T) {
-	biased := Config
+	biased := DefaultConfig()
 	biased.Bias = 0.3
 	var tr Tree
 	tr.Apply(games.Options{"teammate": "model", "opponents": "model", "bias": "0.3", "bias_beside": "searcher"})

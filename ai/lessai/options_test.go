@@ -47,13 +47,13 @@ func TestTreeEnginesCheckTheirSettings(t *testing.T) {
 // Apply sets what the options hold and nothing else, and changes the
 // search on a copy: a configuration another holds stays as it was.
 func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
-	shared := Config
+	shared := DefaultConfig()
 	tr := Tree{MCTS: &shared, Scale: 5}
 	tr.Apply(games.Options{"c": "0.3", "teammate": "max"})
-	if shared != Config {
+	if shared != DefaultConfig() {
 		t.Error("Apply changed a configuration another holds")
 	}
-	if tr.MCTS == &shared || tr.MCTS.C != 0.3 || tr.MCTS.FPU != Config.FPU || !tr.TeamPlay || tr.Scale != 5 || tr.HorizonTurns != 0 {
+	if tr.MCTS == &shared || tr.MCTS.C != 0.3 || tr.MCTS.FPU != DefaultConfig().FPU || !tr.TeamPlay || tr.Scale != 5 || tr.HorizonTurns != 0 {
 		t.Errorf("applied %+v (search %+v)", tr, *tr.MCTS)
 	}
 	var none Tree
@@ -67,7 +67,7 @@ func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
 	}
 	var all Tree
 	all.Apply(opts)
-	uct := Config
+	uct := DefaultConfig()
 	uct.ExpandAfter, uct.Bias = UCTExpandAfter, UCTBias
 	if all.MCTS == nil || *all.MCTS != uct || !all.TeamPlay || !all.BiasBesideSearcher || all.Scale != UCTScale || all.HorizonTurns != HorizonTurns {
 		t.Errorf("uct's defaults gave %+v", all)
@@ -80,7 +80,7 @@ func TestTreeApplySetsWhatItIsGiven(t *testing.T) {
 func TestDescriptionsSayTheDefaultSearch(t *testing.T) {
 	want := map[string][]string{
 		KindUCT:  {", progressive bias " + strconv.FormatFloat(UCTBias, 'g', -1, 64) + ")", "a move given its node on its 8th visit"},
-		KindMCTS: {"RAVE with K " + strconv.FormatFloat(Config.RaveK, 'g', -1, 64)},
+		KindMCTS: {"RAVE with K " + strconv.FormatFloat(DefaultConfig().RaveK, 'g', -1, 64)},
 	}
 	wantNot := map[string][]string{KindUCT: {"RAVE with K"}, KindMCTS: {", progressive bias", "a move given its node on its"}}
 	seen := 0

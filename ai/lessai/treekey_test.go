@@ -12,10 +12,11 @@ import (
 func TestTreeKeyHoldsTheWholeSearch(t *testing.T) {
 	p := start(t).P
 	c := Chooser{Kind: KindUCT}
-	base := c.treeKey(Config, HorizonTurns, Scale, p.Walls(), nil)
-	v := reflect.ValueOf(&Config).Elem()
+	base := c.treeKey(DefaultConfig(), HorizonTurns, Scale, p.Walls(), nil)
+	def := DefaultConfig()
+	v := reflect.ValueOf(&def).Elem()
 	for i := range v.NumField() {
-		cfg := Config
+		cfg := DefaultConfig()
 		f := reflect.ValueOf(&cfg).Elem().Field(i)
 		switch f.Kind() {
 		case reflect.Bool:
@@ -41,7 +42,7 @@ func TestTreeKeyHoldsTheWholeSearch(t *testing.T) {
 			t.Errorf("mcts.Config.%s changed, the key did not: %s", name, got)
 		}
 	}
-	if c.treeKey(Config, HorizonTurns+1, Scale, p.Walls(), nil) == base {
+	if c.treeKey(DefaultConfig(), HorizonTurns+1, Scale, p.Walls(), nil) == base {
 		t.Error("the horizon is not in the key")
 	}
 }

@@ -10,10 +10,10 @@ import (
 // version, or the analysis cache keeps serving the old engine's moves.
 func TestVersionsFollowTheDefaults(t *testing.T) {
 	// An engine is the Chooser its default options make (the package's
-	// Config, horizon, scale and beam reach it through the option table's
+	// DefaultConfig(), horizon, scale and beam reach it through the option table's
 	// defaults), searching DefaultTime when it is given no limit.
 	defaults := func(kind string) any {
-		c, err := engine{kind}.chooser(nil)
+		c, err := engine{kind: kind}.chooser(nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package morrisai
 
 import (
 	"context"
-	"sync/atomic"
 	"time"
 
 	"gameai/ai/minimax"
@@ -17,39 +16,33 @@ import (
 // keeps the position's value and Black's reply to each of White's that
 // keeps at least a draw, all proved ahead of play.
 
-// usedBook is the book this process's engines play from (nil: none), set
-// once at start, like the database.
-var usedBook atomic.Pointer[morrisdb.Book]
-
-// UseBook makes the engines play from b (nil: none).
-func UseBook(b *morrisdb.Book) { usedBook.Store(b) }
-
-// UsedBook is the book the engines play from, or nil.
-func UsedBook() *morrisdb.Book { return usedBook.Load() }
-
 // fromBook plays the book's move b in pos. A move proved to keep only a
 // draw where more may be there (a reply: the book's proof looked for a
 // draw once one was enough) gives the search its share of the time, and
 // the search's own choice is played when the rest of the time proves it
 // wins; otherwise, and wherever the book's move is a win or the position's
 // value, the book's move at once.
-func fromBook(ctx context.Context, pos Pos, lim minimax.Limits,
+func (k *Knowledge) fromBook(ctx context.Context, pos Pos, lim minimax.Limits,
 	search func(Pos, minimax.Limits) minimax.Result[morris.Move], b morrisdb.BookMove) (minimax.Result[morris.Move], Checked) {
 	book := minimax.Result[morris.Move]{Move: b.Move, HasMove: true, PV: []morris.Move{b.Move}}
 	if b.Value == morrisdb.Won {
 		book.Score = DBWin
 	}
 	c := Checked{Ran: true, Kept: true, Book: true}
-	if b.Value == morrisdb.Won || b.Exact || pos.DB == nil || !refuter.mu.TryLock() {
+	if b.Value == morrisdb.Won || b.Exact || pos.DB == nil {
 		return book, c
 	}
-	defer refuter.mu.Unlock()
+	o, done, ok := k.take()
+	if !ok {
+		c.Busy = true
+		return book, c
+	}
+	defer done()
 	deadline := time.Now().Add(lim.Time)
 	first := search(pos, minimax.Limits{Time: time.Duration(float64(lim.Time) * firstShare)})
 	if !first.HasMove || first.Move == b.Move {
 		return book, c
 	}
-	o := refuterOn(pos.DB)
 	n0 := o.Nodes
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()

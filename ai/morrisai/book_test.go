@@ -43,11 +43,10 @@ func smallBook(t *testing.T, db *morrisdb.DB) (*morrisdb.Book, []morrisdb.BookLi
 // alone chooses other placements often, so both ways are seen. A search to
 // a depth does not read the book (its answer must repeat).
 func TestTheBookIsPlayedAndASearchOnlyOverridesItWithAWin(t *testing.T) {
-	db := withDB(t)
-	withRefuter(t, db)
+	k := withDB(t)
+	db := k.DB()
 	book, lines := smallBook(t, db)
-	UseBook(book)
-	t.Cleanup(func() { UseBook(nil) })
+	k.book = book
 	proof := morrisdb.NewOpening(db, 16)
 	s := NewSearcher()
 	coef, _, err := StrategyOption(nil)
@@ -70,7 +69,7 @@ func TestTheBookIsPlayedAndASearchOnlyOverridesItWithAWin(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: not in the book", p)
 			}
-			res, c := SearchChecked(t.Context(), NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Minute}, evalOnly(s))
+			res, c := k.SearchChecked(t.Context(), k.Pos(p.Clone(), &coef), minimax.Limits{Time: time.Minute}, evalOnly(s))
 			if !res.HasMove || !c.Book && want.Value >= morrisdb.Drawn {
 				t.Fatalf("%s: %v, %+v: the book's %v not looked at", p, res.Move, c, want.Move)
 			}
@@ -112,7 +111,7 @@ func TestTheBookIsPlayedAndASearchOnlyOverridesItWithAWin(t *testing.T) {
 	}
 	t.Logf("%d roots and %d replies played from the book, %d of them the search's own proved wins", roots, replies, won)
 	root, _ := morris.ParsePosition(morris.StandardRules, lines[0].Root)
-	if _, c := SearchChecked(t.Context(), NewPos(root, &coef), minimax.Limits{Depth: 2}, evalOnly(s)); c.Book {
+	if _, c := k.SearchChecked(t.Context(), k.Pos(root, &coef), minimax.Limits{Depth: 2}, evalOnly(s)); c.Book {
 		t.Errorf("a search to a depth read the book")
 	}
 }

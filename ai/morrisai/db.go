@@ -1,8 +1,6 @@
 package morrisai
 
 import (
-	"sync/atomic"
-
 	"gameai/ai/minimax"
 	"gameai/ai/morrisdb"
 	"gameai/games/morris"
@@ -13,27 +11,6 @@ import (
 // below the search's own wins by distance to the end. A lost one scores
 // its negation.
 const DBWin minimax.Score = 1 << 26
-
-// usedDB is the database this process's engines probe (nil: none): a
-// read-only, process-wide resource, set once at start (UseDB).
-var usedDB atomic.Pointer[morrisdb.DB]
-
-// UseDB makes the engines probe db from now on (nil: none).
-func UseDB(db *morrisdb.DB) { usedDB.Store(db) }
-
-// UsedDB is the database the engines probe, or nil.
-func UsedDB() *morrisdb.DB { return usedDB.Load() }
-
-// NewPos is p as alpha-beta sees it, evaluated by c, probing the
-// database when there is one and p's rules are its rules.
-func NewPos(p *morris.Position, c *morris.Coefficients) Pos {
-	pos := Pos{P: p, C: c}
-	if db := usedDB.Load(); db != nil && morrisdb.Covers(p.Rules()) {
-		pos.DB = db
-	}
-	pos.Book = usedBook.Load()
-	return pos
-}
 
 // probe is the database's value of the position for the side to move:
 // when both hands are empty, its space is built, and a decided game can
@@ -71,8 +48,3 @@ func dbScore(v morrisdb.Value, converted bool) minimax.Score {
 	}
 	return s
 }
-
-// Probe is the database's value of p for the side to move ("win in 13",
-// "draw", "loss in 4"); ok is false when there is no database or it does
-// not cover p.
-func Probe(p *morris.Position) (v morrisdb.Value, ok bool) { return NewPos(p, nil).probe() }

@@ -15,12 +15,10 @@ import (
 	"gameai/internal/xrand"
 )
 
-// withDB has the engines probe the shared test database up to 4-4.
-func withDB(t *testing.T) *morrisdb.DB {
-	db := morrisdbtest.Open(t)
-	UseDB(db)
-	t.Cleanup(func() { UseDB(nil) })
-	return db
+// withDB is the knowledge of the shared test database up to 4-4, its
+// refuter's table small.
+func withDB(t *testing.T) *Knowledge {
+	return &Knowledge{db: morrisdbtest.Open(t), bits: 16}
 }
 
 // placed is a position with both hands empty: White's and Black's pieces,
@@ -70,9 +68,9 @@ func after(t *testing.T, db *morrisdb.DB, p *morris.Position, m morris.Move) mor
 	return v
 }
 
-func search(t *testing.T, p *morris.Position, lim ai.Limits) ai.Result {
+func search(t *testing.T, k *Knowledge, p *morris.Position, lim ai.Limits) ai.Result {
 	t.Helper()
-	res, err := NewAlphaBeta().Search(context.Background(), ai.Request{State: &morris.State{P: p}, Limits: lim})
+	res, err := NewAlphaBeta(k).Search(context.Background(), ai.Request{State: &morris.State{P: p}, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +84,8 @@ func TestTheEnginePlaysByTheDatabase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the test database when missing")
 	}
-	db := withDB(t)
+	k := withDB(t)
+	db := k.DB()
 	r := xrand.New(5)
 	for _, c := range []struct {
 		space morrisdb.Space
@@ -101,7 +100,7 @@ func TestTheEnginePlaysByTheDatabase(t *testing.T) {
 		for range 3 {
 			p, v := findPosition(t, db, c.space, r, c.want)
 			start := time.Now()
-			res := search(t, p, ai.Limits{Time: 5 * time.Second})
+			res := search(t, k, p, ai.Limits{Time: 5 * time.Second})
 			if res.DB != v.String() {
 				t.Errorf("%s: the answer says %q, the database %v", p, res.DB, v)
 			}
@@ -130,7 +129,7 @@ func TestTheEnginePlaysByTheDatabase(t *testing.T) {
 			continue
 		}
 		found++
-		res := search(t, p, ai.Limits{Depth: 2})
+		res := search(t, k, p, ai.Limits{Depth: 2})
 		if got := after(t, db, p, res.Move.(morris.Move)); got != morrisdb.Draw || res.DB != "draw" {
 			t.Errorf("%s (draw, %d moves lose): %v leaves the opponent %v; the answer says %q", p, losing, res.Move, got, res.DB)
 		}
@@ -143,16 +142,16 @@ func TestNoDatabaseNoVerdict(t *testing.T) {
 		t.Skip("builds the test database when missing")
 	}
 	p := placed(t, morris.StandardRules, 0b111, 0b111<<21, morris.White)
-	if res := search(t, p, ai.Limits{Depth: 2}); res.DB != "" {
+	if res := search(t, nil, p, ai.Limits{Depth: 2}); res.DB != "" {
 		t.Errorf("no database: the answer says %q", res.DB)
 	}
-	withDB(t)
-	if res := search(t, p, ai.Limits{Depth: 2}); res.DB == "" {
+	k := withDB(t)
+	if res := search(t, k, p, ai.Limits{Depth: 2}); res.DB == "" {
 		t.Error("with the database: no verdict on a 3-3 position")
 	}
 	noFlying := morris.MustRules(morris.Nine, map[string]string{morris.OptFlying: "false"})
 	q := placed(t, noFlying, 0b111, 0b111<<21, morris.White)
-	if res := search(t, q, ai.Limits{Depth: 2}); res.DB != "" {
+	if res := search(t, k, q, ai.Limits{Depth: 2}); res.DB != "" {
 		t.Errorf("without flying: the answer says %q", res.DB)
 	}
 }
@@ -165,7 +164,8 @@ func TestThePlacementPhaseProbesWhereTheHandsEmpty(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the test database when missing")
 	}
-	db := withDB(t)
+	k := withDB(t)
+	db := k.DB()
 	r := xrand.New(8)
 	rank := func(v morrisdb.Value) int { // the opponent's value, from Black's side
 		switch {
@@ -202,7 +202,7 @@ func TestThePlacementPhaseProbesWhereTheHandsEmpty(t *testing.T) {
 			continue
 		}
 		checked++
-		res := search(t, p, ai.Limits{Depth: 2})
+		res := search(t, k, p, ai.Limits{Depth: 2})
 		if got := rank(after(t, db, p, res.Move.(morris.Move))); got != best {
 			t.Errorf("%s: %v leaves White %v, but a placement leaves White worse off", p, res.Move, after(t, db, p, res.Move.(morris.Move)))
 		}
@@ -219,7 +219,8 @@ func TestThePlacementPhaseProbesWhereTheHandsEmpty(t *testing.T) {
 // while c+d is within the N-move rule's n (the capture is made with the
 // clock at c+d-1), and is left to the search past it.
 func TestTheProbeKeepsAWinTheNMoveRuleAllows(t *testing.T) {
-	db := withDB(t)
+	k := withDB(t)
+	db := k.DB()
 	n := morris.StandardRules.NMovePlies
 	p, v := findPosition(t, db, morrisdb.Space{W: 3, B: 3}, xrand.New(31), func(v morrisdb.Value) bool { return v.IsWin() && v.Distance() >= 3 })
 	for _, c := range []int{n - v.Distance(), n - v.Distance() + 1} {
@@ -229,7 +230,7 @@ func TestTheProbeKeepsAWinTheNMoveRuleAllows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := Probe(q)
+		got, ok := k.Probe(q)
 		if holds := c+v.Distance() <= n; ok != holds || ok && got != v {
 			t.Errorf("%v at clock %d (n %d): probed %v, %v", v, c, n, got, ok)
 		}

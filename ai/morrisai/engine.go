@@ -45,11 +45,14 @@ func NewSearcher() *Searcher { return minimax.NewSearcher[Pos, morris.Move](ttEn
 
 // AlphaBeta is the alpha-beta engine. Searchers are pooled, so that the
 // engine serves concurrent requests without allocating a table for each.
-type AlphaBeta struct{ pool sync.Pool }
+type AlphaBeta struct {
+	pool sync.Pool
+	know *Knowledge
+}
 
-// NewAlphaBeta returns the engine.
-func NewAlphaBeta() *AlphaBeta {
-	return &AlphaBeta{pool: sync.Pool{New: func() any { return NewSearcher() }}}
+// NewAlphaBeta returns the engine, knowing k (nil: the evaluation alone).
+func NewAlphaBeta(k *Knowledge) *AlphaBeta {
+	return &AlphaBeta{pool: sync.Pool{New: func() any { return NewSearcher() }}, know: k}
 }
 
 // Search finds the best move within the limits of time, depth or nodes
@@ -84,7 +87,7 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 			req.Progress(ai.Info{Depth: in.Depth, Score: float64(in.Score), Nodes: in.Nodes, PV: toGames(in.PV), Elapsed: in.Elapsed})
 		}
 	}
-	pos := NewPos(p, &coef)
+	pos := e.know.Pos(p, &coef)
 	// A position the database decides needs one ply: each move's value is
 	// the database's, and the shortest win (or longest loss) is the best.
 	v, covered := pos.probe()
@@ -98,7 +101,7 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 	if shared {
 		seed = LoadShared(ctx, req.Shared, pos)
 	}
-	res, _ := SearchChecked(ctx, pos, lim,
+	res, checked := e.know.SearchChecked(ctx, pos, lim,
 		func(pos Pos, lim minimax.Limits) minimax.Result[morris.Move] {
 			return s.SearchFrom(ctx, pos, lim, seed)
 		})
@@ -110,7 +113,7 @@ func (e *AlphaBeta) Search(ctx context.Context, req ai.Request) (ai.Result, erro
 		return ai.Result{}, ai.ErrNoMove
 	}
 	out := ai.Result{Move: res.Move, Score: float64(res.Score), PV: toGames(res.PV), Depth: res.Depth,
-		Nodes: res.Nodes, Elapsed: res.Elapsed}
+		Nodes: res.Nodes, Elapsed: res.Elapsed, Unchecked: checked.Busy}
 	if covered {
 		out.DB = v.String()
 	}
@@ -183,16 +186,16 @@ func ParseCoefficients(text string) (morris.Coefficients, error) {
 	return c, morris.CheckCoefficients(c)
 }
 
-// AlphaBetaInfo registers the engine; its version names the database it
-// probes (UseDB), whose answers differ from the search's alone.
-func AlphaBetaInfo() ai.EngineInfo {
+// AlphaBetaInfo registers the engine knowing k; its version names the
+// database it probes, whose answers differ from the search's alone.
+func AlphaBetaInfo(k *Knowledge) ai.EngineInfo {
 	version := AlphaBetaVersion
-	if db := usedDB.Load(); db != nil && len(db.Spaces()) > 0 {
-		version += "+" + db.Name()
+	if name := k.Name(); name != "" {
+		version += "+" + name
 	}
 	return ai.EngineInfo{Game: "morris", Name: "alphabeta", Version: version, Deterministic: true,
 		Description: fmt.Sprintf("negamax alpha-beta with PVS, iterative deepening, a transposition table of %d entries and "+
 			"the 19-coefficient evaluation, strategy %s unless one is named (limits: time, depth, nodes; %s)",
 			ttEntries, morris.DefaultStrategy, ai.DescribeOptions(strategyOptions)),
-		Options: strategyOptions, Engine: NewAlphaBeta()}
+		Options: strategyOptions, Engine: NewAlphaBeta(k)}
 }

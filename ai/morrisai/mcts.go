@@ -81,20 +81,25 @@ func (n *Node) Reward(player int) float64 {
 	return 1 / (1 + math.Exp(-e/evalScale))
 }
 
-// MCTS is the Monte Carlo tree search engine for Morris.
-type MCTS struct{}
+// MCTS is the Monte Carlo tree search engine for Morris. It keeps the
+// last two trees of time-limited searches (a one-second tree is some tens
+// of MB), for two idle minutes.
+type MCTS struct {
+	trees *mcts.Pool[*Node, morris.Move]
+}
 
-// trees keeps the last two Morris trees of time-limited searches (a
-// one-second tree is some tens of MB), for two idle minutes.
-var trees = mcts.NewPool[*Node, morris.Move](2, 2*time.Minute)
+// NewMCTS is the engine with a pool of trees of its own.
+func NewMCTS() *MCTS { return &MCTS{trees: mcts.NewPool[*Node, morris.Move](2, 2*time.Minute)} }
 
-// MCTSConfig is the engine's tree search setting.
-var MCTSConfig = mcts.Config{C: 0.7, Transpositions: true, PlayoutLimit: 40, MaxNodes: 1 << 20}
+// MCTSConfig is the engine's tree search setting (a copy each call).
+func MCTSConfig() mcts.Config {
+	return mcts.Config{C: 0.7, Transpositions: true, PlayoutLimit: 40, MaxNodes: 1 << 20}
+}
 
 // Search runs MCTS within the limits of time or iterations (with none, it
 // takes DefaultTime). Options: strategy or coefficients (the cut-off
 // evaluation), seed.
-func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
+func (e *MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	st, ok := req.State.(*morris.State)
 	if !ok {
 		return ai.Result{}, fmt.Errorf("mcts plays morris, not %s", req.State.Game().Name())
@@ -107,7 +112,7 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	if err != nil {
 		return ai.Result{}, err
 	}
-	cfg := MCTSConfig
+	cfg := MCTSConfig()
 	cfg.Seed = uint64(opts.Int("seed"))
 	if st.P.Outcome().Over {
 		return ai.Result{}, ai.ErrNoMove
@@ -130,8 +135,8 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 		// position under the same evaluation and rules.
 		r := st.P.Rules()
 		key := fmt.Sprintf("%v %v %v", r.Variant, r.Options(), coef)
-		s = trees.Get(key, root.Hash(), root.ToMove())
-		defer trees.Put(key, s)
+		s = e.trees.Get(key, root.Hash(), root.ToMove())
+		defer e.trees.Put(key, s)
 	}
 	res := s.Search(ctx, root, newNode, cfg, lim, progress)
 	if !res.HasMove {
@@ -144,13 +149,13 @@ func (MCTS) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 // MCTSInfo registers the engine.
 func MCTSInfo() ai.EngineInfo {
 	return ai.EngineInfo{Game: "morris", Name: "mcts", Version: MCTSVersion, Deterministic: true,
-		Description: "Monte Carlo tree search: " + MCTSConfig.Describe() + "; random playouts, scored by the strategy where they are cut; " +
+		Description: "Monte Carlo tree search: " + MCTSConfig().Describe() + "; random playouts, scored by the strategy where they are cut; " +
 			"a time-limited search starts from the last searches' trees where one holds the position " +
 			"(limits: time, iterations; score = expected result for the side to move, 0..1; " + ai.DescribeOptions(mctsOptions) + ")",
-		Options: mctsOptions, Engine: MCTS{}}
+		Options: mctsOptions, Engine: NewMCTS()}
 }
 
 // mctsOptions is the MCTS engine's option table: the strategy's, and the
 // seed.
 var mctsOptions = append(slices.Clone(strategyOptions), games.OptionSpec{Name: "seed", Kind: games.OptionInt,
-	Default: strconv.FormatUint(MCTSConfig.Seed, 10), Min: 0, Max: ai.MaxSeed, Description: "the random seed"})
+	Default: strconv.FormatUint(MCTSConfig().Seed, 10), Min: 0, Max: ai.MaxSeed, Description: "the random seed"})

@@ -22,7 +22,7 @@ func morrisState(t *testing.T, text string) *morris.State {
 
 func TestMCTSFindsTheWinningMill(t *testing.T) {
 	st := morrisState(t, "W.W/.W./.../B...../B../.../B.. w 0 0 10 60 -")
-	res, err := MCTS{}.Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 3000}})
+	res, err := NewMCTS().Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 3000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,18 +34,18 @@ func TestMCTSFindsTheWinningMill(t *testing.T) {
 func TestMCTSIsReproducibleAndLegal(t *testing.T) {
 	st := morrisState(t, morris.EndOfPlacing)
 	req := ai.Request{State: st, Limits: ai.Limits{Iterations: 4000}, Options: map[string]string{"seed": "3", "strategy": "petcu-e32"}}
-	a, err := MCTS{}.Search(context.Background(), req)
+	a, err := NewMCTS().Search(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := MCTS{}.Search(context.Background(), req)
+	b, _ := NewMCTS().Search(context.Background(), req)
 	if a.Move.String() != b.Move.String() || a.Score != b.Score {
 		t.Errorf("one seed: %s %.3f then %s %.3f", a.Move, a.Score, b.Move, b.Score)
 	}
 	if _, ok := games.FindMove(st, a.Move); !ok {
 		t.Errorf("%s is not legal", a.Move)
 	}
-	if _, err := (MCTS{}).Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
+	if _, err := NewMCTS().Search(context.Background(), ai.Request{State: st, Limits: ai.Limits{Iterations: 10},
 		Options: map[string]string{"seed": "x"}}); err == nil {
 		t.Error("a bad seed was accepted")
 	}
@@ -56,7 +56,8 @@ func TestMCTSIsReproducibleAndLegal(t *testing.T) {
 // iteration-limited one never does (a seed gives one answer).
 func TestMCTSKeepsItsTree(t *testing.T) {
 	st := morrisState(t, morris.EndOfPlacing)
-	first, err := MCTS{}.Search(t.Context(), ai.Request{State: st, Limits: ai.Limits{Time: 300 * time.Millisecond}})
+	e := NewMCTS()
+	first, err := e.Search(t.Context(), ai.Request{State: st, Limits: ai.Limits{Time: 300 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,20 +70,24 @@ func TestMCTSKeepsItsTree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	again, err := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond}})
+	again, err := e.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again.Reused < 10 {
 		t.Errorf("the next search of the game reused %d visits", again.Reused)
 	}
-	other, _ := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond},
+	other, _ := e.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond},
 		Options: map[string]string{"strategy": "petcu-e32"}})
 	if other.Reused != 0 {
 		t.Errorf("a search with another evaluation reused %d visits", other.Reused)
 	}
-	fixed, _ := MCTS{}.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Iterations: 1000}})
+	fixed, _ := e.Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Iterations: 1000}})
 	if fixed.Reused != 0 {
 		t.Errorf("an iteration-limited search reused %d visits", fixed.Reused)
+	}
+	// The trees are the engine's: another engine value starts cold.
+	if fresh, _ := NewMCTS().Search(t.Context(), ai.Request{State: next, Limits: ai.Limits{Time: 100 * time.Millisecond}}); fresh.Reused != 0 {
+		t.Errorf("another engine reused %d visits of this one's tree", fresh.Reused)
 	}
 }

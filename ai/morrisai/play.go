@@ -27,6 +27,10 @@ type SearchPlayer struct {
 	// shallow searches of tournaments, and quick to clear every move).
 	TTEntries int
 	Seed      uint64
+	// Know is what alpha-beta knows beyond the evaluation (nil: nothing;
+	// never the refuter: a match's or a tournament's players would race
+	// for its one table, and the loser would play without it).
+	Know *Knowledge
 
 	s *Searcher
 }
@@ -57,7 +61,7 @@ func (sp *SearchPlayer) Name() string {
 func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris.Move) (morris.Move, error) {
 	if sp.Engine == "mcts" {
 		root := &Node{P: p.Clone(), C: &sp.Coef}
-		cfg := MCTSConfig
+		cfg := MCTSConfig()
 		cfg.Seed = sp.Seed + uint64(p.Ply())
 		res := mcts.Search(ctx, root, func() *Node { return &Node{P: p.Clone()} }, cfg,
 			mcts.Limits{Iterations: sp.Iterations, Time: sp.Limits.Time}, nil)
@@ -73,10 +77,7 @@ func (sp *SearchPlayer) Move(ctx context.Context, p *morris.Position, _ []morris
 			sp.s = minimax.NewSearcher[Pos, morris.Move](sp.TTEntries)
 		}
 	}
-	// Not through SearchChecked: the refuter's one table would go to
-	// whichever of a match's or a tournament's players asked first, and
-	// the others would play without it.
-	res := sp.s.Search(ctx, NewPos(p, &sp.Coef), sp.Limits)
+	res := sp.s.Search(ctx, sp.Know.Pos(p, &sp.Coef), sp.Limits)
 	if !res.HasMove {
 		return 0, fmt.Errorf("%s found no move in %s", sp.Name(), p)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"gameai/ai/minimax"
@@ -44,7 +43,7 @@ const searchShare = 0.4
 const firstShare = 0.2
 
 // refuteTableBits sizes the proofs' table of bounds: 2^25 entries, 256
-// MB a process, made at the start by PrepareRefuter (else with the first
+// MB a process, made at the start by Knowledge.Prepare (else with the first
 // proof) and kept from move to move (what the proof at one placement
 // found, the next reads).
 const refuteTableBits = 25
@@ -55,47 +54,6 @@ const refuteTableBits = 25
 // database knows the length of to one proved with no length (the
 // opponent has further to go), and never plays a refuted one otherwise.
 const provedLoss = DBWin + 1<<20
-
-// refuter is the process's proof search: one search at a time takes it
-// (a concurrent one goes unchecked rather than wait or allocate another
-// table).
-var refuter struct {
-	mu sync.Mutex
-	o  *morrisdb.Opening
-	db *morrisdb.DB
-}
-
-// PrepareRefuter makes the refuter's table for db before any search asks
-// for it, its memory written (Opening.Warm): a bot does it at start, so
-// that its first proof, at the 6th ply with the table empty, runs at full
-// speed. A database without every space the placements lead to is left
-// alone (the refuter could not prove anything on it).
-func PrepareRefuter(db *morrisdb.DB) {
-	if db == nil || len(db.MissingForStart()) > 0 {
-		return
-	}
-	refuter.mu.Lock()
-	defer refuter.mu.Unlock()
-	if refuter.db != db {
-		setRefuter(db)
-		refuter.o.Warm()
-	}
-}
-
-// setRefuter gives the refuter a new table on db (its lock held).
-func setRefuter(db *morrisdb.DB) {
-	refuter.o, refuter.db = morrisdb.NewOpening(db, refuteTableBits), db
-	refuter.o.Threats = true // its proofs are of wins: a loss refuted
-}
-
-// refuterOn is the refuter's search on db, its table made anew when it
-// was on another database (its lock held).
-func refuterOn(db *morrisdb.DB) *morrisdb.Opening {
-	if refuter.db != db {
-		setRefuter(db)
-	}
-	return refuter.o
-}
 
 // refuted are the positions after the root's moves proved lost for the
 // root's mover (by hash).
@@ -121,30 +79,38 @@ type Checked struct {
 	Kept    bool
 	// Nodes are the proofs' nodes.
 	Nodes uint64
+	// Busy says a proof was due but another search held the refuter:
+	// the answer is the search's alone, below what the engine would say
+	// with its proof (not to be cached as the engine's answer).
+	Busy bool
 	// Book says the move is the book's (Kept: it keeps the value the
 	// book proved), or, where Won, the search's own proved to win.
 	Book bool
 	Won  bool
 }
 
-// SearchChecked searches pos within lim by search (the caller's searcher
-// and table) and, in the placement phase with a database that covers the
-// rules and a search bounded by time alone, refutes its choices in the
+// SearchChecked searches pos (made by k.Pos) within lim by search (the
+// caller's searcher and table) and, in the placement phase with a database
+// that covers the rules and a search bounded by time alone, refutes its
+// choices in the
 // time lim leaves (above). Any other search is search's alone.
-func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
+func (k *Knowledge) SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	search func(Pos, minimax.Limits) minimax.Result[morris.Move]) (minimax.Result[morris.Move], Checked) {
 	p := pos.P
 	if lim.Depth == 0 && lim.Nodes == 0 && lim.Time > 0 {
 		if b, ok := pos.Book.Lookup(p); ok && b.Value >= morrisdb.Drawn {
-			return fromBook(ctx, pos, lim, search, b)
+			return k.fromBook(ctx, pos, lim, search, b)
 		}
 	}
 	hands := p.InHand(morris.White) + p.InHand(morris.Black)
-	if pos.DB == nil || lim.Depth != 0 || lim.Nodes != 0 || lim.Time <= 0 || hands == 0 || hands > refuteHands ||
-		!refuter.mu.TryLock() {
+	if pos.DB == nil || lim.Depth != 0 || lim.Nodes != 0 || lim.Time <= 0 || hands == 0 || hands > refuteHands {
 		return search(pos, lim), Checked{}
 	}
-	defer refuter.mu.Unlock()
+	o, done, ok := k.take()
+	if !ok {
+		return search(pos, lim), Checked{Busy: true}
+	}
+	defer done()
 	deadline := time.Now().Add(lim.Time)
 	share := searchShare
 	if hands >= 12 {
@@ -157,7 +123,6 @@ func SearchChecked(ctx context.Context, pos Pos, lim minimax.Limits,
 	if !first.HasMove {
 		return first, Checked{}
 	}
-	o := refuterOn(pos.DB)
 	n0 := o.Nodes
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()

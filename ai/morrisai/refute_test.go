@@ -30,18 +30,6 @@ func outcomes(t *testing.T, o *morrisdb.Opening, p *morris.Position) map[morris.
 	return out
 }
 
-// withRefuter gives the tests a refuter with a small table on db.
-func withRefuter(t *testing.T, db *morrisdb.DB) {
-	refuter.mu.Lock()
-	refuter.o, refuter.db = morrisdb.NewOpening(db, 16), db
-	refuter.mu.Unlock()
-	t.Cleanup(func() {
-		refuter.mu.Lock()
-		refuter.o, refuter.db = nil, nil
-		refuter.mu.Unlock()
-	})
-}
-
 // evalOnly is a search that sees only the evaluation (one ply), whatever
 // its time: it gives placements away, for the refuter to catch.
 func evalOnly(s *Searcher) func(Pos, minimax.Limits) minimax.Result[morris.Move] {
@@ -55,8 +43,8 @@ func evalOnly(s *Searcher) func(Pos, minimax.Limits) minimax.Result[morris.Move]
 // said to hold. The evaluation alone gives some positions away, so the
 // refuter is seen at work.
 func TestARefutedPlacementIsNotPlayed(t *testing.T) {
-	db := withDB(t)
-	withRefuter(t, db)
+	k := withDB(t)
+	db := k.DB()
 	proof := morrisdb.NewOpening(db, 16)
 	r := xrand.New(5)
 	s := NewSearcher()
@@ -72,8 +60,8 @@ func TestARefutedPlacementIsNotPlayed(t *testing.T) {
 		for _, w := range moves {
 			best = max(best, w)
 		}
-		plain := evalOnly(s)(NewPos(p.Clone(), &coef), minimax.Limits{})
-		res, c := SearchChecked(t.Context(), NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Minute}, evalOnly(s))
+		plain := evalOnly(s)(k.Pos(p.Clone(), &coef), minimax.Limits{})
+		res, c := k.SearchChecked(t.Context(), k.Pos(p.Clone(), &coef), minimax.Limits{Time: time.Minute}, evalOnly(s))
 		if !res.HasMove {
 			t.Fatalf("%s: no move", p)
 		}
@@ -104,8 +92,10 @@ func TestARefutedPlacementIsNotPlayed(t *testing.T) {
 // answer must repeat), before the 6th ply, with both hands empty, or past
 // the deadline: the search's own move, nothing proved.
 func TestRefutingOnlyWhereItCan(t *testing.T) {
-	db := withDB(t)
-	withRefuter(t, db)
+	k := withDB(t)
+	db := k.DB()
+	_, done, _ := k.take() // its table made, to count its nodes
+	done()
 	s := NewSearcher()
 	coef, _, err := StrategyOption(nil)
 	if err != nil {
@@ -115,7 +105,7 @@ func TestRefutingOnlyWhereItCan(t *testing.T) {
 	p := morrisdbtest.Placing(t, r)
 	start := morris.NewPosition(morris.StandardRules)
 	empty, _ := findPosition(t, db, morrisdb.Space{W: 4, B: 4}, r, func(v morrisdb.Value) bool { return v == morrisdb.Draw })
-	noDB := NewPos(p.Clone(), &coef)
+	noDB := k.Pos(p.Clone(), &coef)
 	noDB.DB = nil
 	for _, c := range []struct {
 		name string
@@ -124,17 +114,17 @@ func TestRefutingOnlyWhereItCan(t *testing.T) {
 		ran  bool // it looks, but has no time to prove anything
 	}{
 		{"no database", noDB, minimax.Limits{Time: time.Minute}, false},
-		{"a fixed depth", NewPos(p.Clone(), &coef), minimax.Limits{Depth: 3, Time: time.Minute}, false},
-		{"a node count", NewPos(p.Clone(), &coef), minimax.Limits{Nodes: 1000}, false},
-		{"the first placement", NewPos(start, &coef), minimax.Limits{Time: time.Minute}, false},
-		{"both hands empty", NewPos(empty, &coef), minimax.Limits{Time: time.Minute}, false},
-		{"past the deadline", NewPos(p.Clone(), &coef), minimax.Limits{Time: time.Nanosecond}, true},
+		{"a fixed depth", k.Pos(p.Clone(), &coef), minimax.Limits{Depth: 3, Time: time.Minute}, false},
+		{"a node count", k.Pos(p.Clone(), &coef), minimax.Limits{Nodes: 1000}, false},
+		{"the first placement", k.Pos(start, &coef), minimax.Limits{Time: time.Minute}, false},
+		{"both hands empty", k.Pos(empty, &coef), minimax.Limits{Time: time.Minute}, false},
+		{"past the deadline", k.Pos(p.Clone(), &coef), minimax.Limits{Time: time.Nanosecond}, true},
 	} {
-		before := refuter.o.Nodes
-		res, got := SearchChecked(t.Context(), c.pos, c.lim, evalOnly(s))
+		before := k.ref.o.Nodes
+		res, got := k.SearchChecked(t.Context(), c.pos, c.lim, evalOnly(s))
 		want := evalOnly(s)(c.pos, c.lim)
-		if got.Ran != c.ran || got.Refuted != 0 || got.Kept || refuter.o.Nodes != before || res.Move != want.Move {
-			t.Errorf("%s: %+v, %d nodes, played %v, the search's %v", c.name, got, refuter.o.Nodes-before, res.Move, want.Move)
+		if got.Ran != c.ran || got.Refuted != 0 || got.Kept || k.ref.o.Nodes != before || res.Move != want.Move {
+			t.Errorf("%s: %+v, %d nodes, played %v, the search's %v", c.name, got, k.ref.o.Nodes-before, res.Move, want.Move)
 		}
 	}
 }
@@ -142,8 +132,7 @@ func TestRefutingOnlyWhereItCan(t *testing.T) {
 // A proof that meets a space the database lacks (one built part of the
 // way) gives the time left back to the search, which goes again with it.
 func TestAMissingSpaceLeavesTheTimeToTheSearch(t *testing.T) {
-	db := withDB(t) // up to 4-4: the placements below reach 9-9
-	withRefuter(t, db)
+	k := withDB(t) // up to 4-4: the placements below reach 9-9
 	coef, _, err := StrategyOption(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +152,7 @@ func TestAMissingSpaceLeavesTheTimeToTheSearch(t *testing.T) {
 		return s.Search(t.Context(), pos, minimax.Limits{Depth: 2})
 	}
 	const budget = 10 * time.Second
-	res, c := SearchChecked(t.Context(), NewPos(p, &coef), minimax.Limits{Time: budget}, search)
+	res, c := k.SearchChecked(t.Context(), k.Pos(p, &coef), minimax.Limits{Time: budget}, search)
 	if !res.HasMove || c.Refuted != 0 || c.Kept || len(asked) != 2 {
 		t.Fatalf("%+v, %+v, searches %v", res, c, asked)
 	}
@@ -180,13 +169,10 @@ func TestTheRefuterIsPreparedOnlyForADatabaseThatReachesTheStart(t *testing.T) {
 	if len(db.MissingForStart()) == 0 {
 		t.Fatal("the test database has every space: the test needs one without")
 	}
-	for _, d := range []*morrisdb.DB{nil, db} {
-		PrepareRefuter(d)
-		refuter.mu.Lock()
-		o := refuter.o
-		refuter.mu.Unlock()
-		if o != nil {
-			t.Errorf("PrepareRefuter(%v) made a table", d)
+	for _, k := range []*Knowledge{nil, {db: db, bits: 16}} {
+		k.Prepare()
+		if k != nil && k.ref.o != nil {
+			t.Errorf("Prepare on %v made a table", k.DB())
 		}
 	}
 }

@@ -82,7 +82,7 @@ func TestTimedSearchesShareTheirTable(t *testing.T) {
 	}
 	table := &mapTable{m: map[uint64][]byte{}}
 	req := ai.Request{State: st, Limits: ai.Limits{Time: 100 * time.Millisecond}, Shared: table}
-	if _, err := NewAlphaBeta().Search(context.Background(), req); err != nil {
+	if _, err := NewAlphaBeta(nil).Search(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
 	root := st.(*morris.State).P.Hash()
@@ -94,11 +94,11 @@ func TestTimedSearchesShareTheirTable(t *testing.T) {
 			t.Errorf("entry %x: %+v, want one searched %d deep or more", h, e, SharedMinDepth)
 		}
 	}
-	if _, err := NewAlphaBeta().Search(context.Background(), req); err != nil || table.loads != 2 {
+	if _, err := NewAlphaBeta(nil).Search(context.Background(), req); err != nil || table.loads != 2 {
 		t.Fatalf("a second timed search: %v, %d loads", err, table.loads)
 	}
 	depth := ai.Request{State: st, Limits: ai.Limits{Depth: 3}, Shared: table}
-	if _, err := NewAlphaBeta().Search(context.Background(), depth); err != nil || table.loads != 2 || table.stores != 2 {
+	if _, err := NewAlphaBeta(nil).Search(context.Background(), depth); err != nil || table.loads != 2 || table.stores != 2 {
 		t.Errorf("a depth-limited search touched the shared table: %v, %d loads, %d stores", err, table.loads, table.stores)
 	}
 }

@@ -23,7 +23,7 @@ func TestVersionsFollowTheDefaults(t *testing.T) {
 		Strategy     string
 		Coefficients morris.Coefficients
 		Time         time.Duration
-	}{MCTSConfig, morris.DefaultStrategy, strategy.Coefficients, DefaultTime}
+	}{MCTSConfig(), morris.DefaultStrategy, strategy.Coefficients, DefaultTime}
 	for _, c := range []struct {
 		name, version string
 		config        any

@@ -59,7 +59,7 @@ func main() {
 		p := *less.NewPosition(w)
 		for !p.Over() {
 			if t := p.Turn(); t == 8 || t == 24 || t == 40 || t == 56 {
-				cfg := lessai.Config
+				cfg := lessai.DefaultConfig()
 				cfg.Seed = 1
 				a, res := lessai.BestTurn(ctx, nil, lessai.NewNode(p, d), cfg, mcts.Limits{Iterations: iters}, nil)
 				b := choose(lessai.KindMCTS, 2, p, d, iters)
@@ -79,7 +79,7 @@ func main() {
 						n = float64(m.Visits)
 					}
 				}
-				beta := lessai.Config.RaveWeight(int64(n))
+				beta := lessai.DefaultConfig().RaveWeight(int64(n))
 				betaSum += beta
 				fmt.Printf("game %d turn %2d: RAVE %-16s RAVE' %-16s UCT %-16s root visits of its first move %7.0f, beta %.3f\n",
 					g+1, p.Turn(), a, b.Action, u.Action, n, beta)

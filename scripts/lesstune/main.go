@@ -81,7 +81,7 @@ func main() {
 		if only != "" && only != v.name {
 			continue
 		}
-		c := lessai.Config
+		c := lessai.DefaultConfig()
 		v.set(&c)
 		run(v.name, c)
 	}

@@ -10,5 +10,5 @@ import (
 )
 
 func main() {
-	_ = morrisuci.NewBot(os.Stdout, os.Stderr, "test").Run(context.Background(), os.Stdin)
+	_ = morrisuci.NewBot(os.Stdout, os.Stderr, "test", nil).Run(context.Background(), os.Stdin)
 }
