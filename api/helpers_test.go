@@ -80,7 +80,7 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	if host != nil {
 		ref = host.Referee()
 	}
-	kinds.Register(runner, kinds.Deps{Store: st, Log: quiet, Arena: ref, MorrisDB: cfg.MorrisDB})
+	kinds.Register(runner, kinds.Deps{Store: st, Log: quiet, Players: kinds.Here{Arena: ref, DBDir: cfg.MorrisDB}, MorrisDB: cfg.MorrisDB})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

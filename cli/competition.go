@@ -94,7 +94,7 @@ func runCompetition(ctx context.Context, game string, args []string, stdout, std
 	var st kinds.CompetitionState
 	seen := 0
 	start := time.Now()
-	err := kinds.RunCompetition(ctx, kinds.Deps{Arena: &arena.Runner{}}, "", p, &st, func() {
+	err := kinds.RunCompetition(ctx, kinds.Deps{Players: kinds.Here{Arena: &arena.Runner{}}}, "", p, &st, func() {
 		for ; seen < len(st.Played); seen++ {
 			g := st.Played[seen]
 			var seats []string

@@ -74,7 +74,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		}
 		return competition.Standings(p.Plan, schedule, res, nil), res
 	}
-	want, wantRes := standings(kinds.Deps{Arena: &arena.Runner{Uploads: host}}, "")
+	want, wantRes := standings(kinds.Deps{Players: kinds.Here{Arena: &arena.Runner{Uploads: host}}}, "")
 
 	last := want[len(want)-1]
 	if p.Plan.Field[last.Bot] != "bot_crash" || last.Irregular != last.Games || last.Games == 0 {
@@ -86,7 +86,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 	insp := asynq.NewInspectorFromRedisClient(rdb)
 	killed := killWhileBusy(t, srv, insp, "two", victim)
 	two := newDispatcher(t, srv, "two")
-	got, gotRes := standings(kinds.Deps{Tasks: two}, "competition-two")
+	got, gotRes := standings(kinds.Deps{Players: kinds.OnWorkers{Dispatcher: two}}, "competition-two")
 	if len(gotRes) != len(wantRes) {
 		t.Errorf("%d games on the workers, %d in process", len(gotRes), len(wantRes))
 	}

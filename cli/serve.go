@@ -290,10 +290,10 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	host := hosting.New(st, hosting.Config{Log: log, BotMemory: cfg.botMemory, PoolMemory: cfg.poolMemory, Admissions: cfg.admissions,
 		OwnerVersions: cfg.ownerVersions, OwnerBytes: cfg.ownerBytes, Remote: remote})
 	defer host.Close()
-	deps := kinds.Deps{Store: st, Log: log, Arena: host.Referee(), MorrisDB: cfg.morrisDB}
+	deps := kinds.Deps{Store: st, Log: log, Players: kinds.Here{Arena: host.Referee(), DBDir: cfg.morrisDB}, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if dispatcher != nil {
-		deps.Tasks = dispatcher
+		deps.Tasks, deps.Players = dispatcher, kinds.OnWorkers{Dispatcher: dispatcher}
 		queue := workers.Collector(opt, cfg.taskQueue)
 		defer queue.Close()
 		collectors = append(collectors, queue)

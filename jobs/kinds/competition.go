@@ -4,14 +4,12 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"unicode/utf8"
 
 	"gameai/arena"
-	"gameai/arena/series"
 	"gameai/competition"
 	"gameai/jobs"
 	"gameai/store"
@@ -210,7 +208,7 @@ func competitionJob(d Deps) jobs.Handler {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 		}
-		p.Parallel = d.parallel(p.Parallel)
+		p.Parallel = d.players().Parallel(p.Parallel)
 		if err := RunCompetition(ctx, d, j.ID, p, &st, save); err != nil {
 			if ctx.Err() != nil {
 				return st, ctx.Err() // keeps the games finished
@@ -278,48 +276,48 @@ func (p CompetitionParams) Spec(g competition.Game) arena.Spec {
 	return s
 }
 
-// errNoArena is a competition job on a server that plays no games.
-var errNoArena = errors.New("this server plays no competition games (no arena)")
-
-// PlayCompetition plays games of a competition: on the workers when the
-// server has Redis (all at once, each a task), else here p.Parallel at a
-// time (bots' clocks are wall time: more games than cores would slow
-// every bot). done hears of each game as it finishes, in any order, one
-// at a time; a game that cannot be played stops the others, and the
-// games that finished are still heard of.
+// PlayCompetition plays games of a competition where d.Players plays them
+// (on workers all at once, each a task; here p.Parallel at a time: bots'
+// clocks are wall time, and more games than cores would slow every bot).
+// done hears of each game as it finishes, in any order, one at a time; a
+// game that cannot be played stops the others, and the games that
+// finished are still heard of.
 func PlayCompetition(ctx context.Context, d Deps, job string, p CompetitionParams, games []competition.Game, done func(CompetitionGame)) error {
 	specs := make([]arena.Spec, len(games))
 	for i, g := range games {
 		specs[i] = p.Spec(g)
 	}
-	live := liveGames(ctx, d, job)
-	if d.Tasks != nil {
-		// A game leaves the live games once it is among the played (done
-		// saves it), so a watcher never finds it in neither.
-		return d.Tasks.CompetitionGames(job).Play(ctx, specs, func(i int, o arena.Outcome) error {
-			done(CompetitionGame{Game: games[i], Outcome: o})
-			live.over(games[i].N)
-			return nil
-		}, func(_ int, o arena.Outcome) { live.put(o) })
-	}
-	if d.Arena == nil {
-		return errNoArena
-	}
-	var mu sync.Mutex
-	return series.Each(ctx, len(specs), max(p.Parallel, 1), func(ctx context.Context, i int) error {
-		s := specs[i]
-		s.Watch = live.put
-		o, err := d.Arena.Play(ctx, s)
-		if err != nil {
-			live.over(s.N)
-			return fmt.Errorf("game %d: %w", s.N, err)
-		}
-		mu.Lock()
+	return d.playGames(ctx, job, specs, p.Parallel, func(i int, o arena.Outcome) {
 		done(CompetitionGame{Game: games[i], Outcome: o})
-		mu.Unlock()
-		live.over(s.N)
-		return nil
 	})
+}
+
+// playGames plays a competition's or a ladder's games with watchers seeing
+// them: a game leaves the live games once done has it (so a watcher never
+// finds it in neither), and every game still live when play stops early.
+func (d Deps) playGames(ctx context.Context, job string, specs []arena.Spec, parallel int, done func(i int, o arena.Outcome)) error {
+	live := liveGames(ctx, d, job)
+	var mu sync.Mutex
+	inPlay := map[int]bool{}
+	err := d.players().Job(job).Games(ctx, specs, parallel, func(i int, o arena.Outcome) error {
+		done(i, o)
+		live.over(specs[i].N)
+		mu.Lock()
+		delete(inPlay, specs[i].N)
+		mu.Unlock()
+		return nil
+	}, func(o arena.Outcome) {
+		live.put(o)
+		mu.Lock()
+		inPlay[o.Result.N] = true
+		mu.Unlock()
+	})
+	if err != nil {
+		for n := range inPlay {
+			live.over(n)
+		}
+	}
+	return err
 }
 
 // LiveKey names game n of a competition's or a ladder's job while it is

@@ -89,7 +89,7 @@ func TestCompetitionGamesAtOnceAreTheSameGames(t *testing.T) {
 		t.Helper()
 		p.Parallel = parallel
 		got := map[int]competition.Result{}
-		err := PlayCompetition(context.Background(), Deps{Arena: &arena.Runner{}}, "", p, schedule, func(g CompetitionGame) {
+		err := PlayCompetition(context.Background(), Deps{Players: Here{Arena: &arena.Runner{}}}, "", p, schedule, func(g CompetitionGame) {
 			if _, twice := got[g.N]; twice {
 				t.Errorf("game %d heard of twice", g.N)
 			}
@@ -108,7 +108,7 @@ func TestCompetitionGamesAtOnceAreTheSameGames(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p.Parallel = 2
-	err := PlayCompetition(ctx, Deps{Arena: &arena.Runner{}}, "", p, schedule, func(CompetitionGame) {})
+	err := PlayCompetition(ctx, Deps{Players: Here{Arena: &arena.Runner{}}}, "", p, schedule, func(CompetitionGame) {})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("stopped: %v", err)
 	}

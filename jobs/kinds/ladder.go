@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"time"
 
@@ -174,7 +173,7 @@ func ladderJob(d Deps) jobs.Handler {
 					p = np
 				}
 			}
-			if p.State == LadderRunning && inFlight < d.parallel(p.Parallel) && time.Since(lastStart) >= p.Interval() {
+			if p.State == LadderRunning && inFlight < d.players().Parallel(p.Parallel) && time.Since(lastStart) >= p.Interval() {
 				waiting, was := st.Waiting, slices.Clone(st.Active)
 				seats, spec, why := d.nextLadderGame(ctx, p, &st, rng)
 				st.Waiting = why
@@ -218,17 +217,6 @@ func ladderJob(d Deps) jobs.Handler {
 			}
 		}
 	}
-}
-
-// parallel is how many of a ladder's or a competition's games may be in
-// play: the setting, and in process (no workers) at most half the cores,
-// so that best-move requests keep the rest.
-func (d Deps) parallel(setting int) int {
-	n := max(setting, 1)
-	if d.Tasks == nil {
-		n = min(n, max(1, runtime.NumCPU()/2))
-	}
-	return n
 }
 
 // record counts a played game.
@@ -404,24 +392,17 @@ func (d Deps) ladderEntrant(ctx context.Context, game, id string) (arena.Entrant
 	return arena.Entrant{ID: latest.ID, Uploaded: &u}, "", nil
 }
 
-// playLadderGame plays one game: on the workers when the server has
-// Redis, else here; watchers see it as it goes (the ladder takes it out of
-// the live games once it has recorded it).
+// playLadderGame plays one game where d.Players plays them; watchers see
+// it as it goes (the ladder takes it out of the live games once it has
+// recorded it).
 func (d Deps) playLadderGame(ctx context.Context, job string, s arena.Spec) (arena.Outcome, error) {
 	live := liveGames(ctx, d, job)
-	if d.Tasks != nil {
-		var out arena.Outcome
-		err := d.Tasks.CompetitionGames(job).Play(ctx, []arena.Spec{s}, func(_ int, o arena.Outcome) error {
-			out = o
-			return nil
-		}, func(_ int, o arena.Outcome) { live.put(o) })
-		return out, err
-	}
-	if d.Arena == nil {
-		return arena.Outcome{}, errNoArena
-	}
-	s.Watch = live.put
-	return d.Arena.Play(ctx, s)
+	var out arena.Outcome
+	err := d.players().Job(job).Games(ctx, []arena.Spec{s}, 1, func(_ int, o arena.Outcome) error {
+		out = o
+		return nil
+	}, live.put)
+	return out, err
 }
 
 // resumeLadder reads the earlier ladder's state, waiting for a store that

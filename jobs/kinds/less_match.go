@@ -130,10 +130,7 @@ func lessMatch(d Deps) jobs.Handler {
 			todo = append(todo, workers.LessGame{Bots: bots, Layout: pr.Walls.String(), AYW: pr.AYW(), BudgetMS: p.BudgetMS})
 			numbers = append(numbers, i+1)
 		}
-		var dist *workers.LessGames
-		if d.Tasks != nil {
-			dist = d.Tasks.LessGames(j.ID)
-		}
+		players := d.players().Job(j.ID)
 		record := func(k int, g workers.LessGameResult) error {
 			on := "Yellow+White"
 			if !todo[k].AYW {
@@ -150,33 +147,13 @@ func lessMatch(d Deps) jobs.Handler {
 			res.summarise()
 			msg := fmt.Sprintf("%d of %d games: side A +%d =%d -%d, mean margin %+.1f", len(res.Games), p.Games, res.A.Wins,
 				res.A.Draws, res.A.Losses, res.A.MeanMargin)
-			detail := lessMatchReport{LessSide: res.A}
-			if dist != nil {
-				c := dist.Counts()
-				detail.Tasks = &c
-			}
+			detail := lessMatchReport{LessSide: res.A, Tasks: players.Tasks()}
 			if err := rep.Checkpoint(float64(len(res.Games))/float64(p.Games), msg, detail, res); err != nil {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 			return nil
 		}
-		var err error
-		if dist != nil {
-			// Workers play the games at once, each on a core of its own.
-			err = dist.Play(ctx, todo, record)
-		} else {
-			// In process, one game at a time: the bots' clocks are wall
-			// time, and two games would share the cores.
-			for k, g := range todo {
-				var r workers.LessGameResult
-				if r, err = g.Play(ctx); err != nil {
-					break
-				}
-				if err = record(k, r); err != nil {
-					break
-				}
-			}
-		}
+		err := players.Less(ctx, todo, record)
 		if err != nil {
 			if ctx.Err() != nil {
 				return res, ctx.Err() // keeps the games finished

@@ -58,39 +58,20 @@ func morrisDBBuild(d Deps) jobs.Handler {
 			return nil, err
 		}
 		tr := newBuildTracker(waves, time.Now())
-		var done []morrisdb.Stats
-		report := func() {
+		var sofar []morrisdb.Stats
+		solved := map[morrisdb.Space]bool{} // a pair's last state may be heard twice
+		done, err := d.players().Job(j.ID).MorrisDB(ctx, up, func(pair morrisdb.Space, st workers.MorrisDBPairState) {
+			tr.wave = tr.waveOf(pair)
+			tr.update(pair, st)
+			if len(st.Stats) > 0 && !solved[pair] {
+				solved[pair] = true
+				sofar = append(sofar, st.Stats...)
+			}
 			// A report that cannot be stored is retried at the next one.
-			_ = rep.Progress(tr.fraction(), tr.message(time.Now()), MorrisDBBuildResult{Spaces: done})
-		}
-		if d.Tasks != nil {
-			pairs := d.Tasks.MorrisDBPairs(j.ID)
-			for k, wave := range waves {
-				tr.wave = k
-				sts, err := pairs.Build(ctx, wave, func(i int, st workers.MorrisDBPairState) {
-					tr.update(wave[i], st)
-					report()
-				})
-				if err != nil {
-					return MorrisDBBuildResult{Spaces: done}, err
-				}
-				for _, st := range sts {
-					done = append(done, st...)
-				}
-			}
-		} else {
-			err = morrisdb.Build(ctx, d.MorrisDB, up, func(pr morrisdb.Progress) {
-				tr.wave = tr.waveOf(pr.Pair)
-				tr.update(pr.Pair, workers.MorrisDBPairState{Pair: pr.Pair.String(), Done: pr.Done, Total: pr.Total,
-					Level: pr.Level, Skipped: pr.Skipped, Stats: pr.Stats})
-				if pr.Finished {
-					done = append(done, pr.Stats...)
-				}
-				report()
-			})
-			if err != nil {
-				return MorrisDBBuildResult{Spaces: done}, err
-			}
+			_ = rep.Progress(tr.fraction(), tr.message(time.Now()), MorrisDBBuildResult{Spaces: sofar})
+		})
+		if err != nil {
+			return MorrisDBBuildResult{Spaces: done}, err
 		}
 		all, err := morrisdb.SpaceStats(d.MorrisDB, false)
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"gameai/ai/genetic"
 	"gameai/ai/morrisai"
-	"gameai/arena"
 	"gameai/internal/ticker"
 	"gameai/jobs"
 	"gameai/jobs/workers"
@@ -60,19 +59,10 @@ func morrisTune(d Deps) jobs.Handler {
 				return nil, fmt.Errorf("checkpoint: %w", err)
 			}
 		}
-		var runner morrisai.GameRunner = arena.TournamentGames{Workers: p.Workers}
-		var dist *workers.MorrisGames
-		if d.Tasks != nil {
-			dist = d.Tasks.MorrisGames(j.ID)
-			runner = dist
-		}
+		players := d.players().Job(j.ID)
+		runner := players.Tournament(p.Workers)
 		report := func(pr morrisai.TuneProgress) tuneReport {
-			r := tuneReport{TuneProgress: pr}
-			if dist != nil {
-				c := dist.Counts()
-				r.Tasks = &c
-			}
-			return r
+			return tuneReport{TuneProgress: pr, Tasks: players.Tasks()}
 		}
 		begun := time.Now()
 		// A generation can take minutes: a ticker reports the games played

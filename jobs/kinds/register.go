@@ -3,7 +3,6 @@ package kinds
 import (
 	"log/slog"
 
-	"gameai/arena"
 	"gameai/jobs"
 	"gameai/jobs/workers"
 	"gameai/store"
@@ -13,14 +12,22 @@ import (
 type Deps struct {
 	Store *store.Store
 	Log   *slog.Logger
-	// Tasks sends the jobs' games to workers through Redis (nil: they are
-	// played in this process).
+	// Players plays the jobs' games: Here, or OnWorkers through Redis.
+	Players Players
+	// Tasks is the workers' dispatcher (nil without Redis), for a Morpion
+	// search, whose runs on workers are another search than one here.
 	Tasks *workers.Dispatcher
-	// Arena plays competitions' games in this process (without Redis).
-	Arena *arena.Runner
 	// MorrisDB is the directory of the perfect-play database that builds
 	// write ("": none, and a build fails).
 	MorrisDB string
+}
+
+// players is d.Players, or Here without an arena when none is given.
+func (d Deps) players() Players {
+	if d.Players == nil {
+		return Here{DBDir: d.MorrisDB}
+	}
+	return d.Players
 }
 
 // Register adds every kind's handler to the runner; call it before
