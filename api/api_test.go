@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gameai/api"
+	"gameai/internal/waitfor"
 )
 
 func TestListGames(t *testing.T) {
@@ -320,13 +321,7 @@ func waitLong(t *testing.T, cond func() bool) {
 
 func waitUpTo(t *testing.T, d time.Duration, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("condition not met in %s", d)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitfor.Check(t, d, "the condition", cond)
 }
 
 func TestContentTypeMustBeJSON(t *testing.T) {

@@ -209,7 +209,7 @@ func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
 		// about:blank between, so each page is a new document, not a hash change.
 		do(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(e.url+c.path))
 		poll[bool](t, ctx, c.path+" rendered", c.ready, 20*time.Second)
-		time.Sleep(300 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond) // a violation is reported by an event after the render: time for it to come
 		if v := eval[[]string](t, ctx, `window.cspViolations`); len(v) > 0 {
 			t.Errorf("%s broke its Content-Security-Policy: %v", c.path, v)
 		}

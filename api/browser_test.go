@@ -12,6 +12,7 @@ import (
 
 	"gameai/api"
 	"gameai/internal/browsertest"
+	"gameai/internal/waitfor"
 )
 
 // poll waits until the page's expression is truthy and returns its value.
@@ -22,10 +23,12 @@ func poll[T any](t *testing.T, ctx context.Context, what, expr string, timeout t
 		chromedp.WithPollingTimeout(timeout)))
 	// A poll begun as a navigation ends runs in the document it replaces,
 	// whose context is gone: poll the new document for the time left.
-	for err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && time.Until(deadline) > 0 {
-		time.Sleep(50 * time.Millisecond)
-		v, err = chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond),
-			chromedp.WithPollingTimeout(max(time.Until(deadline), time.Millisecond))))
+	if err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") {
+		waitfor.UntilEvery(time.Until(deadline), 50*time.Millisecond, func() bool {
+			v, err = chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond),
+				chromedp.WithPollingTimeout(max(time.Until(deadline), time.Millisecond))))
+			return err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id")
+		})
 	}
 	if err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('main').innerText`))
@@ -83,14 +86,14 @@ func watchUntilDone(t *testing.T, ctx context.Context, limit time.Duration, valu
 	// One evaluation reads both, so the value read with the final status
 	// is the final value.
 	expr := `({ value: ` + value + `, status: ` + status + ` })`
-	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	if waitfor.UntilEvery(limit, 50*time.Millisecond, func() bool {
 		r := eval[read](t, ctx, expr)
 		if len(seen) == 0 || seen[len(seen)-1] != r.Value {
 			seen = append(seen, r.Value)
 		}
-		if r.Status == "succeeded" {
-			return seen
-		}
+		return r.Status == "succeeded"
+	}) {
+		return seen
 	}
 	t.Errorf("not done in %s", limit)
 	return seen
@@ -108,6 +111,17 @@ func clickRedrawn(t *testing.T, ctx context.Context, sel string) {
 		}
 		t.Logf("click on %s missed a redrawn board: %v", sel, err)
 	}
+}
+
+// clickChanging clicks sel, then waits (up to two seconds: a click on a
+// board redrawn under it is lost) until what read reads has changed, so
+// that the next look at the page is not of the board before the click.
+func clickChanging(t *testing.T, ctx context.Context, sel, read string) {
+	t.Helper()
+	look := `JSON.stringify(` + read + `)`
+	before := eval[string](t, ctx, look)
+	clickRedrawn(t, ctx, sel)
+	waitfor.UntilEvery(2*time.Second, 10*time.Millisecond, func() bool { return eval[string](t, ctx, look) != before })
 }
 
 // The Morris page's engine settings are the chosen engine's option table:
@@ -183,12 +197,11 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 			target = v.Pieces[next%len(v.Pieces)]
 			next++
 		}
-		clickRedrawn(t, ctx, `g[data-point="`+target+`"]`)
+		clickChanging(t, ctx, `g[data-point="`+target+`"]`, read)
 		clicks++
 		if clicks > 3000 {
 			t.Fatalf("no end after %d clicks: %s", clicks, v.Moves)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 	status := eval[string](t, ctx, `document.getElementById('morris-status').textContent`)
 	if status == "" || eval[string](t, ctx, `document.getElementById('morris-record').textContent`) == "" {
@@ -271,8 +284,7 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 				target = v.Mine[next%len(v.Mine)]
 				next++
 			}
-			clickRedrawn(t, ctx, `#less-board g[data-square="`+target+`"]`)
-			time.Sleep(30 * time.Millisecond)
+			clickChanging(t, ctx, `#less-board g[data-square="`+target+`"]`, read)
 		}
 		played++
 	}
@@ -351,8 +363,13 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 	for _, page := range []string{"", "morris", "less", "morpion", "tuning", "jobs", "bots", "account", "competitions", "ladders/less"} {
 		do(t, ctx, chromedp.Navigate(e.url+"/#/"+page))
 		poll[bool](t, ctx, "the page "+page, `document.querySelector('main h1') !== null`, 10*time.Second)
-		time.Sleep(200 * time.Millisecond)
-		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+		// Its sections arrive after its title: the page is as wide as it
+		// will be once they have come.
+		var w int
+		if !waitfor.UntilEvery(2*time.Second, 50*time.Millisecond, func() bool {
+			w = eval[int](t, ctx, `document.documentElement.scrollWidth`)
+			return w <= 390
+		}) {
 			t.Errorf("#/%s is %d px wide on a 390 px screen", page, w)
 		}
 		if page == "bots" || page == "account" || page == "competitions" {
@@ -439,7 +456,7 @@ func TestBrowserJobsListAndCancel(t *testing.T) {
 	poll[bool](t, ctx, "the match in the list", `document.querySelector('`+row+`') !== null`, 10*time.Second)
 	// The first load (any kind) and the filtered one were both on their way:
 	// the table shows the newest once.
-	time.Sleep(300 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond) // both answers arrive, and the page draws each
 	if n := eval[int](t, ctx, `document.querySelectorAll('`+row+`').length`); n != 1 {
 		t.Errorf("the match is listed %d times", n)
 	}

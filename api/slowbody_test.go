@@ -12,6 +12,7 @@ import (
 
 	"gameai/api"
 	"gameai/internal/slowbody"
+	"gameai/internal/waitfor"
 )
 
 // serveLikeServe serves e's handler as `gameai serve` does (its listener,
@@ -88,12 +89,12 @@ func TestSlowBodiesFromOneNetworkStopNobodyElse(t *testing.T) {
 	// The attack is in place once its readers' places are full (the
 	// connections past them are refused), or after 3 s (a server without
 	// those places refuses none).
-	for deadline := time.Now().Add(3 * time.Second); slow.count(http.StatusTooManyRequests) < 8 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitfor.Until(3*time.Second, func() bool { return slow.count(http.StatusTooManyRequests) >= 8 })
 	other := clientFrom("127.0.1.1")
 	base := "http://" + addr
 	var worst time.Duration
+	pace := time.NewTicker(150 * time.Millisecond) // the probes spread over the attack's 6 s
+	defer pace.Stop()
 	for i := range 40 {
 		start := time.Now()
 		var resp *http.Response
@@ -116,16 +117,13 @@ func TestSlowBodiesFromOneNetworkStopNobodyElse(t *testing.T) {
 		if resp.StatusCode != want {
 			t.Fatalf("request %d from another network: %d, want %d (slow ones: %v)", i, resp.StatusCode, want, slow.statuses)
 		}
-		time.Sleep(150 * time.Millisecond) // the probes spread over the attack's 6 s
+		<-pace.C
 	}
 	if worst > 2*time.Second {
 		t.Errorf("another network waited up to %s", worst)
 	}
-	for deadline := time.Now().Add(30 * time.Second); slow.count(http.StatusRequestTimeout) == 0; {
-		if time.Now().After(deadline) {
-			t.Fatalf("no slow body was cut: %v", slow.statuses)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !waitfor.Until(30*time.Second, func() bool { return slow.count(http.StatusRequestTimeout) > 0 }) {
+		t.Fatalf("no slow body was cut: %v", slow.statuses)
 	}
 	cancel()
 	wg.Wait()

@@ -145,11 +145,13 @@ func (c *fakeConn) Receive(ctx context.Context, timeout time.Duration) (string, 
 	if c.f.crash {
 		return "", io.EOF
 	}
+	// The fake bot's thinking takes the referee's time: its clock is the
+	// wall's.
 	if c.f.delay > timeout {
 		time.Sleep(timeout)
 		return "", codecup.ErrTimeout
 	}
-	time.Sleep(c.f.delay)
+	time.Sleep(c.f.delay) // as above
 	return c.f.answer, nil
 }
 func (c *fakeConn) Close() {}

@@ -18,6 +18,7 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
+	"gameai/internal/waitfor"
 	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
@@ -50,20 +51,26 @@ func TestServeWithRedisLeavesAdmissionsToItsWorkers(t *testing.T) {
 		}
 		return bot.Status
 	}
-	// An executable's build is a copy and its validation games take
-	// seconds: admitted here, it would be validating or ready by now.
-	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
-		if s := status(); s != "building" {
-			t.Fatalf("with no worker: %s %q; want it building, waiting for one", s, bot.Reason)
-		}
+	// Its admission is a task on the queue of executables' builds, pending
+	// while no worker runs, and the bot building: the server left it to
+	// them.
+	insp := asynq.NewInspectorFromRedisClient(d.redis.Client())
+	waitfor.Check(t, 10*time.Second, "the admission a task for the workers", func() bool {
+		info, err := insp.GetTaskInfo("admit-test:builds:executable", "admission:"+bot.ID)
+		return err == nil && info.State == asynq.TaskStatePending
+	})
+	if s := status(); s != "building" {
+		t.Fatalf("with no worker: %s %q; want it building, waiting for one", s, bot.Reason)
 	}
 	d.worker(t)
-	deadline := time.Now().Add(2 * time.Minute)
-	for s := status(); s != "ready"; s = status() {
-		if s == "rejected" || time.Now().After(deadline) {
-			t.Fatalf("on the worker: %s %q", s, bot.Reason)
+	if !waitfor.UntilEvery(2*time.Minute, 100*time.Millisecond, func() bool {
+		s := status()
+		if s == "rejected" {
+			t.Fatalf("on the worker: rejected %q", bot.Reason)
 		}
-		time.Sleep(100 * time.Millisecond)
+		return s == "ready"
+	}) {
+		t.Fatalf("on the worker: %s %q after 2 minutes", bot.Status, bot.Reason)
 	}
 }
 
@@ -158,11 +165,14 @@ func waitAdmitted(t testing.TB, base string, ids, tokens []string, limit time.Du
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for i, id := range ids {
-		for b := getBot(t, base, id, tokens[i]); b.Status != "ready"; b = getBot(t, base, id, tokens[i]) {
-			if b.Status == "rejected" || time.Now().After(deadline) {
-				t.Fatalf("bot %d: %s %q", i, b.Status, b.Reason)
+		var b botRecord
+		if !waitfor.UntilEvery(time.Until(deadline), 50*time.Millisecond, func() bool {
+			if b = getBot(t, base, id, tokens[i]); b.Status == "rejected" {
+				t.Fatalf("bot %d rejected: %q", i, b.Reason)
 			}
-			time.Sleep(50 * time.Millisecond)
+			return b.Status == "ready"
+		}) {
+			t.Fatalf("bot %d: %s %q after %s", i, b.Status, b.Reason, limit)
 		}
 	}
 }
@@ -187,20 +197,17 @@ func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
 	token := newOwner(t, base, "kim")
 	id := upload(t, base, token, "less", "legal", "c", src)
 	insp := asynq.NewInspectorFromRedisClient(rdb)
-	var killedAt time.Time
-	for end := time.Now().Add(2 * time.Minute); killedAt.IsZero(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("the admission never became active on the worker")
+	// Killed once its validation games are under way: its build is done,
+	// its first game's programs are running.
+	waitfor.Check(t, 2*time.Minute, "the admission validating on the worker", func() bool {
+		if b := getBot(t, base, id, token); b.Status != "validating" {
+			return false
 		}
-		// Killed once its validation games are under way: its build is
-		// done, its first game's programs are running.
-		if b := getBot(t, base, id, token); b.Status == "validating" {
-			if active, _ := activeTasks(insp, "admit-kill"); len(active) == 1 {
-				_ = victim.Process.Kill()
-				killedAt = time.Now()
-			}
-		}
-	}
+		active, _ := activeTasks(insp, "admit-kill")
+		return len(active) == 1
+	})
+	_ = victim.Process.Kill()
+	killedAt := time.Now()
 	if b := getBot(t, base, id, token); b.Status == "ready" || b.Status == "rejected" {
 		t.Fatalf("the admission had ended before the kill: %s", b.Status)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"gameai/ai"
 	"gameai/games"
+	"gameai/internal/waitfor"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -181,11 +182,13 @@ func (s *oneMove) Result() []float64                    { return []float64{map[b
 func (s *oneMove) Hash() uint64                         { return map[bool]uint64{true: 1}[s.done] }
 func (s *oneMove) Clone() games.State                   { c := *s; return &c }
 
-type slowEngine struct{ started chan struct{} }
+// slowEngine answers once released, whatever its context says: a search
+// still at work when the server is told to stop.
+type slowEngine struct{ started, release chan struct{} }
 
 func (e slowEngine) Search(ctx context.Context, req ai.Request) (ai.Result, error) {
 	close(e.started)
-	time.Sleep(300 * time.Millisecond)
+	<-e.release
 	return ai.Result{Move: theMove{}, Depth: 1, Nodes: 1}, nil
 }
 
@@ -196,8 +199,8 @@ func TestServeAnswersAndShutsDownGracefully(t *testing.T) {
 	}
 	g, e := registries(nil)
 	g.Register(oneMoveGame{})
-	started := make(chan struct{})
-	e.Register(ai.EngineInfo{Game: "onemove", Name: "slow", Version: "1", Engine: slowEngine{started: started}})
+	started, release := make(chan struct{}), make(chan struct{})
+	e.Register(ai.EngineInfo{Game: "onemove", Name: "slow", Version: "1", Engine: slowEngine{started: started, release: release}})
 	ctx, stop := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	served := make(chan error, 1)
@@ -244,6 +247,17 @@ func TestServeAnswersAndShutsDownGracefully(t *testing.T) {
 	})
 	<-started
 	stop()
+	// The search answers only once the server has stopped taking
+	// requests: shutting down, it still waits for the search.
+	waitfor.Check(t, 10*time.Second, "the server refusing new requests", func() bool {
+		c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+		resp, err := c.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err != nil
+	})
+	close(release)
 	wg.Wait()
 	if status != 200 || body["move"] != "go" {
 		t.Errorf("in-flight search during shutdown = %d %v, want 200 with its move", status, body)

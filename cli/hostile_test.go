@@ -13,6 +13,7 @@ import (
 	"gameai/hosting"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
+	"gameai/internal/waitfor"
 	"gameai/sandbox"
 )
 
@@ -87,16 +88,15 @@ func TestHostileBotsOnAWorkerHarmNothing(t *testing.T) {
 	deadline := time.Now().Add(3 * time.Minute)
 	settled := func(id, token string) (string, []byte) {
 		t.Helper()
-		for {
-			status, body := record(id, token)
-			if status == "ready" || status == "rejected" {
-				return status, body
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("bot %s still %s after 3 minutes on the worker", id, status)
-			}
-			time.Sleep(200 * time.Millisecond)
+		var status string
+		var body []byte
+		if !waitfor.UntilEvery(time.Until(deadline), 200*time.Millisecond, func() bool {
+			status, body = record(id, token)
+			return status == "ready" || status == "rejected"
+		}) {
+			t.Fatalf("bot %s still %s after 3 minutes on the worker", id, status)
 		}
+		return status, body
 	}
 	for _, u := range ups {
 		_, body := settled(u.id, u.token)

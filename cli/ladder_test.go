@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"gameai/internal/waitfor"
 	"io"
 	"net/http"
 	"strings"
@@ -45,12 +46,8 @@ func TestLadderOnAWorkerSurvivesARestart(t *testing.T) {
 	}
 	waitPlayed := func(base string, n int) {
 		t.Helper()
-		deadline := time.Now().Add(3 * time.Minute)
-		for ladder(base).Played < n {
-			if time.Now().After(deadline) {
-				t.Fatalf("the ladder played %d games, not %d", ladder(base).Played, n)
-			}
-			time.Sleep(200 * time.Millisecond)
+		if !waitfor.UntilEvery(3*time.Minute, 200*time.Millisecond, func() bool { return ladder(base).Played >= n }) {
+			t.Fatalf("the ladder played %d games, not %d", ladder(base).Played, n)
 		}
 	}
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"gameai/ai/morrisdb"
+	"gameai/internal/waitfor"
 	"gameai/jobs/workers"
 )
 
@@ -57,33 +58,35 @@ func TestADatabaseBuildOnWorkersSurvivesAKill(t *testing.T) {
 		t.Fatalf("POST: %d", resp.StatusCode)
 	}
 	// Killed while it holds a pair past the first wave's.
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
-		active, _ := insp.ListActiveTasks("dbq:morrisdb")
-		if len(active) == 1 && !strings.Contains(string(active[0].Payload), "3-3") {
-			_ = victim.Process.Kill()
-			_ = victim.Wait()
-			t.Logf("killed while it built %s", active[0].Payload)
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no pair seen on the worker")
-		}
+	var active []*asynq.TaskInfo
+	if !waitfor.UntilEvery(time.Minute, 5*time.Millisecond, func() bool {
+		active, _ = insp.ListActiveTasks("dbq:morrisdb")
+		return len(active) == 1 && !strings.Contains(string(active[0].Payload), "3-3")
+	}) {
+		t.Fatal("no pair seen on the worker")
 	}
+	_ = victim.Process.Kill()
+	_ = victim.Wait()
+	t.Logf("killed while it built %s", active[0].Payload)
 	dbWorker(t, d, dir)
 	var seen []string
-	for deadline := time.Now().Add(4 * time.Minute); job.Status != "succeeded"; time.Sleep(200 * time.Millisecond) {
+	var raw []byte
+	if !waitfor.UntilEvery(4*time.Minute, 200*time.Millisecond, func() bool {
 		r, err := http.Get(base + "/v1/jobs/" + job.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, _ := io.ReadAll(r.Body)
+		raw, _ = io.ReadAll(r.Body)
 		r.Body.Close()
-		if err := json.Unmarshal(raw, &job); err != nil || job.Status == "failed" || time.Now().After(deadline) {
+		if err := json.Unmarshal(raw, &job); err != nil || job.Status == "failed" {
 			t.Fatalf("job: %v %s", err, raw)
 		}
 		if m := job.Progress.Message; len(seen) == 0 || seen[len(seen)-1] != m {
 			seen = append(seen, m)
 		}
+		return job.Status == "succeeded"
+	}) {
+		t.Fatalf("job not done in 4 minutes: %s", raw)
 	}
 	want := map[string]uint64{"3-3": 2232160, "4-3": 1201560, "3-4": 1629336, "4-4": 2456, "5-3": 9271288, "3-5": 100512,
 		"5-4": 156868, "4-5": 776, "5-5": 460176}

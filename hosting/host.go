@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/arena"
@@ -145,8 +146,11 @@ type Host struct {
 	waiters map[string]*waiter
 	wg      sync.WaitGroup
 	resumer sync.WaitGroup // ResumeEvery's loop
-	ctx     context.Context
-	stop    context.CancelFunc
+	// passes counts ResumeEvery's passes over the store, so that a test
+	// waits for the loop to have looked rather than for time to pass.
+	passes atomic.Int64
+	ctx    context.Context
+	stop   context.CancelFunc
 }
 
 // New prepares hosting over a store. When the machine cannot confine
@@ -456,6 +460,7 @@ func (h *Host) ResumeEvery(period, stale time.Duration) {
 				if err := h.resume(h.ctx, stale, statuses...); err != nil && h.ctx.Err() == nil {
 					h.cfg.Log.Error("resuming bot admissions", "err", err)
 				}
+				h.passes.Add(1)
 			}
 		}
 	}()

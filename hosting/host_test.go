@@ -11,6 +11,7 @@ import (
 	"gameai/arena"
 	"gameai/internal/confinetest"
 	"gameai/internal/gobuild"
+	"gameai/internal/waitfor"
 	"gameai/sandbox"
 	"gameai/store"
 	"gameai/store/memory"
@@ -50,19 +51,15 @@ func admitted(t *testing.T, h *Host, u Upload) *store.Bot {
 	if b.Status != store.BotBuilding || b.Version < 1 {
 		t.Fatalf("a new upload: %+v", b)
 	}
-	deadline := time.Now().Add(2 * time.Minute)
-	for time.Now().Before(deadline) {
-		got, err := h.store.Bots.Get(context.Background(), b.ID)
-		if err != nil {
+	var got *store.Bot
+	waitfor.Check(t, 2*time.Minute, b.ID+" decided", func() bool {
+		var err error
+		if got, err = h.store.Bots.Get(context.Background(), b.ID); err != nil {
 			t.Fatal(err)
 		}
-		if got.Status == store.BotReady || got.Status == store.BotRejected {
-			return got
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("%s still not decided after 2 minutes", b.ID)
-	return nil
+		return got.Status == store.BotReady || got.Status == store.BotRejected
+	})
+	return got
 }
 
 func TestLegalBotsAreAdmitted(t *testing.T) {

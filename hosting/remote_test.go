@@ -3,11 +3,13 @@ package hosting
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"gameai/internal/confinetest"
+	"gameai/internal/waitfor"
 	"gameai/store"
 	"gameai/store/memory"
 )
@@ -123,7 +125,7 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- h.AdmitNow(ctx, "bob", "bot_b") }()
-	time.Sleep(100 * time.Millisecond)
+	waitfor.Check(t, 10*time.Second, "bob's admission in the queue", h.queue.holds("bob"))
 	select {
 	case err := <-done:
 		t.Fatalf("admitted with every slot taken: %v", err)
@@ -160,7 +162,7 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 		h.queue.next()
 	}
 	go func() { done <- h.AdmitNow(ctx, "ann", "bot_a") }()
-	time.Sleep(100 * time.Millisecond)
+	waitfor.Check(t, 10*time.Second, "ann's admission in the queue", h.queue.holds("ann"))
 	h.stop()
 	for range h.cfg.Admissions {
 		h.queue.done()
@@ -207,16 +209,12 @@ func TestAServerWithWorkersKeepsResuming(t *testing.T) {
 	server.ResumeEvery(10*time.Millisecond, 10*time.Minute)
 	waitAsked := func(n int) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); remote.times("bot_archived") < n; {
-			if time.Now().After(deadline) {
-				t.Fatalf("the stale admission was queued %d times, want %d", remote.times("bot_archived"), n)
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		waitfor.Check(t, 10*time.Second, fmt.Sprintf("the stale admission queued %d times", n),
+			func() bool { return remote.times("bot_archived") >= n })
 	}
 	waitAsked(1)
-	// Claimed, it is fresh: the next ticks leave it until it is stale again.
-	time.Sleep(100 * time.Millisecond)
+	// Claimed, it is fresh: the next passes leave it until it is stale again.
+	morePasses(t, server, 5)
 	if n := remote.times("bot_archived"); n != 1 {
 		t.Errorf("a claimed admission was queued %d times within its staleness", n)
 	}
@@ -236,7 +234,7 @@ func TestAServerWithWorkersKeepsResuming(t *testing.T) {
 	if err := st.Bots.Update(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // five of the loop's periods, in which a loop that outlived Close would queue it
 	if got := remote.times("bot_archived"); got != n {
 		t.Errorf("queued again after Close: %d times, then %d", n, got)
 	}
@@ -255,7 +253,7 @@ func TestAServerWithoutWorkersDoesNotKeepResuming(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.ResumeEvery(10*time.Millisecond, 10*time.Minute)
-	time.Sleep(100 * time.Millisecond)
+	morePasses(t, h, 5)
 	if got, _ := h.store.Bots.Get(ctx, b.ID); got.Status != store.BotBuilding || got.Rev != b.Rev {
 		t.Errorf("taken up by a loop it should not run: %s, revision %d (was %d)", got.Status, got.Rev, b.Rev)
 	}
@@ -273,18 +271,24 @@ func TestAWaitingBotIsTriedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.ResumeEvery(10*time.Millisecond, time.Minute)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		got, err := h.store.Bots.Get(ctx, b.ID)
-		if err != nil {
+	var got *store.Bot
+	if !waitfor.Until(10*time.Second, func() bool {
+		var err error
+		if got, err = h.store.Bots.Get(ctx, b.ID); err != nil {
 			t.Fatal(err)
 		}
-		if got.Tries == 2 && got.Status == store.BotWaiting {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a waiting bot after 10 s: %s, %d tries", got.Status, got.Tries)
-		}
+		return got.Tries == 2 && got.Status == store.BotWaiting
+	}) {
+		t.Fatalf("a waiting bot after 10 s: %s, %d tries", got.Status, got.Tries)
 	}
+}
+
+// morePasses waits until h's resume loop has been over the store n more
+// times.
+func morePasses(t *testing.T, h *Host, n int64) {
+	t.Helper()
+	from := h.passes.Load()
+	waitfor.Check(t, 10*time.Second, fmt.Sprintf("%d passes of the resume loop", n), func() bool { return h.passes.Load() >= from+n })
 }
 
 // awayBots is a bot store that has gone away (Redis failing over): every
@@ -314,5 +318,15 @@ func TestAnAdmissionTheStoreCannotRecordIsTriedAgain(t *testing.T) {
 	t.Cleanup(worker.Close)
 	if err := worker.AdmitNow(ctx, "ann", b.ID); !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("an admission whose store is away: %v, want the store's unavailability back to the queue", err)
+	}
+}
+
+// holds says, when called, whether owner has a bot waiting (for tests
+// that wait for an admission to be queued).
+func (q *queue) holds(owner string) func() bool {
+	return func() bool {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		return len(q.byWho[owner]) > 0
 	}
 }

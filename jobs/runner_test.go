@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/waitfor"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -141,9 +142,12 @@ func TestQueuedBeyondMaxRunning(t *testing.T) {
 	r.Handle("count", count(step))
 	a, _ := r.Submit(context.Background(), "count", countParams{N: 1})
 	b, _ := r.Submit(context.Background(), "count", countParams{N: 1})
-	time.Sleep(50 * time.Millisecond)
-	ja, _ := r.Get(context.Background(), a.ID)
-	jb, _ := r.Get(context.Background(), b.ID)
+	var ja, jb *store.Job
+	waitfor.Check(t, 10*time.Second, "one of the jobs running", func() bool {
+		ja, _ = r.Get(context.Background(), a.ID)
+		jb, _ = r.Get(context.Background(), b.ID)
+		return ja.Status == store.JobRunning || jb.Status == store.JobRunning
+	})
 	running, queued := 0, 0
 	for _, j := range []*store.Job{ja, jb} {
 		switch j.Status {
@@ -176,7 +180,11 @@ func TestShutdownThenResumeFromCheckpoint(t *testing.T) {
 	}
 	step <- struct{}{}
 	step <- struct{}{}
-	time.Sleep(20 * time.Millisecond)
+	waitfor.Check(t, 10*time.Second, "the second step's checkpoint", func() bool {
+		j, err := js.Get(context.Background(), j.ID)
+		var cp struct{ I int }
+		return err == nil && json.Unmarshal(j.Checkpoint, &cp) == nil && cp.I == 2
+	})
 	if err := r1.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}

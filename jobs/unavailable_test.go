@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/waitfor"
 	"gameai/jobs"
 	"gameai/store"
 	"gameai/store/memory"
@@ -19,12 +20,15 @@ type flakyJobs struct {
 	store.Jobs
 	mu   sync.Mutex
 	down bool
+	// refused counts the calls refused while down.
+	refused int
 }
 
 func (f *flakyJobs) err() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.down {
+		f.refused++
 		return &store.UnavailableError{Store: "test store", Err: errors.New("connection refused")}
 	}
 	return nil
@@ -68,7 +72,12 @@ func TestResultWaitsForTheStore(t *testing.T) {
 	r, j, step := countToTwo(t, js)
 	js.set(true)
 	step <- struct{}{}
-	time.Sleep(300 * time.Millisecond) // the job ends and its final write fails, more than once
+	// The job ends and its final write fails, more than once.
+	waitfor.Check(t, 10*time.Second, "the final write refused twice", func() bool {
+		js.mu.Lock()
+		defer js.mu.Unlock()
+		return js.refused >= 2
+	})
 	js.set(false)
 	got := wait(t, r, j.ID)
 	if got.Status != store.JobSucceeded || string(got.Result) != "3" || string(got.Checkpoint) != `{"I":2,"Sum":3}` {

@@ -5,6 +5,7 @@ package sandbox
 import (
 	"bufio"
 	"fmt"
+	"gameai/internal/waitfor"
 	"os"
 	"os/exec"
 	"strconv"
@@ -39,9 +40,7 @@ func killedServer() {
 		os.Exit(1)
 	}
 	var pids []int
-	for deadline := time.Now().Add(5 * time.Second); len(pids) == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		pids = p.Pids()
-	}
+	waitfor.Until(5*time.Second, func() bool { pids = p.Pids(); return len(pids) > 0 })
 	if err := p.Freeze(); err != nil || len(pids) == 0 {
 		fmt.Println("error freezing", err, pids)
 		os.Exit(1)
@@ -116,15 +115,10 @@ func TestAZombieIsNotAlive(t *testing.T) {
 	}
 	pid := cmd.Process.Pid
 	// Exited but not waited for: a zombie until Wait.
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	waitfor.Check(t, 5*time.Second, "the exited child a zombie", func() bool {
 		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err == nil && strings.Contains(string(b), ") Z") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no zombie: %s %v", b, err)
-		}
-	}
+		return err == nil && strings.Contains(string(b), ") Z")
+	})
 	if alive(pid) {
 		t.Error("a zombie counts as alive")
 	}
@@ -143,9 +137,7 @@ func TestCloseKillsItsPrograms(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pids []int
-	for deadline := time.Now().Add(5 * time.Second); len(pids) == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		pids = p.Pids()
-	}
+	waitfor.Until(5*time.Second, func() bool { pids = p.Pids(); return len(pids) > 0 })
 	if len(pids) == 0 {
 		t.Fatal("the program never ran")
 	}

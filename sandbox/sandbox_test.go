@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gameai/internal/confinetest"
+	"gameai/internal/waitfor"
 )
 
 // forTest is the sandbox, or a skip where the machine cannot confine
@@ -359,9 +360,12 @@ func TestKillLeavesItsOutputToBeRead(t *testing.T) {
 	if err != nil || !strings.Contains(string(rest), "last words") {
 		t.Errorf("its standard error after Kill: %q %v", rest, err)
 	}
-	time.Sleep(ReadGrace + 500*time.Millisecond)
-	if _, err := p.Stdout.Read(make([]byte, 1)); !errors.Is(err, os.ErrClosed) {
-		t.Errorf("its output after ReadGrace: %v, want closed", err)
+	var err2 error
+	if !waitfor.Until(ReadGrace+5*time.Second, func() bool {
+		_, err2 = p.Stdout.Read(make([]byte, 1))
+		return errors.Is(err2, os.ErrClosed)
+	}) {
+		t.Errorf("its output after ReadGrace: %v, want closed", err2)
 	}
 }
 

@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"gameai/internal/waitfor"
 	"testing"
 	"time"
 )
@@ -158,12 +159,8 @@ func TestPoolHandsOutTheTreeThatHoldsThePosition(t *testing.T) {
 func TestPoolLetsIdleTreesGo(t *testing.T) {
 	p := NewPool[*ttt, int](2, 10*time.Millisecond)
 	p.Put("k", new(Searcher[*ttt, int]))
-	deadline := time.Now().Add(5 * time.Second)
-	for p.Idle() > 0 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if n := p.Idle(); n != 0 {
-		t.Errorf("%d idle searchers kept after their time", n)
+	if !waitfor.Until(5*time.Second, func() bool { return p.Idle() == 0 }) {
+		t.Errorf("%d idle searchers kept after their time", p.Idle())
 	}
 }
 

@@ -3,6 +3,7 @@ package redistest
 import (
 	"context"
 	"fmt"
+	"gameai/internal/waitfor"
 	"net"
 	"os"
 	"os/exec"
@@ -108,13 +109,9 @@ func waitAnswer(t testing.TB, addr, log string) {
 	t.Helper()
 	c := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1})
 	defer c.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for c.Ping(context.Background()).Err() != nil {
-		if time.Now().After(deadline) {
-			b, _ := os.ReadFile(log)
-			t.Fatalf("%s did not answer in 10 s; its log:\n%s", addr, b)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !waitfor.Until(10*time.Second, func() bool { return c.Ping(context.Background()).Err() == nil }) {
+		b, _ := os.ReadFile(log)
+		t.Fatalf("%s did not answer in 10 s; its log:\n%s", addr, b)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 )
 
 // admitter is an Admitter that records the bots it admitted, or says it
@@ -67,9 +68,10 @@ func TestAdmissionsAreTasksForWorkersThatBuildTheirLanguage(t *testing.T) {
 	other := &admitter{langs: map[string]string{"python": "Python 3.13"}}
 	stopUnable := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: unable})
 	stopOther := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: other})
-	// Long enough for either to have taken it many times over (they poll
-	// every 200 ms).
-	time.Sleep(time.Second)
+	// Neither serves the queue it waits on, so neither can take it.
+	if served := servedQueues(t, d.insp, 2); served[cQueue] {
+		t.Fatalf("a worker that cannot build c serves %s (%v)", cQueue, served)
+	}
 	if info, err := d.insp.GetTaskInfo(cQueue, admissionID("bot_1")); err != nil || info.State != asynq.TaskStatePending ||
 		info.Retried != 0 {
 		t.Fatalf("beside workers that cannot build it: %+v %v; want it pending, never tried", info, err)
@@ -78,10 +80,7 @@ func TestAdmissionsAreTasksForWorkersThatBuildTheirLanguage(t *testing.T) {
 	stopOther()
 	able := &admitter{langs: map[string]string{"c": "gcc 14", "go": "go1.26"}}
 	startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: able})
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) && len(able.got()) == 0 {
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitfor.Until(10*time.Second, func() bool { return len(able.got()) > 0 })
 	if got := able.got(); len(got) != 1 || got[0] != "ann/bot_1" || len(unable.got())+len(other.got()) != 0 {
 		t.Fatalf("admitted %v by the able worker, %v and %v by the others; want ann/bot_1 once", got, unable.got(), other.got())
 	}
@@ -97,9 +96,7 @@ func TestAdmissionsAreTasksForWorkersThatBuildTheirLanguage(t *testing.T) {
 	if err := d.Admit(ctx, "bob", "bot_2", "c"); err != nil {
 		t.Fatal(err)
 	}
-	for time.Now().Before(deadline.Add(10*time.Second)) && len(able.got()) < 2 {
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitfor.Until(10*time.Second, func() bool { return len(able.got()) >= 2 })
 	if got := able.got(); len(got) != 2 || got[1] != "bob/bot_2" {
 		t.Errorf("after the archived task was asked for again: %v", got)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 )
 
 // A worker says what its machine builds when it starts; its word stands
@@ -26,12 +27,13 @@ func TestWorkersSayWhatTheirMachineBuilds(t *testing.T) {
 	langs := map[string]string{"c": "gcc 14", "executable": "none: the upload runs as it is"}
 	stop := startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: &admitter{langs: langs}})
 	var bs []Builder
-	for end := time.Now().Add(5 * time.Second); len(bs) == 0 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+	waitfor.Until(5*time.Second, func() bool {
 		var err error
 		if bs, err = d.Builders(ctx); err != nil {
 			t.Fatal(err)
 		}
-	}
+		return len(bs) > 0
+	})
 	if len(bs) != 1 || bs[0].Machine != machineName() || !maps.Equal(bs[0].Toolchains, langs) || time.Since(bs[0].Seen) > time.Minute {
 		t.Fatalf("a worker started: %+v", bs)
 	}
@@ -47,9 +49,7 @@ func TestWorkersSayWhatTheirMachineBuilds(t *testing.T) {
 		defer close(done)
 		announceBuilder(actx, rdb, "nosandbox", []string{DefaultQueue}, &admitter{why: errors.New("no sandbox"), langs: langs}, time.Hour)
 	}()
-	for end := time.Now().Add(5 * time.Second); len(bs) < 2 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		bs, _ = d.Builders(ctx)
-	}
+	waitfor.Until(5*time.Second, func() bool { bs, _ = d.Builders(ctx); return len(bs) >= 2 })
 	cancel()
 	<-done
 	i := slices.IndexFunc(bs, func(b Builder) bool { return b.Machine == "nosandbox" })

@@ -15,6 +15,7 @@ import (
 
 	"gameai/arena"
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 )
 
 // A set of languages has one queue whatever its order or repeats; a
@@ -102,14 +103,10 @@ func TestCompetitionGamesWaitForAMachineThatRunsTheirBots(t *testing.T) {
 	// A worker whose machine runs c and executables, but not python.
 	cOnly := &admitter{langs: map[string]string{"c": "gcc 14", "executable": "none"}}
 	startWorkerWith(t, srv, WorkerConfig{Concurrency: 1, Admit: cOnly, Arena: &arena.Runner{}})
-	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if bs, _ := d.Builders(context.Background()); len(bs) == 1 {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatal("the worker never said what its machine runs")
-		}
-	}
+	waitfor.Check(t, 5*time.Second, "the worker saying what its machine runs", func() bool {
+		bs, _ := d.Builders(context.Background())
+		return len(bs) == 1
+	})
 
 	err = d.CompetitionGames("job-py").Play(context.Background(), []arena.Spec{uploadedGame(1, "c"), uploadedGame(2, "c", "python")},
 		func(int, arena.Outcome) error { return nil }, nil)
@@ -133,15 +130,10 @@ func TestCompetitionGamesWaitForAMachineThatRunsTheirBots(t *testing.T) {
 			func(int, arena.Outcome) error { return nil }, nil)
 	}()
 	queue := DefaultQueue + ":builds:c,python"
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if q, err := insp.GetQueueInfo(queue); err == nil && q.Pending == 1 {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("the game never reached %s", queue)
-		}
+	waitfor.Check(t, 10*time.Second, "the game on "+queue, pending(insp, queue, 1))
+	if served := servedQueues(t, insp, 1); served[queue] {
+		t.Fatalf("the worker that cannot play it serves %s (%v)", queue, served)
 	}
-	time.Sleep(time.Second) // the worker polls every 200 ms: time to take it, were it served
 	if q, err := insp.GetQueueInfo(queue); err != nil || q.Pending != 1 || q.Retry != 0 {
 		t.Fatalf("beside a worker that cannot play it: %+v %v; want it pending, never tried", q, err)
 	}

@@ -3,6 +3,7 @@ package workers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"gameai/games/morpion"
 	"gameai/games/morris"
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 )
 
 // redisFor starts a redis-server of the test's own (asynq's keys are not
@@ -168,16 +170,7 @@ func TestCancelledJobDeletesItsTasks(t *testing.T) {
 		errc <- err
 	}()
 	insp := asynq.NewInspectorFromRedisClient(rdb)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if q, err := insp.GetQueueInfo(DefaultQueue); err == nil && q.Pending == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the tasks were never enqueued")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitfor.Check(t, 10*time.Second, "the tasks enqueued", pending(insp, DefaultQueue, 2))
 	cancel()
 	if err := <-errc; !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want context.Canceled", err)
@@ -286,14 +279,7 @@ func TestDispatchWaitsOutARedisOutage(t *testing.T) {
 		done <- out{pts, err}
 	}()
 	insp := asynq.NewInspectorFromRedisClient(rdb)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if q, err := insp.GetQueueInfo(DefaultQueue); err == nil && q.Pending == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the tasks were never enqueued")
-		}
-	}
+	waitfor.Check(t, 10*time.Second, "the tasks enqueued", pending(insp, DefaultQueue, 2))
 	// A worker on another queue lives through the outage (asynq's own
 	// listener once crashed the process when Redis came back).
 	opt, err := ParseRedisURL(srv.URL())
@@ -305,16 +291,16 @@ func TestDispatchWaitsOutARedisOutage(t *testing.T) {
 	go func() {
 		_ = NewWorker(opt, WorkerConfig{Concurrency: 1, Queues: map[string]int{"idle": 1}, Log: slog.New(slog.DiscardHandler)}).Run(ctx)
 	}()
-	time.Sleep(300 * time.Millisecond)
-	srv.Stop() // the tasks wait in Redis's append-only file
-	time.Sleep(time.Second)
+	servedQueues(t, insp, 1)
+	srv.Stop()              // the tasks wait in Redis's append-only file
+	time.Sleep(time.Second) // Redis away: the dispatcher's polls fail for a while, and must not end the job
 	select {
 	case o := <-done:
 		t.Fatalf("the job ended while Redis was away: %v", o.err)
 	default:
 	}
 	srv.Restart()
-	time.Sleep(2 * time.Second) // the idle worker reconnects
+	time.Sleep(2 * time.Second) // the idle worker reconnects (asynq's listener once crashed the process then)
 	startWorker(t, srv, 2)
 	select {
 	case o := <-done:
@@ -391,4 +377,34 @@ func TestWorkersShowCompetitionGamesAsTheyArePlayed(t *testing.T) {
 	if len(seen) == 0 || !slices.IsSorted(seen) || seen[len(seen)-1] > len(final.Moves) || final.Result.Score == nil {
 		t.Errorf("moves seen in play %v, then %d played (%s)", seen, len(final.Moves), final.Reason)
 	}
+}
+
+// pending says whether queue holds n pending tasks.
+func pending(insp *asynq.Inspector, queue string, n int) func() bool {
+	return func() bool {
+		q, err := insp.GetQueueInfo(queue)
+		return err == nil && q.Pending == n
+	}
+}
+
+// servedQueues waits until n workers have said which queues they serve
+// (asynq's servers), and returns those queues: a task on a queue none
+// serves cannot be taken, however long one waits.
+func servedQueues(t *testing.T, insp *asynq.Inspector, n int) map[string]bool {
+	t.Helper()
+	var out map[string]bool
+	waitfor.Check(t, 10*time.Second, fmt.Sprintf("%d workers up", n), func() bool {
+		ss, err := insp.Servers()
+		if err != nil || len(ss) != n {
+			return false
+		}
+		out = map[string]bool{}
+		for _, s := range ss {
+			for q := range s.Queues {
+				out[q] = true
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -18,9 +18,12 @@ import (
 )
 
 // New returns an in-memory store.
-func New(cfg store.Config) *store.Store {
+func New(cfg store.Config) *store.Store { return NewWithClock(cfg, time.Now) }
+
+// NewWithClock is New whose expiries and write times read now: a test
+// sets the clock instead of waiting for it.
+func NewWithClock(cfg store.Config, now func() time.Time) *store.Store {
 	cfg = cfg.WithDefaults()
-	now := time.Now
 	return &store.Store{
 		Config:         cfg,
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},

@@ -58,12 +58,13 @@ func TestSessionsBounded(t *testing.T) {
 // longest ago makes room.
 func TestLiveGamesAreBounded(t *testing.T) {
 	ctx := context.Background()
-	lg := memory.New(store.Config{MaxLive: 2}).Live
+	at := time.Unix(1_800_000_000, 0)
+	lg := memory.NewWithClock(store.Config{MaxLive: 2}, func() time.Time { return at }).Live
 	for _, k := range []string{"a", "b", "a", "c"} {
 		if err := lg.Put(ctx, k, []byte(k)); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(2 * time.Millisecond) // distinct write times
+		at = at.Add(time.Millisecond) // distinct write times
 	}
 	for k, want := range map[string]bool{"a": true, "b": false, "c": true} {
 		if _, err := lg.Get(ctx, k); (err == nil) != want {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 	"gameai/store"
 	"gameai/store/redisstore"
 )
@@ -30,9 +31,9 @@ func TestAStoreFollowsAFailover(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = st.Close() })
 	rc := replica.Client()
-	for rc.Info(ctx, "replication").Val() == "" || !strings.Contains(rc.Info(ctx, "replication").Val(), "master_link_status:up") {
-		time.Sleep(10 * time.Millisecond) // the replica's first sync
-	}
+	waitfor.Check(t, 30*time.Second, "the replica's first sync", func() bool {
+		return strings.Contains(rc.Info(ctx, "replication").Val(), "master_link_status:up")
+	})
 	// An account is on the replica when its creation returns (the store
 	// waits for it), so the primary's death cannot take it.
 	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann", CreatedAt: time.Now()}); err != nil {
@@ -47,19 +48,17 @@ func TestAStoreFollowsAFailover(t *testing.T) {
 	primary.Kill()
 	killed := time.Now()
 	var failures int
-	for {
-		err := st.Owners.Create(ctx, &store.Owner{Name: "bob", CreatedAt: time.Now()})
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, store.ErrUnavailable) {
+	if !waitfor.UntilEvery(30*time.Second, 50*time.Millisecond, func() bool {
+		err = st.Owners.Create(ctx, &store.Owner{Name: "bob", CreatedAt: time.Now()})
+		if err != nil && !errors.Is(err, store.ErrUnavailable) {
 			t.Fatalf("during the failover: %v, want store.ErrUnavailable", err)
 		}
-		if time.Since(killed) > 30*time.Second {
-			t.Fatalf("no new primary 30 s after the kill: %v", err)
+		if err != nil {
+			failures++
 		}
-		failures++
-		time.Sleep(50 * time.Millisecond)
+		return err == nil
+	}) {
+		t.Fatalf("no new primary 30 s after the kill: %v", err)
 	}
 	t.Logf("the store wrote again %v after the primary was killed (%d calls refused meanwhile)", time.Since(killed).Round(10*time.Millisecond), failures)
 	if o, err := st.Owners.Get(ctx, "ann"); err != nil || o.Name != "ann" {

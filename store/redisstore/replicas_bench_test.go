@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 	"gameai/store"
 	"gameai/store/redisstore"
 )
@@ -21,9 +22,9 @@ func BenchmarkAnAccountIsMade(b *testing.B) {
 			primary := redistest.Start(b)
 			if replica {
 				rc := redistest.StartReplica(b, primary).Client()
-				for !strings.Contains(rc.Info(context.Background(), "replication").Val(), "master_link_status:up") {
-					time.Sleep(10 * time.Millisecond) // its first sync
-				}
+				waitfor.Check(b, 30*time.Second, "the replica's first sync", func() bool {
+					return strings.Contains(rc.Info(context.Background(), "replication").Val(), "master_link_status:up")
+				})
 			}
 			st, err := redisstore.New(context.Background(), primary.URL(), "bench:", store.Config{})
 			if err != nil {

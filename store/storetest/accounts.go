@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/waitfor"
 	"gameai/store"
 )
 
@@ -104,10 +105,10 @@ func logins(t *testing.T, st *store.Store, now time.Time) {
 	if err := a.AddLogin(ctx, &store.Login{Hash: "short", Owner: "cy", CreatedAt: now, Expires: now.Add(50 * time.Millisecond)}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if _, err := a.Login(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("an expired login: %v", err)
-	}
+	waitfor.Check(t, 5*time.Second, "a login gone once it expires", func() bool {
+		_, err := a.Login(ctx, "short")
+		return errors.Is(err, store.ErrNotFound)
+	})
 }
 
 // invitations: an invitation is redeemed once, never late, and may be given back.
@@ -185,7 +186,10 @@ func counters(t *testing.T, st *store.Store, now time.Time) {
 	if _, _, err := a.Hit(ctx, "brief", 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
+	waitfor.Check(t, 5*time.Second, "a window of hits past", func() bool {
+		n, _, err := a.Hits(ctx, "brief")
+		return err == nil && n == 0
+	})
 	if n, _, err := a.Hit(ctx, "brief", time.Minute); err != nil || n != 1 {
 		t.Errorf("a window past: %d %v", n, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/waitfor"
 	"gameai/store"
 )
 
@@ -62,8 +63,9 @@ func testSeats(t *testing.T, open Factory) {
 	lapsed.Until = time.Now().Add(50 * time.Millisecond)
 	take(lapsed)
 	refused(seat("f1", "owner:fay", "n6", false), "total")
-	time.Sleep(100 * time.Millisecond) // the seat's own time passing, not a wait for the store
-	take(seat("f1", "owner:fay", "n6", false))
+	waitfor.Check(t, 5*time.Second, "a seat taken once another's lease lapsed", func() bool {
+		return st.Seats.Take(ctx, seat("f1", "owner:fay", "n6", false), b) == nil
+	})
 
 	// Twenty servers ask for seats of one network at once: three at most.
 	st2 := open(t, store.Config{})

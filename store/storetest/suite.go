@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"gameai/internal/waitfor"
 	"gameai/store"
 )
 
@@ -114,10 +115,10 @@ func testSessionExpiry(t *testing.T, open Factory) {
 	if _, err := s.Get(ctx, "short"); err != nil {
 		t.Fatalf("Get before expiry: %v", err)
 	}
-	time.Sleep(600 * time.Millisecond)
-	if _, err := s.Get(ctx, "short"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Get after TTL = %v, want ErrNotFound", err)
+	gone := func(id string) func() bool {
+		return func() bool { _, err := s.Get(ctx, id); return errors.Is(err, store.ErrNotFound) }
 	}
+	waitfor.Check(t, 5*time.Second, "the session gone after its TTL", gone("short"))
 }
 
 // testSessionBounds: a client's live sessions are bounded, and all of
@@ -191,7 +192,11 @@ func testSessionLives(t *testing.T, open Factory) {
 	if err := s.Create(ctx, &store.Session{ID: "fourth", Client: "X"}); !errors.Is(err, store.ErrClientFull) {
 		t.Fatalf("a fourth session of a client of three: %v", err)
 	}
-	time.Sleep(700 * time.Millisecond)
+	waitfor.Check(t, 4*time.Second, "the idle and the finished sessions gone after the idle time (TTL 5 s)", func() bool {
+		_, idle := s.Get(ctx, "idle")
+		_, over := s.Get(ctx, "over")
+		return errors.Is(idle, store.ErrNotFound) && errors.Is(over, store.ErrNotFound)
+	})
 	for id, want := range map[string]error{"idle": store.ErrNotFound, "over": store.ErrNotFound, "played": nil} {
 		if _, err := s.Get(ctx, id); !errors.Is(err, want) {
 			t.Errorf("%s after the idle time: %v, want %v", id, err, want)
@@ -210,10 +215,10 @@ func testSessionLives(t *testing.T, open Factory) {
 	if err := s.Update(ctx, played); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(700 * time.Millisecond)
-	if _, err := s.Get(ctx, "played"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("a session updated as over, after the idle time: %v", err)
-	}
+	waitfor.Check(t, 4*time.Second, "a session updated as over, gone after the idle time (its TTL 5 s)", func() bool {
+		_, err := s.Get(ctx, "played")
+		return errors.Is(err, store.ErrNotFound)
+	})
 }
 
 // testConcurrentUpdates has writers append to one session with
@@ -581,10 +586,10 @@ func testTranspositions(t *testing.T, open Factory) {
 	if got, _ := tt.Load(ctx, "b", []uint64{1}); string(got[1]) != "other table" {
 		t.Errorf("table b = %v", got)
 	}
-	time.Sleep(800 * time.Millisecond)
-	if got, err := tt.Load(ctx, "a", []uint64{1, 1 << 63}); err != nil || len(got) != 0 {
-		t.Errorf("Load after the TTL = %v, %v; want nothing", got, err)
-	}
+	waitfor.Check(t, 5*time.Second, "the table empty after its TTL", func() bool {
+		got, err := tt.Load(ctx, "a", []uint64{1, 1 << 63})
+		return err == nil && len(got) == 0
+	})
 }
 
 func testLiveGames(t *testing.T, open Factory) {
@@ -620,15 +625,18 @@ func testLiveGames(t *testing.T, open Factory) {
 		t.Errorf("Get after Delete: %v, want ErrNotFound", err)
 	}
 	// A game kept written lives on; one left alone is gone after the TTL.
-	time.Sleep(250 * time.Millisecond)
-	if err := lg.Put(ctx, "competition:a:3", []byte("still played")); err != nil {
-		t.Fatal(err)
+	kept := func() {
+		if err := lg.Put(ctx, "competition:a:3", []byte("still played")); err != nil {
+			t.Fatal(err)
+		}
 	}
-	time.Sleep(250 * time.Millisecond)
-	if _, err := lg.Get(ctx, "competition:a:1"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Get of a game not written for 500 ms (TTL 400): %v, want ErrNotFound", err)
-	}
+	kept()
+	waitfor.Check(t, 5*time.Second, "a game not written for its TTL gone", func() bool {
+		kept()
+		_, err := lg.Get(ctx, "competition:a:1")
+		return errors.Is(err, store.ErrNotFound)
+	})
 	if got, err := lg.Get(ctx, "competition:a:3"); err != nil || string(got) != "still played" {
-		t.Errorf("Get of a game written 250 ms ago = %q, %v", got, err)
+		t.Errorf("Get of a game written all along = %q, %v", got, err)
 	}
 }
