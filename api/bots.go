@@ -519,7 +519,7 @@ func botResponse(b *store.Bot, d *store.BotDetails, who caller) BotResponse {
 		r.BuildLog = &d.BuildLog
 	}
 	for i, g := range b.Validation {
-		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, FaultKind: g.FaultKind, Turn: g.Turn, ThinkMS: g.ThinkMS}
+		v := ValidationGameResponse{Seat: g.Seat, Opponents: g.Opponents, Result: g.Result, Fault: g.Fault, FaultKind: g.FaultKind, Turn: g.Turn, ThinkMS: g.ThinkMS, Used: g.Used}
 		if d != nil && i < len(d.Games) {
 			dg := d.Games[i]
 			v.Record, v.Board, v.Seats, v.Moves, v.TimesMS, v.Clocks = dg.Record, dg.Board, dg.Seats, dg.Moves, dg.TimesMS, dg.ThinkMS

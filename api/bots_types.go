@@ -104,11 +104,13 @@ type ValidationGameResponse struct {
 	// FaultKind is the fault as a value: crash, time, illegal, protocol,
 	// false-claim, output, memory (killed at its memory limit) or cpu (at
 	// its CPU time limit).
-	FaultKind string  `json:"fault_kind,omitempty" example:"illegal"`
-	Turn      int     `json:"turn,omitempty"`
-	Record    string  `json:"record,omitempty"`
-	ThinkMS   int64   `json:"think_ms"`
-	Stderr    *string `json:"stderr,omitempty"`
+	FaultKind string `json:"fault_kind,omitempty" example:"illegal"`
+	Turn      int    `json:"turn,omitempty"`
+	Record    string `json:"record,omitempty"`
+	ThinkMS   int64  `json:"think_ms"`
+	// Used is what the bot's program used beside the box's limits.
+	Used   string  `json:"used,omitempty" example:"37 MiB of 512 MiB memory at its peak, 0.84 s of CPU time (its limit 10s), 3.2 s in all"`
+	Stderr *string `json:"stderr,omitempty"`
 	// Transcript is, for the owner, the bot's conversation with the
 	// referee: "> " before a line the referee sent, "< " before one the bot
 	// wrote, each after its time in seconds since the start; its first 40

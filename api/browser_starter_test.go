@@ -151,6 +151,9 @@ func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
 		if eval[string](t, ctx, `document.getElementById('bot-protocol').getAttribute('href')`) != "#/protocol/"+game {
 			t.Errorf("%s: the bot's page does not link its protocol", game)
 		}
+		if n := eval[int](t, ctx, `[...document.querySelectorAll('#bot-games .bot-used')].filter(d => / MiB of \d+ MiB memory/.test(d.textContent)).length`); n != want {
+			t.Errorf("%s: %d of its %d games say what its program used", game, n, want)
+		}
 		if n := eval[int](t, ctx, `document.querySelectorAll('#bot-games details.transcript').length`); n != want {
 			t.Errorf("%s: its owner sees the transcript of %d games, want %d", game, n, want)
 		}

@@ -174,6 +174,9 @@ type Outcome struct {
 	// Transcripts each one's conversation with the referee.
 	Stderr      []string `json:"stderr,omitempty"`
 	Transcripts []string `json:"transcripts,omitempty"`
+	// Used is what each uploaded seat's program used beside its limits
+	// ("" for ours, or where not known).
+	Used []string `json:"used,omitempty"`
 	// Less and Morris are the game as its referee kept it, for callers
 	// in this process (the detours of a Less team, a Morris record's
 	// moves and exact times).

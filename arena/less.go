@@ -92,10 +92,10 @@ func (r Runner) playLess(ctx context.Context, s Spec) (Outcome, error) {
 		o.Reason = fmt.Sprintf("Yellow and White %d, Black and Red %d (the lower wins)", rec.Teams[0], rec.Teams[1])
 	}
 	if len(uploaded) > 0 {
-		o.Stderr, o.Transcripts = make([]string, 4), make([]string, 4)
+		o.Stderr, o.Transcripts, o.Used = make([]string, 4), make([]string, 4), make([]string, 4)
 		for seat, p := range uploaded {
 			tr := p.Trace()
-			o.Stderr[seat], o.Transcripts[seat] = tr.Stderr, tr.Transcript
+			o.Stderr[seat], o.Transcripts[seat], o.Used[seat] = tr.Stderr, tr.Transcript, tr.Used
 		}
 	}
 	return o, nil

@@ -215,7 +215,7 @@ func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, t
 		o.Reason = fmt.Sprintf("%s answered bestmove %s at ply %d, holding the game drawn where the position repeats; by these rules it goes on (a loss in a competition)",
 			s.Seats[sideToMove(opts.Rules, res.Record)].Label(), claim.Token, len(res.Record.Moves)+1)
 		res.Winner = -1
-		o.Stderr, o.Transcripts = collect(traces)
+		o.Stderr, o.Transcripts, o.Used = collect(traces)
 		return o
 	case errors.As(err, &claim):
 		side := sideToMove(opts.Rules, res.Record)
@@ -236,7 +236,7 @@ func (r Runner) morrisResult(o Outcome, s Spec, opts MorrisOptions, err error, t
 		o.Result.Score = []float64{0.5, 0.5}
 	}
 	o.Reason = res.Reason
-	o.Stderr, o.Transcripts = collect(traces)
+	o.Stderr, o.Transcripts, o.Used = collect(traces)
 	return o
 }
 
@@ -262,7 +262,7 @@ func (r Runner) morrisFault(o Outcome, s Spec, f *Fault, traces []func() Trace) 
 		rec.Tags["Termination"] = o.Reason
 		o.Record = rec.String()
 	}
-	o.Stderr, o.Transcripts = collect(traces)
+	o.Stderr, o.Transcripts, o.Used = collect(traces)
 	return o
 }
 
@@ -292,21 +292,22 @@ func interleave(took [2][]time.Duration, first, n int) []int64 {
 	return out
 }
 
-// collect reads the uploaded seats' traces: each seat's standard error and
-// transcript (empty for ours), or none when no seat is uploaded.
-func collect(traces []func() Trace) (stderr, transcripts []string) {
+// collect reads the uploaded seats' traces: each seat's standard error,
+// transcript and what it used (empty for ours), or none when no seat is
+// uploaded.
+func collect(traces []func() Trace) (stderr, transcripts, used []string) {
 	any := false
 	for _, f := range traces {
 		var tr Trace
 		if f != nil {
 			tr, any = f(), true
 		}
-		stderr, transcripts = append(stderr, tr.Stderr), append(transcripts, tr.Transcript)
+		stderr, transcripts, used = append(stderr, tr.Stderr), append(transcripts, tr.Transcript), append(used, tr.Used)
 	}
 	if !any {
-		return nil, nil
+		return nil, nil, nil
 	}
-	return stderr, transcripts
+	return stderr, transcripts, used
 }
 
 // claimable reports whether the position after rec's moves is one where

@@ -42,6 +42,9 @@ type LessProgram interface {
 // (internal/transcript's rendering, with times), both capped.
 type Trace struct {
 	Stderr, Transcript string
+	// Used is what the program used beside its limits ("37 MiB of 512 MiB
+	// memory at its peak, ..."), "" when not known.
+	Used string
 }
 
 // Uploads starts uploaded bots, confined, for one game each. The referee

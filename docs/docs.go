@@ -6558,6 +6558,11 @@ const docTemplate = `{
                 },
                 "turn": {
                     "type": "integer"
+                },
+                "used": {
+                    "description": "Used is what the bot's program used beside the box's limits.",
+                    "type": "string",
+                    "example": "37 MiB of 512 MiB memory at its peak, 0.84 s of CPU time (its limit 10s), 3.2 s in all"
                 }
             }
         },

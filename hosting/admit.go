@@ -141,6 +141,9 @@ func admissionGames(cfg Config, game string, u arena.Uploaded, seed uint64) []ad
 // summary is a played game from the upload's side.
 func (v admissionGame) summary(o arena.Outcome) store.ValidationGame {
 	g := store.ValidationGame{Seat: v.seatName, Opponents: v.opponents, ThinkMS: o.ThinkMS[v.seat]}
+	if v.seat < len(o.Used) {
+		g.Used = o.Used[v.seat]
+	}
 	switch f := o.Fault; {
 	case f != nil && f.Seat == v.seat:
 		g.Fault, g.FaultKind, g.Turn, g.Result, g.Outcome = f.Reason, string(f.Kind), f.Turn, "irregular loss", "lost"

@@ -82,7 +82,11 @@ func TestLegalBotsAreAdmitted(t *testing.T) {
 				if d.Games[i].Record == "" {
 					t.Errorf("game %d has no record", i+1)
 				}
-				t.Logf("%s: %s, %d ms, %d lines of record", g.Seat, g.Result, g.ThinkMS, strings.Count(d.Games[i].Record, "\n"))
+				// What its program used, beside the box's limits.
+				if !strings.Contains(g.Used, " MiB of ") || !strings.Contains(g.Used, "s of CPU time") {
+					t.Errorf("game %d says it used %q", i+1, g.Used)
+				}
+				t.Logf("%s: %s, %d ms, %d lines of record; used %s", g.Seat, g.Result, g.ThinkMS, strings.Count(d.Games[i].Record, "\n"), g.Used)
 			}
 			if b.Program != b.Source {
 				t.Errorf("an executable runs as uploaded: program %s, source %s", b.Program, b.Source)

@@ -65,6 +65,9 @@ func (c *command) Freeze() error { return nil }
 func (c *command) Thaw() error   { return nil }
 func (c *command) ended() error  { return errors.New(c.cmd.ProcessState.String()) }
 
+// used is unknown on the author's machine: no limits there to say it beside.
+func (c *command) used() string { return "" }
+
 // start runs the command for one game, its three streams pipes of ours.
 func (l *Local) start(ctx context.Context) (*process, error) {
 	if len(l.Argv) == 0 {

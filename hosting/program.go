@@ -59,12 +59,17 @@ type running interface {
 	Thaw() error
 	// ended says how it ended, once Done is closed.
 	ended() error
+	// used says what it used of its limits, once Done is closed ("" where
+	// it is not known).
+	used() string
 }
 
 // confined is a program in the sandbox.
 type confined struct{ *sandbox.Process }
 
 func (c confined) ended() error { return &ended{sandbox.ExitError{Exit: c.Exit()}} }
+
+func (c confined) used() string { e := c.Exit(); return e.Used.Of(e.Limits) }
 
 // process is one run of a bot in a game: its output read line by line,
 // its standard error kept up to a cap (and copied to tee, when set), its
@@ -167,7 +172,13 @@ func (pr *process) stop() {
 // Trace is what the bot wrote on standard error in its game, up to the
 // cap, and its conversation with the referee.
 func (pr *process) Trace() arena.Trace {
-	return arena.Trace{Stderr: pr.stderr.String(), Transcript: pr.talk.Timed()}
+	tr := arena.Trace{Stderr: pr.stderr.String(), Transcript: pr.talk.Timed()}
+	select {
+	case <-pr.p.Done():
+		tr.Used = pr.p.used()
+	default: // still running: what it used is not known yet
+	}
+	return tr
 }
 
 // capped keeps the first max bytes written and counts the rest.

@@ -16,6 +16,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -111,6 +112,47 @@ type Exit struct {
 	Limits Limits
 	// Wall is the wall-clock limit Expire enforced.
 	Wall time.Duration
+	// Used is what it used of its limits.
+	Used Used
+}
+
+// Used is what a confined program used: its CPU time (its first process
+// and the children it waited for), its memory at its peak (its control
+// group's, scratch included; 0 where the kernel keeps no peak) and how
+// long it ran.
+type Used struct {
+	CPU    time.Duration `json:"cpu"`
+	Memory int64         `json:"memory"`
+	Wall   time.Duration `json:"wall"`
+}
+
+// Of says u beside the limits l in words, for the program's owner: "37
+// MiB of 512 MiB memory at its peak, 0.84 s of CPU time (its limit 10 s),
+// 3.2 s in all".
+func (u Used) Of(l Limits) string {
+	var parts []string
+	if u.Memory > 0 {
+		mem := fmt.Sprintf("%s memory at its peak", mib(u.Memory))
+		if l.Memory > 0 {
+			mem = fmt.Sprintf("%s of %s memory at its peak", mib(u.Memory), mib(l.Memory))
+		}
+		parts = append(parts, mem)
+	}
+	cpu := fmt.Sprintf("%.2f s of CPU time", u.CPU.Seconds())
+	if l.CPUTime > 0 {
+		cpu += fmt.Sprintf(" (its limit %v)", l.CPUTime)
+	}
+	parts = append(parts, cpu, fmt.Sprintf("%.1f s in all", u.Wall.Seconds()))
+	return strings.Join(parts, ", ")
+}
+
+// mib is n bytes in MiB, to one decimal below 10.
+func mib(n int64) string {
+	m := float64(n) / (1 << 20)
+	if m < 10 {
+		return fmt.Sprintf("%.1f MiB", m)
+	}
+	return fmt.Sprintf("%.0f MiB", m)
 }
 
 // OK reports a clean exit with status 0.

@@ -295,6 +295,7 @@ type Process struct {
 	wall    atomic.Int64 // the wall-clock limit Expire enforced (ns), read by the waiting goroutine
 	killed  atomic.Bool
 	once    sync.Once
+	started time.Time
 }
 
 // programSeq numbers the programs of this process.
@@ -383,7 +384,7 @@ func (s *Sandbox) Start(spec Spec) (*Process, error) {
 		closeAll(inW, outR, errR)
 		return nil, fmt.Errorf("sandbox: starting %s: %w", spec.Argv[0], err)
 	}
-	p.pid, p.Stdin, p.Stdout, p.Stderr = pid, inW, outR, errR
+	p.pid, p.Stdin, p.Stdout, p.Stderr, p.started = pid, inW, outR, errR, time.Now()
 	s.mu.Lock()
 	s.live[p] = struct{}{}
 	s.mu.Unlock()
@@ -618,7 +619,10 @@ func (p *Process) Exit() Exit { return p.exit }
 // no handler for): past its CPU time it meets the limit's hard SIGKILL a
 // second later, and past its file size EFBIG, never an ending of its own.
 func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
-	e := Exit{Limits: p.limits, Wall: time.Duration(p.wall.Load())}
+	e := Exit{Limits: p.limits, Wall: time.Duration(p.wall.Load()), Used: Used{CPU: cpu, Wall: time.Since(p.started)}}
+	if peak, err := p.cg.MemoryMaxUsage(); err == nil {
+		e.Used.Memory = int64(peak)
+	}
 	switch {
 	case ws.Exited():
 		e.Status, e.Code = Exited, ws.ExitStatus()

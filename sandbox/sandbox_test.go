@@ -397,3 +397,22 @@ func TestKilledAtItsLimitIsNotOutOfMemory(t *testing.T) {
 		t.Errorf("ended by Kill: %v (%v), want stopped", e, e.Status)
 	}
 }
+
+// A program's end says what it used beside its limits: a shell that holds
+// 24 MiB in a variable and counts for a while used that memory at its
+// peak (and less than its limit), some CPU time, and the time it ran.
+func TestAnExitSaysWhatItUsed(t *testing.T) {
+	s := forTest(t)
+	_, e := run(t, s, sh(`x=$(head -c 25165824 /dev/zero | tr '\0' a); i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo ${#x}`))
+	if !e.OK() {
+		t.Fatalf("%v", e)
+	}
+	u := e.Used
+	if u.Memory < 24<<20 || u.Memory >= small.Memory || u.CPU <= 0 || u.Wall < u.CPU/2 {
+		t.Errorf("used %+v (limits %+v): want 24 MiB or more of memory, some CPU time, and its time", u, small)
+	}
+	if say := u.Of(small); !strings.Contains(say, "MiB of 64 MiB memory at its peak") || !strings.Contains(say, "(its limit 5s)") {
+		t.Errorf("said %q", say)
+	}
+	t.Logf("%s", u.Of(small))
+}

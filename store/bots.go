@@ -79,6 +79,9 @@ type ValidationGame struct {
 	Outcome string `json:"outcome,omitempty"`
 	// ThinkMS is the bot's time on its clock.
 	ThinkMS int64 `json:"think_ms"`
+	// Used is what its program used beside the box's limits ("37 MiB of
+	// 512 MiB memory at its peak, 0.84 s of CPU time, 3.2 s in all").
+	Used string `json:"used,omitempty"`
 }
 
 // BotDetails are a bot's bulky parts, kept apart from it so that a list of

@@ -117,26 +117,32 @@ func (a *accounts) Logins(ctx context.Context, owner string) ([]*store.Login, er
 
 // An invitation is a hash of fields: expires and created (ms), note and
 // used_by; the invitations, a sorted set of their hashes by when they
-// were made, lists them.
+// were made (µs: two made in one millisecond are still listed newest
+// first), lists them.
 
 // inviteScript: KEYS[1] the invitation, KEYS[2] the invitations; ARGV
 // expires, created (ms), note, ttl (ms), the oldest an invitation still
-// kept can have been made (ms), most kept, hash. 1 kept, -1 exists, -2
-// full.
+// kept can have been made (µs), most kept, hash, created (µs). 1 kept,
+// -1 exists, -2 full. Entries scored in ms (before 2026-12-05) are scored
+// again in µs first.
 var inviteScript = redis.NewScript(`
+for _, h in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(1e14')) do
+  redis.call('ZADD', KEYS[2], redis.call('ZSCORE', KEYS[2], h) * 1000, h)
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[5])
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return -2 end
 redis.call('HSET', KEYS[1], 'expires', ARGV[1], 'created', ARGV[2], 'note', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[7])
+redis.call('ZADD', KEYS[2], ARGV[8], ARGV[7])
 return 1`)
 
 func (a *accounts) Invite(ctx context.Context, inv *store.Invitation) error {
 	ttl := time.Until(inv.Expires.Add(store.InvitationGrace))
 	oldest := time.Now().Add(-store.MaxInvitationLife - store.InvitationGrace)
 	n, err := inviteScript.Run(ctx, a.c, []string{a.k.invitation(inv.Hash), a.k.invitations()},
-		inv.Expires.UnixMilli(), inv.CreatedAt.UnixMilli(), inv.Note, ttl.Milliseconds(), oldest.UnixMilli(), store.MaxInvitations, inv.Hash).Int()
+		inv.Expires.UnixMilli(), inv.CreatedAt.UnixMilli(), inv.Note, ttl.Milliseconds(), oldest.UnixMicro(), store.MaxInvitations, inv.Hash,
+		inv.CreatedAt.UnixMicro()).Int()
 	switch {
 	case err != nil:
 		return err

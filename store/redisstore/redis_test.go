@@ -10,6 +10,8 @@ import (
 	"gameai/store"
 	"gameai/store/redisstore"
 	"gameai/store/storetest"
+
+	"github.com/redis/go-redis/v9"
 )
 
 func TestSuite(t *testing.T) {
@@ -133,4 +135,32 @@ func benchStore(b *testing.B) *store.Store {
 	}
 	b.Cleanup(func() { _ = st.Close() })
 	return st
+}
+
+// Invitations listed in a store written before their index was scored in
+// microseconds (it was in milliseconds) are scored again at the next
+// invitation, not dropped as too old, and listed in their order.
+func TestInvitationsScoredInMillisecondsAreKept(t *testing.T) {
+	url, prefix := redistest.URL(t), redistest.Prefix(t)
+	ctx := context.Background()
+	st := redistest.Store(t, url, prefix)
+	now := time.Now()
+	if err := st.Accounts.Invite(ctx, &store.Invitation{Hash: "old", CreatedAt: now.Add(-time.Minute), Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	c := redistest.Client(t, url)
+	// As the store wrote it before.
+	if err := c.ZAdd(ctx, prefix+"invitations", redis.Z{Score: float64(now.Add(-time.Minute).UnixMilli()), Member: "old"}).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Accounts.Invite(ctx, &store.Invitation{Hash: "new", CreatedAt: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := st.Accounts.Invitations(ctx)
+	if err != nil || len(list) != 2 || list[0].Hash != "new" || list[1].Hash != "old" {
+		t.Fatalf("the invitations: %d, %v", len(list), err)
+	}
+	if s := c.ZScore(ctx, prefix+"invitations", "old").Val(); s != float64(now.Add(-time.Minute).UnixMilli())*1000 {
+		t.Errorf("the old one's score %v, want it in microseconds", s)
+	}
 }

@@ -165,6 +165,18 @@ func invitations(t *testing.T, st *store.Store, now time.Time) {
 	if list, err := a.Invitations(ctx); err != nil || len(list) != 1 || list[0].Hash != "i1" {
 		t.Errorf("after the withdrawal: %+v, %v", list, err)
 	}
+	// Two made within one millisecond are listed newest first all the same
+	// (the newer's code sorts first: an order by code would put it last).
+	ms := now.Truncate(time.Millisecond).Add(2 * time.Second)
+	for _, inv := range []*store.Invitation{{Hash: "i8", CreatedAt: ms.Add(100 * time.Microsecond)}, {Hash: "i3", CreatedAt: ms.Add(600 * time.Microsecond)}} {
+		inv.Expires = now.Add(time.Hour)
+		if err := a.Invite(ctx, inv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if list, err := a.Invitations(ctx); err != nil || len(list) != 3 || list[0].Hash != "i3" || list[1].Hash != "i8" {
+		t.Errorf("two made in one millisecond: %+v, %v", list, err)
+	}
 }
 
 // counters: counters count within their window.

@@ -215,7 +215,7 @@ function one(main, id) {
       ...b.validation.map((g, i) => el('div', { class: 'panel game', 'data-game': i },
         el('strong', {}, `Game ${i + 1}, as ${g.seat}`), ` against ${namesIn(g.opponents)}: `,
         el('span', { class: g.fault ? 'bad' : '' }, g.fault ? `irregular loss ${g.turn ? `at turn ${g.turn}` : 'before its first move'}: ${g.fault}` : g.result),
-        el('div', { class: 'muted' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock`),
+        el('div', { class: 'muted bot-used' }, `${(g.think_ms / 1000).toFixed(2)} s on its clock${g.used ? `; it used ${g.used}` : ''}`),
         g.seats ? el('a', { href: `#/bots/${encodeURIComponent(id)}/validation/${i + 1}`, class: 'bot-replay' }, 'Replay it on a board') : null,
         el('details', {}, el('summary', {}, 'The game'), el('pre', {}, g.record)),
         g.transcript !== undefined ? el('details', { class: 'transcript', open: !!g.fault }, el('summary', {}, 'What the referee sent it and what it answered (only you see it)'),
