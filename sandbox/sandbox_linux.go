@@ -620,7 +620,8 @@ func (p *Process) Exit() Exit { return p.exit }
 // second later, and past its file size EFBIG, never an ending of its own.
 func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 	e := Exit{Limits: p.limits, Wall: time.Duration(p.wall.Load()), Used: Used{CPU: cpu, Wall: time.Since(p.started)}}
-	if peak, err := p.cg.MemoryMaxUsage(); err == nil {
+	peak, peakErr := p.cg.MemoryMaxUsage()
+	if peakErr == nil {
 		e.Used.Memory = int64(peak)
 	}
 	switch {
@@ -644,7 +645,7 @@ func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 			if e.Wall > 0 {
 				e.Status = WallTime
 			}
-		case p.outOfMemory():
+		case p.outOfMemory(e.Used.Memory, peakErr == nil):
 			e.Status = OutOfMemory
 		case p.limits.CPUTime > 0 && cpu >= p.limits.CPUTime:
 			e.Status = OutOfCPU
@@ -653,12 +654,13 @@ func (p *Process) exitOf(ws unix.WaitStatus, cpu time.Duration) Exit {
 	return e
 }
 
-func (p *Process) outOfMemory() bool {
+// outOfMemory says whether memory ended the program: the kernel's count of
+// OOM kills, else its peak (when read) at its limit.
+func (p *Process) outOfMemory(peak int64, read bool) bool {
 	if n, ok := p.oomKills(); ok {
 		return n > 0
 	}
-	used, err := p.cg.MemoryMaxUsage()
-	return err == nil && p.limits.Memory > 0 && int64(used) >= p.limits.Memory-(1<<20)
+	return read && p.limits.Memory > 0 && peak >= p.limits.Memory-(1<<20)
 }
 
 // oomKills is the kernel's count of the program's processes it killed

@@ -60,7 +60,7 @@ func morrisDBBuild(d Deps) jobs.Handler {
 		tr := newBuildTracker(waves, time.Now())
 		var sofar []morrisdb.Stats
 		solved := map[morrisdb.Space]bool{} // a pair's last state may be heard twice
-		done, err := d.players().Job(j.ID).MorrisDB(ctx, up, func(pair morrisdb.Space, st workers.MorrisDBPairState) {
+		err = d.players().Job(j.ID).MorrisDB(ctx, up, func(pair morrisdb.Space, st workers.MorrisDBPairState) {
 			tr.wave = tr.waveOf(pair)
 			tr.update(pair, st)
 			if len(st.Stats) > 0 && !solved[pair] {
@@ -71,7 +71,7 @@ func morrisDBBuild(d Deps) jobs.Handler {
 			_ = rep.Progress(tr.fraction(), tr.message(time.Now()), MorrisDBBuildResult{Spaces: sofar})
 		})
 		if err != nil {
-			return MorrisDBBuildResult{Spaces: done}, err
+			return MorrisDBBuildResult{Spaces: sofar}, err
 		}
 		all, err := morrisdb.SpaceStats(d.MorrisDB, false)
 		if err != nil {

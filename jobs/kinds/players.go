@@ -38,9 +38,9 @@ type JobPlayers interface {
 	// Less plays a match's games.
 	Less(ctx context.Context, games []workers.LessGame, done func(i int, r workers.LessGameResult) error) error
 	// MorrisDB solves the spaces up to up into the database's directory,
-	// saying each pair's state as it goes, and returns the stats of the
-	// pairs solved (those solved so far with an error).
-	MorrisDB(ctx context.Context, up morrisdb.Space, progress func(pair morrisdb.Space, st workers.MorrisDBPairState)) ([]morrisdb.Stats, error)
+	// saying each pair's state as it goes (a solved pair's with its stats,
+	// perhaps more than once).
+	MorrisDB(ctx context.Context, up morrisdb.Space, progress func(pair morrisdb.Space, st workers.MorrisDBPairState)) error
 	// Tasks counts the job's tasks on workers (nil here).
 	Tasks() *workers.Counts
 }
@@ -104,16 +104,14 @@ func (Here) Less(ctx context.Context, games []workers.LessGame, done func(i int,
 
 // MorrisDB solves the pairs in turn (morrisdb.Build: the directory locked
 // for the whole build).
-func (h Here) MorrisDB(ctx context.Context, up morrisdb.Space, progress func(morrisdb.Space, workers.MorrisDBPairState)) ([]morrisdb.Stats, error) {
-	var done []morrisdb.Stats
-	err := morrisdb.Build(ctx, h.DBDir, up, func(pr morrisdb.Progress) {
+func (h Here) MorrisDB(ctx context.Context, up morrisdb.Space, progress func(morrisdb.Space, workers.MorrisDBPairState)) error {
+	return morrisdb.Build(ctx, h.DBDir, up, func(pr morrisdb.Progress) {
+		st := workers.MorrisDBPairState{Pair: pr.Pair.String(), Done: pr.Done, Total: pr.Total, Level: pr.Level, Skipped: pr.Skipped}
 		if pr.Finished {
-			done = append(done, pr.Stats...)
+			st.Stats = pr.Stats
 		}
-		progress(pr.Pair, workers.MorrisDBPairState{Pair: pr.Pair.String(), Done: pr.Done, Total: pr.Total,
-			Level: pr.Level, Skipped: pr.Skipped, Stats: pr.Stats})
+		progress(pr.Pair, st)
 	})
-	return done, err
 }
 
 // Tasks implements JobPlayers: none here.
@@ -177,22 +175,17 @@ func (w *onWorkers) Less(ctx context.Context, games []workers.LessGame, done fun
 
 // MorrisDB hands out the pairs a wave at a time (morrisdb.Waves: one count
 // of pieces, none needing another), to workers sharing the directory.
-func (w *onWorkers) MorrisDB(ctx context.Context, up morrisdb.Space, progress func(morrisdb.Space, workers.MorrisDBPairState)) ([]morrisdb.Stats, error) {
+func (w *onWorkers) MorrisDB(ctx context.Context, up morrisdb.Space, progress func(morrisdb.Space, workers.MorrisDBPairState)) error {
 	waves, err := morrisdb.Waves(up)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	b := w.d.MorrisDBPairs(w.job)
 	w.counting(b)
-	var done []morrisdb.Stats
 	for _, wave := range waves {
-		sts, err := b.Build(ctx, wave, func(i int, st workers.MorrisDBPairState) { progress(wave[i], st) })
-		if err != nil {
-			return done, err
-		}
-		for _, st := range sts {
-			done = append(done, st...)
+		if _, err := b.Build(ctx, wave, func(i int, st workers.MorrisDBPairState) { progress(wave[i], st) }); err != nil {
+			return err
 		}
 	}
-	return done, nil
+	return nil
 }

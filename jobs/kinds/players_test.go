@@ -34,8 +34,8 @@ func (stopping) Tournament(int) morrisai.GameRunner { return nil }
 func (stopping) Less(context.Context, []workers.LessGame, func(int, workers.LessGameResult) error) error {
 	return nil
 }
-func (stopping) MorrisDB(context.Context, morrisdb.Space, func(morrisdb.Space, workers.MorrisDBPairState)) ([]morrisdb.Stats, error) {
-	return nil, nil
+func (stopping) MorrisDB(context.Context, morrisdb.Space, func(morrisdb.Space, workers.MorrisDBPairState)) error {
+	return nil
 }
 func (stopping) Tasks() *workers.Counts { return nil }
 

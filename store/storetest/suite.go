@@ -115,10 +115,10 @@ func testSessionExpiry(t *testing.T, open Factory) {
 	if _, err := s.Get(ctx, "short"); err != nil {
 		t.Fatalf("Get before expiry: %v", err)
 	}
-	gone := func(id string) func() bool {
-		return func() bool { _, err := s.Get(ctx, id); return errors.Is(err, store.ErrNotFound) }
-	}
-	waitfor.Check(t, 5*time.Second, "the session gone after its TTL", gone("short"))
+	waitfor.Check(t, 5*time.Second, "the session gone after its TTL", func() bool {
+		_, err := s.Get(ctx, "short")
+		return errors.Is(err, store.ErrNotFound)
+	})
 }
 
 // testSessionBounds: a client's live sessions are bounded, and all of
