@@ -295,16 +295,21 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 	browsertest.Screenshot(t, ctx, "less")
 }
 
-// A 5-second Morpion search started from the page: its best score rises on
-// the page as the search improves, and the chart gains points.
+// A 5-second Morpion search of two threads started from the page: the
+// page shows each run's best as it goes, its best score rises as the
+// search improves, and the chart gains points.
 func TestBrowserMorpionSearchLive(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
 		`#morpion-search-form input[name="seconds"]`, "5",
+		`#morpion-search-form input[name="threads"]`, "2",
 		// Level 3: its first iteration alone outlasts the 5 s, so its
 		// improvements come over the whole run, not in the first second.
 		`#morpion-search-form input[name="set:level"]`, "3")
+	runs := poll[string](t, ctx, "the search's two runs",
+		`(r => r && /^\d+ · \d+$/.test(r.textContent) ? r.textContent : '')(document.getElementById('morpion-live-runs'))`, 10*time.Second)
+	t.Logf("runs shown: %s", runs)
 	scores := watchUntilDone(t, ctx, 40*time.Second,
 		`Number((document.getElementById('morpion-live-score') || {}).textContent) || 0`,
 		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)

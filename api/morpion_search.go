@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -23,7 +24,8 @@ type MorpionSearchRequest struct {
 	Parameters MorpionSearchParameters `json:"parameters"`
 	// Budget bounds the run: a time, a number of playouts, or both.
 	Budget MorpionSearchBudget `json:"budget"`
-	// Threads searched in parallel (default 1, at most the server's cores).
+	// Threads searched in parallel, each an independent run (default 1; at
+	// most the server's cores, or its cap of runs when workers play them).
 	Threads int `json:"threads,omitempty" validate:"omitempty,min=1" example:"2"`
 	// Seed: one thread and one seed give one result.
 	Seed uint64 `json:"seed,omitempty" example:"1"`
@@ -131,8 +133,8 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		return badField("budget", "set time_ms, playouts or both")
 	case req.Budget.TimeMS > maxMS:
 		return badField("budget.time_ms", fmt.Sprintf("%d ms exceeds the server's cap of %d ms", req.Budget.TimeMS, maxMS))
-	case req.Threads > runtime.NumCPU():
-		return badField("threads", fmt.Sprintf("%d exceeds the server's %d cores", req.Threads, runtime.NumCPU()))
+	case req.Threads > s.searchRuns():
+		return badField("threads", fmt.Sprintf("%d exceeds the server's %d runs at once", req.Threads, s.searchRuns()))
 	}
 	q := req.Parameters
 	p := kinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
@@ -140,7 +142,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 		Patience: deref(q.Patience), Layers: deref(q.Layers), Repetitions: q.Repetitions, Extend: deref(q.Extend),
 		Octagon: deref(q.Octagon), K: q.K, Population: q.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
-	if err := p.Check(runtime.NumCPU()); err != nil {
+	if err := p.Check(s.searchRuns()); err != nil {
 		if pe, ok := err.(*morpionai.ParamError); ok {
 			return badField(searchField(pe.Field), pe.Reason)
 		}
@@ -163,6 +165,9 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/jobs/"+j.ID)
 	return c.JSON(http.StatusAccepted, jobResponse(j))
 }
+
+// searchRuns is the most threads a record search may ask for.
+func (s *Server) searchRuns() int { return cmp.Or(s.cfg.SearchRuns, runtime.NumCPU()) }
 
 // searchField maps a morpionai.Params field to its request field.
 func searchField(f string) string {

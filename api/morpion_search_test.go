@@ -93,6 +93,22 @@ func TestMorpionSearchRunsToTheHallOfFame(t *testing.T) {
 	}
 }
 
+// A server whose workers play a search's runs takes as many threads as
+// its cap of runs, more than its cores, and no more.
+func TestMorpionSearchThreadsUpToTheCapOfRuns(t *testing.T) {
+	e := newEnv(t, nil, func(c *api.Config) { c.SearchRuns = 8 })
+	req := map[string]any{"variant": "5D", "algorithm": "nrpa", "parameters": map[string]any{"level": 1}, "threads": 8,
+		"budget": map[string]any{"playouts": 800}}
+	var j api.JobResponse
+	e.do(t, "POST", "/v1/morpion/searches", req).ok(t, http.StatusAccepted).json(t, &j)
+	if res := jobResult[kinds.MorpionSearchResult](t, e, j.ID); res.Playouts != 800 || res.BestScore < 20 {
+		t.Errorf("8 runs of 100 playouts: %+v", res.Progress)
+	}
+	req["threads"] = 9
+	r := e.do(t, "POST", "/v1/morpion/searches", req)
+	r.hasField(t, r.problem(t, 400), "threads")
+}
+
 func TestMorpionSearchCancelKeepsTheBest(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	start := fixture(t, "5D-82.psol")

@@ -39,6 +39,10 @@ type Config struct {
 	RequestTimeout time.Duration
 	// MaxJobTime caps the time budget of a job (a search, a tuning).
 	MaxJobTime time.Duration
+	// SearchRuns caps the threads of a record search, each a run on a
+	// core of its own: 0 is this machine's cores; a server whose workers
+	// play the runs allows more, each a worker's task.
+	SearchRuns int
 	// MorrisDB is the perfect-play database's directory, which the engines
 	// probe and builds write ("": none).
 	MorrisDB string

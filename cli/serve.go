@@ -70,6 +70,11 @@ type serveConfig struct {
 	api      api.Config
 }
 
+// searchRunsOnWorkers caps a record search's threads on a server whose
+// workers play them, a worker's task each: a search of more would sit in
+// the queue before every other job's tasks.
+const searchRunsOnWorkers = 64
+
 func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
 	d := api.DefaultConfig()
 	f := newFlags("serve", "Runs the HTTP API: best moves, sessions, jobs, /metrics and /swagger/.\n"+
@@ -293,7 +298,8 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 	deps := kinds.Deps{Store: st, Log: log, Players: kinds.Here{Arena: host.Referee(), DBDir: cfg.morrisDB}, MorrisDB: cfg.morrisDB}
 	var collectors []prometheus.Collector
 	if dispatcher != nil {
-		deps.Tasks, deps.Players = dispatcher, kinds.OnWorkers{Dispatcher: dispatcher}
+		deps.Players = kinds.OnWorkers{Dispatcher: dispatcher}
+		cfg.api.SearchRuns = searchRunsOnWorkers
 		queue := workers.Collector(opt, cfg.taskQueue)
 		defer queue.Close()
 		collectors = append(collectors, queue)

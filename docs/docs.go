@@ -5371,7 +5371,7 @@ const docTemplate = `{
                     ]
                 },
                 "threads": {
-                    "description": "Threads searched in parallel (default 1, at most the server's cores).",
+                    "description": "Threads searched in parallel, each an independent run (default 1; at\nmost the server's cores, or its cap of runs when workers play them).",
                     "type": "integer",
                     "minimum": 1,
                     "example": 2

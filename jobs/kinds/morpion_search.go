@@ -25,13 +25,17 @@ type MorpionSearchParams struct {
 	Start string `json:"start,omitempty"`
 }
 
-// morpionCheckpoint is what a resumed search continues from.
+// morpionCheckpoint is what a resumed search continues from: its runs'
+// states as this process last saw them (read only here: a worker's task
+// keeps its own). A checkpoint written before the runs were played one a
+// thread (Playouts ... Improvements; its count of runs is ignored) resumes
+// its runs from its best grid, with what it spent taken off the budget.
 type morpionCheckpoint struct {
-	Runs         int                     `json:"runs"`
-	Playouts     int64                   `json:"playouts"`
-	ElapsedMS    int64                   `json:"elapsed_ms"`
-	BestLayers   string                  `json:"best_layers,omitempty"`
-	Improvements []morpionai.Improvement `json:"improvements,omitempty"`
+	States       []*workers.MorpionRunState `json:"states,omitempty"`
+	Playouts     int64                      `json:"playouts,omitempty"`
+	ElapsedMS    int64                      `json:"elapsed_ms,omitempty"`
+	BestLayers   string                     `json:"best_layers,omitempty"`
+	Improvements []morpionai.Improvement    `json:"improvements,omitempty"`
 }
 
 // MorpionSearchResult is a finished (or cancelled) search's report.
@@ -47,81 +51,146 @@ const checkpointEvery = 30 * time.Second
 
 func morpionSearch(d Deps) jobs.Handler {
 	return func(ctx context.Context, j *store.Job, rep *jobs.Reporter) (any, error) {
-		var p MorpionSearchParams
-		if err := json.Unmarshal(j.Params, &p); err != nil {
-			return nil, fmt.Errorf("params: %w", err)
-		}
-		v, err := morpion.ParseVariant(p.Variant)
+		s, err := newMorpionSearchJob(d, j, rep)
 		if err != nil {
 			return nil, err
 		}
-		if d.Tasks != nil {
-			return morpionSearchOnWorkers(ctx, d, j, rep, p)
+		if err := s.play(ctx); err != nil && ctx.Err() == nil {
+			return nil, err
 		}
-		var cp morpionCheckpoint
-		if len(j.Checkpoint) > 0 {
-			if err := json.Unmarshal(j.Checkpoint, &cp); err != nil {
-				return nil, fmt.Errorf("checkpoint: %w", err)
-			}
+		// The runner writes the result when the store answers again.
+		if err := s.save(ctx); err != nil {
+			d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 		}
-		var start *morpion.Grid
-		if code := cmp.Or(cp.BestLayers, p.Start); code != "" {
-			if start, err = morpion.DecodeLayers(v, code); err != nil {
-				return nil, fmt.Errorf("start grid: %w", err)
-			}
-		}
-		// What is left of the budget; a resumed run takes a new seed so as
-		// not to retrace its steps.
-		rp := p.Params
-		rp.Seed += uint64(cp.Runs)
-		if rp.TimeMS > 0 {
-			rp.TimeMS = max(rp.TimeMS-cp.ElapsedMS, 1)
-		}
-		if rp.Playouts > 0 {
-			rp.Playouts = max(rp.Playouts-cp.Playouts, 1)
-		}
-		run := morpionai.NewRun(rp, start, cp.Improvements, cp.Playouts, time.Duration(cp.ElapsedMS)*time.Millisecond)
-		source := fmt.Sprintf("%s (job %s)", describe(p.Params), j.ID)
+		return MorpionSearchResult{Progress: s.progress(), BudgetSpent: ctx.Err() == nil}, nil
+	}
+}
 
-		save := func() error {
-			pr := run.Progress()
-			now := morpionCheckpoint{Runs: cp.Runs + 1, Playouts: pr.Playouts, ElapsedMS: pr.ElapsedMS,
-				BestLayers: pr.BestLayers, Improvements: pr.Improvements}
-			addRecord(ctx, d, j, p.Variant, pr, source)
-			return rep.Checkpoint(searchSpent(p.Params, pr), message(pr), pr, now)
-		}
+// morpionSearchJob is a record search: its runs, one a thread, played by
+// the job's players (here or on workers) and reported as one search.
+type morpionSearchJob struct {
+	d      Deps
+	job    *store.Job
+	rep    *jobs.Reporter
+	p      MorpionSearchParams
+	source string
+	// players plays the runs; cp is what the job resumed from (before:
+	// its playouts, time and best, from a checkpoint of before the runs);
+	// states are the runs' latest.
+	players JobPlayers
+	cp      morpionCheckpoint
+	before  morpionai.Progress
+	states  []*workers.MorpionRunState
 
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			run.Search(ctx)
-		}()
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		lastSave := time.Now()
-		for {
-			select {
-			case <-done:
-				// The runner writes the result when the store answers again.
-				if err := save(); err != nil {
-					d.Log.Warn("checkpoint", "job", j.ID, "err", err)
-				}
-				return MorpionSearchResult{Progress: run.Progress(), BudgetSpent: ctx.Err() == nil}, nil
-			case <-tick.C:
-				pr := run.Progress()
-				if time.Since(lastSave) >= checkpointEvery {
-					lastSave = time.Now()
-					if err := save(); err != nil {
-						d.Log.Warn("checkpoint", "job", j.ID, "err", err)
-					}
-					continue
-				}
-				if err := rep.Progress(searchSpent(p.Params, pr), message(pr), pr); err != nil {
-					d.Log.Warn("progress", "job", j.ID, "err", err)
-				}
-			}
+	lastReport, lastSave time.Time
+}
+
+func newMorpionSearchJob(d Deps, j *store.Job, rep *jobs.Reporter) (*morpionSearchJob, error) {
+	s := &morpionSearchJob{d: d, job: j, rep: rep, players: d.players().Job(j.ID), lastSave: time.Now()}
+	if err := json.Unmarshal(j.Params, &s.p); err != nil {
+		return nil, fmt.Errorf("params: %w", err)
+	}
+	v, err := morpion.ParseVariant(s.p.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if len(j.Checkpoint) > 0 {
+		if err := json.Unmarshal(j.Checkpoint, &s.cp); err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
 		}
 	}
+	s.states = s.cp.States
+	s.before = morpionai.Progress{Playouts: s.cp.Playouts, ElapsedMS: s.cp.ElapsedMS, BestLayers: s.cp.BestLayers,
+		Improvements: s.cp.Improvements}
+	if code := s.cp.BestLayers; code != "" {
+		g, err := morpion.DecodeLayers(v, code)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint's best grid: %w", err)
+		}
+		s.before.BestScore, s.before.BestPentasol = g.Score(), morpion.WritePentasol(g)
+	}
+	s.source = fmt.Sprintf("%s (job %s)", describe(s.p.Params), j.ID)
+	return s, nil
+}
+
+// runs are the search's runs: one a thread, each with a seed of its own,
+// from the start grid (or an old checkpoint's best), with what is left of
+// the budget.
+func (s *morpionSearchJob) runs() []workers.MorpionRun {
+	q := s.p.Params
+	if q.TimeMS > 0 {
+		q.TimeMS = max(q.TimeMS-s.before.ElapsedMS, 1)
+	}
+	if q.Playouts > 0 {
+		q.Playouts = max(q.Playouts-s.before.Playouts, 1)
+	}
+	return workers.Runs(q, cmp.Or(s.before.BestLayers, s.p.Start))
+}
+
+// play plays the runs to their end, reporting and checkpointing as they go.
+func (s *morpionSearchJob) play(ctx context.Context) error {
+	return s.players.Morpion(ctx, s.runs(), s.states, func(states []*workers.MorpionRunState) {
+		s.states = states
+		switch {
+		case time.Since(s.lastSave) >= checkpointEvery:
+			if err := s.save(ctx); err != nil {
+				s.d.Log.Warn("checkpoint", "job", s.job.ID, "err", err)
+			}
+		case time.Since(s.lastReport) >= time.Second:
+			s.lastReport = time.Now()
+			pr := s.progress()
+			if err := s.rep.Progress(searchSpent(s.p.Params, pr), message(pr), s.report(pr)); err != nil {
+				s.d.Log.Warn("progress", "job", s.job.ID, "err", err)
+			}
+		}
+	})
+}
+
+// progress is the search so far: its runs as one search, after what an
+// old checkpoint carried (its improvements first, the runs' in the
+// search's time and playouts).
+func (s *morpionSearchJob) progress() morpionai.Progress {
+	before := s.before
+	runs := combineRuns(s.states)
+	out := runs
+	out.Playouts += before.Playouts
+	out.ElapsedMS += before.ElapsedMS
+	if before.BestScore >= runs.BestScore {
+		out.BestScore, out.BestLayers, out.BestPentasol = before.BestScore, before.BestLayers, before.BestPentasol
+	}
+	out.Improvements = append([]morpionai.Improvement{}, before.Improvements...)
+	for _, im := range runs.Improvements {
+		if n := len(out.Improvements); n == 0 || im.Score > out.Improvements[n-1].Score {
+			im.Playouts += before.Playouts
+			im.ElapsedMS += before.ElapsedMS
+			out.Improvements = append(out.Improvements, im)
+		}
+	}
+	return out
+}
+
+// save checkpoints the search and puts its best grid in the hall of fame.
+func (s *morpionSearchJob) save(ctx context.Context) error {
+	s.lastSave, s.lastReport = time.Now(), time.Now()
+	pr := s.progress()
+	addRecord(ctx, s.d, s.job, s.p.Variant, pr, s.source)
+	cp := s.cp
+	cp.States = s.states
+	return s.rep.Checkpoint(searchSpent(s.p.Params, pr), message(pr), s.report(pr), cp)
+}
+
+// report is the progress a job shows: the search, its runs, and its tasks
+// on workers.
+func (s *morpionSearchJob) report(pr morpionai.Progress) morpionReport {
+	r := morpionReport{Progress: pr, Tasks: s.players.Tasks()}
+	for _, st := range s.states {
+		run := morpionRunReport{}
+		if st != nil {
+			run = morpionRunReport{BestScore: st.BestScore, Playouts: st.Playouts, PlayoutsPerS: st.PlayoutsPerS, Done: st.Done}
+		}
+		r.Runs = append(r.Runs, run)
+	}
+	return r
 }
 
 // addRecord puts a search's best grid so far in the hall of fame (which
@@ -136,51 +205,20 @@ func addRecord(ctx context.Context, d Deps, j *store.Job, variant string, pr mor
 	}
 }
 
-// morpionSearchOnWorkers runs the search's threads as independent runs on
-// the workers (workers.Runs), and reports them as one search: the best grid
-// of all, their playouts summed, the improvements of the best so far. The
-// runs keep their own state in Redis, so a resumed job (the same tasks)
-// collects them where they are.
-func morpionSearchOnWorkers(ctx context.Context, d Deps, j *store.Job, rep *jobs.Reporter, p MorpionSearchParams) (any, error) {
-	source := fmt.Sprintf("%s (job %s, on workers)", describe(p.Params), j.ID)
-	var pr morpionai.Progress
-	var runs *workers.MorpionRuns
-	report := func() morpionReport {
-		c := runs.Counts()
-		return morpionReport{Progress: pr, Tasks: &c}
-	}
-	var lastReport, lastSave time.Time
-	save := func() {
-		addRecord(ctx, d, j, p.Variant, pr, source)
-		if err := rep.Checkpoint(searchSpent(p.Params, pr), message(pr), report(), nil); err != nil {
-			d.Log.Warn("checkpoint", "job", j.ID, "err", err)
-		}
-	}
-	runs = d.Tasks.MorpionRuns(j.ID)
-	err := runs.Play(ctx, workers.Runs(p.Params, p.Start), func(states []*workers.MorpionRunState) {
-		pr = combineRuns(states)
-		switch {
-		case time.Since(lastSave) >= checkpointEvery:
-			lastSave, lastReport = time.Now(), time.Now()
-			save()
-		case time.Since(lastReport) >= time.Second:
-			lastReport = time.Now()
-			if err := rep.Progress(searchSpent(p.Params, pr), message(pr), report()); err != nil {
-				d.Log.Warn("progress", "job", j.ID, "err", err)
-			}
-		}
-	})
-	if err != nil && ctx.Err() == nil {
-		return nil, err
-	}
-	save()
-	return MorpionSearchResult{Progress: pr, BudgetSpent: ctx.Err() == nil}, nil
-}
-
-// morpionReport is a search's progress on workers, with its tasks.
+// morpionReport is a search's progress with its runs and its tasks on
+// workers.
 type morpionReport struct {
 	morpionai.Progress
-	Tasks *workers.Counts `json:"tasks,omitempty"`
+	Runs  []morpionRunReport `json:"runs,omitempty"`
+	Tasks *workers.Counts    `json:"tasks,omitempty"`
+}
+
+// morpionRunReport is one run of a search.
+type morpionRunReport struct {
+	BestScore    int     `json:"best_score"`
+	Playouts     int64   `json:"playouts"`
+	PlayoutsPerS float64 `json:"playouts_per_s"`
+	Done         bool    `json:"done"`
 }
 
 // combineRuns reports runs as one search: playouts and rates summed, the

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 
+	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/ai/morrisdb"
 	"gameai/arena"
@@ -41,6 +43,14 @@ type JobPlayers interface {
 	// saying each pair's state as it goes (a solved pair's with its stats,
 	// perhaps more than once).
 	MorrisDB(ctx context.Context, up morrisdb.Space, progress func(pair morrisdb.Space, st workers.MorrisDBPairState)) error
+	// Morpion plays a record search's runs, each going on from its state
+	// (states[i]; nil: from its start), and calls progress with every
+	// run's latest state (nil: none yet) as they search, at least once a
+	// second while any runs, and once at the end. Here states are the
+	// job's checkpoint; on workers each task keeps its own and states are
+	// not read.
+	Morpion(ctx context.Context, runs []workers.MorpionRun, states []*workers.MorpionRunState,
+		progress func(states []*workers.MorpionRunState)) error
 	// Tasks counts the job's tasks on workers (nil here).
 	Tasks() *workers.Counts
 }
@@ -114,6 +124,65 @@ func (h Here) MorrisDB(ctx context.Context, up morrisdb.Space, progress func(mor
 	})
 }
 
+// Morpion runs every run on a core of its own (a run is one thread).
+func (Here) Morpion(ctx context.Context, runs []workers.MorpionRun, states []*workers.MorpionRunState,
+	progress func([]*workers.MorpionRunState)) error {
+	live := make([]*morpionai.Run, len(runs))
+	out := make([]*workers.MorpionRunState, len(runs))
+	for i, run := range runs {
+		var prev workers.MorpionRunState
+		if i < len(states) && states[i] != nil {
+			prev = *states[i]
+		}
+		if prev.Done {
+			out[i] = &prev
+			continue
+		}
+		// A run with a state was stopped with its process: it goes on
+		// with a seed it has not played.
+		retry := 0
+		if i < len(states) && states[i] != nil {
+			retry = prev.Resumes + 1
+		}
+		r, err := run.Resume(prev, retry)
+		if err != nil {
+			return fmt.Errorf("run %d: %w", i+1, err)
+		}
+		live[i] = r
+		out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: retry}
+	}
+	var wg sync.WaitGroup
+	for _, r := range live {
+		if r != nil {
+			wg.Go(func() { r.Search(ctx) })
+		}
+	}
+	ended := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(ended)
+	}()
+	look := func(final bool) {
+		for i, r := range live {
+			if r != nil {
+				out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: out[i].Resumes, Done: final && ctx.Err() == nil}
+			}
+		}
+		progress(out)
+	}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ended:
+			look(true)
+			return nil
+		case <-tick.C:
+			look(false)
+		}
+	}
+}
+
 // Tasks implements JobPlayers: none here.
 func (Here) Tasks() *workers.Counts { return nil }
 
@@ -135,6 +204,9 @@ type onWorkers struct {
 
 	mu    sync.Mutex
 	tasks interface{ Counts() workers.Counts }
+	// morpion is the search's runs over all its rounds, so that their
+	// counts add up.
+	morpion *workers.MorpionRuns
 }
 
 func (w *onWorkers) counting(b interface{ Counts() workers.Counts }) {
@@ -188,4 +260,14 @@ func (w *onWorkers) MorrisDB(ctx context.Context, up morrisdb.Space, progress fu
 		}
 	}
 	return nil
+}
+
+// Morpion hands each run to a worker; the tasks keep their own states.
+func (w *onWorkers) Morpion(ctx context.Context, runs []workers.MorpionRun, _ []*workers.MorpionRunState,
+	progress func([]*workers.MorpionRunState)) error {
+	if w.morpion == nil {
+		w.morpion = w.d.MorpionRuns(w.job)
+		w.counting(w.morpion)
+	}
+	return w.morpion.Play(ctx, runs, progress)
 }

@@ -37,6 +37,9 @@ func (stopping) Less(context.Context, []workers.LessGame, func(int, workers.Less
 func (stopping) MorrisDB(context.Context, morrisdb.Space, func(morrisdb.Space, workers.MorrisDBPairState)) error {
 	return nil
 }
+func (stopping) Morpion(context.Context, []workers.MorpionRun, []*workers.MorpionRunState, func([]*workers.MorpionRunState)) error {
+	return nil
+}
 func (stopping) Tasks() *workers.Counts { return nil }
 
 // A competition's games are seen live while played, a finished one leaves

@@ -4,7 +4,6 @@ import (
 	"log/slog"
 
 	"gameai/jobs"
-	"gameai/jobs/workers"
 	"gameai/store"
 )
 
@@ -14,9 +13,6 @@ type Deps struct {
 	Log   *slog.Logger
 	// Players plays the jobs' games: Here, or OnWorkers through Redis.
 	Players Players
-	// Tasks is the workers' dispatcher (nil without Redis), for a Morpion
-	// search, whose runs on workers are another search than one here.
-	Tasks *workers.Dispatcher
 	// MorrisDB is the directory of the perfect-play database that builds
 	// write ("": none, and a build fails).
 	MorrisDB string

@@ -30,6 +30,9 @@ type MorpionRun struct {
 type MorpionRunState struct {
 	morpionai.Progress
 	Done bool `json:"done"`
+	// Resumes counts the times a run played in a job's process went on
+	// after the process stopped (a task's retries count them on workers).
+	Resumes int `json:"resumes,omitempty"`
 }
 
 // runCheckpointEvery is how often a run writes its state: a worker that
@@ -98,17 +101,7 @@ func newMorpionRunner(opt asynq.RedisConnOpt) *morpionRunner {
 // play runs one run, writing its state as the task's result every
 // runCheckpointEvery; its final state is the result.
 func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun) (MorpionRunState, error) {
-	p := run.Params
-	if err := p.Check(1); err != nil {
-		return MorpionRunState{}, fmt.Errorf("params: %w", err)
-	}
-	v, _ := morpion.ParseVariant(p.Variant)
-	start, err := decodeStart(v, run.Start)
-	if err != nil {
-		return MorpionRunState{}, fmt.Errorf("start grid: %w", err)
-	}
-	// A retried run goes on from what it wrote before: its best grid, its
-	// playouts and time, with a new seed so as not to retrace its steps.
+	// A retried run goes on from what it wrote before.
 	var prev MorpionRunState
 	if id, ok := asynq.GetTaskID(ctx); ok {
 		queue, _ := asynq.GetQueueName(ctx)
@@ -123,21 +116,11 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun)
 	if prev.Done {
 		return prev, nil // finished before its worker could say so
 	}
-	if prev.BestLayers != "" {
-		if g, err := morpion.DecodeLayers(v, prev.BestLayers); err == nil {
-			start = g
-		}
+	retry, _ := asynq.GetRetryCount(ctx)
+	r, err := run.Resume(prev, retry)
+	if err != nil {
+		return MorpionRunState{}, err
 	}
-	if n, ok := asynq.GetRetryCount(ctx); ok {
-		p.Seed += uint64(n)
-	}
-	if p.TimeMS > 0 {
-		p.TimeMS = max(p.TimeMS-prev.ElapsedMS, 1)
-	}
-	if p.Playouts > 0 {
-		p.Playouts = max(p.Playouts-prev.Playouts, 1)
-	}
-	r := morpionai.NewRun(p, start, prev.Improvements, prev.Playouts, time.Duration(prev.ElapsedMS)*time.Millisecond)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -157,6 +140,35 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun)
 			_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
 		}
 	}
+}
+
+// Resume prepares run to go on from prev, what it had done before it was
+// stopped (zero: nothing): from its best grid, with its playouts and time
+// taken off the budget, and its seed moved on by retry (how many times it
+// was stopped) so as not to retrace its steps.
+func (run MorpionRun) Resume(prev MorpionRunState, retry int) (*morpionai.Run, error) {
+	p := run.Params
+	if err := p.Check(1); err != nil {
+		return nil, fmt.Errorf("params: %w", err)
+	}
+	v, _ := morpion.ParseVariant(p.Variant)
+	start, err := decodeStart(v, run.Start)
+	if err != nil {
+		return nil, fmt.Errorf("start grid: %w", err)
+	}
+	if prev.BestLayers != "" {
+		if g, err := morpion.DecodeLayers(v, prev.BestLayers); err == nil {
+			start = g
+		}
+	}
+	p.Seed += uint64(retry)
+	if p.TimeMS > 0 {
+		p.TimeMS = max(p.TimeMS-prev.ElapsedMS, 1)
+	}
+	if p.Playouts > 0 {
+		p.Playouts = max(p.Playouts-prev.Playouts, 1)
+	}
+	return morpionai.NewRun(p, start, prev.Improvements, prev.Playouts, time.Duration(prev.ElapsedMS)*time.Millisecond), nil
 }
 
 func decodeStart(v morpion.Variant, code string) (*morpion.Grid, error) {

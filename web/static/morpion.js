@@ -159,6 +159,7 @@ function watch(jobID, box, problemBox, onEnd) {
       el('dt', {}, 'Elapsed'), el('dd', {}, `${((p.elapsed_ms ?? 0) / 1000).toFixed(1)} s`),
       el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)),
       ...(job.params && job.params.preset ? [el('dt', {}, 'Chosen by the budget'), el('dd', { id: 'morpion-live-preset' }, job.params.preset)] : []),
+      ...runStats(job.progress.best || {}),
       ...taskStats((job.progress.best || {}).tasks));
     cancel.disabled = final;
     if (final) onEnd();
@@ -170,6 +171,14 @@ function watch(jobID, box, problemBox, onEnd) {
       try { pic.innerHTML = await api('POST', '/v1/morpion/grids/render', { variant, grid: p.best_layers, cell: 12 }); } catch (e) { /* the next event redraws */ }
     }
   });
+}
+
+// runStats is a search's runs as a <dt>/<dd> pair: each run's best (a
+// run a thread, or a worker's task), a finished one ticked.
+function runStats(p) {
+  if ((p.runs || []).length < 2) return [];
+  return [el('dt', {}, 'Runs'), el('dd', { id: 'morpion-live-runs' },
+    p.runs.map(r => `${r.best_score}${r.done ? ' ✓' : ''}`).join(' · '))];
 }
 
 // settingField is a search setting's field: a number (empty: its default,
