@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"gameai/ai"
 	"gameai/ai/lessai"
@@ -37,6 +38,42 @@ type env struct {
 	runner *jobs.Runner
 	steps  chan struct{}
 	store  *store.Store
+	// looks wakes the env's ladders (every ladderLook, and at a test's
+	// look).
+	looks chan time.Time
+}
+
+// ladderLook is how often the env's ladders look at their settings: a
+// quarter of a server's second, so that a ladder test waits less.
+const ladderLook = 250 * time.Millisecond
+
+// look has a ladder of the env look at its settings as if at time at,
+// and returns once a ladder's loop has taken the look.
+func (e *env) look(t *testing.T, at time.Time) {
+	t.Helper()
+	select {
+	case e.looks <- at:
+	case <-time.After(time.Minute):
+		t.Fatal("no ladder took a look in a minute")
+	}
+}
+
+// forwardLooks sends the time to looks every ladderLook until done closes.
+func forwardLooks(looks chan<- time.Time, done <-chan struct{}) {
+	tick := time.NewTicker(ladderLook)
+	defer tick.Stop()
+	for {
+		select {
+		case now := <-tick.C:
+			select {
+			case looks <- now:
+			case <-done:
+				return
+			}
+		case <-done:
+			return
+		}
+	}
 }
 
 // newEnv serves tic-tac-toe with the perfect engine (default) and the gate
@@ -80,14 +117,18 @@ func newHostingEnv(t *testing.T, st *store.Store, tweak func(*api.Config), host 
 	if host != nil {
 		ref = host.Referee()
 	}
-	kinds.Register(runner, kinds.Deps{Store: st, Log: quiet, Players: kinds.Here{Arena: ref, DBDir: cfg.MorrisDB}, MorrisDB: cfg.MorrisDB})
+	looks, done := make(chan time.Time), make(chan struct{})
+	go forwardLooks(looks, done)
+	kinds.Register(runner, kinds.Deps{Store: st, Log: quiet, Players: kinds.Here{Arena: ref, DBDir: cfg.MorrisDB}, MorrisDB: cfg.MorrisDB,
+		LadderLooks: func() (<-chan time.Time, func()) { return looks, func() {} }})
 	srv := api.New(cfg, api.Deps{Games: g, Engines: e, Store: st, Jobs: runner, Log: quiet, Version: "test", Hosting: host})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		close(gt.release)
 		ts.Close()
+		close(done)
 	})
-	return &env{srv: srv, url: ts.URL, gate: gt, runner: runner, store: st, steps: steps}
+	return &env{srv: srv, url: ts.URL, gate: gt, runner: runner, store: st, steps: steps, looks: looks}
 }
 
 type reply struct {

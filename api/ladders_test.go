@@ -73,16 +73,19 @@ func TestMorrisLadderOfOurEngines(t *testing.T) {
 	if l.State != "paused" {
 		t.Fatalf("paused: %+v", l)
 	}
-	// A game in play when the pause came still counts (one the ladder
-	// started as the pause came is in play within the second); then none
-	// starts (at this pace one would within half a second).
-	time.Sleep(time.Second) // the ladder's loop looks at its settings every second
+	// A game in play when the pause came still counts; then none starts.
+	// The loop takes a look only once done with the one before, so after
+	// two it has read the pause; a look an hour on is past any pace, and
+	// a running ladder would start a game in it.
+	e.look(t, time.Now())
+	e.look(t, time.Now())
 	waitLong(t, func() bool {
 		e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &l)
 		return l.InPlay == 0
 	})
 	stopped := l.Played
-	time.Sleep(time.Second) // a look of the loop, in which a running ladder would start a game
+	e.look(t, time.Now().Add(time.Hour))
+	e.look(t, time.Now().Add(time.Hour))
 	e.do(t, "GET", "/v1/ladders/morris", nil).ok(t, 200).json(t, &l)
 	if l.Played != stopped || l.InPlay != 0 {
 		t.Fatalf("paused at %d games, then %d (%d in play)", stopped, l.Played, l.InPlay)

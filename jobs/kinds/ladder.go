@@ -163,8 +163,11 @@ func ladderJob(d Deps) jobs.Handler {
 				d.Log.Warn("checkpoint", "job", j.ID, "err", err)
 			}
 		}
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
+		looks, stop := d.ladderLooks()
+		defer stop()
+		// now is the time of the look: a look's own, or the clock's
+		// when a game's end woke the loop.
+		now := time.Now()
 		for {
 			// The settings as they are now: a host or an owner may have
 			// changed them since the last game.
@@ -173,14 +176,14 @@ func ladderJob(d Deps) jobs.Handler {
 					p = np
 				}
 			}
-			if p.State == LadderRunning && inFlight < d.players().Parallel(p.Parallel) && time.Since(lastStart) >= p.Interval() {
+			if p.State == LadderRunning && inFlight < d.players().Parallel(p.Parallel) && now.Sub(lastStart) >= p.Interval() {
 				waiting, was := st.Waiting, slices.Clone(st.Active)
 				seats, spec, why := d.nextLadderGame(ctx, p, &st, rng)
 				st.Waiting = why
 				if seats != nil {
 					inFlight++
-					lastStart = time.Now()
-					st.Playing = append(st.Playing, LadderGame{N: spec.N, At: lastStart.UTC(), Seats: seats})
+					lastStart = now
+					st.Playing = append(st.Playing, LadderGame{N: spec.N, At: time.Now().UTC(), Seats: seats})
 					save()
 					go func(n int) {
 						o, err := d.playLadderGame(ctx, j.ID, spec)
@@ -213,7 +216,8 @@ func ladderJob(d Deps) jobs.Handler {
 				}
 				save()
 				liveGames(ctx, d, j.ID).over(r.g.N)
-			case <-tick.C:
+				now = time.Now()
+			case now = <-looks:
 			}
 		}
 	}
