@@ -54,8 +54,8 @@ func morrisOptions(s Spec) (MorrisOptions, error) {
 	}
 	p := morris.NewPosition(o.Rules)
 	for i, m := range o.Opening {
-		if why := p.WhyIllegal(m); why != "" {
-			return o, fmt.Errorf("opening move %d %s: %s", i+1, m, why)
+		if bad := p.Illegal(m); bad != nil {
+			return o, fmt.Errorf("opening move %d %s: %s", i+1, m, bad.Reason)
 		}
 		p.Make(m)
 	}

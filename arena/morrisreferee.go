@@ -110,12 +110,12 @@ func refereeMorris(ctx context.Context, white, black MorrisPlayer, o MorrisOptio
 			think[side] += time.Since(start)
 			moves[side]++
 		}
-		if why := p.WhyIllegal(m); why != "" {
+		if bad := p.Illegal(m); bad != nil {
 			side := p.SideToMove()
 			if ply < len(o.Opening) {
-				return MorrisGame{Record: rec}, fmt.Errorf("opening move %d %s: %s", ply+1, m, why)
+				return MorrisGame{Record: rec}, fmt.Errorf("opening move %d %s: %s", ply+1, m, bad.Reason)
 			}
-			return finish(1-side, morris.IllegalMove, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, why))
+			return finish(1-side, morris.IllegalMove, fmt.Sprintf("%s played the illegal move %s: %s", players[side].Name(), m, bad.Reason))
 		}
 		p.Make(m)
 		rec.Moves = append(rec.Moves, m)

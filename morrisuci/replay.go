@@ -22,11 +22,11 @@ func replayTokens(p *morris.Position, tokens []string) (played []morris.Move, pe
 		if err != nil {
 			return played, nil, fmt.Errorf("token %d: %w", i+1, err)
 		}
-		if why := p.WhyIllegal(m); why != "" {
+		if bad := p.Illegal(m); bad != nil {
 			if i == len(tokens)-1 && !m.Removes() && needsRemoval(p, m) {
 				return played, &m, nil
 			}
-			return played, nil, fmt.Errorf("token %d %q: %s", i+1, text, why)
+			return played, nil, fmt.Errorf("token %d %q: %s", i+1, text, bad.Reason)
 		}
 		p.Make(m)
 		played = append(played, m)

@@ -4,8 +4,8 @@
 // game records, the 19-feature evaluation and the strategies that weigh it.
 // The rules follow ../shared/specs/morris.md.
 //
-// Files: rules.go (variants, rule options, and WhyIllegal, which says which
-// rule a move breaks), board.go (points, their names, the lines of each
+// Files: rules.go (variants, rule options, and Illegal, which says which
+// rule a move breaks as a games.IllegalMoveError), board.go (points, their names, the lines of each
 // board), position.go (a position: Make and Unmake with undo records,
 // repetition and the draw rules), outcome.go (whether a game is over, who
 // won and why), move.go (moves and their text), movegen.go and

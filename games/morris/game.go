@@ -92,8 +92,8 @@ func (s *State) Play(gm games.Move) error {
 			return &games.IllegalMoveError{Move: gm.String(), Reason: err.Error()}
 		}
 	}
-	if why := s.P.WhyIllegal(m); why != "" {
-		return &games.IllegalMoveError{Move: m.String(), Reason: why}
+	if bad := s.P.Illegal(m); bad != nil {
+		return bad
 	}
 	s.P.Make(m)
 	return nil

@@ -33,8 +33,8 @@ func TestEndingsAreValues(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %s: %v", c.name, s, err)
 			}
-			if why := p.WhyIllegal(m); why != "" {
-				t.Fatalf("%s: %s: %s", c.name, s, why)
+			if bad := p.Illegal(m); bad != nil {
+				t.Fatalf("%s: %v", c.name, bad)
 			}
 			p.Make(m)
 		}

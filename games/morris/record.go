@@ -133,8 +133,8 @@ func ParseGameRecord(text string) (*GameRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %w", len(r.Moves)+1, err)
 		}
-		if why := p.WhyIllegal(m); why != "" {
-			return nil, fmt.Errorf("move %d %s: %s", len(r.Moves)+1, tok, why)
+		if bad := p.Illegal(m); bad != nil {
+			return nil, fmt.Errorf("move %d %s: %s", len(r.Moves)+1, tok, bad.Reason)
 		}
 		p.Make(m)
 		r.Moves = append(r.Moves, m)
@@ -227,8 +227,8 @@ func (r *GameRecord) Replay() (*Position, error) {
 		return nil, err
 	}
 	for i, m := range r.Moves {
-		if why := p.WhyIllegal(m); why != "" {
-			return nil, fmt.Errorf("move %d %s: %s", i+1, m, why)
+		if bad := p.Illegal(m); bad != nil {
+			return nil, fmt.Errorf("move %d %s: %s", i+1, m, bad.Reason)
 		}
 		p.Make(m)
 	}

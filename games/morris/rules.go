@@ -135,10 +135,18 @@ func resolve(opts map[string]string) (games.Options, error) {
 }
 
 // IsLegal reports whether m is legal here.
-func (p *Position) IsLegal(m Move) bool { return p.WhyIllegal(m) == "" }
+func (p *Position) IsLegal(m Move) bool { return p.Illegal(m) == nil }
 
-// WhyIllegal says why m cannot be played here, or "" when it can.
-func (p *Position) WhyIllegal(m Move) string {
+// Illegal says why m cannot be played here, or nil when it can.
+func (p *Position) Illegal(m Move) *games.IllegalMoveError {
+	if why := p.whyIllegal(m); why != "" {
+		return &games.IllegalMoveError{Move: m.String(), Reason: why}
+	}
+	return nil
+}
+
+// whyIllegal is the reason m cannot be played here ("": it can).
+func (p *Position) whyIllegal(m Move) string {
 	if o := p.Outcome(); o.Over {
 		return "the game is over: " + o.Reason
 	}

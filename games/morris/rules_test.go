@@ -181,11 +181,13 @@ func TestMillRemovesAPieceOutsideMills(t *testing.T) {
 	if n != 4 {
 		t.Errorf("remove_from_mills: %d removals with g7, want 4", n)
 	}
-	if why := pos(t, StandardRules, "WW./BBB/.../B...../.../.../... w 5 5 0 8 -").WhyIllegal(mustMove(t, "g7xd6")); !strings.Contains(why, "stands in a mill") {
-		t.Errorf("removing from a mill: %q", why)
+	if bad := pos(t, StandardRules, "WW./BBB/.../B...../.../.../... w 5 5 0 8 -").Illegal(mustMove(t, "g7xd6")); bad == nil ||
+		bad.Move != "g7xd6" || !strings.Contains(bad.Reason, "stands in a mill") {
+		t.Errorf("removing from a mill: %+v", bad)
 	}
-	if why := pos(t, StandardRules, "WW./BBB/.../B...../.../.../... w 5 5 0 8 -").WhyIllegal(mustMove(t, "g7")); !strings.Contains(why, "name the piece it removes") {
-		t.Errorf("mill without removal: %q", why)
+	if bad := pos(t, StandardRules, "WW./BBB/.../B...../.../.../... w 5 5 0 8 -").Illegal(mustMove(t, "g7")); bad == nil ||
+		!strings.Contains(bad.Reason, "name the piece it removes") {
+		t.Errorf("mill without removal: %+v", bad)
 	}
 }
 
@@ -221,8 +223,8 @@ func TestSlidingFlyingAndItsOption(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("slides %v, want %v", got, want)
 	}
-	if why := p.WhyIllegal(mustMove(t, "a1-g7")); !strings.Contains(why, "not next to") {
-		t.Errorf("a far move without flying: %q", why)
+	if bad := p.Illegal(mustMove(t, "a1-g7")); bad == nil || !strings.Contains(bad.Reason, "not next to") {
+		t.Errorf("a far move without flying: %+v", bad)
 	}
 }
 
