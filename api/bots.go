@@ -510,7 +510,7 @@ func (s *Server) bot(c *echo.Context) (*store.Bot, error) {
 func botResponse(b *store.Bot, d *store.BotDetails, who caller) BotResponse {
 	mine := who.owns(b)
 	r := BotResponse{ID: b.ID, Name: b.Name, Game: b.Game, Owner: b.Owner, Language: b.Language, Version: b.Version,
-		Status: string(b.Status), Reason: b.Reason, Size: b.Size, Builtin: hosting.IsBuiltin(b),
+		Status: string(b.Status), Reason: b.Reason, Rejection: string(b.Rejection), Size: b.Size, Builtin: hosting.IsBuiltin(b),
 		Validation: []ValidationGameResponse{}}
 	if !r.Builtin {
 		r.CreatedAt, r.UpdatedAt = &b.CreatedAt, &b.UpdatedAt

@@ -85,8 +85,14 @@ type BotResponse struct {
 	Version  int    `json:"version"`
 	// Status: building, validating, waiting (the server failed to carry out
 	// its admission, not the bot: it is tried again), ready or rejected.
-	Status     string                   `json:"status" example:"ready"`
-	Reason     string                   `json:"reason"`
+	Status string `json:"status" example:"ready"`
+	Reason string `json:"reason"`
+	// Rejection says in a word why a rejected version was refused:
+	// language (not built here), build (the build failed), quota (its
+	// build would take its owner over their bytes), validation (it
+	// faulted in a validation game) or server (the server failed to admit
+	// it, not the bot).
+	Rejection  string                   `json:"rejection,omitempty" enums:"language,build,quota,validation,server" example:"validation"`
 	Size       int64                    `json:"size"`
 	Builtin    bool                     `json:"builtin"`
 	BuildLog   *string                  `json:"build_log,omitempty"`

@@ -3754,6 +3754,18 @@ const docTemplate = `{
                 "reason": {
                     "type": "string"
                 },
+                "rejection": {
+                    "description": "Rejection says in a word why a rejected version was refused:\nlanguage (not built here), build (the build failed), quota (its\nbuild would take its owner over their bytes), validation (it\nfaulted in a validation game) or server (the server failed to admit\nit, not the bot).",
+                    "type": "string",
+                    "enum": [
+                        "language",
+                        "build",
+                        "quota",
+                        "validation",
+                        "server"
+                    ],
+                    "example": "validation"
+                },
                 "size": {
                     "type": "integer"
                 },

@@ -471,7 +471,7 @@ func (h *Host) ResumeEvery(period, stale time.Duration) {
 func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
 	b.UpdatedAt = time.Now().UTC()
 	if b.Status == store.BotWaiting {
-		b.Status, b.Reason = store.BotBuilding, "" // taken up: no loop takes it again
+		b.Status, b.Reason, b.Rejection = store.BotBuilding, "", "" // taken up: no loop takes it again
 	}
 	return h.store.Bots.Update(ctx, b) == nil
 }
@@ -643,14 +643,14 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		return nil // admitted already (a task delivered twice), or deleted meanwhile
 	}
 	if b.Status == store.BotWaiting {
-		b.Status, b.Reason = store.BotBuilding, ""
+		b.Status, b.Reason, b.Rejection = store.BotBuilding, "", ""
 		if err := h.save(ctx, b); err != nil {
 			return err
 		}
 	}
 	l, ok := h.Language(b.Language)
 	if !ok || !l.Available {
-		return h.reject(ctx, b, fmt.Sprintf("language %q is not built on this machine", b.Language))
+		return h.reject(ctx, b, store.RejectedLanguage, fmt.Sprintf("language %q is not built on this machine", b.Language))
 	}
 	src, err := h.store.Artefacts.Get(ctx, b.Source)
 	if err != nil {
@@ -667,7 +667,7 @@ func (h *Host) admit(ctx context.Context, id string) error {
 		if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
 			return err
 		}
-		return h.reject(ctx, b, be.why)
+		return h.reject(ctx, b, store.RejectedBuild, be.why)
 	}
 	if err != nil {
 		return err
@@ -684,7 +684,7 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	}
 	var qe *QuotaError
 	if err := h.saveBuilt(ctx, b); errors.As(err, &qe) {
-		return h.reject(ctx, b, fmt.Sprintf("its build is %.1f MiB: %s", float64(b.ProgramSize)/(1<<20), qe.Error()))
+		return h.reject(ctx, b, store.RejectedQuota, fmt.Sprintf("its build is %.1f MiB: %s", float64(b.ProgramSize)/(1<<20), qe.Error()))
 	} else if err != nil {
 		return err
 	}
@@ -706,7 +706,7 @@ func (h *Host) admit(ctx context.Context, id string) error {
 	b.Validation = games
 	for i, g := range games {
 		if g.Fault != "" {
-			return h.reject(ctx, b, fmt.Sprintf("validation game %d (as %s), turn %d: %s", i+1, g.Seat, g.Turn, g.Fault))
+			return h.reject(ctx, b, store.RejectedValidation, fmt.Sprintf("validation game %d (as %s), turn %d: %s", i+1, g.Seat, g.Turn, g.Fault))
 		}
 	}
 	b.Status, b.Reason = store.BotReady, ""
@@ -728,7 +728,7 @@ func (h *Host) failed(id string, err error) error {
 	}
 	b.Tries++
 	if b.Tries >= maxTries {
-		rerr := h.reject(h.ctx, b, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
+		rerr := h.reject(h.ctx, b, store.RejectedServer, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
 			b.Tries, err))
 		if rerr != nil {
 			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", rerr)
@@ -751,8 +751,8 @@ const maxTries = 5
 // before the record says so, so that whoever reads "rejected" (the owner's
 // poll, a quota count) finds them gone; the record is written even when a
 // drop failed, and the failure returned.
-func (h *Host) reject(ctx context.Context, b *store.Bot, why string) error {
-	b.Status, b.Reason, b.FilesDropped = store.BotRejected, PublicText(why), true
+func (h *Host) reject(ctx context.Context, b *store.Bot, cause store.Rejection, why string) error {
+	b.Status, b.Reason, b.Rejection, b.FilesDropped = store.BotRejected, PublicText(why), cause, true
 	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
 	dropErr := h.dropFiles(ctx, b)
 	if err := h.save(ctx, b); err != nil {

@@ -108,8 +108,8 @@ func TestUploadsThatAreNotProgramsAreRejected(t *testing.T) {
 		{"python", "def f(:\n", "the build failed"},
 	} {
 		b := admitted(t, h, Upload{Game: "less", Name: "broken-" + c.lang, Language: c.lang, File: []byte(c.src)})
-		if b.Status != store.BotRejected || !strings.Contains(b.Reason, c.want) {
-			t.Errorf("%s: %s %q, want rejected: %s", c.lang, b.Status, b.Reason, c.want)
+		if b.Status != store.BotRejected || !strings.Contains(b.Reason, c.want) || b.Rejection != store.RejectedBuild {
+			t.Errorf("%s: %s %q (%s), want rejected for its build: %s", c.lang, b.Status, b.Reason, b.Rejection, c.want)
 		}
 		if d, _ := h.store.Bots.Details(context.Background(), b.ID); d.BuildLog == "" {
 			t.Errorf("%s: no compiler output for the owner", c.lang)
@@ -189,7 +189,8 @@ func TestAnAdmissionTheServerCannotCarryOutWaitsAndSaysSo(t *testing.T) {
 		if try == maxTries {
 			want = store.BotRejected
 		}
-		if got.Status != want || got.Tries != try || !strings.Contains(got.Reason, "the server failed") {
+		if got.Status != want || got.Tries != try || !strings.Contains(got.Reason, "the server failed") ||
+			(want == store.BotRejected) != (got.Rejection == store.RejectedServer) {
 			t.Fatalf("try %d of an admission whose source is gone: %s after %d tries, %q; want %s", try, got.Status, got.Tries, got.Reason, want)
 		}
 		b = got
@@ -201,7 +202,8 @@ func TestAnAdmissionTheServerCannotCarryOutWaitsAndSaysSo(t *testing.T) {
 func TestAMorrisBotMustMakeItsMoves(t *testing.T) {
 	h := newHost(t)
 	b := admitted(t, h, Upload{Game: "morris", Name: "none", Language: "executable", File: testBot(t, "morrisnone")})
-	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "bestmove none") || len(b.Validation) == 0 || b.Validation[0].FaultKind != "false-claim" {
+	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "bestmove none") || b.Rejection != store.RejectedValidation ||
+		len(b.Validation) == 0 || b.Validation[0].FaultKind != "false-claim" {
 		t.Fatalf("a bot that never moves: %s %q %+v", b.Status, b.Reason, b.Validation)
 	}
 }

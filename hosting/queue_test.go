@@ -128,7 +128,7 @@ func TestABuildPastItsWallIsRejectedForItsTime(t *testing.T) {
 	h.cfg.BuildWall = 300 * time.Millisecond
 	src := "#include <bits/stdc++.h>\nint main() { std::vector<int> v; std::sort(v.begin(), v.end()); std::cout << v.size(); }\n"
 	b := admitted(t, h, Upload{Game: "less", Name: "slow", Language: "cpp", Owner: "ann", File: []byte(src)})
-	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "took longer than its limit of 300ms") {
+	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "took longer than its limit of 300ms") || b.Rejection != store.RejectedBuild {
 		t.Errorf("a build past its wall: %s %q", b.Status, b.Reason)
 	}
 }

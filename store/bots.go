@@ -28,6 +28,28 @@ const (
 // OnItsWay reports whether a bot is not yet ready or rejected.
 func (s BotStatus) OnItsWay() bool { return s == BotBuilding || s == BotValidating || s == BotWaiting }
 
+// Rejection is why a bot version was refused, a word a client can switch
+// on (Bot.Reason says it in a sentence).
+type Rejection string
+
+// The rejections.
+const (
+	// RejectedLanguage: its language is not built where it was admitted.
+	RejectedLanguage Rejection = "language"
+	// RejectedBuild: its build failed (the compiler's verdict, a build
+	// that took too long or grew too large).
+	RejectedBuild Rejection = "build"
+	// RejectedQuota: its build would take its owner over their bytes.
+	RejectedQuota Rejection = "quota"
+	// RejectedValidation: it faulted in a validation game.
+	RejectedValidation Rejection = "validation"
+	// RejectedServer: the server failed to admit it too many times.
+	RejectedServer Rejection = "server"
+)
+
+// Rejections lists them all.
+var Rejections = []Rejection{RejectedLanguage, RejectedBuild, RejectedQuota, RejectedValidation, RejectedServer}
+
 // Bot is one version of an uploaded program. A new upload under the same
 // owner, game and name is a new Bot with the next Version, so a game keeps
 // pointing at the version it played.
@@ -40,8 +62,9 @@ type Bot struct {
 	Version  int       `json:"version"`
 	Status   BotStatus `json:"status"`
 	// Reason says why a bot was rejected: the compiler's verdict, or the
-	// validation game, turn and fault.
-	Reason string `json:"reason,omitempty"`
+	// validation game, turn and fault; Rejection says it in a word.
+	Reason    string    `json:"reason,omitempty"`
+	Rejection Rejection `json:"rejection,omitempty"`
 	// Source is the content hash of the uploaded file, Program of what
 	// runs (the build's output; the upload itself for an executable or a
 	// script); both are Artefacts.
