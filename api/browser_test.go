@@ -175,12 +175,14 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 		Mine     bool     `json:"mine"`
 		Targets  []string `json:"targets"`
 		Pieces   []string `json:"pieces"`
+		Strays   int      `json:"strays"`
 		Moves    string   `json:"moves"`
 	}
 	read := `(() => { const s = document.getElementById('morris-status');
 		return { terminal: s.dataset.terminal === 'true', mine: s.textContent.includes('(you)'),
 		  targets: [...document.querySelectorAll('[data-target=yes]')].map(g => g.dataset.point),
-		  pieces: [...document.querySelectorAll('[data-piece=white]')].map(g => g.dataset.point),
+		  pieces: [...document.querySelectorAll('[data-movable=yes]')].map(g => g.dataset.point),
+		  strays: document.querySelectorAll('[data-movable=yes]:not([data-piece=white])').length,
 		  moves: document.getElementById('morris-record').textContent }; })()`
 	clicks, next := 0, 0
 	for {
@@ -194,6 +196,11 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 		if len(v.Targets) > 0 {
 			target = v.Targets[0]
 		} else {
+			// The pieces marked movable are the person's (white), and a
+			// turn without a place to go has one.
+			if len(v.Pieces) == 0 || v.Strays > 0 {
+				t.Fatalf("the person's turn marks %v movable and %d pieces not theirs: %s", v.Pieces, v.Strays, v.Moves)
+			}
 			target = v.Pieces[next%len(v.Pieces)]
 			next++
 		}

@@ -110,8 +110,9 @@ export function parseMorris(text) {
 
 // morrisBoard draws pos (parseMorris) with the mills outlined and the last
 // move marked (where it came from, where it went, what it took);
-// selected (a point) and targets mark a person's choice.
-export function morrisBoard(pos, { id = 'morris-board', variant = 'nine', last = null, selected = null, targets = new Set(), click = null } = {}) {
+// selected (a point) and targets mark a person's choice, movable the pieces
+// a click picks up.
+export function morrisBoard(pos, { id = 'morris-board', variant = 'nine', last = null, selected = null, targets = new Set(), movable = new Set(), click = null } = {}) {
   const mills = new Set(millLines(variant).filter(l => pos.at[l[0]] !== '.' && pos.at[l[0]] && l.every(p => pos.at[p] === pos.at[l[0]])).flat());
   const S = 60, O = 40;
   const P = p => xy(p).map(v => O + v * S);
@@ -123,7 +124,7 @@ export function morrisBoard(pos, { id = 'morris-board', variant = 'nine', last =
     const [x, y] = P(p);
     const who = pos.at[p];
     const g = svg('g', { class: 'point', 'data-point': p, 'data-piece': who === 'W' ? 'white' : who === 'B' ? 'black' : 'empty',
-      'data-target': targets.has(p) ? 'yes' : null, onclick: click ? () => click(p) : null },
+      'data-target': targets.has(p) ? 'yes' : null, 'data-movable': movable.has(p) ? 'yes' : null, onclick: click ? () => click(p) : null },
       svg('circle', { cx: x, cy: y, r: 24, fill: 'transparent' }),
       svg('circle', { cx: x, cy: y, r: 5, fill: '#444' }));
     if (last && (last.to === p || last.from === p)) g.append(svg('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#2563eb', 'stroke-width': 3, 'stroke-dasharray': last.from === p ? '5 4' : null }));

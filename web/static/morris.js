@@ -207,6 +207,13 @@ export async function render(main, [sessionID], query) {
     return new Set(legal.filter(m => m.from === from).map(m => m.to));
   }
 
+  // movable are the person's pieces that have a move, unless a capture
+  // is being chosen: the ones a click picks up.
+  function movable() {
+    if (!mine() || (state.selected && state.selected.to)) return new Set();
+    return new Set(state.session.legal_moves.map(parseMove).filter(m => m && m.from).map(m => m.from));
+  }
+
   // valueFromDB asks the server's database for the position once; the
   // line stays empty where it does not know it (it is a help beside the
   // game, so a failure says nothing).
@@ -248,7 +255,7 @@ export async function render(main, [sessionID], query) {
       shown = { ...pos, at, hand };
     }
     boardBox.replaceChildren(morrisBoard(shown, { variant, last: pending ? null : last, selected: pending ? pending.to : sel ? sel.from : null,
-      targets: targets(), click }));
+      targets: targets(), movable: movable(), click }));
 
     if (!s) {
       status.textContent = 'Start a game: choose the variant, your side, the engine and its time.';
