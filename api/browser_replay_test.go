@@ -26,7 +26,7 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	readyBot(t, e.store, "bot_hang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))
-	c := e.competition(t, api.CompetitionRequest{Game: "less", Seed: 3, Clock: &arenaClock{GameMS: 1000 * raceSlowdown},
+	c := e.competition(t, api.CompetitionRequest{Game: "less", Seed: 3, Clock: &arenaClock{GameMS: 300 * raceSlowdown},
 		Bots: []string{"gameai:greedy", "gameai:greedy:seed=5", "gameai:greedy:seed=9", "bot_hang"}})
 	var page api.CompetitionGamesResponse
 	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_hang", nil).ok(t, 200).json(t, &page)
