@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -258,11 +259,13 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 		Human   bool     `json:"human"`
 		Targets []string `json:"targets"`
 		Mine    []string `json:"mine"`
+		Strays  int      `json:"strays"`
 		Turns   int      `json:"turns"`
 	}
 	read := `({ human: document.getElementById('less-status').dataset.human === 'true',
 		targets: [...document.querySelectorAll('#less-board [data-target=yes]')].map(g => g.dataset.square),
-		mine: [...document.querySelectorAll('#less-board [data-piece=yellow]')].map(g => g.dataset.square),
+		mine: [...document.querySelectorAll('#less-board [data-movable=yes]')].map(g => g.dataset.square),
+		strays: document.querySelectorAll('#less-board [data-movable=yes]:not([data-piece=yellow])').length,
 		turns: (document.getElementById('less-record').textContent.match(/^\d+\./gm) || []).length })`
 	// At the start nothing is spent, and Yellow has its 3 points.
 	poll[bool](t, ctx, "the first turn", `(document.getElementById('less-status') || {dataset: {}}).dataset.human === 'true'`, time.Minute)
@@ -288,6 +291,15 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 			if len(v.Targets) > 0 {
 				target = v.Targets[len(v.Targets)-1]
 			} else {
+				// The pieces marked movable are the person's (Yellow); none
+				// while the turn, complete, is on its way.
+				if v.Strays > 0 {
+					t.Fatalf("turn %d marks %v movable, %d of them not Yellow's", played+1, v.Mine, v.Strays)
+				}
+				if len(v.Mine) == 0 {
+					poll[bool](t, ctx, "the turn sent", `(v => !v.human || v.turns > `+strconv.Itoa(start)+` || v.mine.length > 0)(`+read+`)`, time.Minute)
+					continue
+				}
 				target = v.Mine[next%len(v.Mine)]
 				next++
 			}

@@ -204,9 +204,6 @@ type onWorkers struct {
 
 	mu    sync.Mutex
 	tasks interface{ Counts() workers.Counts }
-	// morpion is the search's runs over all its rounds, so that their
-	// counts add up.
-	morpion *workers.MorpionRuns
 }
 
 func (w *onWorkers) counting(b interface{ Counts() workers.Counts }) {
@@ -265,9 +262,7 @@ func (w *onWorkers) MorrisDB(ctx context.Context, up morrisdb.Space, progress fu
 // Morpion hands each run to a worker; the tasks keep their own states.
 func (w *onWorkers) Morpion(ctx context.Context, runs []workers.MorpionRun, _ []*workers.MorpionRunState,
 	progress func([]*workers.MorpionRunState)) error {
-	if w.morpion == nil {
-		w.morpion = w.d.MorpionRuns(w.job)
-		w.counting(w.morpion)
-	}
-	return w.morpion.Play(ctx, runs, progress)
+	b := w.d.MorpionRuns(w.job)
+	w.counting(b)
+	return b.Play(ctx, runs, progress)
 }

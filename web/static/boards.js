@@ -42,8 +42,9 @@ export function actionSquares(action) {
 
 // lessBoard draws pos (parseLess; null: an empty board). at, when given,
 // says who stands where instead of pos (a turn's moves not yet sent);
-// selected and targets mark a person's choice; click(square) answers one.
-export function lessBoard(pos, { id = 'less-board', at = null, selected = null, targets = new Set(), click = null, last = new Set() } = {}) {
+// selected and targets mark a person's choice, movable the pieces a click
+// picks up; click(square) answers one.
+export function lessBoard(pos, { id = 'less-board', at = null, selected = null, targets = new Set(), movable = new Set(), click = null, last = new Set() } = {}) {
   const C = 56, O = 20;
   const g = svg('svg', { class: 'board', id, viewBox: `0 0 ${8 * C + 2 * O} ${8 * C + 2 * O}` });
   if (!at) {
@@ -54,6 +55,7 @@ export function lessBoard(pos, { id = 'less-board', at = null, selected = null, 
     const q = r * 8 + c;
     const corner = (r < 2 || r > 5) && (c < 2 || c > 5);
     const cell = svg('g', { class: 'point', 'data-square': sqName(q), 'data-target': targets.has(q) ? 'yes' : null,
+      'data-movable': movable.has(q) ? 'yes' : null,
       'data-piece': at[q] !== undefined ? lessNames[at[q]].toLowerCase() : 'empty', onclick: click ? () => click(q) : null },
       svg('rect', { x: O + c * C, y: O + r * C, width: C, height: C, fill: corner ? '#eef2f6' : '#fff', stroke: '#d4dbe2' }));
     if (at[q] !== undefined) cell.append(svg('circle', { cx: O + c * C + C / 2, cy: O + r * C + C / 2, r: C / 2 - 9,

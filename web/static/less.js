@@ -204,7 +204,13 @@ export async function render(main, [sessionID]) {
       at[to] = at[from];
       delete at[from];
     }
-    boardBox.replaceChildren(lessBoard(pos, { at, selected: state.selected, targets, click }));
+    // With none chosen, the pieces a click picks up: those a next move
+    // of the turn starts from.
+    const movable = new Set();
+    if (s && human() && state.selected === null) {
+      continuing().filter(a => a.length > state.partial.length).forEach(a => movable.add(sq(a[state.partial.length].slice(0, 2))));
+    }
+    boardBox.replaceChildren(lessBoard(pos, { at, selected: state.selected, targets, movable, click }));
     if (!s) { status.textContent = 'Start a game: choose who plays each colour.'; endTurn.disabled = true; return; }
     // The CodeCup score: points used plus the distance home, lower better.
     const sc = s.scores || [0, 0, 0, 0];
