@@ -129,9 +129,6 @@ func TestSearchersAreNotPlannedAsGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches at every turn")
 	}
-	if raceRuns > 1 {
-		t.Skip("a share over four games' turns, a minute under the race detector: the plain run checks it, the other model tests race the searches")
-	}
 	seats := [4]scripted{searchBot(3000), greedyBot, searchBot(3000), greedyBot}
 	tree := Tree{TeamPlay: true, LearnTeammate: true, LearnOpponents: true}
 	var searched, drawn int
@@ -147,7 +144,9 @@ func TestSearchersAreNotPlannedAsGreedy(t *testing.T) {
 			searched++
 		})
 	}
-	if drawn*20 > searched {
+	// The share is over four games' turns; the race detector's run plays
+	// one (a minute for four under it) and checks each turn's plan.
+	if raceRuns == 1 && drawn*20 > searched {
 		t.Errorf("the searching teammate was planned as a drawn policy after %d of %d turns", drawn, searched)
 	}
 }

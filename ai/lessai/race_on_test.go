@@ -6,5 +6,5 @@ package lessai
 // runs searches some ten times slower, and the packages' goroutines, not
 // the statistics, are what it checks (at 2 they took 160 s of CI's race
 // phase; at 4 each runs one seed, one game). TestSearchersAreNotPlannedAsGreedy
-// bounds a share over all its games' turns, so it skips.
+// bounds a share over all its games' turns only in the plain run.
 const raceRuns = 4
