@@ -16,13 +16,9 @@ import (
 	"gameai/internal/xrand"
 )
 
-// openDB is the test database up to 4-4; the race detector's run builds
-// none (as morrisdb's own tests).
+// openDB is the test database up to 4-4.
 func openDB(t *testing.T) *morrisdb.DB {
 	t.Helper()
-	if morrisdb.RaceOn {
-		t.Skip("the race detector's run builds no database")
-	}
 	return morrisdbtest.Open(t)
 }
 
