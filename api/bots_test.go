@@ -272,8 +272,14 @@ func sandboxedWith(t *testing.T, tweak func(*api.Config)) (*env, *hosting.Host) 
 // it watches or paces).
 func sandboxedOn(t *testing.T, st *store.Store, tweak func(*api.Config)) (*env, *hosting.Host) {
 	t.Helper()
-	h := hosting.New(st, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second,
-		BotMemory: 128 << 20, Log: quiet})
+	return sandboxedHost(t, st, tweak, hosting.Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond,
+		MorrisSlack: 3 * time.Second, BotMemory: 128 << 20, Log: quiet})
+}
+
+// sandboxedHost is sandboxedOn with the host's configuration given.
+func sandboxedHost(t *testing.T, st *store.Store, tweak func(*api.Config), cfg hosting.Config) (*env, *hosting.Host) {
+	t.Helper()
+	h := hosting.New(st, cfg)
 	if err := h.Unavailable(); err != nil {
 		h.Close()
 		confinetest.Check(t, err)

@@ -14,6 +14,7 @@ import (
 	"gameai/internal/gobuild"
 	"gameai/sandbox"
 	"gameai/store"
+	"gameai/store/memory"
 
 	"golang.org/x/sys/unix"
 )
@@ -29,7 +30,10 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	if raceSlowdown > 1 {
 		t.Skip("two minutes of confined programs under the race detector: the plain run checks the attackers, hosting's tests race the admissions")
 	}
-	e, h := sandboxed(t)
+	// Four admissions at once: most of the suite waits (on a clock, a
+	// sleep, a build), not computes.
+	e, h := sandboxedHost(t, memory.New(store.Config{}), nil, hosting.Config{LessClock: 10 * time.Second,
+		MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second, BotMemory: 128 << 20, Admissions: 4, Log: quiet})
 	legalBot := lessBotExecutable(t) // built before the clock-watching starts
 	planted := confinetest.Plant(t)
 	// Descriptors the server holds without close-on-exec, as inherited.
