@@ -63,9 +63,6 @@ const chartLabelsReadable = `(() => {
 // links. Our engines' long ids (alphabeta:strategy=ga-2019-best,depth=2)
 // pushed them off the screen: they go by names in words.
 func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("real games: minutes under the race detector; the plain run checks it")
-	}
 	e := newEnv(t, nil, nil)
 	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best,depth=2", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1", "gameai:morris:random"}
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "phone cup", Bots: bots, Clock: &arena.Clock{MoveMS: 10}})

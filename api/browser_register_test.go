@@ -29,9 +29,6 @@ import (
 // nothing); the host disables the account, saying why, and the bot leaves
 // the ladder; signing in again is refused with the host's reason.
 func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("a confined admission under the race detector takes a minute: the plain run checks it, the short tests race the handlers")
-	}
 	e, _ := sandboxedWith(t, func(c *api.Config) { c.APIKey, c.Registration = hostKey, api.RegistrationInvite })
 	e.do(t, "PUT", "/v1/ladders/less", api.LadderRequest{State: "paused", Bots: []string{"gameai:less:greedy", "gameai:less:expectimax"}},
 		"X-API-Key", hostKey).ok(t, 201)

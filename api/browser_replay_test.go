@@ -20,9 +20,6 @@ import (
 // fault and the bot's stderr beside an empty board at the start (the
 // page was blank: the API leaves out a game's empty move list).
 func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("an end-to-end run of confined games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
-	}
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	readyBot(t, e.store, "bot_hang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))

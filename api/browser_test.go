@@ -352,9 +352,6 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 
 // A tuning started from the page: its chart gains a point a generation.
 func TestBrowserTuningChart(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("a tuning's games take a minute under the race detector: the plain run checks the chart, the tuning tests race the jobs")
-	}
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
 	startForm(t, ctx, e.url+"/#/tuning", "#tuning-start",

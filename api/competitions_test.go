@@ -310,9 +310,6 @@ func TestSwissCompetitionThroughTheAPI(t *testing.T) {
 // and with bots bounded by depth or iterations the standings are those of
 // a run that never stopped.
 func TestCompetitionResumesAfterARestart(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("an end-to-end run of real games: minutes under the race detector; the plain run checks it, the short tests race the handlers")
-	}
 	bots := []string{"gameai:alphabeta:strategy=ga-2019-best,depth=4", "gameai:alphabeta:strategy=petcu-e32,depth=3",
 		"gameai:mcts:iterations=2000"}
 	req := api.CompetitionRequest{Game: "morris", Bots: bots, Seed: 11}

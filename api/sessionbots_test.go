@@ -108,9 +108,6 @@ func TestSessionsWithAnUploadedBot(t *testing.T) {
 // game against it and plays a move; the bot's answer comes back on the
 // board.
 func TestBrowserPlayYourOwnBot(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
-	}
 	e, _ := sandboxed(t)
 	readyBot(t, e.store, "bot_m", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisbot"))
 	ctx := browsertest.New(t, time.Minute)
@@ -184,9 +181,6 @@ func TestASessionBotsFailureHasAKind(t *testing.T) {
 // A bot that holds a game over where the rules go on (bestmove none) makes
 // a false claim, said so.
 func TestASessionBotsFalseClaim(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("confined programs: minutes under the race detector; the plain run checks it")
-	}
 	e, _ := sandboxed(t)
 	readyBot(t, e.store, "bot_none", "morris", "ann", gobuild.Static(t, "../hosting/testdata/morrisnone"))
 	var s api.SessionResponse
