@@ -47,9 +47,6 @@ const (
 	RejectedServer Rejection = "server"
 )
 
-// Rejections lists them all.
-var Rejections = []Rejection{RejectedLanguage, RejectedBuild, RejectedQuota, RejectedValidation, RejectedServer}
-
 // Bot is one version of an uploaded program. A new upload under the same
 // owner, game and name is a new Bot with the next Version, so a game keeps
 // pointing at the version it played.

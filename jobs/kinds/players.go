@@ -130,19 +130,16 @@ func (Here) Morpion(ctx context.Context, runs []workers.MorpionRun, states []*wo
 	live := make([]*morpionai.Run, len(runs))
 	out := make([]*workers.MorpionRunState, len(runs))
 	for i, run := range runs {
+		// A run with a state was stopped with its process: it goes on
+		// with a seed it has not played.
 		var prev workers.MorpionRunState
+		retry := 0
 		if i < len(states) && states[i] != nil {
-			prev = *states[i]
+			prev, retry = *states[i], states[i].Resumes+1
 		}
 		if prev.Done {
 			out[i] = &prev
 			continue
-		}
-		// A run with a state was stopped with its process: it goes on
-		// with a seed it has not played.
-		retry := 0
-		if i < len(states) && states[i] != nil {
-			retry = prev.Resumes + 1
 		}
 		r, err := run.Resume(prev, retry)
 		if err != nil {
