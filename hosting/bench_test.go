@@ -42,7 +42,7 @@ func BenchmarkLanguages(b *testing.B) {
 			moves := 0
 			for range b.N {
 				t0 := time.Now()
-				c, _, err := MorrisClient(ctx, h.sb, r)
+				c, _, err := morrisClient(ctx, h.sb, r)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -61,10 +61,11 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	if err != nil {
 		return nil, "", err
 	}
-	_ = p.Stdin.Close()
+	stdin, stdout, stderr := p.Pipes()
+	_ = stdin.Close()
 	logs := &capped{max: buildLogCap}
 	var copies sync.WaitGroup
-	for _, r := range []io.Reader{p.Stdout, p.Stderr} {
+	for _, r := range []io.Reader{stdout, stderr} {
 		copies.Go(func() { _, _ = io.Copy(logs, r) })
 	}
 	read := make(chan struct{})

@@ -2,8 +2,10 @@ package hosting
 
 import (
 	"context"
+	"gameai/store"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A compiler's whole output reaches the owner however soon it exits: the
@@ -22,5 +24,17 @@ func TestABuildKeepsTheCompilersWholeOutput(t *testing.T) {
 		if !strings.HasPrefix(log, "error 0\n") || !strings.HasSuffix(log, "error 1999\ndone\n") {
 			t.Fatalf("run %d: %d bytes of the compiler's output kept, not all of it (err %v): ...%q", run, len(log), err, log[max(0, len(log)-40):])
 		}
+	}
+}
+
+// A build still running at its wall limit is rejected for its time, not
+// for the memory it held (a compile bomb was reported out of memory).
+func TestABuildPastItsWallIsRejectedForItsTime(t *testing.T) {
+	h := newHost(t)
+	h.cfg.BuildWall = 300 * time.Millisecond
+	src := "#include <bits/stdc++.h>\nint main() { std::vector<int> v; std::sort(v.begin(), v.end()); std::cout << v.size(); }\n"
+	b := admitted(t, h, Upload{Game: "less", Name: "slow", Language: "cpp", Owner: "ann", File: []byte(src)})
+	if b.Status != store.BotRejected || !strings.Contains(b.Reason, "took longer than its limit of 300ms") || b.Rejection != store.RejectedBuild {
+		t.Errorf("a build past its wall: %s %q", b.Status, b.Reason)
 	}
 }

@@ -60,7 +60,7 @@ func (h *Host) MorrisBot(ctx context.Context, u arena.Uploaded, moveTime, slack 
 	if err != nil {
 		return nil, trace, err
 	}
-	c, pr, err := MorrisClient(ctx, h.sb, r)
+	c, pr, err := morrisClient(ctx, h.sb, r)
 	if pr != nil {
 		trace = pr.Trace
 	}

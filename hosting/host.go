@@ -134,17 +134,20 @@ const (
 // Host builds, admits and runs uploaded bots.
 type Host struct {
 	cfg   Config
-	sb    *sandbox.Sandbox
+	sb    boxes
 	why   error // why uploads are refused (no sandbox), or nil
 	store *store.Store
 	langs []*Language
 	work  string // builds' and programs' directory
-	// admissions waiting for a slot, served round-robin across owners:
-	// this process's own and, on a worker, those AdmitNow waits for.
-	queue   *queue
-	waitMu  sync.Mutex
-	waiters map[string]*waiter
-	wg      sync.WaitGroup
+	// turns gives the admission slots, owners in turn: to this process's
+	// own admissions and, on a worker, to those AdmitNow waits for.
+	turns *turns
+	// mu guards closing and here, the bots AdmitNow is waiting for or
+	// admitting in this process (a task delivered twice waits once).
+	mu      sync.Mutex
+	closing bool
+	here    map[string]bool
+	wg      sync.WaitGroup // admissions waiting or under way
 	resumer sync.WaitGroup // ResumeEvery's loop
 	// passes counts ResumeEvery's passes over the store, so that a test
 	// waits for the loop to have looked rather than for time to pass.
@@ -158,7 +161,7 @@ type Host struct {
 // why uploads are refused.
 func New(st *store.Store, cfg Config) *Host {
 	cfg = cfg.withDefaults()
-	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), queue: newQueue(cfg.Admissions), waiters: map[string]*waiter{}}
+	h := &Host{cfg: cfg, store: st, langs: detectLanguages(), turns: newTurns(cfg.Admissions), here: map[string]bool{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	sb, err := sandbox.NewWith(sandbox.Options{Memory: cfg.PoolMemory})
 	if err != nil {
@@ -174,15 +177,15 @@ func New(st *store.Store, cfg Config) *Host {
 		h.why = fmt.Errorf("%w: its work directory: %v", sandbox.ErrUnavailable, err)
 		return h
 	}
-	h.sb, h.work = sb, work
+	h.sb, h.work = sandboxBoxes{sb}, work
 	return h
 }
 
 // Off is hosting on a server that takes no uploads (why says so): it
 // still lists the bots in the store and our engines.
 func Off(st *store.Store, why error) *Host {
-	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, queue: newQueue(1),
-		waiters: map[string]*waiter{}}
+	h := &Host{cfg: Config{}.withDefaults(), store: st, langs: detectLanguages(), why: why, turns: newTurns(1),
+		here: map[string]bool{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	return h
 }
@@ -286,20 +289,12 @@ func (h *Host) Language(name string) (*Language, bool) {
 // Close stops the admissions under way and removes the sandbox's files;
 // the queued ones stay building in the store, for Resume.
 func (h *Host) Close() {
+	h.mu.Lock()
+	h.closing = true // no admission starts waiting after this
+	h.mu.Unlock()
 	h.stop()
 	h.resumer.Wait()
-	drained := h.queue.close()
-	h.waitMu.Lock()
-	for _, id := range drained {
-		h.wg.Done()
-		if w := h.waiters[id]; w != nil {
-			delete(h.waiters, id)
-			if !w.abandoned {
-				w.turn <- false
-			}
-		}
-	}
-	h.waitMu.Unlock()
+	h.turns.close()
 	h.wg.Wait()
 	if h.sb != nil {
 		h.sb.Close()
@@ -402,405 +397,4 @@ func newID() string {
 	var b [12]byte
 	_, _ = rand.Read(b[:])
 	return "bot_" + hex.EncodeToString(b[:])
-}
-
-// Resume restarts the admissions a stopped server left unfinished: bots
-// still building or validating that nobody has touched for stale.
-func (h *Host) Resume(ctx context.Context, stale time.Duration) error {
-	return h.resume(ctx, stale, store.BotBuilding, store.BotValidating, store.BotWaiting)
-}
-
-func (h *Host) resume(ctx context.Context, stale time.Duration, statuses ...store.BotStatus) error {
-	if h.why != nil {
-		return nil
-	}
-	for _, st := range statuses {
-		bs, err := h.store.Bots.List(ctx, store.BotFilter{Status: st})
-		if err != nil {
-			return err
-		}
-		for _, b := range bs {
-			if time.Since(b.UpdatedAt) <= stale {
-				continue
-			}
-			if h.claim(ctx, b) {
-				h.admitLater(b) // for the workers: queued again unless it is queued or under way
-			}
-		}
-	}
-	return nil
-}
-
-// ResumeEvery runs Resume every period until Close: a bot waiting after
-// our failure is tried again, and, where admissions go to workers
-// (Config.Remote), a task that ran out of retries because no worker could
-// confine programs (some days of them) is archived, and its bot would stay
-// building until this server restarted; Resume queues it afresh.
-func (h *Host) ResumeEvery(period, stale time.Duration) {
-	if h.why != nil {
-		return
-	}
-	h.resumer.Add(1)
-	go func() {
-		defer h.resumer.Done()
-		tick := time.NewTicker(period)
-		defer tick.Stop()
-		for {
-			select {
-			case <-h.ctx.Done():
-				return
-			case <-tick.C:
-				// A server that admits bots itself takes up only those
-				// waiting after its failure: the others building are in its
-				// queue, and would be queued twice.
-				statuses := []store.BotStatus{store.BotWaiting}
-				if h.cfg.Remote != nil {
-					statuses = []store.BotStatus{store.BotBuilding, store.BotValidating, store.BotWaiting}
-				}
-				if err := h.resume(h.ctx, stale, statuses...); err != nil && h.ctx.Err() == nil {
-					h.cfg.Log.Error("resuming bot admissions", "err", err)
-				}
-				h.passes.Add(1)
-			}
-		}
-	}()
-}
-
-// claim takes up b at the revision read: of several servers sharing the
-// store that read it, one succeeds, the others get ErrConflict.
-func (h *Host) claim(ctx context.Context, b *store.Bot) bool {
-	b.UpdatedAt = time.Now().UTC()
-	if b.Status == store.BotWaiting {
-		b.Status, b.Reason, b.Rejection = store.BotBuilding, "", "" // taken up: no loop takes it again
-	}
-	return h.store.Bots.Update(ctx, b) == nil
-}
-
-// admitLater queues b's admission: for the workers when there are
-// (Config.Remote), else for a slot here, whose goroutine takes it up.
-func (h *Host) admitLater(b *store.Bot) {
-	if h.cfg.Remote != nil {
-		if err := h.cfg.Remote.Admit(h.ctx, b.Owner, b.ID, b.Language); err != nil {
-			h.cfg.Log.Error("bot admission: queueing it for the workers", "bot", b.ID, "err", err)
-			_ = h.failed(b.ID, err) // logged; a failure unrecorded is Resume's to take up
-		}
-		return
-	}
-	h.wg.Add(1)
-	if !h.queue.push(b.Owner, b.ID) {
-		h.wg.Done() // closing: it stays building, for Resume
-		return
-	}
-	h.dispatch()
-}
-
-// A waiter is an AdmitNow waiting for its slot: turn says true when it
-// has one, false when the host closed first. One abandoned (its task's
-// context ended) gives its slot straight back.
-type waiter struct {
-	turn      chan bool
-	abandoned bool
-}
-
-// dispatch starts admissions while slots are free: an AdmitNow's is
-// handed to it, any other runs here.
-func (h *Host) dispatch() {
-	for {
-		id, ok := h.queue.next()
-		if !ok {
-			return
-		}
-		h.waitMu.Lock()
-		w := h.waiters[id]
-		abandoned := w != nil && w.abandoned // read here: its AdmitNow may mark it after the send
-		if w != nil {
-			delete(h.waiters, id)
-			if !abandoned {
-				w.turn <- true
-			}
-		}
-		h.waitMu.Unlock()
-		if w != nil {
-			if abandoned {
-				h.queue.done()
-				h.wg.Done()
-			}
-			continue
-		}
-		go func() {
-			defer h.wg.Done()
-			defer h.dispatch()
-			defer h.queue.done()
-			if err := h.admit(h.ctx, id); err != nil && h.ctx.Err() == nil {
-				h.cfg.Log.Error("bot admission", "bot", id, "err", err)
-				_ = h.failed(id, err) // logged; a failure unrecorded is Resume's to take up
-			}
-		}()
-	}
-}
-
-// ErrClosing is AdmitNow's answer once the host is closing: the
-// admission is left to another worker.
-var ErrClosing = errors.New("hosting: closing")
-
-// ErrNotBuiltHere is AdmitNow's answer for a bot in a language this
-// machine does not build: the admission is left to a worker that does.
-var ErrNotBuiltHere = errors.New("hosting: this machine does not build the bot's language")
-
-// AdmitNow admits bot id of owner's here, as a worker handed its task:
-// it waits for a slot among this process's admissions (the owners served
-// in turn, as for uploads taken here) and returns once the verdict is
-// stored, nil even when the bot is rejected; a machine's failure rejects
-// it saying so. It returns ctx's error when ctx ends first (the task is
-// then tried again), ErrClosing when the host closes, and ErrNotBuiltHere
-// for a bot whose language it does not build.
-func (h *Host) AdmitNow(ctx context.Context, owner, id string) error {
-	if h.why != nil {
-		return h.why
-	}
-	// A bot in a language this worker does not build goes back to the
-	// queue for one that does, not rejected for this machine's lack.
-	if b, err := h.store.Bots.Get(ctx, id); err == nil {
-		if l, ok := h.Language(b.Language); ok && !l.Available {
-			return fmt.Errorf("%w: %s: %s", ErrNotBuiltHere, l.Name, l.Reason)
-		}
-	}
-	h.waitMu.Lock()
-	w := h.waiters[id]
-	switch {
-	case w != nil && w.abandoned:
-		w.abandoned = false // still queued: wait on in its place
-		h.waitMu.Unlock()
-	case w != nil:
-		h.waitMu.Unlock()
-		return fmt.Errorf("hosting: %s is already waiting for an admission here", id)
-	default:
-		w = &waiter{turn: make(chan bool, 1)}
-		h.waiters[id] = w
-		h.waitMu.Unlock()
-		h.wg.Add(1)
-		if !h.queue.push(owner, id) {
-			h.waitMu.Lock()
-			delete(h.waiters, id)
-			h.waitMu.Unlock()
-			h.wg.Done()
-			return ErrClosing
-		}
-		h.dispatch()
-	}
-	var ok bool
-	select {
-	case ok = <-w.turn:
-	case <-ctx.Done():
-		h.waitMu.Lock()
-		w.abandoned = true
-		select {
-		case ok = <-w.turn: // given a slot meanwhile: give it back
-		default:
-		}
-		h.waitMu.Unlock()
-		if ok {
-			h.queue.done()
-			h.wg.Done()
-			h.dispatch()
-		}
-		return ctx.Err()
-	}
-	if !ok {
-		return ErrClosing
-	}
-	defer func() {
-		h.queue.done()
-		h.wg.Done()
-		h.dispatch()
-	}()
-	if err := h.admit(ctx, id); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		h.cfg.Log.Error("bot admission", "bot", id, "err", err)
-		// A failure that could not even be recorded (the store away, as
-		// while Redis fails over) goes back to the queue, which tries the
-		// task again later: the bot would stay validating until a
-		// server's Resume, twenty minutes on.
-		if ferr := h.failed(id, err); ferr != nil {
-			return errors.Join(err, ferr)
-		}
-	}
-	return nil
-}
-
-// Wait waits for the admissions under way and queued (tests).
-func (h *Host) Wait() { h.wg.Wait() }
-
-// admit builds a bot, plays its validation games and records the verdict.
-func (h *Host) admit(ctx context.Context, id string) error {
-	b, err := h.store.Bots.Get(ctx, id)
-	if err != nil {
-		return err
-	}
-	if b.Status == store.BotReady || b.Status == store.BotRejected || b.Status == store.BotDeleted {
-		return nil // admitted already (a task delivered twice), or deleted meanwhile
-	}
-	if b.Status == store.BotWaiting {
-		b.Status, b.Reason, b.Rejection = store.BotBuilding, "", ""
-		if err := h.save(ctx, b); err != nil {
-			return err
-		}
-	}
-	l, ok := h.Language(b.Language)
-	if !ok || !l.Available {
-		return h.reject(ctx, b, store.RejectedLanguage, fmt.Sprintf("language %q is not built on this machine", b.Language))
-	}
-	src, err := h.store.Artefacts.Get(ctx, b.Source)
-	if err != nil {
-		return err
-	}
-	h.cfg.Log.Info("bot building", "bot", id, "language", b.Language)
-	w := h.watchAdmission(ctx, id)
-	defer w.end()
-	w.step(stepBuild, 0, 0, admissionGame{})
-	program, log, err := h.build(ctx, l, src)
-	details := &store.BotDetails{BuildLog: log}
-	var be *errBuild
-	if errors.As(err, &be) {
-		if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
-			return err
-		}
-		return h.reject(ctx, b, store.RejectedBuild, be.why)
-	}
-	if err != nil {
-		return err
-	}
-	if b.Program, err = h.store.Artefacts.Put(ctx, program); err != nil {
-		return err
-	}
-	if b.Program != b.Source {
-		b.ProgramSize = int64(len(program))
-	}
-	b.Status = store.BotValidating
-	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
-		return err
-	}
-	var qe *QuotaError
-	if err := h.saveBuilt(ctx, b); errors.As(err, &qe) {
-		return h.reject(ctx, b, store.RejectedQuota, fmt.Sprintf("its build is %.1f MiB: %s", float64(b.ProgramSize)/(1<<20), qe.Error()))
-	} else if err != nil {
-		return err
-	}
-	if err := h.rekeep(ctx, program); err != nil {
-		return err
-	}
-	h.cfg.Log.Info("bot validating", "bot", id)
-	games, played, err := h.validate(ctx, b, w)
-	if err != nil {
-		return err
-	}
-	details.Games = played
-	for i := range games {
-		games[i].Fault, games[i].Result = PublicText(games[i].Fault), PublicText(games[i].Result)
-	}
-	if err := h.store.Bots.SetDetails(ctx, b.ID, details); err != nil {
-		return err
-	}
-	b.Validation = games
-	for i, g := range games {
-		if g.Fault != "" {
-			return h.reject(ctx, b, store.RejectedValidation, fmt.Sprintf("validation game %d (as %s), turn %d: %s", i+1, g.Seat, g.Turn, g.Fault))
-		}
-	}
-	b.Status, b.Reason = store.BotReady, ""
-	h.cfg.Log.Info("bot ready", "bot", id)
-	return h.save(ctx, b)
-}
-
-// failed ends an admission the server could not carry out (its sandbox
-// or store failed, not the bot): the bot waits for another try (Resume,
-// ResumeEvery), saying the failure was ours; after maxTries such failures
-// it is rejected saying so, rather than tried for ever.
-func (h *Host) failed(id string, err error) error {
-	b, gerr := h.store.Bots.Get(h.ctx, id)
-	if gerr != nil || !b.Status.OnItsWay() {
-		if gerr != nil {
-			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", gerr)
-		}
-		return gerr
-	}
-	b.Tries++
-	if b.Tries >= maxTries {
-		rerr := h.reject(h.ctx, b, store.RejectedServer, fmt.Sprintf("the server failed %d times to build or validate it, not the bot: %v; upload it again",
-			b.Tries, err))
-		if rerr != nil {
-			h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", rerr)
-		}
-		return rerr
-	}
-	b.Status, b.Reason = store.BotWaiting, PublicText("the server failed to build or validate it, not the bot ("+err.Error()+"): it is tried again within minutes")
-	serr := h.save(h.ctx, b)
-	if serr != nil {
-		h.cfg.Log.Error("bot admission: recording our failure", "bot", id, "err", serr)
-	}
-	return serr
-}
-
-// maxTries is how many of our failures a bot's admission outlives.
-const maxTries = 5
-
-// reject records why b is refused and drops its files: what a rejected
-// version leaves is its record, its reason and its details. The files go
-// before the record says so, so that whoever reads "rejected" (the owner's
-// poll, a quota count) finds them gone; the record is written even when a
-// drop failed, and the failure returned.
-func (h *Host) reject(ctx context.Context, b *store.Bot, cause store.Rejection, why string) error {
-	b.Status, b.Reason, b.Rejection, b.FilesDropped = store.BotRejected, PublicText(why), cause, true
-	h.cfg.Log.Info("bot rejected", "bot", b.ID, "reason", why)
-	dropErr := h.dropFiles(ctx, b)
-	if err := h.save(ctx, b); err != nil {
-		return errors.Join(err, dropErr)
-	}
-	return dropErr
-}
-
-// saveBuilt saves b with its build, checked against its owner's quota of
-// bytes, which counts what a version keeps: the build too (three small
-// sources building at once into 31 MB each kept 94 MB under 64 MiB).
-func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
-	free := false
-	switch o, err := h.store.Owners.Get(ctx, b.Owner); {
-	case errors.Is(err, store.ErrNotFound):
-		free = true // our own engines' bots have no account
-	case err != nil:
-		return err
-	default:
-		free = o.QuotaFree
-	}
-	cur, err := h.store.Bots.Get(ctx, b.ID)
-	if err != nil {
-		return err
-	}
-	if cur.Status == store.BotDeleted {
-		return store.ErrNotFound
-	}
-	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
-	return h.store.Bots.UpdateChecked(ctx, b, func(mine []*store.Bot) error {
-		if used := keptBytes(mine); !free && used > h.cfg.OwnerBytes {
-			return &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used - b.ProgramSize}
-		}
-		return nil
-	})
-}
-
-// save writes b over whatever revision is stored: admission is the only
-// writer of a bot's status but Delete, so a conflict is its own earlier
-// write. A bot deleted meanwhile stays deleted (ErrNotFound).
-func (h *Host) save(ctx context.Context, b *store.Bot) error {
-	cur, err := h.store.Bots.Get(ctx, b.ID)
-	if err != nil {
-		return err
-	}
-	if cur.Status == store.BotDeleted {
-		return store.ErrNotFound
-	}
-	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
-	return h.store.Bots.Update(ctx, b)
 }

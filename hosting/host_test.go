@@ -171,7 +171,7 @@ func TestResumeTakesUpAdmissionsAStoppedServerLeft(t *testing.T) {
 }
 
 func TestAnAdmissionTheServerCannotCarryOutWaitsAndSaysSo(t *testing.T) {
-	h := newHost(t)
+	h := fakeHost(t, testConfig)
 	ctx := context.Background()
 	b := &store.Bot{ID: "bot_lost", Game: "less", Name: "lost", Owner: "ann", Language: "c", Version: 1,
 		Status: store.BotBuilding, Source: store.ContentHash([]byte("never stored")), CreatedAt: time.Now(), UpdatedAt: time.Now()}

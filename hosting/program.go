@@ -64,8 +64,8 @@ type running interface {
 	used() string
 }
 
-// confined is a program in the sandbox.
-type confined struct{ *sandbox.Process }
+// confined is a program in a box.
+type confined struct{ boxed }
 
 func (c confined) ended() error { return &ended{sandbox.ExitError{Exit: c.Exit()}} }
 
@@ -100,12 +100,13 @@ func newProcess(p running, in *os.File, out, errs io.Reader, tee io.Writer) *pro
 	return pr
 }
 
-func start(sb *sandbox.Sandbox, r Runnable) (*process, error) {
+func start(sb boxes, r Runnable) (*process, error) {
 	p, err := sb.Start(sandbox.Spec{Argv: r.Argv, Env: r.Env, Dir: r.Dir, Runtime: r.Runtime, Limits: r.Limits})
 	if err != nil {
 		return nil, err
 	}
-	return newProcess(confined{p}, p.Stdin, p.Stdout, p.Stderr, nil), nil
+	stdin, stdout, stderr := p.Pipes()
+	return newProcess(confined{p}, stdin, stdout, stderr, nil), nil
 }
 
 func (pr *process) send(line string) error {
@@ -262,9 +263,9 @@ func (c *lessConn) Close() {
 func (c *lessConn) Pause()  { c.pause() }
 func (c *lessConn) Resume() { c.resume() }
 
-// MorrisClient runs an uploaded Morris bot confined and talks to it over
+// morrisClient runs an uploaded Morris bot confined and talks to it over
 // Sanmill's protocol; it is frozen between its moves.
-func MorrisClient(ctx context.Context, sb *sandbox.Sandbox, r Runnable) (*morrisuci.Client, *process, error) {
+func morrisClient(ctx context.Context, sb boxes, r Runnable) (*morrisuci.Client, *process, error) {
 	pr, err := start(sb, r)
 	if err != nil {
 		return nil, nil, err

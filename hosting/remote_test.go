@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,7 +99,7 @@ func TestAdmissionsGoToTheWorkers(t *testing.T) {
 // have taken goes to the next), and one waiting when the host closes is
 // told so.
 func TestAdmitNowWaitsForASlot(t *testing.T) {
-	h := newHost(t)
+	h := fakeHost(t, testConfig)
 	ctx := context.Background()
 	hash, err := h.store.Artefacts.Put(ctx, testBot(t, "morrisbot"))
 	if err != nil {
@@ -112,12 +113,7 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 		}
 	}
 	// Every slot taken, as by admissions under way.
-	for range h.cfg.Admissions {
-		h.queue.push("zed", "held")
-		if _, ok := h.queue.next(); !ok {
-			t.Fatal("no slot to hold")
-		}
-	}
+	free := hold(t, h.turns, h.cfg.Admissions)
 	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	if err := h.AdmitNow(short, "ann", "bot_a"); !errors.Is(err, context.DeadlineExceeded) {
@@ -125,18 +121,18 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- h.AdmitNow(ctx, "bob", "bot_b") }()
-	waitfor.Check(t, 10*time.Second, "bob's admission in the queue", h.queue.holds("bob"))
+	waitfor.Check(t, 10*time.Second, "bob's admission waiting", func() bool { return h.turns.waiters("bob") == 1 })
+	if err := h.AdmitNow(ctx, "bob", "bot_b"); err == nil || !strings.Contains(err.Error(), "already waiting") {
+		t.Errorf("the same bot's task twice at once: %v", err)
+	}
 	select {
 	case err := <-done:
 		t.Fatalf("admitted with every slot taken: %v", err)
 	default:
 	}
-	// The slots come free: the abandoned bot_a gives its place up, bot_b
-	// is admitted.
-	for range h.cfg.Admissions {
-		h.queue.done()
-	}
-	h.dispatch()
+	// The slots come free: the abandoned bot_a has given its place up,
+	// bot_b is admitted.
+	free()
 	select {
 	case err := <-done:
 		if err != nil {
@@ -151,28 +147,25 @@ func TestAdmitNowWaitsForASlot(t *testing.T) {
 	if b, _ := h.store.Bots.Get(ctx, "bot_a"); b.Status != store.BotBuilding {
 		t.Errorf("bot_a, abandoned: %s; want left building for its task's next try", b.Status)
 	}
-	h.Wait() // every place counted out
-	if h.queue.busy != 0 {
-		t.Errorf("%d slots still taken", h.queue.busy)
+	h.Wait() // every admission counted out
+	if n := h.turns.inUse(); n != 0 {
+		t.Errorf("%d slots still taken", n)
 	}
 
 	// Waiting when the host closes.
-	for range h.cfg.Admissions {
-		h.queue.push("zed", "held")
-		h.queue.next()
-	}
+	free = hold(t, h.turns, h.cfg.Admissions)
 	go func() { done <- h.AdmitNow(ctx, "ann", "bot_a") }()
-	waitfor.Check(t, 10*time.Second, "ann's admission in the queue", h.queue.holds("ann"))
-	h.stop()
-	for range h.cfg.Admissions {
-		h.queue.done()
-	}
+	waitfor.Check(t, 10*time.Second, "ann's admission waiting", func() bool { return h.turns.waiters("ann") == 1 })
 	closed := make(chan struct{})
 	go func() { h.Close(); close(closed) }()
-	if err := <-done; !errors.Is(err, ErrClosing) && !errors.Is(err, context.Canceled) {
+	if err := <-done; !errors.Is(err, ErrClosing) {
 		t.Errorf("waiting as the host closed: %v", err)
 	}
+	free()
 	<-closed
+	if err := h.AdmitNow(ctx, "ann", "bot_a"); !errors.Is(err, ErrClosing) {
+		t.Errorf("after the close: %v", err)
+	}
 }
 
 func (r *remoteLog) times(bot string) int {
@@ -262,7 +255,7 @@ func TestAServerWithoutWorkersDoesNotKeepResuming(t *testing.T) {
 // A bot left waiting after the server's failure is tried again by the
 // loop of a server that admits bots itself.
 func TestAWaitingBotIsTriedAgain(t *testing.T) {
-	h := newHost(t)
+	h := fakeHost(t, testConfig)
 	ctx := context.Background()
 	old := time.Now().Add(-time.Hour)
 	b := &store.Bot{ID: "bot_waits", Game: "morris", Name: "waits", Owner: "ann", Language: "executable", Version: 1, Tries: 1,
@@ -318,15 +311,5 @@ func TestAnAdmissionTheStoreCannotRecordIsTriedAgain(t *testing.T) {
 	t.Cleanup(worker.Close)
 	if err := worker.AdmitNow(ctx, "ann", b.ID); !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("an admission whose store is away: %v, want the store's unavailability back to the queue", err)
-	}
-}
-
-// holds says, when called, whether owner has a bot waiting (for tests
-// that wait for an admission to be queued).
-func (q *queue) holds(owner string) func() bool {
-	return func() bool {
-		q.mu.Lock()
-		defer q.mu.Unlock()
-		return len(q.byWho[owner]) > 0
 	}
 }
