@@ -15,15 +15,10 @@ import (
 // metrics are the server's Prometheus collectors, in a registry of its own so
 // that several servers (in tests) never collide.
 type metrics struct {
-	reg             *prometheus.Registry
-	requests        *prometheus.CounterVec
-	latency         *prometheus.HistogramVec
-	searchesRunning prometheus.Gauge
-	searches        *prometheus.CounterVec
-	nodes           *prometheus.CounterVec
-	rejected        prometheus.Counter
-	cacheHits       *prometheus.CounterVec
-	storeDown       *prometheus.CounterVec
+	reg       *prometheus.Registry
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	storeDown *prometheus.CounterVec
 }
 
 func newMetrics(extra ...prometheus.Collector) *metrics {
@@ -36,27 +31,12 @@ func newMetrics(extra ...prometheus.Collector) *metrics {
 			Name: "gameai_http_request_duration_seconds", Help: "HTTP request latency by method and route.",
 			Buckets: []float64{.001, .005, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
 		}, []string{"method", "route"}),
-		searchesRunning: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "gameai_searches_running", Help: "Searches running now.",
-		}),
-		searches: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "gameai_searches_total", Help: "Finished searches by game, engine and outcome.",
-		}, []string{"game", "engine", "outcome"}),
-		nodes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "gameai_search_nodes_total", Help: "Nodes (or iterations) searched by game and engine.",
-		}, []string{"game", "engine"}),
-		rejected: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "gameai_searches_rejected_total", Help: "Searches refused because too many were running.",
-		}),
-		cacheHits: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "gameai_analysis_cache_total", Help: "Analysis cache look-ups by result (hit or miss).",
-		}, []string{"result"}),
 		storeDown: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "gameai_store_unavailable_total",
 			Help: "Store operations that found the store (Redis) not answering, by operation: the analysis cache's get and put and the shared transposition table's tt-load and tt-store (the search went on cold), and requests answered 503.",
 		}, []string{"op"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.searchesRunning, m.searches, m.nodes, m.rejected, m.cacheHits, m.storeDown,
+	m.reg.MustRegister(m.requests, m.latency, m.storeDown,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.reg.MustRegister(extra...)
 	return m

@@ -1,10 +1,8 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
-	"maps"
 	"net/http"
 	"time"
 
@@ -109,29 +107,4 @@ func trainedStrategy(t *store.Strategy) (MorrisStrategy, error) {
 	return MorrisStrategy{Name: t.Name, Kind: "trained", Description: t.Description, Coefficients: c,
 		Fitness: t.Fitness, Generation: t.Generation, Opponents: t.Opponents, Lineage: t.Lineage, JobID: t.JobID,
 		CreatedAt: &created}, nil
-}
-
-// resolveStrategy turns engine_options.strategy naming a trained strategy
-// of the game into engine_options.coefficients, so that engines, which
-// know only the presets, play it; and so that the analysis cache, keyed by
-// the options, never serves an answer of an earlier strategy of that name.
-func (s *Server) resolveStrategy(ctx context.Context, game string, opts map[string]string) (map[string]string, error) {
-	name, ok := opts["strategy"]
-	if !ok || game != "morris" {
-		return opts, nil
-	}
-	if _, preset := morris.Preset(name); preset {
-		return opts, nil
-	}
-	t, err := s.store.Strategies.Get(ctx, game, name)
-	if errors.Is(err, store.ErrNotFound) {
-		return opts, nil // the engine says which names exist
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := maps.Clone(opts)
-	delete(out, "strategy")
-	out["coefficients"] = string(t.Params)
-	return out, nil
 }

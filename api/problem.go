@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"gameai/hosting"
+	"gameai/search"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -112,12 +113,14 @@ func problemFor(err error, field string) *Problem {
 // an error it does not know.
 func knownProblem(err error, field string) (p *Problem, ok bool) {
 	var (
-		pe  *games.ParseError
-		oe  *games.OptionError
-		ve  *games.UnknownVariantError
-		ue  *ai.UnknownEngineError
-		eo  *ai.OptionError
-		ime *games.IllegalMoveError
+		pe   *games.ParseError
+		oe   *games.OptionError
+		ve   *games.UnknownVariantError
+		ue   *ai.UnknownEngineError
+		eo   *ai.OptionError
+		ime  *games.IllegalMoveError
+		busy *search.BusyError
+		oc   *search.OverCapError
 	)
 	switch {
 	case err == nil:
@@ -142,6 +145,15 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 	case errors.As(err, &ime):
 		return problem(http.StatusUnprocessableEntity, "illegal-move", "Illegal move", ime.Error(),
 			FieldError{Field: field, Reason: ime.Reason}), true
+	case errors.Is(err, search.ErrGameOver):
+		return problem(http.StatusUnprocessableEntity, "game-over", "Game over", err.Error(),
+			FieldError{Field: "position", Reason: "game is over"}), true
+	case errors.Is(err, search.ErrTimeout):
+		return problem(http.StatusServiceUnavailable, "timeout", "Search timed out", err.Error()), true
+	case errors.As(err, &busy):
+		return busyProblem(busy), true
+	case errors.As(err, &oc):
+		return badField("limits."+oc.Field, oc.Error()), true
 	case errors.Is(err, store.ErrUnavailable):
 		// Never the store's address (UnavailableError.Store): that is the
 		// operator's to read, in the log, not every client's.
@@ -159,6 +171,15 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time"), true
 	}
 	return nil, false
+}
+
+// busyProblem is a search refused for load: 429, to be retried in a second.
+func busyProblem(e *search.BusyError) *Problem {
+	if e.Budget == 0 {
+		return retryLater(http.StatusTooManyRequests, "too-many-searches", "Too many searches", e.Error(), 1)
+	}
+	return retryLater(http.StatusTooManyRequests, "too-busy-for-the-budget", "Too busy for this budget", e.Error(), 1,
+		FieldError{Field: "limits.time_ms", Reason: "cannot be met while the server is this busy"})
 }
 
 // storeUnavailableRetry is the Retry-After of a 503 for a store that does not

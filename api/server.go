@@ -18,6 +18,7 @@ import (
 	"gameai/games"
 	"gameai/hosting"
 	"gameai/jobs"
+	"gameai/search"
 	"gameai/store"
 )
 
@@ -123,7 +124,7 @@ type Server struct {
 	version    string
 	echo       *echo.Echo
 	metrics    *metrics
-	searches   chan struct{}
+	searcher   *search.Service
 	// streams bounds the open event streams, in total and per client.
 	streams *streamLimits
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
@@ -145,9 +146,15 @@ func New(cfg Config, d Deps) *Server {
 		d.Hosting = hosting.Off(d.Store, errors.New("this server was started without hosting"))
 	}
 	s := &Server{cfg: cfg, hosting: d.Hosting, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
-		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...), searches: make(chan struct{}, max(cfg.MaxSearches, 1)),
+		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
 		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait), sessionBots: sessionBots{seats: d.Store.Seats}}
+	searchMetrics := search.NewMetrics()
+	s.metrics.reg.MustRegister(searchMetrics.Collectors()...)
+	s.searcher = search.New(search.Config{MaxSearches: cfg.MaxSearches, MaxSearchTime: cfg.MaxSearchTime,
+		DefaultSearchTime: cfg.DefaultSearchTime, MaxDepth: cfg.MaxDepth, MaxNodes: cfg.MaxNodes, MaxIterations: cfg.MaxIterations},
+		search.Deps{Engines: d.Engines, Store: d.Store, Metrics: searchMetrics, Log: d.Log,
+			StoreDown: func(op string) { s.metrics.storeDown.WithLabelValues(op).Inc() }})
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,

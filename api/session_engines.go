@@ -51,7 +51,7 @@ func (s *Server) sessionEngines(ctx context.Context, g games.Game, reqs []*Sessi
 		if _, err := s.limits(field+"limits.", r.Limits); err != nil {
 			return nil, err
 		}
-		if _, err := s.resolveStrategy(ctx, g.Name(), r.EngineOptions); err != nil {
+		if _, err := s.searcher.ResolveStrategy(ctx, g.Name(), r.EngineOptions); err != nil {
 			return nil, err
 		}
 		out[i] = &store.SessionEngine{Engine: info.Name, Options: r.EngineOptions, TimeMS: r.Limits.TimeMS,

@@ -1,4 +1,4 @@
-package api
+package search
 
 import (
 	"context"
@@ -21,11 +21,11 @@ const sharedTableTimeout = 200 * time.Millisecond
 // of any never reads an old entry. When the store does not answer, the
 // search goes on cold and gameai_store_unavailable_total{op} counts it.
 type sharedTable struct {
-	s     *Server
+	s     *Service
 	table string
 }
 
-func (s *Server) sharedTable(k store.AnalysisKey) *sharedTable {
+func (s *Service) sharedTable(k store.AnalysisKey) *sharedTable {
 	if s.store.Transpositions == nil {
 		return nil
 	}
@@ -56,7 +56,7 @@ func (t *sharedTable) Store(ctx context.Context, entries map[uint64][]byte) {
 
 func (t *sharedTable) failed(op string, err error) {
 	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
-		t.s.metrics.storeDown.WithLabelValues(op).Inc()
+		t.s.storeDown(op)
 		return
 	}
 	t.s.log.Warn("shared transposition table", "op", op, "err", err)
