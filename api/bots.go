@@ -16,6 +16,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"gameai/accounts"
 	"gameai/arena"
 	"gameai/hosting"
 	"gameai/store"
@@ -106,8 +107,6 @@ func (s *Server) ownerOnly(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-var ownerName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{1,31}$`)
-
 // createOwner creates an owner and shows its token, once.
 //
 //	@Summary		Create an owner (who uploads bots)
@@ -126,8 +125,8 @@ func (s *Server) createOwner(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	if !ownerName.MatchString(req.Name) || req.Name == hosting.BuiltinOwner {
-		return badField("name", "2 to 32 of a-z, 0-9, _ and -, starting with a letter or digit (and not \"gameai\")")
+	if !accounts.ValidName(req.Name) {
+		return badField("name", accounts.NameRule)
 	}
 	token, first := newToken(req.Name, "made with the account")
 	first.ID = store.FirstToken

@@ -1,14 +1,12 @@
 package api
 
 import (
-	"context"
+	"gameai/accounts"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
-
-	"gameai/store"
 )
 
 // An owner's sign-ins, as its owner sees and ends them: a cookie stolen,
@@ -121,38 +119,18 @@ func (s *Server) endOtherLogins(c *echo.Context) error {
 	if who.owner == "" {
 		return notAnOwner()
 	}
-	n, err := s.endLoginsBut(c.Request().Context(), who.owner, who.login)
+	n, err := s.accounts.EndLoginsBut(c.Request().Context(), who.owner, who.login)
 	if err != nil {
 		return problemFor(err, "account")
 	}
 	return c.JSON(http.StatusOK, EndedLoginsResponse{Ended: n})
 }
 
-// endLoginsBut ends owner's sign-ins but keep's ("": all of them).
-func (s *Server) endLoginsBut(ctx context.Context, owner, keep string) (int, error) {
-	ls, err := s.store.Accounts.Logins(ctx, owner)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, l := range ls {
-		if l.Hash == keep {
-			continue
-		}
-		if err := s.store.Accounts.EndLogin(ctx, l.Hash); err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, nil
-}
-
 // loginOrigin is what a new sign-in keeps of where it came from.
-func loginOrigin(c *echo.Context, l *store.Login) {
-	l.Client = network(c.RealIP())
+func loginOrigin(c *echo.Context) accounts.Origin {
 	ua := strings.ToValidUTF8(c.Request().UserAgent(), "")
 	if len(ua) > agentLen {
 		ua = strings.ToValidUTF8(ua[:agentLen], "")
 	}
-	l.Agent = ua
+	return accounts.Origin{Network: network(c.RealIP()), Agent: ua}
 }

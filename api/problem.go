@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gameai/accounts"
 	"gameai/hosting"
 	"gameai/search"
 	"log/slog"
@@ -122,6 +123,9 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 		busy *search.BusyError
 		oc   *search.OverCapError
 	)
+	if p, ok := accountProblem(err); ok {
+		return p, true
+	}
 	switch {
 	case err == nil:
 		return nil, false
@@ -169,6 +173,44 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 			"the server is checking as many passwords as it may at once: retry shortly", 2), true
 	case errors.Is(err, context.DeadlineExceeded):
 		return problem(http.StatusServiceUnavailable, "timeout", "Timed out", "the request ran out of time"), true
+	}
+	return nil, false
+}
+
+// accountProblem is the problem of the accounts' refusals.
+func accountProblem(err error) (*Problem, bool) {
+	var (
+		invalid  *accounts.InvalidError
+		inv      *accounts.InvitationError
+		disabled *accounts.DisabledError
+		many     *accounts.TooManyError
+	)
+	switch {
+	case errors.As(err, &invalid):
+		return badField(invalid.Field, invalid.Why), true
+	case errors.Is(err, accounts.ErrRegistrationClosed):
+		return problem(http.StatusForbidden, "registration-closed", "Registration closed", err.Error(),
+			FieldError{Field: "name", Reason: "registration is closed"}), true
+	case errors.Is(err, accounts.ErrInvitationNeeded):
+		return problem(http.StatusForbidden, "invitation-needed", "Invitation needed", err.Error(),
+			FieldError{Field: "invitation", Reason: "missing"}), true
+	case errors.As(err, &inv):
+		return problem(http.StatusForbidden, "invitation-refused", "Invitation refused", inv.Error(),
+			FieldError{Field: "invitation", Reason: inv.Reason}), true
+	case errors.Is(err, accounts.ErrNameTaken):
+		return ownerExists(), true
+	case errors.Is(err, accounts.ErrSignInFailed):
+		return problem(http.StatusUnauthorized, "sign-in-failed", "Sign-in failed", err.Error(),
+			FieldError{Field: "password", Reason: "wrong name or password"}), true
+	case errors.As(err, &disabled):
+		return problem(http.StatusForbidden, "account-disabled", "Account disabled", disabled.Error()+becauseOf(disabled.Why),
+			FieldError{Field: "name", Reason: "disabled"}), true
+	case errors.Is(err, accounts.ErrWrongPassword):
+		return problem(http.StatusForbidden, "wrong-password", "Wrong password", err.Error(),
+			FieldError{Field: "current", Reason: "wrong"}), true
+	case errors.As(err, &many):
+		return retryLater(http.StatusTooManyRequests, many.Limit.Slug, many.Limit.Title, many.Error(), int(many.RetryAfter.Seconds())+1,
+			FieldError{Field: many.Field, Reason: many.Reason}), true
 	}
 	return nil, false
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"gameai/accounts"
 	"gameai/ai"
 	"gameai/ai/morrisai"
 	"gameai/games"
@@ -125,6 +126,7 @@ type Server struct {
 	echo       *echo.Echo
 	metrics    *metrics
 	searcher   *search.Service
+	accounts   *accounts.Service
 	// streams bounds the open event streams, in total and per client.
 	streams *streamLimits
 	// crossOrigin tells a browser's cross-origin request (sameOrigin).
@@ -149,6 +151,7 @@ func New(cfg Config, d Deps) *Server {
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
 		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait), sessionBots: sessionBots{seats: d.Store.Seats}}
+	s.accounts = accounts.New(d.Store, cfg.Registration, d.Log)
 	searchMetrics := search.NewMetrics()
 	s.metrics.reg.MustRegister(searchMetrics.Collectors()...)
 	s.searcher = search.New(search.Config{MaxSearches: cfg.MaxSearches, MaxSearchTime: cfg.MaxSearchTime,

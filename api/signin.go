@@ -1,8 +1,6 @@
 package api
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"net"
 	"net/http"
@@ -10,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"gameai/internal/password"
+	"gameai/accounts"
 	"gameai/store"
 )
 
@@ -27,14 +25,6 @@ const (
 	// without Secure, for another path, or by a sibling domain.
 	loginCookie     = "gameai_login"
 	hostLoginCookie = "__Host-" + loginCookie
-	// loginLife is how long a sign-in lasts.
-	loginLife = 30 * 24 * time.Hour
-	// failWindow is how long failed sign-ins are remembered; past
-	// failsPerName under one name (from anywhere) or failsPerNetwork from
-	// one network (under any names), sign-in waits out the window.
-	failWindow      = 15 * time.Minute
-	failsPerName    = 10
-	failsPerNetwork = 30
 )
 
 // SignInRequest is a name and its password.
@@ -92,14 +82,6 @@ func loginValue(c *echo.Context) string {
 	return ""
 }
 
-// counterKey bounds what a client's text makes of a counter's name.
-func counterKey(kind, v string) string {
-	if len(v) > 64 {
-		v = v[:64]
-	}
-	return kind + ":" + v
-}
-
 // signIn checks a name and password and gives the browser its cookie.
 //
 //	@Summary		Sign in
@@ -118,68 +100,21 @@ func (s *Server) signIn(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	// Every attempt is counted before its hash, under the name, the
-	// network and the network's password work; a right password gives
-	// the failures' counts back.
-	byName, byNet := nameFailures.of(req.Name), networkFailures.of(network(c.RealIP()))
-	_, err := s.attempt(ctx, []bound{byName, byNet, hashesOf(c)},
-		FieldError{Field: "password", Reason: "too many failures"})
+	value, l, err := s.accounts.SignIn(c.Request().Context(), loginOrigin(c), req.Name, req.Password)
 	if err != nil {
-		return err
-	}
-	o, err := s.store.Owners.Get(ctx, req.Name)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return problemFor(err, "account")
 	}
-	ok := false
-	if err == nil && o.Left.IsZero() && o.PasswordHash != "" {
-		ok, err = password.Verify(ctx, o.PasswordHash, req.Password)
-		if errors.Is(err, password.ErrFormat) {
-			s.log.Error("an account's stored password hash", "owner", o.Name, "err", err)
-		}
-	} else {
-		err = password.VerifyNobody(ctx, req.Password)
-	}
-	if err != nil && !errors.Is(err, password.ErrFormat) {
-		return err
-	}
-	if !ok {
-		return problem(http.StatusUnauthorized, "sign-in-failed", "Sign-in failed", "the name or the password is wrong",
-			FieldError{Field: "password", Reason: "wrong name or password"})
-	}
-	for _, k := range []string{byName.key, byNet.key} {
-		if err := s.store.Accounts.Unhit(ctx, k); err != nil {
-			s.log.Warn("giving back a sign-in's count", "key", k, "err", err)
-		}
-	}
-	if o.Disabled {
-		return problem(http.StatusForbidden, "account-disabled", "Account disabled",
-			"the host of this server has disabled the account "+o.Name+becauseOf(o.DisabledWhy), FieldError{Field: "name", Reason: "disabled"})
-	}
-	l, err := s.startLogin(c, o.Name)
-	if err != nil {
-		return err
-	}
-	if err := s.store.Owners.Modify(ctx, o.Name, func(o *store.Owner) { o.SignedIn = l.CreatedAt }); err != nil {
-		s.log.Warn("an account's last sign-in", "owner", o.Name, "err", err)
-	}
-	s.log.Info("signed in", "owner", o.Name)
-	return c.JSON(http.StatusOK, SignedInResponse{Owner: o.Name, Expires: l.Expires})
+	s.setLoginCookie(c, value, int(accounts.LoginLife.Seconds()))
+	return c.JSON(http.StatusOK, SignedInResponse{Owner: l.Owner, Expires: l.Expires})
 }
 
 // startLogin keeps a new sign-in for owner and sets its cookie.
 func (s *Server) startLogin(c *echo.Context, owner string) (*store.Login, error) {
-	var raw [32]byte
-	_, _ = rand.Read(raw[:])
-	value := base64.RawURLEncoding.EncodeToString(raw[:])
-	now := time.Now().UTC()
-	l := &store.Login{Hash: store.TokenHash(value), Owner: owner, CreatedAt: now, Expires: now.Add(loginLife)}
-	loginOrigin(c, l)
-	if err := s.store.Accounts.AddLogin(c.Request().Context(), l); err != nil {
+	value, l, err := s.accounts.StartLogin(c.Request().Context(), owner, loginOrigin(c))
+	if err != nil {
 		return nil, problemFor(err, "account")
 	}
-	s.setLoginCookie(c, value, int(loginLife.Seconds()))
+	s.setLoginCookie(c, value, int(accounts.LoginLife.Seconds()))
 	return l, nil
 }
 
