@@ -165,7 +165,7 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool, why string) error {
 		}
 		// Its bots' seats in sessions end now on this server (others end
 		// theirs at the bot's next move).
-		s.sessionBots.retireOwner(name)
+		s.seats.RetireOwner(name)
 	}
 	action := map[bool]string{true: "disable", false: "enable"}[disabled]
 	if err := s.audit(c, action, name, why); err != nil {

@@ -7,6 +7,7 @@ import (
 	"gameai/accounts"
 	"gameai/hosting"
 	"gameai/search"
+	"gameai/seats"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -126,6 +127,9 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 	if p, ok := accountProblem(err); ok {
 		return p, true
 	}
+	if p, ok := seatProblem(err); ok {
+		return p, true
+	}
 	switch {
 	case err == nil:
 		return nil, false
@@ -211,6 +215,26 @@ func accountProblem(err error) (*Problem, bool) {
 	case errors.As(err, &many):
 		return retryLater(http.StatusTooManyRequests, many.Limit.Slug, many.Limit.Title, many.Error(), int(many.RetryAfter.Seconds())+1,
 			FieldError{Field: many.Field, Reason: many.Reason}), true
+	}
+	return nil, false
+}
+
+// seatProblem is the problem of a session's uploaded bot that cannot move.
+func seatProblem(err error) (*Problem, bool) {
+	var (
+		full      *seats.FullError
+		withdrawn *seats.WithdrawnError
+		failed    *seats.FailedError
+	)
+	switch {
+	case errors.As(err, &full):
+		return retryLater(http.StatusTooManyRequests, "session-bots-full", "Too many bots playing", full.Error(), int(full.RetryAfter.Seconds())), true
+	case errors.As(err, &withdrawn):
+		return problem(http.StatusConflict, "bot-withdrawn", "Bot withdrawn", withdrawn.Error()), true
+	case errors.As(err, &failed):
+		p := problem(http.StatusBadGateway, "bot-failed", "The bot failed", failed.Detail)
+		p.FaultKind = string(failed.Kind)
+		return p, true
 	}
 	return nil, false
 }

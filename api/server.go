@@ -20,6 +20,7 @@ import (
 	"gameai/hosting"
 	"gameai/jobs"
 	"gameai/search"
+	"gameai/seats"
 	"gameai/store"
 )
 
@@ -133,8 +134,8 @@ type Server struct {
 	crossOrigin *http.CrossOriginProtection
 	turnstile   *turnstile
 	hosting     *hosting.Host
-	// sessionBots are the uploaded bots playing sessions' seats.
-	sessionBots sessionBots
+	// seats are the uploaded bots playing sessions' seats.
+	seats *seats.Service
 	// tokenUses spaces the writes of tokens' last use.
 	tokenUses tokenUses
 }
@@ -150,8 +151,9 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{cfg: cfg, hosting: d.Hosting, games: d.Games, engines: d.Engines, store: d.Store, jobs: d.Jobs,
 		log: d.Log, version: d.Version, metrics: newMetrics(d.Collectors...),
 		streams: newStreamLimits(maxEventStreams, maxEventStreamsPerClient), crossOrigin: http.NewCrossOriginProtection(),
-		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait), sessionBots: sessionBots{seats: d.Store.Seats}}
+		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
 	s.accounts = accounts.New(d.Store, cfg.Registration, d.Log)
+	s.seats = seats.New(d.Store, d.Hosting, cfg.MaxSearchTime)
 	searchMetrics := search.NewMetrics()
 	s.metrics.reg.MustRegister(searchMetrics.Collectors()...)
 	s.searcher = search.New(search.Config{MaxSearches: cfg.MaxSearches, MaxSearchTime: cfg.MaxSearchTime,

@@ -17,6 +17,7 @@ import (
 	"gameai/games/less"
 	"gameai/games/morris"
 	"gameai/hosting"
+	"gameai/seats"
 	"gameai/store"
 )
 
@@ -234,9 +235,9 @@ func (s *Server) sessionBotMove(ctx context.Context, c *echo.Context, sess *stor
 		return nil, SearchResult{}, err
 	}
 	start := time.Now()
-	m, err := s.botMove(ctx, sess.ID, h, hosting.UploadedOf(b), st, sess.Moves)
+	m, err := s.seats.Move(ctx, sess.ID, h, hosting.UploadedOf(b), st, sess.Moves)
 	if err != nil {
-		return nil, SearchResult{}, err
+		return nil, SearchResult{}, problemFor(err, "engines")
 	}
 	// An uploaded program says its move, not a search: its line is its
 	// move and its version the bot's.
@@ -246,16 +247,15 @@ func (s *Server) sessionBotMove(ctx context.Context, c *echo.Context, sess *stor
 
 // seatHolder is who a bot's seat is counted against: the owner whose
 // token the request carries, else the network it comes from.
-func (s *Server) seatHolder(c *echo.Context, b *store.Bot) (seatHolder, error) {
+func (s *Server) seatHolder(c *echo.Context, b *store.Bot) (seats.Holder, error) {
 	who, err := s.whoAsks(c)
 	if err != nil {
-		return seatHolder{}, problemFor(err, "owner")
+		return seats.Holder{}, problemFor(err, "owner")
 	}
 	if who.owner != "" {
-		return seatHolder{who: "owner:" + who.owner, share: maxSessionBotsPerOwner, own: who.owner == b.Owner,
-			network: network(c.RealIP()), owner: b.Owner}, nil
+		return seats.ForOwner(who.owner, network(c.RealIP()), b.Owner), nil
 	}
-	return seatHolder{who: "network:" + network(c.RealIP()), share: maxSessionBotsPerNetwork, network: network(c.RealIP()), owner: b.Owner}, nil
+	return seats.ForVisitor(network(c.RealIP()), b.Owner), nil
 }
 
 // botsCanFollow says why a session's uploaded bots could not follow its
