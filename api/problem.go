@@ -8,6 +8,7 @@ import (
 	"gameai/hosting"
 	"gameai/search"
 	"gameai/seats"
+	"gameai/sessions"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -130,6 +131,9 @@ func knownProblem(err error, field string) (p *Problem, ok bool) {
 	if p, ok := seatProblem(err); ok {
 		return p, true
 	}
+	if p, ok := sessionProblem(err); ok {
+		return p, true
+	}
 	switch {
 	case err == nil:
 		return nil, false
@@ -235,6 +239,30 @@ func seatProblem(err error) (*Problem, bool) {
 		p := problem(http.StatusBadGateway, "bot-failed", "The bot failed", failed.Detail)
 		p.FaultKind = string(failed.Kind)
 		return p, true
+	}
+	return nil, false
+}
+
+// sessionProblem is the problem of a session's refusals.
+func sessionProblem(err error) (*Problem, bool) {
+	var (
+		full    *sessions.FullError
+		removed *sessions.GameRemovedError
+		invalid *sessions.InvalidError
+		botMove *sessions.BotMoveError
+	)
+	switch {
+	case errors.As(err, &full):
+		return problem(http.StatusUnprocessableEntity, "session-full", "Session full", full.Error()), true
+	case errors.As(err, &removed):
+		return problem(http.StatusGone, "game-removed", "Game removed", removed.Error()), true
+	case errors.As(err, &invalid):
+		return badField(invalid.Field, invalid.Why), true
+	case errors.As(err, &botMove):
+		return problem(http.StatusConflict, "bot-keeps-its-moves", "An uploaded bot's move stays", botMove.Error(),
+			FieldError{Field: "plies", Reason: "takes back an uploaded bot's move"}), true
+	case errors.Is(err, sessions.ErrChanged), errors.Is(err, sessions.ErrChangedDuringReply):
+		return problem(http.StatusConflict, "conflict", "Conflict", err.Error()), true
 	}
 	return nil, false
 }

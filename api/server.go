@@ -21,6 +21,7 @@ import (
 	"gameai/jobs"
 	"gameai/search"
 	"gameai/seats"
+	"gameai/sessions"
 	"gameai/store"
 )
 
@@ -136,6 +137,8 @@ type Server struct {
 	hosting     *hosting.Host
 	// seats are the uploaded bots playing sessions' seats.
 	seats *seats.Service
+	// sessions are the games played through the API.
+	sessions *sessions.Service
 	// tokenUses spaces the writes of tokens' last use.
 	tokenUses tokenUses
 }
@@ -160,6 +163,8 @@ func New(cfg Config, d Deps) *Server {
 		DefaultSearchTime: cfg.DefaultSearchTime, MaxDepth: cfg.MaxDepth, MaxNodes: cfg.MaxNodes, MaxIterations: cfg.MaxIterations},
 		search.Deps{Engines: d.Engines, Store: d.Store, Metrics: searchMetrics, Log: d.Log,
 			StoreDown: func(op string) { s.metrics.storeDown.WithLabelValues(op).Inc() }})
+	s.sessions = sessions.New(sessions.Config{MaxMoves: cfg.MaxSessionMoves, MaxSearchTime: cfg.MaxSearchTime},
+		sessions.Deps{Store: d.Store, Games: d.Games, Search: s.searcher, Seats: s.seats})
 	s.echo = echo.NewWithConfig(echo.Config{
 		Logger:           d.Log,
 		HTTPErrorHandler: s.errorHandler,

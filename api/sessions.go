@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"gameai/games"
+	"gameai/search"
+	"gameai/sessions"
 	"gameai/store"
 )
 
@@ -48,7 +51,7 @@ func (s *Server) createSession(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := botsCanFollow(engines, req.Position, st); err != nil {
+	if err := sessions.BotsCanFollow(engines, req.Position, st); err != nil {
 		return err
 	}
 	client, err := s.sessionClient(c)
@@ -137,7 +140,7 @@ func (s *Server) playMove(c *echo.Context) error {
 		if err := guard(c, sess, req.Ply); err != nil {
 			return err
 		}
-		if err := s.roomFor(sess); err != nil {
+		if err := s.sessions.RoomFor(sess); err != nil {
 			return err
 		}
 		m, err := s.play(st, req.Move, "move")
@@ -162,7 +165,7 @@ func (s *Server) saveAndReply(c *echo.Context, sess *store.Session, st games.Sta
 		return true, err
 	}
 	defer release()
-	err = s.saveMove(c, sess, st, m)
+	err = s.sessions.Save(c.Request().Context(), sess, st, m)
 	if errors.Is(err, store.ErrConflict) {
 		return false, nil
 	}
@@ -204,7 +207,7 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	e := engineFor(sess, st.ToMove())
+	e := sessions.EngineFor(sess, st.ToMove())
 	lim, err := s.engineMoveLimits(req, e)
 	if err != nil {
 		return err
@@ -212,7 +215,7 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if err := guard(c, sess, req.Ply); err != nil {
 		return err
 	}
-	if err := s.roomFor(sess); err != nil {
+	if err := s.sessions.RoomFor(sess); err != nil {
 		return err
 	}
 	engine, opts := req.Engine, req.EngineOptions
@@ -233,7 +236,13 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if e != nil && e.Bot != "" && req.Engine == "" {
 		// The seat's uploaded bot moves (on the server's context: a move
 		// its program was asked for is played whoever is still there).
-		m, res, err = s.sessionBotMove(context.WithoutCancel(c.Request().Context()), c, sess, st)
+		var who sessions.Caller
+		if who, err = s.caller(c, sess); err != nil {
+			return err
+		}
+		var r search.Result
+		m, r, err = s.sessions.BotMove(context.WithoutCancel(c.Request().Context()), sess, st, who)
+		res, err = SearchResult(r), sessionErr(err, "bot")
 	} else {
 		m, res, err = s.search(c.Request().Context(), st, engine, opts, lim, searchOpts{slotHeld: true})
 	}
@@ -243,7 +252,7 @@ func (s *Server) engineMove(c *echo.Context) error {
 	if err := st.Play(m); err != nil {
 		return fmt.Errorf("engine move %s: %w", m, err)
 	}
-	if err := s.saveMove(c, sess, st, m); err != nil {
+	if err := s.sessions.Save(c.Request().Context(), sess, st, m); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return problem(http.StatusConflict, "conflict", "Conflict",
 				"the session changed during the search; the engine's move was not played")
@@ -288,23 +297,7 @@ func (s *Server) undoMoves(c *echo.Context) error {
 	if err := guard(c, sess, req.Ply); err != nil {
 		return err
 	}
-	if n > len(sess.Moves) {
-		return badField("plies", fmt.Sprintf("%d moves asked back, %d played", n, len(sess.Moves)))
-	}
-	if err := lessBotsKeepTheirMoves(sess, len(sess.Moves)-n); err != nil {
-		return err
-	}
-	sess.Moves = sess.Moves[:len(sess.Moves)-n]
-	st, err := s.replay(sess)
-	if err != nil {
-		return err
-	}
-	sess.Position, sess.Over = st.String(), st.Terminal()
-	sess.UpdatedAt = time.Now().UTC()
-	err = s.store.Sessions.Update(c.Request().Context(), sess)
-	if errors.Is(err, store.ErrConflict) {
-		return problem(http.StatusConflict, "conflict", "Conflict", "the session changed meanwhile; read it again")
-	}
+	st, err := s.sessions.Undo(c.Request().Context(), sess, n)
 	if err != nil {
 		return s.storeErr(err, "session")
 	}
@@ -332,65 +325,38 @@ func (s *Server) deleteSession(c *echo.Context) error {
 // position).
 const maxLegalMovesShown = 2000
 
-// loadSession reads a session and replays it from its start, so the state
-// carries the whole history its draw rules need.
+// loadSession reads a session and replays it from its start
+// (sessions.Service.Load).
 func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, error) {
-	sess, err := s.store.Sessions.Get(c.Request().Context(), c.Param("id"))
+	sess, st, err := s.sessions.Load(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return nil, nil, s.storeErr(err, "session")
-	}
-	st, err := s.replay(sess)
-	if err != nil {
-		return nil, nil, err
 	}
 	return sess, st, nil
 }
 
-// replay builds a session's position from its start and moves.
-func (s *Server) replay(sess *store.Session) (games.State, error) {
-	g, ok := s.games.Get(sess.Game)
-	if !ok {
-		return nil, problem(http.StatusGone, "game-removed", "Game removed",
-			fmt.Sprintf("this server no longer serves %q", sess.Game))
+// sessionErr is a session's store error as a problem about what, the
+// others (the services' own) as they are.
+func sessionErr(err error, what string) error {
+	if err == nil {
+		return nil
 	}
-	opts, err := games.ResolveOptions(g.Options(), sess.Options)
+	return problemFor(err, what)
+}
+
+// caller is whom a request on sess is for, as its uploaded bots' seats
+// count it: the caller's account is read only for a session with one.
+func (s *Server) caller(c *echo.Context, sess *store.Session) (sessions.Caller, error) {
+	who := sessions.Caller{Network: network(c.RealIP())}
+	if !slices.ContainsFunc(sess.Engines, func(e *store.SessionEngine) bool { return e != nil && e.Bot != "" }) {
+		return who, nil
+	}
+	w, err := s.whoAsks(c)
 	if err != nil {
-		return nil, fmt.Errorf("session %s: stored options: %w", sess.ID, err)
+		return who, problemFor(err, "owner")
 	}
-	st, err := g.ParseState(sess.Variant, opts, sess.Start)
-	if err != nil {
-		return nil, fmt.Errorf("session %s: stored start: %w", sess.ID, err)
-	}
-	for i, text := range sess.Moves {
-		m, err := st.ParseMove(text)
-		if err == nil {
-			err = st.Play(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("session %s: stored move %d %q: %w", sess.ID, i, text, err)
-		}
-	}
-	return st, nil
-}
-
-func (s *Server) roomFor(sess *store.Session) error {
-	if len(sess.Moves) >= s.cfg.MaxSessionMoves {
-		return problem(http.StatusUnprocessableEntity, "session-full", "Session full",
-			fmt.Sprintf("a session holds at most %d moves", s.cfg.MaxSessionMoves))
-	}
-	return nil
-}
-
-func (s *Server) saveMove(c *echo.Context, sess *store.Session, st games.State, m games.Move) error {
-	return s.saveMoveCtx(c.Request().Context(), sess, st, m)
-}
-
-// saveMoveCtx stores m, already played on st, as sess's next move.
-func (s *Server) saveMoveCtx(ctx context.Context, sess *store.Session, st games.State, m games.Move) error {
-	sess.Moves = append(sess.Moves, m.String())
-	sess.Position, sess.Over = st.String(), st.Terminal()
-	sess.UpdatedAt = time.Now().UTC()
-	return s.store.Sessions.Update(ctx, sess)
+	who.Owner = w.owner
+	return who, nil
 }
 
 // sessionsFull answers a session the store would not keep: 429 when the
