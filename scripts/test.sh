@@ -42,5 +42,9 @@ if [[ -z "${GAMEAI_TEST_REDIS_URL:-}" ]]; then
 	echo "test.sh: no redis-server: the Redis store tests will skip (apt-get install redis-server)"
 fi
 
+# A package's test binary gets 30 minutes, not go test's 10: the API's tests
+# under the race detector take nine to ten on the 2-core CI machine (a run
+# was cut at 600 s on 2026-12-05). An -timeout of the caller's comes later
+# and wins.
 # shellcheck disable=SC2086 # GAMEAI_TEST_PKGS is a list of patterns
-go test -count=1 "$@" ${GAMEAI_TEST_PKGS:-./...}
+go test -count=1 -timeout "${GAMEAI_TEST_TIMEOUT:-30m}" "$@" ${GAMEAI_TEST_PKGS:-./...}
