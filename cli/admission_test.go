@@ -183,9 +183,6 @@ func waitAdmitted(t testing.TB, base string, ids, tokens []string, limit time.Du
 // admitted once, with one set of games; the programs the dead worker left
 // running are gone once the next worker starts (its sandbox ends them).
 func TestAnAdmissionOutlivesItsWorkerKilled(t *testing.T) {
-	if raceOn {
-		t.Skip("the workers are this test binary, slower under the race detector; the plain run checks it")
-	}
 	needSandbox(t)
 	srv, rdb := killTestRedis(t)
 	d, base := deploy(t, srv, "admit-kill", false)

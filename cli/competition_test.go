@@ -27,9 +27,6 @@ import (
 // while it plays a game; the crashing bot is last, every game of its an
 // irregular loss.
 func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
-	if raceOn {
-		t.Skip("under the race detector the bots' games take minutes; the plain run checks it")
-	}
 	srv, rdb := killTestRedis(t)
 	ctx := context.Background()
 	st := redistest.Store(t, srv.URL(), "gameai:")
@@ -109,15 +106,14 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 // the gameai binary's own stdin bot (this test binary, run as gameai),
 // two games at a time, and writes every record.
 func TestCompetitionCommandRunsLocalPrograms(t *testing.T) {
-	if raceOn {
-		t.Skip("the bots are this test binary, ten times slower under the race detector; the plain run checks it")
+	if !raceOn {
+		t.Setenv(processEnv, "1") // the programs it starts are this binary as gameai
 	}
-	t.Setenv(processEnv, "1") // the programs it starts are gameai
 	out := filepath.Join(t.TempDir(), "records.txt")
 	var stdout, stderr strings.Builder
 	err := Main(context.Background(), []string{"competition", "less", "--clock", "5s", "--seed", "2", "--out", out, "--parallel", "2",
 		"--bot", "gameai:greedy", "--bot", "gameai:uct:iterations=50", "--bot", "gameai:expectimax:depth=1",
-		"--bot", os.Args[0] + " bot less --engine greedy"}, &stdout, &stderr)
+		"--bot", gameaiPath(t) + " bot less --engine greedy"}, &stdout, &stderr)
 	if err != 0 {
 		t.Fatalf("exit %d: %s", err, stderr.String())
 	}

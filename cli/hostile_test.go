@@ -28,9 +28,6 @@ import (
 // admitted (the worker unharmed), no connection, no write outside, nothing
 // in the log, and no process of a bot left in the worker's control groups.
 func TestHostileBotsOnAWorkerHarmNothing(t *testing.T) {
-	if raceOn {
-		t.Skip("the worker is this test binary, slower under the race detector; the plain run checks it")
-	}
 	needSandbox(t)
 	d, base := deploy(t, nil, "hostile-test", false)
 	planted := confinetest.Plant(t)

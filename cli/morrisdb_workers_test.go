@@ -107,9 +107,8 @@ func TestADatabaseBuildOnWorkersSurvivesAKill(t *testing.T) {
 // dbWorker starts a worker process of d's queue that builds into dir.
 func dbWorker(t *testing.T, d *deployment, dir string) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "worker", "--redis-url", d.redis.URL(), "--queues", d.queue, "--concurrency", "1",
+	cmd := gameaiCommand(t, "worker", "--redis-url", d.redis.URL(), "--queues", d.queue, "--concurrency", "1",
 		"--log-level", "warn", "--morris-db", dir)
-	cmd.Env = append(os.Environ(), processEnv+"=1")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
