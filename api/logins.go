@@ -1,12 +1,13 @@
 package api
 
 import (
-	"gameai/accounts"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"gameai/accounts"
 )
 
 // An owner's sign-ins, as its owner sees and ends them: a cookie stolen,

@@ -2,10 +2,11 @@ package hosting
 
 import (
 	"context"
-	"gameai/store"
 	"strings"
 	"testing"
 	"time"
+
+	"gameai/store"
 )
 
 // A compiler's whole output reaches the owner however soon it exits: the

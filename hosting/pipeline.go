@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"gameai/store"
 	"time"
+
+	"gameai/store"
 )
 
 // An admission is a bot carried through steps in order: taken up, built
@@ -192,14 +193,9 @@ func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
 	default:
 		free = o.QuotaFree
 	}
-	cur, err := h.store.Bots.Get(ctx, b.ID)
-	if err != nil {
+	if err := h.atStored(ctx, b); err != nil {
 		return err
 	}
-	if cur.Status == store.BotDeleted {
-		return store.ErrNotFound
-	}
-	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
 	return h.store.Bots.UpdateChecked(ctx, b, func(mine []*store.Bot) error {
 		if used := keptBytes(mine); !free && used > h.cfg.OwnerBytes {
 			return &QuotaError{Limit: "bytes", Max: h.cfg.OwnerBytes, Used: used - b.ProgramSize}
@@ -208,10 +204,18 @@ func (h *Host) saveBuilt(ctx context.Context, b *store.Bot) error {
 	})
 }
 
-// save writes b over whatever revision is stored: admission is the only
-// writer of a bot's status but Delete, so a conflict is its own earlier
-// write. A bot deleted meanwhile stays deleted (ErrNotFound).
+// save writes b over whatever revision is stored (atStored).
 func (h *Host) save(ctx context.Context, b *store.Bot) error {
+	if err := h.atStored(ctx, b); err != nil {
+		return err
+	}
+	return h.store.Bots.Update(ctx, b)
+}
+
+// atStored gives b the stored revision, to be written over: admission is
+// the only writer of a bot's status but Delete, so a conflict would be its
+// own earlier write. A bot deleted meanwhile stays deleted (ErrNotFound).
+func (h *Host) atStored(ctx context.Context, b *store.Bot) error {
 	cur, err := h.store.Bots.Get(ctx, b.ID)
 	if err != nil {
 		return err
@@ -220,5 +224,5 @@ func (h *Host) save(ctx context.Context, b *store.Bot) error {
 		return store.ErrNotFound
 	}
 	b.Rev, b.UpdatedAt = cur.Rev, time.Now().UTC()
-	return h.store.Bots.Update(ctx, b)
+	return nil
 }

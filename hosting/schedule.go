@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"gameai/store"
 	"time"
+
+	"gameai/store"
 )
 
 // When an admission runs: a server's uploads wait here for one of a few

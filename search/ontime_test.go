@@ -2,9 +2,10 @@ package search
 
 import (
 	"errors"
-	"gameai/ai"
 	"testing"
 	"time"
+
+	"gameai/ai"
 )
 
 // A search's engine gets its budget less what the request has already
