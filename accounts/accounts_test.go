@@ -191,3 +191,40 @@ func TestAPasswordChangeEndsTheOtherSignIns(t *testing.T) {
 		t.Errorf("the new password: %v", err)
 	}
 }
+
+// Two changes at once from the same current password: one is made, the
+// other is told the password is wrong, and the account's password is the
+// one made (checked and written in the store's one step).
+func TestTwoPasswordChangesAtOnceMakeOne(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newService(t, Open)
+	if _, err := s.Register(ctx, Asker{Host: true}, NewAccount{Name: "ann", Password: pass}); err != nil {
+		t.Fatal(err)
+	}
+	news := []string{"the first new passphrase", "the second new passphrase"}
+	errs := make([]error, len(news))
+	var wg sync.WaitGroup
+	for i, p := range news {
+		wg.Go(func() { errs[i] = s.SetPassword(ctx, fmt.Sprintf("192.0.2.%d", i), "ann", "", pass, p) })
+	}
+	wg.Wait()
+	made := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && made < 0:
+			made = i
+		case errors.Is(err, ErrWrongPassword):
+		default:
+			t.Fatalf("change %d: %v (the others: %v)", i, err, errs)
+		}
+	}
+	if made < 0 {
+		t.Fatalf("no change made: %v", errs)
+	}
+	if _, _, err := s.SignIn(ctx, Origin{Network: "198.51.100.0/24"}, "ann", news[made]); err != nil {
+		t.Errorf("the change made, %q: %v", news[made], err)
+	}
+	if _, _, err := s.SignIn(ctx, Origin{Network: "198.51.100.0/24"}, "ann", news[1-made]); !errors.Is(err, ErrSignInFailed) {
+		t.Errorf("the change refused still signs in: %v", err)
+	}
+}

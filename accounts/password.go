@@ -16,7 +16,8 @@ import (
 // before they are made, and a wrong current password under the name as at
 // sign-in, so a stolen token or cookie guesses no faster here. Every
 // other sign-in of the account ends: whoever signed in with the old
-// password is signed out.
+// password is signed out. Of two changes at once from the same current
+// password, one is made and the other told the password is wrong.
 func (s *Service) SetPassword(ctx context.Context, network, owner, keep, current, pass string) error {
 	if why := password.Check(owner, pass); why != "" {
 		return &InvalidError{"password", why}
@@ -46,8 +47,19 @@ func (s *Service) SetPassword(ctx context.Context, network, owner, keep, current
 	if err != nil {
 		return err
 	}
-	if err := s.store.Owners.Modify(ctx, owner, func(o *store.Owner) { o.PasswordHash = hash }); err != nil {
+	// Decided in the store's one step: the password checked above must
+	// still be the account's, or a change made meanwhile (by another
+	// holder of the same old password) would be overwritten unseen.
+	moved := false
+	if err := s.store.Owners.Modify(ctx, owner, func(cur *store.Owner) {
+		if moved = cur.PasswordHash != o.PasswordHash; !moved {
+			cur.PasswordHash = hash
+		}
+	}); err != nil {
 		return err
+	}
+	if moved {
+		return ErrWrongPassword
 	}
 	_, err = s.EndLoginsBut(ctx, owner, keep)
 	return err
