@@ -84,9 +84,12 @@ func sessionLimits(e *store.SessionEngine) LimitsRequest { return LimitsRequest(
 // shows the session with them; the ETag is set either way, for the moves
 // stored before a reply failed are the session's.
 func (s *Server) withReplies(c *echo.Context, sess *store.Session, st games.State) (SessionResponse, error) {
-	who, err := s.caller(c, sess)
-	if err != nil {
-		return SessionResponse{}, err
+	var who sessions.Caller
+	if sessions.RepliesDue(sess, st) { // the caller's account is read only for a reply
+		var err error
+		if who, err = s.caller(c, sess); err != nil {
+			return SessionResponse{}, err
+		}
 	}
 	replies, err := s.sessions.Replies(c.Request().Context(), sess, st, who)
 	c.Response().Header().Set("ETag", etag(sess))

@@ -241,8 +241,10 @@ func (s *Server) engineMove(c *echo.Context) error {
 			return err
 		}
 		var r search.Result
-		m, r, err = s.sessions.BotMove(context.WithoutCancel(c.Request().Context()), sess, st, who)
-		res, err = SearchResult(r), sessionErr(err, "bot")
+		if m, r, err = s.sessions.BotMove(context.WithoutCancel(c.Request().Context()), sess, st, who); err != nil {
+			return problemFor(err, "bot")
+		}
+		res = SearchResult(r)
 	} else {
 		m, res, err = s.search(c.Request().Context(), st, engine, opts, lim, searchOpts{slotHeld: true})
 	}
@@ -333,15 +335,6 @@ func (s *Server) loadSession(c *echo.Context) (*store.Session, games.State, erro
 		return nil, nil, s.storeErr(err, "session")
 	}
 	return sess, st, nil
-}
-
-// sessionErr is a session's store error as a problem about what, the
-// others (the services' own) as they are.
-func sessionErr(err error, what string) error {
-	if err == nil {
-		return nil
-	}
-	return problemFor(err, what)
 }
 
 // caller is whom a request on sess is for, as its uploaded bots' seats
