@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -58,13 +59,19 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	schedule := p.Plan.Schedule()
+	// faults says every fault of the games played, for a failure's message.
+	var faults []string
 	standings := func(d kinds.Deps, job string) ([]competition.Row, []competition.Result) {
 		t.Helper()
 		var res []competition.Result
+		faults = nil
 		cctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 		defer cancel()
 		err := kinds.PlayCompetition(cctx, d, job, p, schedule, func(g kinds.CompetitionGame) {
 			res = append(res, g.Outcome.Result)
+			if f := g.Outcome.Fault; f != nil {
+				faults = append(faults, fmt.Sprintf("game %d: %+v", g.N, *f))
+			}
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -75,7 +82,7 @@ func TestCompetitionAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 
 	last := want[len(want)-1]
 	if p.Plan.Field[last.Bot] != "bot_crash" || last.Irregular != last.Games || last.Games == 0 {
-		t.Fatalf("in process: %+v; bot_crash last with every game irregular", want)
+		t.Fatalf("in process: %+v; bot_crash last with every game irregular; the faults:\n%s", want, strings.Join(faults, "\n"))
 	}
 
 	startWorker(t, srv.URL(), "two")
