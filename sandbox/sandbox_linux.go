@@ -49,6 +49,7 @@ type Sandbox struct {
 	live      map[*Process]struct{}
 	stopReap  chan struct{}
 	closeOnce sync.Once
+	counted   bool // in shared.live; under shared's lock
 }
 
 // Group is the name of this process's control groups in the default
@@ -88,11 +89,16 @@ func NewWith(o Options) (*Sandbox, error) {
 		return fail("%v", err)
 	}
 	removeStale("/sys/fs/cgroup")
+	shared.Lock()
 	s.parent, err = cgroup.New(s.name, &cgroup.Controllers{Memory: true, Pids: true, CPU: true})
 	if err != nil {
+		shared.Unlock()
 		_ = os.Remove(s.root)
 		return fail("control groups (memory, pids, cpu): %v", err)
 	}
+	shared.live++
+	s.counted = true
+	shared.Unlock()
 	// Every confined program together weighs half of one of the server's
 	// threads when the cores are contended: the server's searches come
 	// first, and a bot still runs (its clock is wall time; starved to
@@ -256,13 +262,30 @@ func (s *Sandbox) Close() {
 		}()
 	}
 	wg.Wait()
-	if s.freezer != "" {
-		_ = os.Remove(s.freezer)
+	shared.Lock()
+	if s.counted {
+		s.counted = false
+		shared.live--
+		if shared.live == 0 {
+			if s.freezer != "" {
+				_ = os.Remove(s.freezer)
+			}
+			_ = s.parent.Destroy()
+		}
 	}
-	if s.parent != nil {
-		_ = s.parent.Destroy()
-	}
+	shared.Unlock()
 	_ = os.Remove(s.root)
+}
+
+// shared counts the process's live sandboxes, which share its control
+// groups (gameai-PID): only the last to close removes them. Removed by the
+// first, the groups were gone under the other's next program ("freezer:
+// mkdir .../gameai-PID/p56: no such file or directory"): a competition's
+// games in one test, a page's validation game in another, when two tests
+// with a sandbox each ran at once.
+var shared struct {
+	sync.Mutex
+	live int
 }
 
 // chown gives a directory (and what is in it) to a box's user, for
