@@ -22,7 +22,6 @@ import (
 // refused from then on, the new one opens the owner's routes; then it
 // leaves, typing its name, and its last token is refused.
 func TestBrowserMyAccountTokens(t *testing.T) {
-	parallel(t)
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
 	ann := e.owner(t, "ann", "")
@@ -70,7 +69,6 @@ func TestBrowserMyAccountTokens(t *testing.T) {
 // her My account telling her the reason), sees it in the log, and enables
 // her again; the page fits a phone.
 func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
-	parallel(t)
 	const key = "adm1n-key"
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, func(c *api.Config) { c.APIKey = key }, hosting.Off(st, errors.New("no sandbox in this test")))
@@ -132,7 +130,6 @@ func TestBrowserTheHostDisablesAnAccount(t *testing.T) {
 // browser of hers is signed in; the page lists both, this one marked, and
 // ends the other, which is refused from then on.
 func TestBrowserMySignIns(t *testing.T) {
-	parallel(t)
 	e, _ := annsServer(t)
 	pw := annPassword
 	phone := loginCookie(t, e.do(t, "POST", "/v1/accounts/login", api.SignInRequest{Name: "ann", Password: pw}, "User-Agent", "Phone/2.0").ok(t, 200))

@@ -19,7 +19,6 @@ import (
 // validated and ready, with its games and its own stderr; a bot that
 // answers an illegal move shows the turn and the fault.
 func TestBrowserBotUploadedAndValidated(t *testing.T) {
-	parallel(t)
 	e, _ := sandboxed(t)
 	token := e.owner(t, "ann", "")
 	dir := t.TempDir()
@@ -81,7 +80,6 @@ func TestBrowserBotUploadedAndValidated(t *testing.T) {
 // page opens its own page by its link (the ids hold colons the link
 // encodes; every built-in row opened "Not found" before), naming its game.
 func TestBrowserEveryBuiltinBotOpens(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"))

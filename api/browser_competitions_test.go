@@ -18,7 +18,6 @@ import (
 // replays a game move by move with the clocks; a Less game replays on its
 // board too.
 func TestBrowserCompetition(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	// The form is the host's: hidden until a visitor says they host it.

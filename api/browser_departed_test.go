@@ -22,7 +22,6 @@ import (
 // when, offers nothing to do, and keeps its games; a version that left
 // the ladder says why on the ladder's page.
 func TestBrowserADepartedAuthorsBotKeepsItsPage(t *testing.T) {
-	parallel(t)
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
 	ann := e.owner(t, "ann", "")

@@ -19,7 +19,6 @@ import (
 // screen or two, our engines' settings folded one click away, and how to
 // get an account here; the bots page says where a token comes from.
 func TestBrowserHomeShowsTheWayIn(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	for _, w := range viewports {
@@ -52,7 +51,6 @@ func TestBrowserHomeShowsTheWayIn(t *testing.T) {
 // A ladder's page lists its latest finished games, each to replay; a
 // visitor is told of a ladder not started in words, not an API verb.
 func TestBrowserALadderListsItsGames(t *testing.T) {
-	parallel(t)
 	if raceSlowdown > 1 {
 		t.Skip("real games: the plain run checks it")
 	}
@@ -83,7 +81,6 @@ func TestBrowserALadderListsItsGames(t *testing.T) {
 // Less turn that could go on waits for the rest (or "End turn") instead
 // of being played as the whole turn.
 func TestBrowserFormsWarnBeforeTheyCost(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/competitions"), chromedp.WaitVisible(chromedp.CSS("#competition-host-reveal")),

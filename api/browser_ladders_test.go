@@ -22,7 +22,6 @@ import (
 // bot's name leads to its page with its rating, its history's chart and
 // its games, and a game to its replay; both pages fit a phone.
 func TestBrowserLadder(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best,depth=2", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1", "gameai:morris:random"}
 	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10}, Bots: bots}).ok(t, 201)
@@ -99,7 +98,6 @@ func TestBrowserLadder(t *testing.T) {
 // one click; a bot's page lists its versions, each linked, and its
 // competitions.
 func TestBrowserMyBotsAndVersions(t *testing.T) {
-	parallel(t)
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	e.owner(t, "bob", "")

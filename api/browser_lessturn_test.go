@@ -16,7 +16,6 @@ import (
 // step and ends the turn there: "End turn" is offered, says why, and the
 // game's record shows a turn of one move.
 func TestBrowserALessTurnEndsAfterOneStep(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	for _, w := range viewports {

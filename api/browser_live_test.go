@@ -15,7 +15,6 @@ import (
 // is being played, follows "Playing now" to it, and the board follows its
 // moves as they come; stopped, the page says the game ended unfinished.
 func TestBrowserWatchesAGameLive(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	// The browser starts before the game does, and moves take 400 ms: a
 	// game of some 30 plies (one ended so, at 250 ms, before a loaded CI
@@ -56,7 +55,6 @@ func TestBrowserWatchesAGameLive(t *testing.T) {
 // TestBrowserFollowsABotToItsLiveGame: a bot's page lists its ladder games
 // being played, and one opens on the live board.
 func TestBrowserFollowsABotToItsLiveGame(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	bots := liveLadderBots
 	var l api.LadderResponse

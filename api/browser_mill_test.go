@@ -17,7 +17,6 @@ import (
 // move"), the black pieces it may take are marked; once one is taken, the
 // board marks the point it was taken from.
 func TestBrowserAMillClosedByAPlacementIsDrawnAndSaid(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	for _, w := range viewports {

@@ -19,7 +19,6 @@ import (
 // value and best moves; after a best move the line gives the other side's
 // value, one ply shorter.
 func TestBrowserMorrisShowsTheDatabasesValue(t *testing.T) {
-	parallel(t)
 	db := morrisdbtest.Open(t)
 	e := newEnv(t, nil, func(c *api.Config) { c.Morris = morrisai.NewKnowledge(db, nil) })
 	const start = "WWW/BB./B../....../.../.../... w 0 0 0 12 -"

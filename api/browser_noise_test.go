@@ -23,7 +23,6 @@ const failed = `performance.getEntriesByType('resource').filter(r => r.responseS
 // ladder asks for the ladder once, not every 5 s; and a refused "Play
 // against it" says so beside its button, wiping nothing.
 func TestBrowserAVisitMakesNoNoise(t *testing.T) {
-	parallel(t)
 	e, st := annsServer(t)
 	pw := annPassword
 	ctx := browsertest.New(t, time.Minute)

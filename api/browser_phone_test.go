@@ -63,7 +63,6 @@ const chartLabelsReadable = `(() => {
 // links. Our engines' long ids (alphabeta:strategy=ga-2019-best,depth=2)
 // pushed them off the screen: they go by names in words.
 func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	bots := []string{"gameai:morris:alphabeta:strategy=ga-2019-best,depth=2", "gameai:morris:alphabeta:strategy=petcu-e32,depth=1", "gameai:morris:random"}
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "phone cup", Bots: bots, Clock: &arena.Clock{MoveMS: 10}})
@@ -120,7 +119,6 @@ func TestBrowserKeyColumnsFitAPhone(t *testing.T) {
 // then out ("Enter it"), entered ("Withdraw it", after a reload too);
 // an older version names the newest, which plays, and offers nothing.
 func TestBrowserALadderEntryHasAState(t *testing.T) {
-	parallel(t)
 	st := memory.New(store.Config{})
 	e := newHostingEnv(t, st, nil, hosting.Off(st, errors.New("no sandbox in this test")))
 	ann := e.owner(t, "ann", "")

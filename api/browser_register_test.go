@@ -29,7 +29,6 @@ import (
 // nothing); the host disables the account, saying why, and the bot leaves
 // the ladder; signing in again is refused with the host's reason.
 func TestBrowserANewcomerJoinsByInvitation(t *testing.T) {
-	parallel(t)
 	e, _ := sandboxedWith(t, func(c *api.Config) { c.APIKey, c.Registration = hostKey, api.RegistrationInvite })
 	e.do(t, "PUT", "/v1/ladders/less", api.LadderRequest{State: "paused", Bots: []string{"gameai:less:greedy", "gameai:less:expectimax"}},
 		"X-API-Key", hostKey).ok(t, 201)
@@ -124,7 +123,6 @@ func hostInvites(t *testing.T, ctx context.Context, e *env, note string) string 
 // sign-in: its cross-origin writes with credentials (a token made, the
 // account deleted, a sign-out) change nothing.
 func TestBrowserAnotherSiteCannotUseASignIn(t *testing.T) {
-	parallel(t)
 	e := registrationEnv(t, nil, api.RegistrationOpen)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/account"), chromedp.WaitVisible(chromedp.CSS("#register-name")))
@@ -164,7 +162,6 @@ window.done = (async () => {
 // problem goes once the newcomer tries to register instead, which says its
 // own; neither replaces the forms.
 func TestBrowserAnEarlierFormsErrorGoes(t *testing.T) {
-	parallel(t)
 	e := registrationEnv(t, nil, api.RegistrationOpen)
 	e.do(t, "POST", "/v1/accounts", api.RegisterRequest{Name: "ann", Password: "correct horse battery"}, "X-API-Key", hostKey).ok(t, 201)
 	ctx := browsertest.New(t, time.Minute)

@@ -20,7 +20,6 @@ import (
 // fault and the bot's stderr beside an empty board at the start (the
 // page was blank: the API leaves out a game's empty move list).
 func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
-	parallel(t)
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	readyBot(t, e.store, "bot_hang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))
@@ -80,7 +79,6 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 // "More" for the rest, and names its competition (not its id), at desktop
 // and phone width, where each row keeps its result.
 func TestBrowserABotsGamesArePaged(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "sixty games", Rounds: 30,
 		Bots: []string{"gameai:morris:random", "gameai:morris:alphabeta:depth=1"}})
@@ -128,7 +126,6 @@ func (w viewport) fits(t *testing.T, ctx context.Context) {
 // competition's games by the competition's name; the standings and the
 // games' seats alike, at desktop and phone width.
 func TestBrowserEveryBotOfACompetitionOpens(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	c := e.competition(t, api.CompetitionRequest{Game: "morris", Name: "spec cup", Bots: []string{"gameai:random", "gameai:alphabeta:depth=1"}})
 	ctx := browsertest.New(t, time.Minute)

@@ -15,7 +15,6 @@ import (
 // password is said in words (and what it did to the other sign-ins), not
 // only the fields emptied; the new password is the one that signs in.
 func TestBrowserAPasswordChangeIsSaid(t *testing.T) {
-	parallel(t)
 	e, _ := annsServer(t)
 	pw := annPassword
 	ctx := browsertest.New(t, time.Minute)

@@ -69,7 +69,6 @@ window.done = (async () => {
 // session, start a job or a search, delete a session, or frame the page;
 // the server on 127.0.0.1 has no key, as on a laptop.
 func TestBrowserAnotherSiteCannotActOnTheServer(t *testing.T) {
-	parallel(t)
 	// A database directory, so that a build another site asks for would run.
 	e := newEnv(t, nil, func(c *api.Config) { c.MorrisDB = t.TempDir() })
 	var s api.SessionResponse
@@ -125,7 +124,6 @@ func TestBrowserAnotherSiteCannotActOnTheServer(t *testing.T) {
 // after a take-back, are shown as they are, and only a click makes the
 // engine move.
 func TestBrowserOpeningALinkPlaysNothing(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	var plain, owned api.SessionResponse
 	e.do(t, "POST", "/v1/games/morris/sessions", api.CreateSessionRequest{}).ok(t, 201).json(t, &plain)
@@ -155,7 +153,6 @@ func TestBrowserOpeningALinkPlaysNothing(t *testing.T) {
 // it a stream (this client holds its share), says live updates are paused,
 // and picks the stream up again once one is free.
 func TestBrowserJobPageWithoutAStream(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	j, err := e.runner.Submit(context.Background(), "steps", map[string]int{"N": 2})
 	if err != nil {
@@ -189,7 +186,6 @@ func TestBrowserJobPageWithoutAStream(t *testing.T) {
 // image is blocked (which would mean the page needs inline code or another
 // origin), and the API's UI renders under it.
 func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	_, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
@@ -225,7 +221,6 @@ func TestBrowserPagesKeepToTheirCSP(t *testing.T) {
 // nor the API: the page never loads under that name, and its request
 // cannot act. The same server under its IP address works.
 func TestBrowserAReboundNameGetsNothing(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute, chromedp.Flag("host-resolver-rules", "MAP rebound.test 127.0.0.1"))
 	rebound := strings.Replace(e.url, "127.0.0.1", "rebound.test", 1)

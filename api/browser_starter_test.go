@@ -80,7 +80,6 @@ func (h *held) Put(ctx context.Context, key string, game []byte) error {
 // board with, for its owner, what the referee sent it and what it
 // answered.
 func TestBrowserAStarterFromThePageIsWatchedIntoTheLadder(t *testing.T) {
-	parallel(t)
 	st := memory.New(store.Config{})
 	live := &held{LiveGames: st.Live}
 	st.Live = live

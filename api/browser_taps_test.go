@@ -14,7 +14,6 @@ import (
 // field on focus) and their fields and buttons 44 px tall (a finger's
 // target), and the pages still fit the screen.
 func TestBrowserAPhoneNeitherZoomsNorMisses(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	phone := viewports[1]

@@ -128,7 +128,6 @@ func clickChanging(t *testing.T, ctx context.Context, sel, read string) {
 // The Morris page's engine settings are the chosen engine's option table:
 // MCTS shows its seed, and the game's session gets what was set.
 func TestBrowserMorrisEngineOptionsFromTheTable(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/morris"), chromedp.WaitVisible(chromedp.CSS("#morris-start")))
@@ -151,7 +150,6 @@ func TestBrowserMorrisEngineOptionsFromTheTable(t *testing.T) {
 // until it ends: the person clicks a legal target when the page shows one,
 // else one of its pieces to see where it can go.
 func TestBrowserMorrisGameByClicks(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 4*time.Minute)
 	startForm(t, ctx, e.url+"/#/morris", "#morris-start",
@@ -223,7 +221,6 @@ func TestBrowserMorrisGameByClicks(t *testing.T) {
 // The 178 record pasted as Pentasol shows its score, its picture with 178
 // lines, and its layer code.
 func TestBrowserMorpionGridPasted(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	grid := fixture(t, "5T-178.psol")
 	ctx := browsertest.New(t, time.Minute)
@@ -251,7 +248,6 @@ func TestBrowserMorpionGridPasted(t *testing.T) {
 // A Less game with a person in Yellow's seat against three engines, for a
 // few turns: the person clicks a piece, then a target, until the turn ends.
 func TestBrowserLessHumanSeat(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
 	startForm(t, ctx, e.url+"/#/less", "#less-start",
@@ -322,7 +318,6 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 // page shows each run's best as it goes, its best score rises as the
 // search improves, and the chart gains points.
 func TestBrowserMorpionSearchLive(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 2*time.Minute)
 	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
@@ -357,7 +352,6 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 
 // A tuning started from the page: its chart gains a point a generation.
 func TestBrowserTuningChart(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
 	startForm(t, ctx, e.url+"/#/tuning", "#tuning-start",
@@ -384,7 +378,6 @@ func TestBrowserTuningChart(t *testing.T) {
 
 // Every page fits a phone's width: nothing wider than the screen.
 func TestBrowserPagesFitAPhone(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
@@ -410,7 +403,6 @@ func TestBrowserPagesFitAPhone(t *testing.T) {
 // the page, with both teams' scores. A tree engine that plays both seats
 // of a team asks for its teammate's turns planned as its own.
 func TestBrowserLessFourEngines(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	ctx := browsertest.New(t, 3*time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/less"), chromedp.WaitVisible(chromedp.CSS("#less-start")))
@@ -472,7 +464,6 @@ func TestBrowserLessFourEngines(t *testing.T) {
 // The jobs page lists a running match under its kind, opens its page and
 // cancels it there.
 func TestBrowserJobsListAndCancel(t *testing.T) {
-	parallel(t)
 	e := newEnv(t, nil, nil)
 	var j api.JobResponse
 	e.do(t, "POST", "/v1/less/matches", map[string]any{"bots": []string{"mcts", "greedy", "mcts", "greedy"},

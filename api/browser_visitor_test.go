@@ -15,7 +15,6 @@ import (
 // on every page after, the upload form says so before it is filled, and
 // "Sign in" again once they sign out.
 func TestBrowserEveryPageNamesWhoIsSignedIn(t *testing.T) {
-	parallel(t)
 	e, _ := annsServer(t)
 	pw := annPassword
 	ctx := browsertest.New(t, time.Minute)

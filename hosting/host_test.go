@@ -18,10 +18,13 @@ import (
 )
 
 // testConfig keeps validation games short: a bot that hangs costs its
-// clock, and the hostile suite has several. A Morris bot's slack is 3 s:
-// confined programs run at half a thread's weight, and with 1 s a legal
-// engine lost on time in a CI run beside other packages' tests.
-var testConfig = Config{LessClock: 5 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second}
+// clock, and the hostile suite has several. Confined programs run at half
+// a thread's weight, so the clocks leave room for a busy CI machine: a
+// Morris bot's slack is 3 s (with 1 s a legal engine lost on time beside
+// other packages' tests), and the Less clock 10 s (with 5 s the legal Less
+// bot, whose start-up tables take 0.5-0.8 s of CPU, lost on time at turn 2
+// in CI on 2026-12-06).
+var testConfig = Config{LessClock: 10 * time.Second, MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second}
 
 func newHost(t testing.TB) *Host {
 	t.Helper()

@@ -42,17 +42,9 @@ if [[ -z "${GAMEAI_TEST_REDIS_URL:-}" ]]; then
 	echo "test.sh: no redis-server: the Redis store tests will skip (apt-get install redis-server)"
 fi
 
-# Four parallel tests at once, not GOMAXPROCS's two: the API's browser
-# tests mostly wait on chromium and the page, and with them four at once the
-# API's tests take 313 s where one at a time take 371 s (BENCHMARKS.md, "The
-# API's tests"). Under the race detector two, as before: there every test is
-# CPU-bound, and the API's run alone (api/race_on_test.go).
-parallel=4
-for arg in "$@"; do [[ "$arg" == -race ]] && parallel=2; done
-
 # A package's test binary gets 30 minutes, not go test's 10: the API's tests
 # under the race detector take nine to ten on the 2-core CI machine (a run
 # was cut at 600 s on 2026-12-05). An -timeout of the caller's comes later
 # and wins.
 # shellcheck disable=SC2086 # GAMEAI_TEST_PKGS is a list of patterns
-go test -count=1 -parallel "${GAMEAI_TEST_PARALLEL:-$parallel}" -timeout "${GAMEAI_TEST_TIMEOUT:-30m}" "$@" ${GAMEAI_TEST_PKGS:-./...}
+go test -count=1 -timeout "${GAMEAI_TEST_TIMEOUT:-30m}" "$@" ${GAMEAI_TEST_PKGS:-./...}
