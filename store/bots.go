@@ -168,6 +168,12 @@ type Bots interface {
 	Update(ctx context.Context, b *Bot) error
 	// Delete removes a bot and its details.
 	Delete(ctx context.Context, id string) error
+	// Changes is a count that every write of a bot, and of an owner's
+	// record once created (disabled, enabled, left, modified), raises in
+	// the same step as the write, never before it. A reader that keeps
+	// what it made of them (a ladder's entrants) reads the count first,
+	// then the bots, and reads them again only when the count has moved.
+	Changes(ctx context.Context) (int64, error)
 	// List returns the bots f matches, newest first (without details).
 	// With an Owner it reads that owner's bots alone (an index by owner),
 	// else every bot.

@@ -38,7 +38,10 @@ func TestLadderEntrantsAreTheNewestReadyVersions(t *testing.T) {
 	add("bot_m1", 1, store.BotReady, "morris")
 	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	p := LadderParams{Game: "less", Bots: []string{"gameai:less:greedy", "gameai:less:uct:c=-1"}, Entered: []string{"bot_v1", "bot_m1"}}
-	got, notes := d.ladderEntrants(ctx, p)
+	got, notes, whole := d.ladderEntrants(ctx, p)
+	if !whole {
+		t.Errorf("a read that did not fail: whole %v", whole)
+	}
 	if ids := slices.Sorted(maps.Keys(got)); !slices.Equal(ids, []string{"bot_v1", "gameai:less:greedy"}) {
 		t.Errorf("entrants %v, notes %v", ids, notes)
 	}
@@ -52,7 +55,9 @@ func TestLadderEntrantsAreTheNewestReadyVersions(t *testing.T) {
 
 // A version that leaves the ladder says why: replaced by a newer version,
 // deleted (by its author, or as its author left), its author disabled, or
-// withdrawn; one that comes back has left no more.
+// withdrawn; one that comes back has left no more. The ladder keeps its
+// entrants between games (entrantsOnce), so each change is seen through
+// the store's count of changes.
 func TestALadderSaysWhyAVersionLeft(t *testing.T) {
 	st := memory.New(store.Config{})
 	ctx := context.Background()
@@ -71,10 +76,11 @@ func TestALadderSaysWhyAVersionLeft(t *testing.T) {
 	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	p := LadderParams{Game: "morris", Bots: []string{"gameai:morris:random"}, Entered: []string{"bot_v1"}}
 	var ls LadderState
+	var seen entrantsSeen
 	rng := rand.New(rand.NewPCG(1, 2))
 	step := func(want map[string]string) {
 		t.Helper()
-		d.nextLadderGame(ctx, p, &ls, rng)
+		d.nextLadderGame(ctx, p, &ls, &seen, rng)
 		got := map[string]string{}
 		for id, l := range ls.Left {
 			got[id] = l.Why
@@ -102,6 +108,101 @@ func TestALadderSaysWhyAVersionLeft(t *testing.T) {
 	step(map[string]string{"bot_v2": "deleted by its author"})
 	p.Entered = nil
 	step(map[string]string{"bot_v2": "deleted by its author", "bot_v1": "withdrawn from the ladder"})
+}
+
+// countedBots counts a store's reads of bots and owners.
+type countedBots struct {
+	store.Bots
+	reads int
+}
+
+func (c *countedBots) Get(ctx context.Context, id string) (*store.Bot, error) {
+	c.reads++
+	return c.Bots.Get(ctx, id)
+}
+
+func (c *countedBots) List(ctx context.Context, f store.BotFilter) ([]*store.Bot, error) {
+	c.reads++
+	return c.Bots.List(ctx, f)
+}
+
+// unavailableOwners fails every read of an owner as a store away does.
+type unavailableOwners struct{ store.Owners }
+
+func (unavailableOwners) Get(context.Context, string) (*store.Owner, error) {
+	return nil, &store.UnavailableError{Store: "a test's store", Err: errors.New("connection refused")}
+}
+
+// A ladder reads its uploaded entrants once per change, not before every
+// game: again when a bot or an owner is written or its settings list other
+// bots, and after a read that failed (an owner the store could not read is
+// not taken for enabled, and not kept).
+func TestALadderReadsItsEntrantsOncePerChange(t *testing.T) {
+	st := memory.New(store.Config{})
+	ctx := context.Background()
+	counted := &countedBots{Bots: st.Bots}
+	st.Bots = counted
+	for i, id := range []string{"bot_a", "bot_b"} {
+		b := &store.Bot{ID: id, Game: "morris", Name: id, Owner: "ann", Language: "executable", Version: 1,
+			Status: store.BotReady, Program: "p" + id, CreatedAt: time.Unix(int64(i), 0)}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann"}); err != nil {
+		t.Fatal(err)
+	}
+	d := Deps{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p := LadderParams{Game: "morris", Entered: []string{"bot_a", "bot_b"}}
+	var ls LadderState
+	var seen entrantsSeen
+	rng := rand.New(rand.NewPCG(1, 2))
+	games := func(what string, n, wantReads int, wantSeats bool) {
+		t.Helper()
+		counted.reads = 0
+		for range n {
+			if seats, _, why := d.nextLadderGame(ctx, p, &ls, &seen, rng); (seats != nil) != wantSeats {
+				t.Errorf("%s: seats %v (%s)", what, seats, why)
+			}
+		}
+		if counted.reads != wantReads {
+			t.Errorf("%s: %d reads of the bots in %d games, want %d", what, counted.reads, n, wantReads)
+		}
+	}
+	games("the first games", 5, 4, true) // each bot: itself and its versions
+	games("nothing changed", 5, 0, true)
+	if err := st.Owners.SetDisabled(ctx, "ann", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	games("its author disabled", 5, 2, false) // each bot read, its author's refused
+	if err := st.Owners.SetDisabled(ctx, "ann", false, ""); err != nil {
+		t.Fatal(err)
+	}
+	games("its author enabled", 3, 4, true)
+	p.Entered = []string{"bot_a"}
+	games("one withdrawn", 3, 2, false)
+	p.Entered = []string{"bot_a", "bot_b"}
+	games("entered again", 1, 4, true)
+	b, err := st.Bots.Get(ctx, "bot_b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Status, b.Reason = store.BotDeleted, "deleted by its author"
+	if err := st.Bots.Update(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	games("a bot deleted", 3, 4, false)
+	owners := st.Owners
+	st.Owners = unavailableOwners{owners}
+	if err := st.Bots.Update(ctx, b); err != nil { // a change, so the next game reads
+		t.Fatal(err)
+	}
+	games("its author unread", 3, 3*2, false) // each bot, every game: no read whole is kept
+	if !strings.Contains(seen.notes["bot_a"], "connection refused") {
+		t.Errorf("bot_a's note with its author unread: %q", seen.notes["bot_a"])
+	}
+	st.Owners = owners
+	games("its author read again", 2, 4, false)
 }
 
 // A ladder's state stays small however long it runs: the latest games

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/store"
@@ -24,7 +25,11 @@ type bots struct {
 	// order is every bot newest first, as List sorts them: Page reads a
 	// page's worth of it, not the whole store.
 	order []placed
+	// changes is shared with the owners: Changes.
+	changes *atomic.Int64
 }
+
+func (s *bots) Changes(context.Context) (int64, error) { return s.changes.Load(), nil }
 
 // placed is a bot's place in the newest-first order.
 type placed struct {
@@ -95,6 +100,7 @@ func (s *bots) CreateChecked(_ context.Context, b *store.Bot, check func([]*stor
 	p := placed{b.CreatedAt, b.ID}
 	i := sort.Search(len(s.order), func(i int) bool { return p.before(s.order[i]) })
 	s.order = slices.Insert(s.order, i, p)
+	s.changes.Add(1)
 	return nil
 }
 
@@ -160,6 +166,7 @@ func (s *bots) Update(_ context.Context, b *store.Bot) error {
 	if err := s.t.update(b.ID, b.Rev, &next, 0); err != nil {
 		return err
 	}
+	s.changes.Add(1)
 	b.Rev = next.Rev
 	return nil
 }
@@ -175,7 +182,11 @@ func (s *bots) Delete(ctx context.Context, id string) error {
 		}
 		s.order = slices.DeleteFunc(s.order, func(p placed) bool { return p.id == id })
 	}
-	return s.t.delete(id)
+	err := s.t.delete(id)
+	if err == nil {
+		s.changes.Add(1)
+	}
+	return err
 }
 
 func (s *bots) Page(ctx context.Context, f store.BotFilter, from, limit int) ([]*store.Bot, int, error) {
@@ -242,14 +253,15 @@ func (s *bots) List(_ context.Context, f store.BotFilter) ([]*store.Bot, error) 
 }
 
 type owners struct {
+	changes *atomic.Int64 // shared with the bots: store.Bots.Changes
 	mu      sync.Mutex
 	byName  map[string]store.Owner
 	byToken map[string]string         // a live token's hash: its owner
 	tokens  map[string][]*store.Token // an owner's tokens with records
 }
 
-func newOwners() *owners {
-	return &owners{byName: map[string]store.Owner{}, byToken: map[string]string{}, tokens: map[string][]*store.Token{}}
+func newOwners(changes *atomic.Int64) *owners {
+	return &owners{changes: changes, byName: map[string]store.Owner{}, byToken: map[string]string{}, tokens: map[string][]*store.Token{}}
 }
 
 func (s *owners) Create(_ context.Context, o *store.Owner) error {
@@ -345,6 +357,7 @@ func (s *owners) Leave(_ context.Context, owner string, at time.Time) error {
 	delete(s.tokens, owner)
 	o.Left, o.TokenHash, o.PasswordHash = at, "", ""
 	s.byName[owner] = o
+	s.changes.Add(1)
 	return nil
 }
 
@@ -382,6 +395,7 @@ func (s *owners) SetDisabled(_ context.Context, name string, disabled bool, why 
 		o.DisabledWhy = ""
 	}
 	s.byName[name] = o
+	s.changes.Add(1)
 	return nil
 }
 
@@ -395,6 +409,7 @@ func (s *owners) Modify(_ context.Context, name string, f func(*store.Owner)) er
 	f(&o)
 	o.Name, o.TokenHash = name, s.byName[name].TokenHash
 	s.byName[name] = o
+	s.changes.Add(1)
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/store"
@@ -24,6 +25,7 @@ func New(cfg store.Config) *store.Store { return NewWithClock(cfg, time.Now) }
 // sets the clock instead of waiting for it.
 func NewWithClock(cfg store.Config, now func() time.Time) *store.Store {
 	cfg = cfg.WithDefaults()
+	changes := new(atomic.Int64) // the bots' and owners' writes: store.Bots.Changes
 	return &store.Store{
 		Config:         cfg,
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
@@ -31,8 +33,8 @@ func NewWithClock(cfg store.Config, now func() time.Time) *store.Store {
 		Strategies:     &strategies{m: map[string][]byte{}},
 		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), kinds: map[string][]string{}, live: map[string]bool{}},
 		Records:        newRecords(cfg),
-		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}},
-		Owners:         newOwners(),
+		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}, changes: changes},
+		Owners:         newOwners(changes),
 		Accounts:       newAccounts(now),
 		Audit:          &audit{},
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},

@@ -19,6 +19,7 @@ func (k keys) ownerBots(name string) string  { return string(k) + "owner-bots:" 
 func (k keys) ownerEpoch(name string) string { return string(k) + "owner-bots-epoch:" + name }
 func (k keys) ownerBotsBuilt() string        { return string(k) + "bots:owner-index" }
 func (k keys) botDetails(id string) string   { return string(k) + "bot-details:" + id }
+func (k keys) botChanges() string            { return string(k) + "bots:changes" }
 func (k keys) owner(name string) string      { return string(k) + "owner:" + name }
 func (k keys) ownerToken(hash string) string { return string(k) + "owner-token:" + hash }
 
@@ -139,6 +140,7 @@ func (s *bots) checked(ctx context.Context, owner string, watch []string,
 			_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
 				write(p)
 				p.Incr(ctx, epoch)
+				p.Incr(ctx, s.k.botChanges())
 				return nil
 			})
 			return err
@@ -165,7 +167,7 @@ func (s *bots) Get(ctx context.Context, id string) (*store.Bot, error) {
 func (s *bots) Update(ctx context.Context, b *store.Bot) error {
 	next := *b
 	next.Rev++
-	if err := update(ctx, s.c, s.k.bot(b.ID), b.Rev, &next, 0); err != nil {
+	if err := updateCounted(ctx, s.c, s.k.bot(b.ID), s.k.botChanges(), b.Rev, &next, 0); err != nil {
 		return err
 	}
 	b.Rev = next.Rev
@@ -186,9 +188,18 @@ func (s *bots) Delete(ctx context.Context, id string) error {
 		p.Del(ctx, s.k.bot(id), s.k.botDetails(id))
 		p.ZRem(ctx, s.k.botIndex(), id)
 		p.ZRem(ctx, s.k.ownerBots(b.Owner), id)
+		p.Incr(ctx, s.k.botChanges())
 		return nil
 	})
 	return err
+}
+
+func (s *bots) Changes(ctx context.Context) (int64, error) {
+	n, err := s.c.Get(ctx, s.k.botChanges()).Int64()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	return n, err
 }
 
 // List reads the owner's bots from the owner's index when f names one (at
@@ -450,7 +461,7 @@ func (s *owners) Leave(ctx context.Context, owner string, at time.Time) error {
 	}
 	left := o
 	left.Left, left.TokenHash, left.PasswordHash = at, "", ""
-	if err := update(ctx, s.c, s.k.owner(owner), v, &left, 0); err != nil {
+	if err := updateCounted(ctx, s.c, s.k.owner(owner), s.k.botChanges(), v, &left, 0); err != nil {
 		return err
 	}
 	// Once the record says so, no token opens it (ByToken reads the
@@ -518,7 +529,7 @@ func (s *owners) modify(ctx context.Context, name string, left bool, f func(*sto
 		hash := o.TokenHash
 		f(&o)
 		o.Name, o.TokenHash = name, hash
-		err = update(ctx, s.c, s.k.owner(name), v, &o, 0)
+		err = updateCounted(ctx, s.c, s.k.owner(name), s.k.botChanges(), v, &o, 0)
 		if !errors.Is(err, store.ErrConflict) {
 			return err
 		}

@@ -127,14 +127,16 @@ redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
 if tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`)
 
-// updateScript: KEYS[1] record; ARGV expected version, data, ttl ms (0: no
-// expiry). 1 written, 0 version mismatch, -1 missing.
+// updateScript: KEYS[1] record, KEYS[2] (optional) a count the write
+// raises; ARGV expected version, data, ttl ms (0: no expiry). 1 written, 0
+// version mismatch, -1 missing.
 var updateScript = redis.NewScript(`
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return -1 end
 if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(v) + 1, 'd', ARGV[2])
 if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+if KEYS[2] then redis.call('INCR', KEYS[2]) end
 return 1`)
 
 func create(ctx context.Context, c *redis.Client, key string, v any, ttl time.Duration) error {
@@ -153,11 +155,21 @@ func create(ctx context.Context, c *redis.Client, key string, v any, ttl time.Du
 }
 
 func update(ctx context.Context, c *redis.Client, key string, version int64, v any, ttl time.Duration) error {
+	return updateCounted(ctx, c, key, "", version, v, ttl)
+}
+
+// updateCounted is update that also raises the count at key counter (when
+// not "") in the same step.
+func updateCounted(ctx context.Context, c *redis.Client, key, counter string, version int64, v any, ttl time.Duration) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	n, err := updateScript.Run(ctx, c, []string{key}, version, b, ttl.Milliseconds()).Int()
+	keys := []string{key}
+	if counter != "" {
+		keys = append(keys, counter)
+	}
+	n, err := updateScript.Run(ctx, c, keys, version, b, ttl.Milliseconds()).Int()
 	if err != nil {
 		return err
 	}

@@ -492,3 +492,67 @@ func testCheckedBotWrites(t *testing.T, open Factory) {
 		t.Errorf("an update of a stale revision: %v, want ErrConflict", err)
 	}
 }
+
+// testBotChanges: every write a ladder's entrants depend on raises
+// Bots.Changes; a write refused and a read leave it.
+func testBotChanges(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{})
+	last, err := st.Bots.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(what string, moved bool, write func() error) {
+		t.Helper()
+		if err := write(); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		n, err := st.Bots.Changes(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (n != last) != moved {
+			t.Errorf("%s: the count went from %d to %d", what, last, n)
+		}
+		last = n
+	}
+	if err := st.Owners.Create(ctx, &store.Owner{Name: "ann", TokenHash: "h-ann"}); err != nil {
+		t.Fatal(err)
+	}
+	b := &store.Bot{ID: "a", Game: "less", Name: "x", Owner: "ann", Language: "c", Version: 1, Status: store.BotBuilding, CreatedAt: time.Now().UTC()}
+	step("a new bot", true, func() error { return st.Bots.Create(ctx, b) })
+	step("its status", true, func() error { b.Status = store.BotReady; return st.Bots.Update(ctx, b) })
+	step("a stale update", false, func() error {
+		stale := *b
+		stale.Rev--
+		if err := st.Bots.Update(ctx, &stale); !errors.Is(err, store.ErrConflict) {
+			return fmt.Errorf("%v, want ErrConflict", err)
+		}
+		return nil
+	})
+	step("a checked update", true, func() error {
+		b.Reason = "kept"
+		return st.Bots.UpdateChecked(ctx, b, func([]*store.Bot) error { return nil })
+	})
+	v2 := &store.Bot{ID: "b", Game: "less", Name: "x", Owner: "ann", Language: "c", Version: 2, Status: store.BotBuilding, CreatedAt: time.Now().UTC()}
+	step("a checked new version", true, func() error { return st.Bots.CreateChecked(ctx, v2, func([]*store.Bot) error { return nil }) })
+	step("a refused new version", false, func() error {
+		v3 := *v2
+		v3.ID, v3.Version = "c", 3
+		if err := st.Bots.CreateChecked(ctx, &v3, func([]*store.Bot) error { return store.ErrFull }); !errors.Is(err, store.ErrFull) {
+			return fmt.Errorf("%v, want the check's ErrFull", err)
+		}
+		return nil
+	})
+	step("reads", false, func() error {
+		_, err := st.Bots.List(ctx, store.BotFilter{Owner: "ann"})
+		return err
+	})
+	step("its owner disabled", true, func() error { return st.Owners.SetDisabled(ctx, "ann", true, "spam") })
+	step("its owner enabled", true, func() error { return st.Owners.SetDisabled(ctx, "ann", false, "") })
+	step("its owner modified", true, func() error {
+		return st.Owners.Modify(ctx, "ann", func(o *store.Owner) { o.QuotaFree = true })
+	})
+	step("a version deleted", true, func() error { return st.Bots.Delete(ctx, "b") })
+	step("its owner left", true, func() error { return st.Owners.Leave(ctx, "ann", time.Now().UTC()) })
+}

@@ -36,6 +36,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Seats", func(t *testing.T) { testSeats(t, open) })
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
 	t.Run("CheckedBotWrites", func(t *testing.T) { testCheckedBotWrites(t, open) })
+	t.Run("BotChanges", func(t *testing.T) { testBotChanges(t, open) })
 	t.Run("BotPages", func(t *testing.T) { testBotPages(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Audit", func(t *testing.T) { testAudit(t, open) })
