@@ -17,8 +17,9 @@ import (
 // A game lost before its first move replays, at desktop and at phone
 // width: a bot that never answers, first to move in a Less game, loses
 // on time at turn 1; its owner opens that game and reads the result, the
-// fault and the bot's stderr beside an empty board at the start (the
-// page was blank: the API leaves out a game's empty move list).
+// fault, the bot's stderr and its conversation with the referee beside an
+// empty board at the start (the page was blank: the API leaves out a
+// game's empty move list).
 func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
@@ -42,6 +43,9 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	if len(g.Moves) != 0 || g.Fault == nil || g.Fault.Turn != 1 || len(g.Stderr) == 0 || !strings.Contains(g.Stderr[0], "lesshang") {
 		t.Fatalf("the game: %d moves, fault %+v, stderr %q", len(g.Moves), g.Fault, g.Stderr)
 	}
+	if len(g.Transcripts) != 4 || !strings.Contains(g.Transcripts[0], "> Yellow") || g.Transcripts[1]+g.Transcripts[2]+g.Transcripts[3] != "" {
+		t.Fatalf("the game's transcripts, the owner's bot first: %q", g.Transcripts)
+	}
 
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-token")))
@@ -56,6 +60,11 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 		}
 		if s := eval[string](t, ctx, `document.getElementById('replay-stderr').textContent`); !strings.Contains(s, "lesshang: thinking about") {
 			t.Errorf("%s: the owner's stderr reads %q", w.name, s)
+		}
+		// Its conversation, folded under its stderr: the layout and the
+		// colour it was sent, and no answer.
+		if s := eval[string](t, ctx, `(document.querySelector('#replay-stderr details.transcript') || {}).textContent || ''`); !strings.Contains(s, "> Yellow") || strings.Contains(s, "< ") {
+			t.Errorf("%s: the owner's bot's conversation reads %q", w.name, s)
 		}
 		if k := eval[string](t, ctx, `document.getElementById('replay-ply').textContent`); k != "The start." {
 			t.Errorf("%s: the position reads %q", w.name, k)

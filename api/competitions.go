@@ -284,14 +284,24 @@ func gameResponse(p kinds.CompetitionParams, g kinds.CompetitionGame, full bool,
 		return out
 	}
 	out.Moves, out.TimesMS, out.Record = o.Moves, o.TimesMS, o.Record
-	if len(o.Stderr) == len(g.Seats) && who.owner != "" {
-		for seat, b := range g.Seats {
-			if u := p.Entrants[b].Uploaded; u != nil && u.Owner == who.owner && o.Stderr[seat] != "" {
-				if out.Stderr == nil {
-					out.Stderr = make([]string, len(g.Seats))
-				}
-				out.Stderr[seat] = o.Stderr[seat]
+	out.Stderr = ownersOnly(p, g, o.Stderr, who)
+	out.Transcripts = ownersOnly(p, g, o.Transcripts, who)
+	return out
+}
+
+// ownersOnly is words (by seat: stderr, transcripts) with only the
+// caller's own bots' left; nil when none is the caller's or said anything.
+func ownersOnly(p kinds.CompetitionParams, g kinds.CompetitionGame, words []string, who caller) []string {
+	if len(words) != len(g.Seats) || who.owner == "" {
+		return nil
+	}
+	var out []string
+	for seat, b := range g.Seats {
+		if u := p.Entrants[b].Uploaded; u != nil && u.Owner == who.owner && words[seat] != "" {
+			if out == nil {
+				out = make([]string, len(g.Seats))
 			}
+			out[seat] = words[seat]
 		}
 	}
 	return out
@@ -344,7 +354,7 @@ func (s *Server) competitionGames(c *echo.Context) error {
 // competitionGame shows one game with its moves.
 //
 //	@Summary		One game of a competition, move by move
-//	@Description	The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error. A game being played is shown as far as it has gone, with "live": true and no result yet (ask again to follow it).
+//	@Description	The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error and its conversation with the referee (in each bot's 10 latest games). A game being played is shown as far as it has gone, with "live": true and no result yet (ask again to follow it).
 //	@Tags			competitions
 //	@Produce		json
 //	@Param			id	path		string	true	"competition id"

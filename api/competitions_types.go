@@ -114,10 +114,14 @@ type CompetitionListResponse struct {
 	NextCursor   string                `json:"next_cursor,omitempty"`
 }
 
-// CompetitionGameResponse is one game. Moves, TimesMS, Record and Stderr
-// are in the one game's answer only; Stderr holds, by seat, what a bot
-// wrote on standard error, shown to that bot's owner alone (its last
-// 16 KiB, kept for each bot's 10 latest games of the competition).
+// CompetitionGameResponse is one game. Moves, TimesMS, Record, Stderr and
+// Transcripts are in the one game's answer only. Stderr holds, by seat,
+// what a bot wrote on standard error, and Transcripts its conversation
+// with the referee ("> " before a line the referee sent, "< " before one
+// the bot wrote, each after its time in seconds since the start; its first
+// 40 and last 200 lines): each shown to that bot's owner alone, kept for
+// each bot's 10 latest games of a competition (the stderr's last 16 KiB),
+// a ladder's 10 latest games.
 type CompetitionGameResponse struct {
 	N     int      `json:"n"`
 	Round int      `json:"round"`
@@ -138,9 +142,10 @@ type CompetitionGameResponse struct {
 	TimesMS []int64  `json:"times_ms,omitempty"`
 	// Positions are the game's positions in its session notation (as
 	// GET /v1/sessions/{id} shows them): the start, then after each move.
-	Positions []string `json:"positions,omitempty"`
-	Record    string   `json:"record,omitempty"`
-	Stderr    []string `json:"stderr,omitempty"`
+	Positions   []string `json:"positions,omitempty"`
+	Record      string   `json:"record,omitempty"`
+	Stderr      []string `json:"stderr,omitempty"`
+	Transcripts []string `json:"transcripts,omitempty"`
 	// Live: the game is being played; it is shown as far as it has gone,
 	// with no result yet.
 	Live bool `json:"live,omitempty"`

@@ -301,7 +301,7 @@ func nonNil(s []string) []string {
 // ladderGameRecord shows one of a ladder's kept games whole.
 //
 //	@Summary		One game of a ladder, whole (its latest 300 are kept), or as far as it has gone
-//	@Description	As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone. A game being played is shown as far as it has gone, with "live": true.
+//	@Description	As a competition's game: moves, times, positions, record; each uploaded bot's stderr and conversation with the referee to its owner alone (in the 10 latest games). A game being played is shown as far as it has gone, with "live": true.
 //	@Tags			ladders
 //	@Produce		json
 //	@Param			game	path		string	true	"less or morris"

@@ -214,13 +214,14 @@ func TestUploadedBotsClimbTheLadder(t *testing.T) {
 	if len(bg.Games) == 0 || bg.Games[0].Source != "ladder" || bg.Games[0].Partner == "" || len(bg.Games[0].Opponents) != 2 {
 		t.Fatalf("ann's games %+v", bg.Games)
 	}
-	// The bots' stderr in a ladder game: each owner sees their own seat's
-	// only; an owner with no bot in it, no key or a made-up one, none.
+	// The bots' stderr and conversations in a ladder game: each owner
+	// sees their own seat's only; an owner with no bot in it, no key or a
+	// made-up one, none.
 	for _, tok := range []string{"", e.owner(t, "dan", ""), "gat_not-a-token"} {
 		var g api.CompetitionGameResponse
 		e.do(t, "GET", bg.Games[0].Replay, nil, "X-API-Key", tok).ok(t, 200).json(t, &g)
-		if g.Stderr != nil || len(g.Moves) == 0 {
-			t.Errorf("token %q sees stderr %q", tok, g.Stderr)
+		if g.Stderr != nil || g.Transcripts != nil || len(g.Moves) == 0 {
+			t.Errorf("token %q sees stderr %q, transcripts %q", tok, g.Stderr, g.Transcripts)
 		}
 	}
 	var g api.CompetitionGameResponse
@@ -228,6 +229,15 @@ func TestUploadedBotsClimbTheLadder(t *testing.T) {
 	for seat, text := range g.Stderr {
 		if text != "" && g.Seats[seat] != "bot_ann" {
 			t.Errorf("ann sees the stderr of seat %d (%s)", seat, g.Seats[seat])
+		}
+	}
+	mine := slices.Index(g.Seats, "bot_ann")
+	if len(g.Transcripts) != len(g.Seats) || mine < 0 || !strings.Contains(g.Transcripts[mine], "< ") {
+		t.Fatalf("ann's own conversation in the game (seat %d): %q", mine, g.Transcripts)
+	}
+	for seat, text := range g.Transcripts {
+		if text != "" && seat != mine {
+			t.Errorf("ann sees the conversation of seat %d (%s)", seat, g.Seats[seat])
 		}
 	}
 }

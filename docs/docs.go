@@ -1077,7 +1077,7 @@ const docTemplate = `{
         },
         "/v1/competitions/{id}/games/{n}": {
             "get": {
-                "description": "The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error. A game being played is shown as far as it has gone, with \"live\": true and no result yet (ask again to follow it).",
+                "description": "The board (layout or opening), every move with its thinking time, each side's clock, the result and why; a fault names the seat, the turn and what the bot did. A bot's owner, sending its token, also gets that bot's standard error and its conversation with the referee (in each bot's 10 latest games). A game being played is shown as far as it has gone, with \"live\": true and no result yet (ask again to follow it).",
                 "produces": [
                     "application/json"
                 ],
@@ -1739,7 +1739,7 @@ const docTemplate = `{
         },
         "/v1/ladders/{game}/games/{n}": {
             "get": {
-                "description": "As a competition's game: moves, times, positions, record; each uploaded bot's stderr to its owner alone. A game being played is shown as far as it has gone, with \"live\": true.",
+                "description": "As a competition's game: moves, times, positions, record; each uploaded bot's stderr and conversation with the referee to its owner alone (in the 10 latest games). A game being played is shown as far as it has gone, with \"live\": true.",
                 "produces": [
                     "application/json"
                 ],
@@ -3888,6 +3888,12 @@ const docTemplate = `{
                     "type": "array",
                     "items": {
                         "type": "integer"
+                    }
+                },
+                "transcripts": {
+                    "type": "array",
+                    "items": {
+                        "type": "string"
                     }
                 }
             }

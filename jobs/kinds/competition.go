@@ -54,26 +54,25 @@ type CompetitionState struct {
 }
 
 // A competition's state is written after every game, so the uploaded
-// bots' stderr in it is bounded as the ladder's is: a seat's last
-// CompetitionStderrBytes, in each bot's latest CompetitionStderrGames
-// games (at most 64 bots × 10 games × 16 KiB, where keeping it all was
-// up to 256 KiB a game for 20,000 games).
+// bots' words in it are bounded as the ladder's are: a seat's last
+// CompetitionStderrBytes of stderr and its conversation with the referee
+// (arena.Outcome.Transcripts: its first and last lines, some 6 KiB), in
+// each bot's latest CompetitionStderrGames games (at most 64 bots × 10
+// games × 22 KiB, where keeping it all was up to 256 KiB a game for
+// 20,000 games).
 const (
 	CompetitionStderrGames = 10
 	CompetitionStderrBytes = 16 << 10
 )
 
 // add appends a played game, its stderr cut to its tail, and drops the
-// stderr of each of its bots' games beyond their latest
-// CompetitionStderrGames.
+// words (stderr and transcript) of each of its bots' games beyond their
+// latest CompetitionStderrGames.
 func (s *CompetitionState) add(g CompetitionGame) {
 	tailStderr(g.Outcome.Stderr, CompetitionStderrBytes)
 	s.Played = append(s.Played, g)
-	if len(g.Outcome.Stderr) != len(g.Seats) {
-		return
-	}
 	for seat, b := range g.Seats {
-		if g.Outcome.Stderr[seat] == "" {
+		if !keepsWords(&g.Outcome, seat) {
 			continue
 		}
 		// Each bot kept at most CompetitionStderrGames before this game,
@@ -84,18 +83,39 @@ func (s *CompetitionState) add(g CompetitionGame) {
 		for i := len(s.Played) - 1; i >= 0; i-- {
 			o := &s.Played[i].Outcome
 			for k, c := range s.Played[i].Seats {
-				if c != b || k >= len(o.Stderr) || o.Stderr[k] == "" {
+				if c != b || !keepsWords(o, k) {
 					continue
 				}
 				if kept++; kept > CompetitionStderrGames {
-					o.Stderr[k] = ""
-					if !slices.ContainsFunc(o.Stderr, func(e string) bool { return e != "" }) {
-						o.Stderr = nil
-					}
+					dropWords(o, k)
 					break walk
 				}
 			}
 		}
+	}
+}
+
+// keepsWords reports whether seat k of a game still keeps its bot's
+// stderr or transcript.
+func keepsWords(o *arena.Outcome, k int) bool {
+	return k < len(o.Stderr) && o.Stderr[k] != "" || k < len(o.Transcripts) && o.Transcripts[k] != ""
+}
+
+// dropWords drops seat k's stderr and transcript, and a game's lists once
+// no seat keeps any.
+func dropWords(o *arena.Outcome, k int) {
+	if k < len(o.Stderr) {
+		o.Stderr[k] = ""
+	}
+	if k < len(o.Transcripts) {
+		o.Transcripts[k] = ""
+	}
+	said := func(e string) bool { return e != "" }
+	if !slices.ContainsFunc(o.Stderr, said) {
+		o.Stderr = nil
+	}
+	if !slices.ContainsFunc(o.Transcripts, said) {
+		o.Transcripts = nil
 	}
 }
 

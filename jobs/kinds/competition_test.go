@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,8 +15,10 @@ import (
 )
 
 // A competition's state keeps the tail of each seat's stderr, and each
-// bot's stderr in its latest CompetitionStderrGames games only: a bot
-// that plays rarely keeps its own however many games the others play.
+// bot's words (stderr and its conversation with the referee) in its latest
+// CompetitionStderrGames games only: a bot that plays rarely keeps its own
+// however many games the others play, and one that wrote nothing on stderr
+// keeps its conversations.
 func TestCompetitionStderrIsBounded(t *testing.T) {
 	var st CompetitionState
 	// "é" is two bytes: a cut must not split it.
@@ -26,19 +29,26 @@ func TestCompetitionStderrIsBounded(t *testing.T) {
 		if n%5 == 0 {
 			seats[3] = 4 // bot 4 plays every fifth game
 		}
-		stderr := make([]string, 4)
+		stderr, talk := make([]string, 4), make([]string, 4)
 		for i, b := range seats {
 			stderr[i] = fmt.Sprintf("bot %d game %d ", b, n)
+			talk[i] = fmt.Sprintf("0.000 > game %d\n0.010 < bot %d\n", n, b)
 			seen[b]++
 		}
 		stderr[0] = long
 		stderr[2] = "" // a bot that wrote nothing
 		st.add(CompetitionGame{Game: competition.Game{N: n, Seats: seats},
-			Outcome: arena.Outcome{Result: competition.Result{N: n}, Stderr: stderr}})
+			Outcome: arena.Outcome{Result: competition.Result{N: n}, Stderr: stderr, Transcripts: talk}})
 	}
-	kept := map[int][]int{} // bot → the games whose stderr it keeps
+	kept, talked := map[int][]int{}, map[int][]int{} // bot → the games whose stderr, whose transcript it keeps
 	for _, g := range st.Played {
 		for seat, b := range g.Seats {
+			if g.Outcome.Transcripts != nil && g.Outcome.Transcripts[seat] != "" {
+				if want := fmt.Sprintf("< bot %d\n", b); !strings.Contains(g.Outcome.Transcripts[seat], want) {
+					t.Errorf("game %d seat %d keeps the transcript %q", g.N, seat, g.Outcome.Transcripts[seat])
+				}
+				talked[b] = append(talked[b], g.N)
+			}
 			if g.Outcome.Stderr == nil || g.Outcome.Stderr[seat] == "" {
 				continue
 			}
@@ -54,12 +64,20 @@ func TestCompetitionStderrIsBounded(t *testing.T) {
 	}
 	for b, n := range seen {
 		want := min(n, CompetitionStderrGames)
+		if len(talked[b]) != want {
+			t.Errorf("bot %d keeps transcripts in games %v, want its latest %d of %d", b, talked[b], want, n)
+		}
 		if b == 2 {
 			want = 0
+		} else if !slices.Equal(kept[b], talked[b]) {
+			t.Errorf("bot %d keeps stderr in games %v, its transcripts in %v: want the same games", b, kept[b], talked[b])
 		}
 		if len(kept[b]) != want {
 			t.Errorf("bot %d keeps stderr in games %v, want its latest %d of %d", b, kept[b], want, n)
 		}
+	}
+	if got := talked[2]; len(got) == 0 || got[len(got)-1] != 60 {
+		t.Errorf("bot 2, which wrote nothing on stderr, keeps its transcripts in games %v, want its latest up to 60", got)
 	}
 	// Bot 4's latest games are the last multiples of five; bot 3's the
 	// last games not a multiple of five.
@@ -69,8 +87,8 @@ func TestCompetitionStderrIsBounded(t *testing.T) {
 	if got := kept[3]; len(got) > 0 && got[len(got)-1] != 59 {
 		t.Errorf("bot 3 keeps games %v, want up to 59", got)
 	}
-	if st.Played[0].Outcome.Stderr != nil {
-		t.Errorf("game 1 keeps %q, want no stderr at all", st.Played[0].Outcome.Stderr)
+	if o := st.Played[0].Outcome; o.Stderr != nil || o.Transcripts != nil {
+		t.Errorf("game 1 keeps %q and %q, want no stderr nor transcript at all", o.Stderr, o.Transcripts)
 	}
 }
 

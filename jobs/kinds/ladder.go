@@ -36,8 +36,9 @@ const (
 	MaxLadderGamesPerMin = 120
 	// MaxLadderGames is how many of its latest games a ladder keeps whole
 	// (moves, record); ratings count them all. The uploaded bots' stderr
-	// is kept for the latest LadderStderrGames only, its last
-	// LadderStderrBytes a seat: the state is written after every game.
+	// (its last LadderStderrBytes a seat) and conversations with the
+	// referee are kept for the latest LadderStderrGames only: the state
+	// is written after every game.
 	MaxLadderGames    = 300
 	LadderStderrGames = 10
 	LadderStderrBytes = 16 << 10
@@ -234,7 +235,7 @@ func (st *LadderState) record(game string, g LadderGame) {
 		st.Games = slices.Clone(st.Games[len(st.Games)-MaxLadderGames:])
 	}
 	if k := len(st.Games) - LadderStderrGames - 1; k >= 0 {
-		st.Games[k].Outcome.Stderr = nil
+		st.Games[k].Outcome.Stderr, st.Games[k].Outcome.Transcripts = nil, nil
 	}
 }
 

@@ -206,19 +206,24 @@ func TestALadderReadsItsEntrantsOncePerChange(t *testing.T) {
 }
 
 // A ladder's state stays small however long it runs: the latest games
-// whole, the bots' stderr only for the latest few and its tail.
+// whole, the bots' stderr (its tail) and conversations only for the
+// latest few.
 func TestLadderStateIsBounded(t *testing.T) {
 	var st LadderState
 	long := string(make([]byte, 3*LadderStderrBytes))
 	for n := 1; n <= MaxLadderGames+50; n++ {
 		st.record("morris", LadderGame{N: n, Seats: []string{"a", "b"},
-			Outcome: arena.Outcome{Result: competition.Result{N: n, Score: []float64{1, 0}}, Stderr: []string{long, ""}}})
+			Outcome: arena.Outcome{Result: competition.Result{N: n, Score: []float64{1, 0}}, Stderr: []string{long, ""},
+				Transcripts: []string{"0.000 > position startpos\n0.020 < bestmove a1\n", ""}}})
 	}
 	if len(st.Games) != MaxLadderGames || st.Played != MaxLadderGames+50 || st.Games[0].N != 51 {
 		t.Fatalf("%d games kept of %d, the first %d", len(st.Games), st.Played, st.Games[0].N)
 	}
 	with := 0
 	for _, g := range st.Games {
+		if (g.Outcome.Stderr != nil) != (g.Outcome.Transcripts != nil) {
+			t.Errorf("game %d keeps stderr %v and transcripts %v: want both or neither", g.N, g.Outcome.Stderr != nil, g.Outcome.Transcripts != nil)
+		}
 		if g.Outcome.Stderr != nil {
 			with++
 			if len(g.Outcome.Stderr[0]) > LadderStderrBytes+len("…") {

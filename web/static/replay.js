@@ -2,7 +2,8 @@ import { el, botLink, namesIn } from './ui.js';
 import { actionSquares, lessBoard, lessNames, lessSpent, morrisBoard, parseLess, parseMorris, parseMove } from './boards.js';
 
 // A game replayed move by move on its board, with each seat's clock, the
-// move list, the record and (for an owner) its bots' stderr: a
+// move list, the record and (for an owner) its bots' stderr and
+// conversations with the referee: a
 // competition's game or a ladder's alike (the API's game of either).
 
 const seatNames = game => game === 'less' ? lessNames : ['White', 'Black'];
@@ -67,7 +68,8 @@ export function showReplay(main, game, g, subtitle, label, clock = {}, refetch =
       if (r.top < m.top || r.bottom > m.bottom) moves.scrollTop += r.top - m.top - m.height / 2;
     }
   };
-  // fill writes what the game has so far: moves, result, stderr, record.
+  // fill writes what the game has so far: moves, result, the owner's
+  // bots' words, record.
   const fill = () => {
     slider.max = g.moves.length;
     moves.replaceChildren(...g.moves.map((m, i) => el('li', { onclick: () => show(i + 1) }, `${names[mover(i)]} ${m}`,
@@ -76,9 +78,14 @@ export function showReplay(main, game, g, subtitle, label, clock = {}, refetch =
     result.replaceChildren(...(g.live
       ? [el('span', { class: 'live', id: 'replay-live' }, 'Live'), ` Being played: ${g.moves.length} moves so far.`]
       : [resultWords(game, g, label), el('br'), el('span', { class: 'muted' }, `Points: ${g.score.map((s, i) => `${names[i]} ${s}`).join(', ')}`)]));
-    stderr.hidden = !g.stderr;
+    // An owner's bots' words: what each wrote on stderr, and its whole
+    // conversation with the referee folded under it (where a protocol
+    // mistake shows).
+    const said = (g.stderr || g.transcripts || []).map((_, i) => [(g.stderr || [])[i], (g.transcripts || [])[i]]);
+    stderr.hidden = !said.some(([e, t]) => e || t);
     stderr.replaceChildren(el('h2', {}, 'Standard error (your bots only)'),
-      ...(g.stderr || []).map((s, i) => s ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, s)) : null).filter(Boolean));
+      ...said.map(([e, t], i) => e || t ? el('div', {}, el('strong', {}, names[i]), el('pre', {}, e || '(nothing on stderr)'),
+        t ? el('details', { class: 'transcript' }, el('summary', {}, 'Its conversation with the referee'), el('pre', { class: 'mono' }, t)) : null) : null).filter(Boolean));
     record.textContent = g.record || '';
   };
   slider.addEventListener('input', () => show(Number(slider.value)));
