@@ -56,10 +56,10 @@ type CompetitionState struct {
 // A competition's state is written after every game, so the uploaded
 // bots' words in it are bounded as the ladder's are: a seat's last
 // CompetitionStderrBytes of stderr and its conversation with the referee
-// (arena.Outcome.Transcripts: its first and last lines, some 6 KiB), in
-// each bot's latest CompetitionStderrGames games (at most 64 bots × 10
-// games × 22 KiB, where keeping it all was up to 256 KiB a game for
-// 20,000 games).
+// (arena.Outcome.Transcripts: its first 40 and last 200 lines, 1.8 KB in
+// an 80-ply Less game, some 5 KB at most), in each bot's latest
+// CompetitionStderrGames games (at most 64 bots × 10 games × 21 KiB, where
+// keeping it all was up to 256 KiB a game for 20,000 games).
 const (
 	CompetitionStderrGames = 10
 	CompetitionStderrBytes = 16 << 10
