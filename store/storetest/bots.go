@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -555,4 +556,56 @@ func testBotChanges(t *testing.T, open Factory) {
 	})
 	step("a version deleted", true, func() error { return st.Bots.Delete(ctx, "b") })
 	step("its owner left", true, func() error { return st.Owners.Leave(ctx, "ann", time.Now().UTC()) })
+}
+
+// testBotChangesAtOnce: writes at once each raise Bots.Changes, none lost
+// (a reader that saw the count before them sees it moved by all of them).
+func testBotChangesAtOnce(t *testing.T, open Factory) {
+	ctx := context.Background()
+	st := open(t, store.Config{})
+	const n = 16
+	var bots []*store.Bot
+	for i := range n {
+		b := &store.Bot{ID: fmt.Sprintf("b%d", i), Game: "less", Name: "x", Owner: fmt.Sprintf("o%d", i), Language: "c", Version: 1,
+			Status: store.BotBuilding, CreatedAt: time.Now().UTC()}
+		if err := st.Bots.Create(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Owners.Create(ctx, &store.Owner{Name: b.Owner, TokenHash: "h-" + b.Owner}); err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	before, err := st.Bots.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for _, b := range bots {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			b.Status = store.BotReady
+			errs <- st.Bots.Update(ctx, b)
+		}()
+		go func() {
+			defer wg.Done()
+			errs <- st.Owners.SetDisabled(ctx, b.Owner, true, "at once")
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, err := st.Bots.Changes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after-before != 2*n {
+		t.Errorf("%d writes at once moved the count by %d", 2*n, after-before)
+	}
 }

@@ -37,6 +37,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
 	t.Run("CheckedBotWrites", func(t *testing.T) { testCheckedBotWrites(t, open) })
 	t.Run("BotChanges", func(t *testing.T) { testBotChanges(t, open) })
+	t.Run("BotChangesAtOnce", func(t *testing.T) { testBotChangesAtOnce(t, open) })
 	t.Run("BotPages", func(t *testing.T) { testBotPages(t, open) })
 	t.Run("OwnersAndArtefacts", func(t *testing.T) { testOwnersAndArtefacts(t, open) })
 	t.Run("Audit", func(t *testing.T) { testAudit(t, open) })
