@@ -46,6 +46,14 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	if len(g.Transcripts) != 4 || !strings.Contains(g.Transcripts[0], "> Yellow") || g.Transcripts[1]+g.Transcripts[2]+g.Transcripts[3] != "" {
 		t.Fatalf("the game's transcripts, the owner's bot first: %q", g.Transcripts)
 	}
+	// No key, another owner's, a made-up one: no stderr, no conversation.
+	for _, tok := range []string{"", e.owner(t, "bob", ""), "gat_not-a-token"} {
+		var other api.CompetitionGameResponse
+		e.do(t, "GET", "/v1/competitions/"+c.ID+"/games/"+strconv.Itoa(n), nil, "X-API-Key", tok).ok(t, 200).json(t, &other)
+		if other.Stderr != nil || other.Transcripts != nil {
+			t.Errorf("token %q sees stderr %q, transcripts %q", tok, other.Stderr, other.Transcripts)
+		}
+	}
 
 	ctx := browsertest.New(t, time.Minute)
 	do(t, ctx, chromedp.Navigate(e.url+"/#/bots"), chromedp.WaitVisible(chromedp.CSS("#bots-token")))
