@@ -51,11 +51,8 @@ func TestBrowserHomeShowsTheWayIn(t *testing.T) {
 // A ladder's page lists its latest finished games, each to replay; a
 // visitor is told of a ladder not started in words, not an API verb.
 func TestBrowserALadderListsItsGames(t *testing.T) {
-	if raceSlowdown > 1 {
-		t.Skip("real games: the plain run checks it")
-	}
 	e := newEnv(t, nil, nil)
-	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10},
+	e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "running", GamesPerMinute: 120, Clock: &arena.Clock{MoveMS: 10 * raceSlowdown},
 		Bots: []string{"gameai:morris:random", "gameai:morris:alphabeta:depth=1"}}).ok(t, 201)
 	t.Cleanup(func() { e.do(t, "PUT", "/v1/ladders/morris", api.LadderRequest{State: "paused"}) })
 	ctx := browsertest.New(t, time.Minute)

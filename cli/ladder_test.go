@@ -14,12 +14,6 @@ import (
 // its games to a `gameai worker` process; stopped and started again on the
 // same Redis, the server resumes the ladder where it was.
 func TestLadderOnAWorkerSurvivesARestart(t *testing.T) {
-	if raceOn {
-		// 65 s under the race detector (a server and a worker started and
-		// stopped as processes); the plain run checks the restart, and a
-		// ladder's games under -race are the api package's tests.
-		t.Skip("plain runs only")
-	}
 	d := newDeployment(t, nil, "ladder-test", false)
 	d.worker(t)
 	ladder := func(base string) (l struct {

@@ -85,9 +85,6 @@ func TestBotMorris(t *testing.T) {
 // A database judges the games: each side's slips, and the games lost after
 // one, in the summary.
 func TestMatchJudgedByTheDatabase(t *testing.T) {
-	if raceOn {
-		t.Skip("the test database is built by the plain run")
-	}
 	dir := morrisdbtest.Dir(t)
 	out, code := run(t, "", "match", "morris", "--a", "alphabeta:depth=2", "--b", "random", "--games", "2", "--threads", "1",
 		"--judge-db", dir, "--quiet")

@@ -27,9 +27,6 @@ func TestMorrisDBBookBuildsResumesAndIsPlayed(t *testing.T) {
 			t.Errorf("%s: %d %q, want an error saying %q", c.args, code, out, c.want)
 		}
 	}
-	if raceOn {
-		t.Skip("the race detector's run builds no database")
-	}
 	db := morrisdbtest.Dir(t)
 	file := filepath.Join(t.TempDir(), "book.jsonl")
 	build := func() string {

@@ -30,9 +30,6 @@ func TestMorrisDBBuildAndStats(t *testing.T) {
 			t.Errorf("%s: %d %q, want an error saying %q", c.args, code, out, c.want)
 		}
 	}
-	if raceOn {
-		t.Skip("a build under the race detector takes a minute; ai/morrisdb checks its one concurrent pass")
-	}
 	dir := t.TempDir()
 	out, code := run(t, "", "morris", "db", "build", "--dir", dir, "--up-to", "3-3", "--quiet")
 	if code != 0 || !strings.Contains(out, "3-3 win 2232160 draw 4112 loss 455648") || !strings.Contains(out, "up to 3-3 built") {

@@ -23,9 +23,6 @@ import (
 // pair's task comes back after asynq's lease, the dead process's lock on
 // the pair went with it, and the job ends with every space of the table.
 func TestADatabaseBuildOnWorkersSurvivesAKill(t *testing.T) {
-	if raceOn {
-		t.Skip("the race detector's run builds no database")
-	}
 	srv, _ := killTestRedis(t)
 	dir := t.TempDir()
 	d := newDeployment(t, srv, "dbq", false, "--morris-db", dir)

@@ -182,26 +182,31 @@ func tuneWith(t *testing.T, p morrisai.TuneParams, runner morrisai.GameRunner) t
 // Issue 22's acceptance: one tuning request (seed S) gives the same best
 // vector, fitness and history in process, with one `gameai worker`, and
 // with two of which one is SIGKILLed while it plays a task: its task is
-// played again by the other once asynq's lease on it lapses.
+// played again by the other once asynq's lease on it lapses (under the
+// race detector, in process and on one worker).
 func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
-	if raceOn {
-		// Its workers are plain gameai (gameaiCommand), but its
-		// dispatcher, race-built, hands them the tuning's tasks too
-		// slowly for two to be busy at once, and the kill it needs never
-		// comes (233 s, then a failure, on 2026-12-05); dispatching tuning
-		// tasks to a worker is checked under the race detector by
-		// TestServeWithRedisPlaysTuningTasksOnItsWorker.
-		t.Skip("under the race detector the two workers are never busy at once: the plain run checks the kill")
-	}
 	srv, rdb := killTestRedis(t)
 	p := morrisai.TuneParams{Population: 8, Elite: 2, Selected: 4, Generations: 2, Depth: 2, RandomPlies: 2,
 		Opponents: morrisai.DefaultOpponents(5), Seed: 5, Workers: 2}
+	if raceOn {
+		// The in-process tuning is race-built: a smaller one (145 s at
+		// the full size, 2026-12-06).
+		p.Population, p.Elite, p.Selected, p.Depth, p.Opponents = 4, 1, 2, 1, morrisai.DefaultOpponents(2)
+	}
 	want := tuneWith(t, p, arena.TournamentGames{Workers: p.Workers})
 
 	startWorker(t, srv.URL(), "one")
 	one := newDispatcher(t, srv, "one")
 	if got := tuneWith(t, p, one.MorrisGames("tune-one")); !reflect.DeepEqual(got, want) {
 		t.Errorf("with one worker:\n%+v\nin process:\n%+v", got, want)
+	}
+	if raceOn {
+		// Its workers are plain gameai (gameaiCommand), but its
+		// dispatcher, race-built, hands them the tuning's tasks too
+		// slowly for two to be busy at once, and the kill never comes
+		// (233 s, then a failure, on 2026-12-05). A kill on workers is
+		// raced by TestCompetitionAgreesInProcessAndOnWorkersOneKilled.
+		return
 	}
 
 	startWorker(t, srv.URL(), "two")
@@ -406,12 +411,6 @@ func runJob(t *testing.T, base, path, body string, out any) {
 // A Morpion run whose worker is SIGKILLed goes on, on another worker, from
 // the state it last wrote: its playouts, time and improvements carry over.
 func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
-	if raceOn {
-		// 71 s under the race detector, most of it the worker processes'
-		// own searches; the resume is the store's and the queue's, not
-		// this process's concurrency: the plain run checks it.
-		t.Skip("plain runs only")
-	}
 	srv, _ := killTestRedis(t)
 	victim := startWorker(t, srv.URL(), "runs")
 	p := morpionai.Params{Variant: "5T", Algorithm: "nrpa", Level: 2, Threads: 1, Seed: 4, TimeMS: 8000}
