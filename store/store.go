@@ -35,6 +35,8 @@ type Store struct {
 	Transpositions Transpositions
 	// Live holds the games being played now, for watchers on any server.
 	Live LiveGames
+	// GameLogs keeps standing jobs' finished games (a ladder's latest).
+	GameLogs GameLogs
 	// Seats counts the uploaded bots playing sessions' seats on every
 	// server.
 	Seats Seats

@@ -40,6 +40,7 @@ func NewWithClock(cfg store.Config, now func() time.Time) *store.Store {
 		Artefacts:      &artefacts{limit: cfg.MaxArtefactBytes, m: map[string][]byte{}},
 		Transpositions: newTranspositions(cfg, now),
 		Live:           newLive(cfg, now),
+		GameLogs:       &gameLogs{m: map[string]map[int][]byte{}},
 		Seats:          &seats{now: now, held: map[string]store.Seat{}},
 		Ping:           func(context.Context) error { return nil },
 		Durability: func(context.Context) (store.Durability, error) {

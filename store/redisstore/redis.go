@@ -80,6 +80,7 @@ func FromClient(c *redis.Client, prefix string, cfg store.Config) *store.Store {
 		Artefacts:      &artefacts{c: c, k: k, cfg: cfg},
 		Transpositions: &transpositions{c: c, k: k, cfg: cfg},
 		Live:           &live{c: c, k: k, cfg: cfg},
+		GameLogs:       &gameLogs{c: c, k: k, rep: rep},
 		Seats:          &seats{c: c, k: k},
 		Ping:           func(ctx context.Context) error { return c.Ping(ctx).Err() },
 		Durability: func(ctx context.Context) (store.Durability, error) {

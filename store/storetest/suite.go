@@ -33,6 +33,8 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
+	t.Run("GameLogs", func(t *testing.T) { testGameLogs(t, open) })
+	t.Run("GameLogsAtOnce", func(t *testing.T) { testGameLogsAtOnce(t, open) })
 	t.Run("Seats", func(t *testing.T) { testSeats(t, open) })
 	t.Run("Bots", func(t *testing.T) { testBots(t, open) })
 	t.Run("CheckedBotWrites", func(t *testing.T) { testCheckedBotWrites(t, open) })
