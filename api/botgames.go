@@ -127,9 +127,12 @@ func (s *Server) ladderGamesOf(ctx context.Context, b *store.Bot) ([]BotGame, er
 		return nil, err
 	}
 	label := func(id string) string { return cmp.Or(st.Labels[id], id) }
+	games, err := kinds.LadderGames(ctx, s.store, b.Game, st, kinds.MaxLadderGames)
+	if err != nil {
+		return nil, problemFor(err, "ladder games")
+	}
 	var out []BotGame
-	for i := len(st.Games) - 1; i >= 0; i-- {
-		g := st.Games[i]
+	for _, g := range games {
 		seat := slices.Index(g.Seats, b.ID)
 		if seat < 0 {
 			continue

@@ -251,8 +251,11 @@ func (s *Server) ladderResponse(c *echo.Context, status int, j *store.Job) error
 		out.Playing = append(out.Playing, lp)
 	}
 	out.Recent = []LadderFinished{}
-	for i := len(st.Games) - 1; i >= 0 && len(out.Recent) < LadderRecentGames; i-- {
-		g := st.Games[i]
+	recent, err := kinds.LadderGames(c.Request().Context(), s.store, p.Game, st, LadderRecentGames)
+	if err != nil {
+		return problemFor(err, "ladder games")
+	}
+	for _, g := range recent {
 		f := LadderFinished{N: g.N, Seats: g.Seats, Score: g.Outcome.Result.Score, Reason: g.Outcome.Reason, At: g.At}
 		for _, id := range g.Seats {
 			f.Labels = append(f.Labels, cmp.Or(st.Labels[id], id))
@@ -326,11 +329,13 @@ func (s *Server) ladderGameRecord(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		for _, g := range st.Games {
-			if g.N == n {
-				p, cg := ladderAsCompetition(game, st, g)
-				return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
-			}
+		g, err := kinds.LadderGameN(c.Request().Context(), s.store, game, st, n)
+		if err == nil {
+			p, cg := ladderAsCompetition(game, st, g)
+			return c.JSON(http.StatusOK, s.wholeGame(p, cg, who, false))
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return problemFor(err, "ladder game")
 		}
 		i := slices.IndexFunc(st.Playing, func(g kinds.LadderGame) bool { return g.N == n })
 		if i < 0 || j.Status.Final() {

@@ -105,6 +105,15 @@ func TestMorrisLadderOfOurEngines(t *testing.T) {
 	if again.ID == l.ID {
 		t.Errorf("the same job after a stop")
 	}
+	// Its games went on with it: the earlier ones still replay, the new
+	// ones are numbered after them, and the list holds both.
+	e.do(t, "GET", g.Replay, nil).ok(t, 200).json(t, &whole)
+	if whole.N != g.N || len(whole.Moves) == 0 {
+		t.Errorf("an earlier ladder's game after the start again: %+v", whole)
+	}
+	if len(again.Recent) < 2 || again.Recent[0].N <= stopped || again.Recent[len(again.Recent)-1].N > stopped {
+		t.Errorf("recent games after the start again (%d stopped): %+v", stopped, again.Recent)
+	}
 }
 
 // Every misuse of the ladder routes is a problem naming its field.

@@ -35,10 +35,9 @@ const (
 	MinLadderGamesPerMin = 0.1
 	MaxLadderGamesPerMin = 120
 	// MaxLadderGames is how many of its latest games a ladder keeps whole
-	// (moves, record); ratings count them all. The uploaded bots' stderr
-	// (its last LadderStderrBytes a seat) and conversations with the
-	// referee are kept for the latest LadderStderrGames only: the state
-	// is written after every game.
+	// (moves, record) in its log; ratings count them all. The uploaded
+	// bots' stderr (its last LadderStderrBytes a seat) and conversations
+	// with the referee are kept for the latest LadderStderrGames only.
 	MaxLadderGames    = 300
 	LadderStderrGames = 10
 	LadderStderrBytes = 16 << 10
@@ -72,15 +71,19 @@ type LadderGame struct {
 	Outcome arena.Outcome `json:"outcome"`
 }
 
-// LadderState is a ladder's checkpoint: every version's rating, the
-// latest games, the next game's number, the bots on it now and why it
-// waits (when it does).
+// LadderState is a ladder's checkpoint: every version's rating, the games
+// counted but not yet in its log, the next game's number, the bots on it
+// now and why it waits (when it does).
 type LadderState struct {
 	Ladder competition.Ladder `json:"ladder"`
-	Games  []LadderGame       `json:"games"`
-	Played int                `json:"played"`
-	Next   int                `json:"next"`
-	Active []string           `json:"active"`
+	// Unlogged are the games counted in the ratings that the game's log
+	// (ladder_games.go) may not have yet: written there after the
+	// checkpoint that counts them. A checkpoint of before the log held
+	// the latest 300 games here: logged when it resumes.
+	Unlogged []LadderGame `json:"games,omitempty"`
+	Played   int          `json:"played"`
+	Next     int          `json:"next"`
+	Active   []string     `json:"active"`
 	// InPlay is how many games are being played; Playing are they, by
 	// number and seats (At: when they began), to watch.
 	InPlay  int          `json:"in_play"`
@@ -143,6 +146,9 @@ func ladderJob(d Deps) jobs.Handler {
 				return nil, err
 			}
 			st.Next = max(st.Next, 1)
+		}
+		if err := d.logGames(ctx, p.Game, &st); err != nil {
+			d.Log.Warn("ladder games not logged yet", "job", j.ID, "err", err) // kept, tried after the next game
 		}
 		st.Playing = nil // a resumed ladder's games in play were abandoned
 		rng := rand.New(rand.NewPCG(p.Seed, uint64(st.Next)))
@@ -217,6 +223,9 @@ func ladderJob(d Deps) jobs.Handler {
 					st.record(p.Game, r.g)
 				}
 				save()
+				if err := d.logGames(ctx, p.Game, &st); err != nil {
+					d.Log.Warn("ladder games not logged yet", "job", j.ID, "err", err) // kept, tried after the next game
+				}
 				liveGames(ctx, d, j.ID).over(r.g.N)
 				now = time.Now()
 			case now = <-looks:
@@ -225,17 +234,20 @@ func ladderJob(d Deps) jobs.Handler {
 	}
 }
 
-// record counts a played game.
+// record counts a played game, unlogged until logGames writes it. While
+// the store refuses the log, the checkpoint holds what the log would: the
+// latest MaxLadderGames, stderr and conversations for the latest
+// LadderStderrGames.
 func (st *LadderState) record(game string, g LadderGame) {
 	st.Ladder.Record(game, g.Seats, g.Outcome.Result.Score, g.Outcome.Result.Faults, g.At)
 	st.Played++
 	tailStderr(g.Outcome.Stderr, LadderStderrBytes)
-	st.Games = append(st.Games, g)
-	if len(st.Games) > MaxLadderGames {
-		st.Games = slices.Clone(st.Games[len(st.Games)-MaxLadderGames:])
+	st.Unlogged = append(st.Unlogged, g)
+	if len(st.Unlogged) > MaxLadderGames {
+		st.Unlogged = slices.Clone(st.Unlogged[len(st.Unlogged)-MaxLadderGames:])
 	}
-	if k := len(st.Games) - LadderStderrGames - 1; k >= 0 {
-		st.Games[k].Outcome.Stderr, st.Games[k].Outcome.Transcripts = nil, nil
+	if k := len(st.Unlogged) - LadderStderrGames - 1; k >= 0 {
+		st.Unlogged[k].Outcome.Stderr, st.Unlogged[k].Outcome.Transcripts = nil, nil
 	}
 }
 
@@ -459,7 +471,15 @@ func (d Deps) resumeLadder(ctx context.Context, say func(string), game, except s
 	for {
 		st, err := d.previousLadder(ctx, game, except)
 		if err == nil {
-			return st, nil
+			var last int
+			if last, err = lastLogged(ctx, d.Store, game); err == nil {
+				if last > 0 {
+					// An earlier ladder whose job is gone: its log
+					// stays, and the numbers go on after it.
+					st.Next = max(st.Next, last+1)
+				}
+				return st, nil
+			}
 		}
 		if !errors.Is(err, store.ErrUnavailable) {
 			return LadderState{}, err // a record that does not read: the job fails saying so
@@ -500,8 +520,7 @@ func (d Deps) previousLadder(ctx context.Context, game, except string) (LadderSt
 				return LadderState{}, fmt.Errorf("ladder %s: %w", j.ID, err)
 			}
 			if p.Game == game && st.Next > 0 {
-				st.Games = nil // its games stay with its job
-				return st, nil
+				return st, nil // its unlogged games too: the log is the game's
 			}
 		}
 		if next == "" {

@@ -205,9 +205,9 @@ func TestALadderReadsItsEntrantsOncePerChange(t *testing.T) {
 	games("its author read again", 2, 4, false)
 }
 
-// A ladder's state stays small however long it runs: the latest games
-// whole, the bots' stderr (its tail) and conversations only for the
-// latest few.
+// A ladder's state stays small however long its log refuses its games:
+// the latest games whole, the bots' stderr (its tail) and conversations
+// only for the latest few.
 func TestLadderStateIsBounded(t *testing.T) {
 	var st LadderState
 	long := string(make([]byte, 3*LadderStderrBytes))
@@ -216,11 +216,11 @@ func TestLadderStateIsBounded(t *testing.T) {
 			Outcome: arena.Outcome{Result: competition.Result{N: n, Score: []float64{1, 0}}, Stderr: []string{long, ""},
 				Transcripts: []string{"0.000 > position startpos\n0.020 < bestmove a1\n", ""}}})
 	}
-	if len(st.Games) != MaxLadderGames || st.Played != MaxLadderGames+50 || st.Games[0].N != 51 {
-		t.Fatalf("%d games kept of %d, the first %d", len(st.Games), st.Played, st.Games[0].N)
+	if len(st.Unlogged) != MaxLadderGames || st.Played != MaxLadderGames+50 || st.Unlogged[0].N != 51 {
+		t.Fatalf("%d games kept of %d, the first %d", len(st.Unlogged), st.Played, st.Unlogged[0].N)
 	}
 	with := 0
-	for _, g := range st.Games {
+	for _, g := range st.Unlogged {
 		if (g.Outcome.Stderr != nil) != (g.Outcome.Transcripts != nil) {
 			t.Errorf("game %d keeps stderr %v and transcripts %v: want both or neither", g.N, g.Outcome.Stderr != nil, g.Outcome.Transcripts != nil)
 		}
