@@ -29,7 +29,7 @@ var floors = []struct {
 	{"the referee", []string{"arena", "competition"}},
 	{"other people's programs", []string{"hosting", "sandbox"}},
 	{"long work", []string{"jobs"}},
-	{"services", []string{"search", "accounts", "seats", "sessions"}},
+	{"services", []string{"search", "accounts", "seats", "sessions", "ladders"}},
 	{"the service", []string{"api", "web", "docs"}},
 	{"the binary", []string{".", "cli", "scripts"}},
 }

@@ -1,17 +1,13 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
-	"gameai/hosting"
-	"gameai/jobs/kinds"
 	"gameai/store"
 )
 
@@ -160,7 +156,7 @@ func (s *Server) setDisabled(c *echo.Context, disabled bool, why string) error {
 		// Its bots leave the ladders now, not only at the next draw: the
 		// standings stop showing them as entered, and enabled again each
 		// is entered anew by its owner.
-		if err := s.withdrawOwner(ctx, name); err != nil {
+		if err := s.ladders.WithdrawOwner(ctx, name); err != nil {
 			return problemFor(err, "ladder")
 		}
 		// Its bots' seats in sessions end now on this server (others end
@@ -193,31 +189,4 @@ func (s *Server) auditLog(c *echo.Context) error {
 		es = []store.AuditEntry{}
 	}
 	return c.JSON(http.StatusOK, AuditResponse{Entries: es})
-}
-
-// withdrawOwner takes every bot of owner off every running ladder.
-func (s *Server) withdrawOwner(ctx context.Context, owner string) error {
-	bots, err := s.store.Bots.List(ctx, store.BotFilter{Owner: owner})
-	if err != nil || len(bots) == 0 {
-		return err
-	}
-	mine := map[string]bool{}
-	for _, b := range bots {
-		mine[b.ID] = true
-	}
-	for game := range hosting.Games {
-		j, err := s.ladderJob(ctx, game)
-		if errors.Is(err, store.ErrNotFound) || err == nil && j.Status.Final() {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := s.updateLadder(ctx, j, func(p *kinds.LadderParams) {
-			p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return mine[id] })
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
 }

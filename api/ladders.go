@@ -3,10 +3,8 @@ package api
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -18,6 +16,7 @@ import (
 	"gameai/competition"
 	"gameai/hosting"
 	"gameai/jobs/kinds"
+	"gameai/ladders"
 	"gameai/store"
 )
 
@@ -30,59 +29,13 @@ func ladderGame(c *echo.Context) (string, error) {
 	return g, nil
 }
 
-// ladderJob is the ladder of game that runs, else the newest stopped one
-// (store.ErrNotFound: none yet).
-func (s *Server) ladderJob(ctx context.Context, game string) (*store.Job, error) {
-	of := func(j *store.Job) bool {
-		var p kinds.LadderParams
-		return j.Kind == kinds.Ladder && json.Unmarshal(j.Params, &p) == nil && p.Game == game
-	}
-	// A ladder that runs is a live job, found among the few live ones
-	// however many jobs the store keeps; only a stopped one is looked
-	// for among the rest, a bounded way back.
-	live, err := s.store.Jobs.Live(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var newest *store.Job
-	for _, j := range live {
-		if of(j) && (newest == nil || j.CreatedAt.After(newest.CreatedAt)) {
-			newest = j
-		}
-	}
-	if newest != nil {
-		return newest, nil
-	}
-	cursor := ""
-	for range 20 {
-		js, next, err := s.store.Jobs.List(ctx, store.JobFilter{Kind: kinds.Ladder}, cursor, 50)
-		if err != nil {
-			return nil, err
-		}
-		for _, j := range js {
-			if of(j) {
-				return j, nil
-			}
-		}
-		if next == "" {
-			break
-		}
-		cursor = next
-	}
-	return nil, store.ErrNotFound
-}
-
 // ladderState is game's newest ladder and its state; a problem (404 when
 // the game has none yet) otherwise.
 func (s *Server) ladderState(ctx context.Context, game string) (*store.Job, kinds.LadderParams, kinds.LadderState, error) {
-	j, err := s.ladderJob(ctx, game)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, kinds.LadderParams{}, kinds.LadderState{}, noLadder(game)
+	j, p, st, err := s.ladders.State(ctx, game)
+	if errors.Is(err, ladders.ErrNoLadder) {
+		return nil, p, st, noLadder(game)
 	}
-	if err != nil {
-		return nil, kinds.LadderParams{}, kinds.LadderState{}, problemFor(err, "ladder")
-	}
-	p, st, err := kinds.DecodeLadder(j)
 	if err != nil {
 		return nil, p, st, problemFor(err, "ladder")
 	}
@@ -92,31 +45,6 @@ func (s *Server) ladderState(ctx context.Context, game string) (*store.Job, kind
 // noLadder is the answer where a game has no ladder yet.
 func noLadder(game string) *Problem {
 	return notFound("game", fmt.Sprintf("no ladder for %s yet (the host starts it: PUT /v1/ladders/%s)", game, game))
-}
-
-// updateLadder rewrites a live ladder's settings, re-reading on a
-// conflict (the job writes its state between games).
-func (s *Server) updateLadder(ctx context.Context, j *store.Job, change func(*kinds.LadderParams)) (*store.Job, error) {
-	for range 10 {
-		var p kinds.LadderParams
-		if err := json.Unmarshal(j.Params, &p); err != nil {
-			return nil, err
-		}
-		change(&p)
-		raw, err := json.Marshal(p)
-		if err != nil {
-			return nil, err
-		}
-		j.Params = raw
-		err = s.store.Jobs.Update(ctx, j)
-		if !errors.Is(err, store.ErrConflict) {
-			return j, err
-		}
-		if j, err = s.store.Jobs.Get(ctx, j.ID); err != nil {
-			return nil, err
-		}
-	}
-	return nil, store.ErrConflict
 }
 
 // putLadder starts or sets a game's ladder.
@@ -171,32 +99,16 @@ func (s *Server) putLadder(c *echo.Context) error {
 	if len(slices.Compact(slices.Sorted(slices.Values(req.Bots)))) != len(req.Bots) {
 		return badField("bots", "a bot is named twice")
 	}
-	set := func(p *kinds.LadderParams) {
+	j, started, err := s.ladders.Set(ctx, game, func(p *kinds.LadderParams) {
 		p.Game, p.State, p.Clock, p.Bots = game, req.State, clock, req.Bots
 		p.GamesPerMinute = cmp.Or(req.GamesPerMinute, 2)
 		p.Parallel = max(req.Parallel, 1)
-	}
-	j, err := s.ladderJob(ctx, game)
-	switch {
-	case err == nil && !j.Status.Final():
-		if j, err = s.updateLadder(ctx, j, set); err != nil {
-			return problemFor(err, "ladder")
-		}
-		return s.ladderResponse(c, http.StatusOK, j)
-	case err != nil && !errors.Is(err, store.ErrNotFound):
+	})
+	if err != nil {
 		return problemFor(err, "ladder")
 	}
-	p := kinds.LadderParams{Seed: rand.Uint64()}
-	if j != nil {
-		// Started again: its owners' entries stay entered.
-		var old kinds.LadderParams
-		if json.Unmarshal(j.Params, &old) == nil {
-			p.Entered = old.Entered
-		}
-	}
-	set(&p)
-	if j, err = s.jobs.Submit(ctx, kinds.Ladder, p); err != nil {
-		return problemFor(err, "job")
+	if !started {
+		return s.ladderResponse(c, http.StatusOK, j)
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/ladders/"+game)
 	return s.ladderResponse(c, http.StatusCreated, j)
@@ -406,41 +318,16 @@ func (s *Server) enterLadder(c *echo.Context) error {
 	if err := decode(c, &req); err != nil {
 		return err
 	}
-	// Ready is enough here: the ladder's games may be played by workers
-	// that run uploads where this server does not.
-	if *req.Entered && b.Status != store.BotReady {
-		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play",
-			fmt.Sprintf("%s is %s, not ready", b.ID, b.Status), FieldError{Field: "id", Reason: "not ready"})
-	}
-	ctx := c.Request().Context()
-	j, err := s.ladderJob(ctx, b.Game)
-	if err == nil && j.Status.Final() {
-		err = store.ErrNotFound
-	}
-	if errors.Is(err, store.ErrNotFound) {
+	err = s.ladders.Enter(c.Request().Context(), b, *req.Entered)
+	var nr *ladders.NotReadyError
+	switch {
+	case errors.As(err, &nr):
+		return problem(http.StatusUnprocessableEntity, "bot-unplayable", "Bot cannot play", nr.Error(), FieldError{Field: "id", Reason: "not ready"})
+	case errors.Is(err, ladders.ErrNoLadder):
 		return problem(http.StatusConflict, "no-ladder", "No ladder",
 			fmt.Sprintf("no ladder runs for %s (the host starts it: PUT /v1/ladders/%s)", b.Game, b.Game),
 			FieldError{Field: "id", Reason: "no ladder for its game"})
-	}
-	if err != nil {
-		return problemFor(err, "ladder")
-	}
-	// Every version of the bot comes off, then this one goes on: the
-	// ladder plays the newest ready version anyway.
-	same := map[string]bool{}
-	versions, err := s.store.Bots.List(ctx, store.BotFilter{Game: b.Game, Owner: b.Owner, Name: b.Name})
-	if err != nil {
-		return problemFor(err, "bot")
-	}
-	for _, v := range versions {
-		same[v.ID] = true
-	}
-	if _, err := s.updateLadder(ctx, j, func(p *kinds.LadderParams) {
-		p.Entered = slices.DeleteFunc(p.Entered, func(id string) bool { return id == b.ID || same[id] })
-		if *req.Entered {
-			p.Entered = append(p.Entered, b.ID)
-		}
-	}); err != nil {
+	case err != nil:
 		return problemFor(err, "ladder")
 	}
 	if who.admin && !who.owns(b) {

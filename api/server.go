@@ -19,6 +19,7 @@ import (
 	"gameai/games"
 	"gameai/hosting"
 	"gameai/jobs"
+	"gameai/ladders"
 	"gameai/search"
 	"gameai/seats"
 	"gameai/sessions"
@@ -139,6 +140,8 @@ type Server struct {
 	seats *seats.Service
 	// sessions are the games played through the API.
 	sessions *sessions.Service
+	// ladders find, start, set and enter bots on the games' ladders.
+	ladders *ladders.Service
 	// tokenUses spaces the writes of tokens' last use.
 	tokenUses tokenUses
 }
@@ -157,6 +160,7 @@ func New(cfg Config, d Deps) *Server {
 		turnstile: newTurnstile(cfg.MaxRequests, cfg.MaxSearches, cfg.AdmitWait)}
 	s.accounts = accounts.New(d.Store, cfg.Registration, d.Log)
 	s.seats = seats.New(d.Store, d.Hosting, cfg.MaxSearchTime)
+	s.ladders = ladders.New(d.Store, d.Jobs)
 	searchMetrics := search.NewMetrics()
 	s.metrics.reg.MustRegister(searchMetrics.Collectors()...)
 	s.searcher = search.New(search.Config{MaxSearches: cfg.MaxSearches, MaxSearchTime: cfg.MaxSearchTime,
