@@ -24,7 +24,10 @@ func TestBrowserAGameWithNoMoveReplays(t *testing.T) {
 	e, _ := sandboxed(t)
 	ann := e.owner(t, "ann", "")
 	readyBot(t, e.store, "bot_hang", "less", "ann", gobuild.Static(t, "../arena/testdata/lesshang"))
-	c := e.competition(t, api.CompetitionRequest{Game: "less", Seed: 3, Clock: &arenaClock{GameMS: 300 * raceSlowdown},
+	// Every game ends when the hanging bot's clock runs out at its first
+	// turn: a short clock, three times longer under the race detector for
+	// our engines' few moves before it (ten times was 36 s of 12 games).
+	c := e.competition(t, api.CompetitionRequest{Game: "less", Seed: 3, Clock: &arenaClock{GameMS: 300 * min(raceSlowdown, 3)},
 		Bots: []string{"gameai:greedy", "gameai:greedy:seed=5", "gameai:greedy:seed=9", "bot_hang"}})
 	var page api.CompetitionGamesResponse
 	e.do(t, "GET", "/v1/competitions/"+c.ID+"/games?bot=bot_hang", nil).ok(t, 200).json(t, &page)
