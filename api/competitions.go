@@ -186,7 +186,7 @@ func competitionResponse(j *store.Job, standings bool) (CompetitionResponse, err
 	}
 	out := CompetitionResponse{ID: j.ID, Name: p.Name, Game: p.Plan.Game, Format: p.Plan.Format, Rounds: p.Plan.Rounds,
 		Clock: p.Clock, Seed: p.Plan.Seed, Parallel: max(p.Parallel, 1), Status: string(j.Status), Error: j.Error, Played: played,
-		Planned: p.Plan.PlannedGames(), CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, Version: j.Version,
+		Planned: p.Plan.PlannedGames(), CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt, Version: j.Rev,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best}}
 	for _, e := range p.Entrants {
 		b := CompetitionBot{ID: e.ID, Label: e.Label(), Owner: hosting.BuiltinOwner}

@@ -74,7 +74,7 @@ func (s *Server) jobEvents(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if _, err := fmt.Fprintf(c.Response(), "event: %s\nid: %d\ndata: %s\n\n", event, j.Version, b); err != nil {
+		if _, err := fmt.Fprintf(c.Response(), "event: %s\nid: %d\ndata: %s\n\n", event, j.Rev, b); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -83,7 +83,7 @@ func (s *Server) jobEvents(c *echo.Context) error {
 	defer poll.Stop()
 	beat := time.Now()
 	for {
-		if j != nil && j.Version > sent {
+		if j != nil && j.Rev > sent {
 			event := "progress"
 			if j.Status.Final() {
 				event = "result"
@@ -91,7 +91,7 @@ func (s *Server) jobEvents(c *echo.Context) error {
 			if err := write(event, j); err != nil {
 				return nil // the client went away
 			}
-			sent = j.Version
+			sent = j.Rev
 			beat = time.Now()
 		}
 		if j != nil && j.Status.Final() {

@@ -104,7 +104,7 @@ func (s *Server) cancelJob(c *echo.Context) error {
 }
 
 func jobResponse(j *store.Job) JobResponse {
-	return JobResponse{ID: j.ID, Version: j.Version, Kind: j.Kind, Status: string(j.Status), Params: j.Params,
+	return JobResponse{ID: j.ID, Version: j.Rev, Kind: j.Kind, Status: string(j.Status), Params: j.Params,
 		Progress: JobProgress{Fraction: j.Progress.Fraction, Message: j.Progress.Message, Best: j.Progress.Best},
 		Result:   j.Result, Error: j.Error, CancelRequested: j.CancelRequested, CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}
 }

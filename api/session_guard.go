@@ -13,7 +13,7 @@ import (
 
 // etag is a session's entity tag: its store version, which every write bumps,
 // so a client can say which position its move was meant for (If-Match).
-func etag(sess *store.Session) string { return `"` + strconv.FormatInt(sess.Version, 10) + `"` }
+func etag(sess *store.Session) string { return `"` + strconv.FormatInt(sess.Rev, 10) + `"` }
 
 // checkIfMatch answers 412 when the request's If-Match names none of the
 // session's current tag (RFC 9110 §13.1.1: strong comparison, so a weak tag

@@ -142,7 +142,7 @@ func (f *forgetfulJobs) Create(ctx context.Context, j *store.Job) error {
 		if err != nil {
 			return err
 		}
-		j.Version = old.Version
+		j.Rev = old.Rev
 		return f.Jobs.Update(ctx, j)
 	}
 	return f.Jobs.Create(ctx, j)

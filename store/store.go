@@ -99,8 +99,10 @@ type Session struct {
 	Over      bool      `json:"over,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
-	// Version counts writes; Update succeeds only on the version it read.
-	Version int64 `json:"version"`
+	// Rev counts writes; Update succeeds only on the revision it read
+	// (as Bot.Rev; a bot's Version is its upload's number). Stored and
+	// shown as "version".
+	Rev int64 `json:"version"`
 }
 
 // SessionEngine is the engine of one side of a session and its settings.
@@ -139,8 +141,8 @@ type Sessions interface {
 	// across the servers that share a store.
 	Create(ctx context.Context, s *Session) error
 	Get(ctx context.Context, id string) (*Session, error)
-	// Update writes s if the stored version equals s.Version, then
-	// increments s.Version; otherwise it returns ErrConflict.
+	// Update writes s if the stored version equals s.Rev, then
+	// increments s.Rev; otherwise it returns ErrConflict.
 	Update(ctx context.Context, s *Session) error
 	Delete(ctx context.Context, id string) error
 }
@@ -272,15 +274,16 @@ type Job struct {
 	CancelRequested bool            `json:"cancel_requested,omitempty"`
 	CreatedAt       time.Time       `json:"created_at"`
 	UpdatedAt       time.Time       `json:"updated_at"`
-	Version         int64           `json:"version"`
+	// Rev counts writes, as Session.Rev; stored and shown as "version".
+	Rev int64 `json:"version"`
 }
 
 // Jobs keeps jobs. Final jobs expire after a retention period.
 type Jobs interface {
 	Create(ctx context.Context, j *Job) error
 	Get(ctx context.Context, id string) (*Job, error)
-	// Update writes j if the stored version equals j.Version, then
-	// increments j.Version; otherwise it returns ErrConflict.
+	// Update writes j if the stored version equals j.Rev, then
+	// increments j.Rev; otherwise it returns ErrConflict.
 	Update(ctx context.Context, j *Job) error
 	// Live lists the jobs that are queued or running (to resume them).
 	Live(ctx context.Context) ([]*Job, error)

@@ -69,7 +69,7 @@ type sessions struct {
 }
 
 func (s *sessions) Create(_ context.Context, sess *store.Session) error {
-	sess.Version = 1
+	sess.Rev = 1
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	counted := sess.Counted()
@@ -128,17 +128,17 @@ func (s *sessions) Get(_ context.Context, id string) (*store.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess.Version = v
+	sess.Rev = v
 	return sess, nil
 }
 
 func (s *sessions) Update(_ context.Context, sess *store.Session) error {
 	next := *sess
-	next.Version++
-	if err := s.t.update(sess.ID, sess.Version, &next, s.cfg.SessionLife(sess)); err != nil {
+	next.Rev++
+	if err := s.t.update(sess.ID, sess.Rev, &next, s.cfg.SessionLife(sess)); err != nil {
 		return err
 	}
-	sess.Version = next.Version
+	sess.Rev = next.Rev
 	return nil
 }
 
@@ -221,7 +221,7 @@ func (s *jobs) ttl(j *store.Job) time.Duration {
 func (s *jobs) Create(_ context.Context, j *store.Job) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j.Version = 1
+	j.Rev = 1
 	if err := s.t.create(j.ID, j, s.ttl(j)); err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func (s *jobs) Get(_ context.Context, id string) (*store.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.Version = v
+	j.Rev = v
 	return j, nil
 }
 
@@ -273,11 +273,11 @@ func (s *jobs) Update(_ context.Context, j *store.Job) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	next := *j
-	next.Version++
-	if err := s.t.update(j.ID, j.Version, &next, s.ttl(&next)); err != nil {
+	next.Rev++
+	if err := s.t.update(j.ID, j.Rev, &next, s.ttl(&next)); err != nil {
 		return err
 	}
-	j.Version = next.Version
+	j.Rev = next.Rev
 	if next.Status.Final() {
 		delete(s.live, j.ID)
 	} else {

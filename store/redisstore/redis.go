@@ -281,7 +281,7 @@ func (s *sessions) clientKeys(sess *store.Session) []string {
 }
 
 func (s *sessions) Create(ctx context.Context, sess *store.Session) error {
-	sess.Version = 1
+	sess.Rev = 1
 	b, err := json.Marshal(sess)
 	if err != nil {
 		return err
@@ -308,19 +308,19 @@ func (s *sessions) Get(ctx context.Context, id string) (*store.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess.Version = v
+	sess.Rev = v
 	return &sess, nil
 }
 
 func (s *sessions) Update(ctx context.Context, sess *store.Session) error {
 	next := *sess
-	next.Version++
+	next.Rev++
 	b, err := json.Marshal(&next)
 	if err != nil {
 		return err
 	}
 	n, err := sessionUpdateScript.Run(ctx, s.c, append([]string{s.k.session(sess.ID), s.k.liveSessions()}, s.clientKeys(sess)...),
-		sess.Version, b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID).Int()
+		sess.Rev, b, s.cfg.SessionLife(sess).Milliseconds(), sess.ID).Int()
 	if err != nil {
 		return err
 	}
@@ -330,7 +330,7 @@ func (s *sessions) Update(ctx context.Context, sess *store.Session) error {
 	case 0:
 		return store.ErrConflict
 	}
-	sess.Version = next.Version
+	sess.Rev = next.Rev
 	return nil
 }
 
@@ -464,7 +464,7 @@ func (s *jobs) syncLive(ctx context.Context, j *store.Job) error {
 }
 
 func (s *jobs) Create(ctx context.Context, j *store.Job) error {
-	j.Version = 1
+	j.Rev = 1
 	if err := create(ctx, s.c, s.k.job(j.ID), j, s.ttl(j)); err != nil {
 		return err
 	}
@@ -519,7 +519,7 @@ func (s *jobs) List(ctx context.Context, f store.JobFilter, cursor string, limit
 			_, id, _ := strings.Cut(member, ":")
 			var j store.Job
 			v, err := decodeVersioned(s.k.job(id), cmds[i].Val(), &j)
-			j.Version = v
+			j.Rev = v
 			if errors.Is(err, store.ErrNotFound) {
 				if err := s.c.ZRem(ctx, index, member).Err(); err != nil {
 					return nil, "", err
@@ -545,17 +545,17 @@ func (s *jobs) Get(ctx context.Context, id string) (*store.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.Version = v
+	j.Rev = v
 	return &j, nil
 }
 
 func (s *jobs) Update(ctx context.Context, j *store.Job) error {
 	next := *j
-	next.Version++
-	if err := update(ctx, s.c, s.k.job(j.ID), j.Version, &next, s.ttl(&next)); err != nil {
+	next.Rev++
+	if err := update(ctx, s.c, s.k.job(j.ID), j.Rev, &next, s.ttl(&next)); err != nil {
 		return err
 	}
-	j.Version = next.Version
+	j.Rev = next.Rev
 	if err := s.syncLive(ctx, j); err != nil {
 		return err
 	}

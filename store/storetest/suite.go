@@ -60,8 +60,8 @@ func testSessions(t *testing.T, open Factory) {
 	if err := s.Create(ctx, sess); err != nil {
 		t.Fatalf("Create: %v", err)
 	}
-	if sess.Version != 1 {
-		t.Errorf("version after create = %d, want 1", sess.Version)
+	if sess.Rev != 1 {
+		t.Errorf("version after create = %d, want 1", sess.Rev)
 	}
 	if err := s.Create(ctx, &store.Session{ID: "s1"}); !errors.Is(err, store.ErrExists) {
 		t.Errorf("second Create = %v, want ErrExists", err)
@@ -70,7 +70,7 @@ func testSessions(t *testing.T, open Factory) {
 	if err != nil {
 		t.Fatalf("Get: %v", err)
 	}
-	if got.Game != "g" || got.Options["a"] != "1" || !got.CreatedAt.Equal(sess.CreatedAt) || got.Version != 1 ||
+	if got.Game != "g" || got.Options["a"] != "1" || !got.CreatedAt.Equal(sess.CreatedAt) || got.Rev != 1 ||
 		len(got.Engines) != 2 || got.Engines[0] != nil || got.Engines[1].Engine != "e" || got.Engines[1].Options["o"] != "2" || got.Engines[1].TimeMS != 250 {
 		t.Errorf("Get = %+v, want what was created", got)
 	}
@@ -84,8 +84,8 @@ func testSessions(t *testing.T, open Factory) {
 	if err := s.Update(ctx, got); err != nil {
 		t.Fatalf("Update: %v", err)
 	}
-	if got.Version != 2 {
-		t.Errorf("version after update = %d, want 2", got.Version)
+	if got.Rev != 2 {
+		t.Errorf("version after update = %d, want 2", got.Rev)
 	}
 	stale := again // still at version 1
 	stale.Moves = []string{"other"}
@@ -93,10 +93,10 @@ func testSessions(t *testing.T, open Factory) {
 		t.Errorf("stale Update = %v, want ErrConflict", err)
 	}
 	final, _ := s.Get(ctx, "s1")
-	if len(final.Moves) != 1 || final.Moves[0] != "m1" || final.Version != 2 {
+	if len(final.Moves) != 1 || final.Moves[0] != "m1" || final.Rev != 2 {
 		t.Errorf("after stale update: %+v, want moves [m1] version 2", final)
 	}
-	if err := s.Update(ctx, &store.Session{ID: "nope", Version: 1}); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Update(ctx, &store.Session{ID: "nope", Rev: 1}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Update of missing = %v, want ErrNotFound", err)
 	}
 	if err := s.Delete(ctx, "s1"); err != nil {
@@ -267,8 +267,8 @@ func testConcurrentUpdates(t *testing.T, open Factory) {
 	if len(got.Moves) != writers*each {
 		t.Errorf("%d moves stored, want %d: updates were lost", len(got.Moves), writers*each)
 	}
-	if got.Version != writers*each+1 {
-		t.Errorf("version %d, want %d", got.Version, writers*each+1)
+	if got.Rev != writers*each+1 {
+		t.Errorf("version %d, want %d", got.Rev, writers*each+1)
 	}
 }
 
@@ -367,7 +367,7 @@ func testJobs(t *testing.T, open Factory) {
 		t.Fatal(err)
 	}
 	got, _ := s.Get(ctx, "a")
-	if got.Progress.Fraction != 0.5 || string(got.Checkpoint) != `{"gen":4}` || got.Version != 2 {
+	if got.Progress.Fraction != 0.5 || string(got.Checkpoint) != `{"gen":4}` || got.Rev != 2 {
 		t.Errorf("Get = %+v", got)
 	}
 	a.Status = store.JobSucceeded
@@ -383,7 +383,7 @@ func testJobs(t *testing.T, open Factory) {
 		t.Errorf("finished job = %+v", got)
 	}
 	stale := *got
-	stale.Version = 1
+	stale.Rev = 1
 	if err := s.Update(ctx, &stale); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("stale job Update = %v, want ErrConflict", err)
 	}
