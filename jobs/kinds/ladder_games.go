@@ -63,10 +63,7 @@ func (d Deps) logGame(ctx context.Context, game string, g LadderGame) error {
 		if err != nil {
 			return err
 		}
-		err = d.Store.GameLogs.Add(ctx, ladderTalkLog(game), g.N, raw, LadderStderrGames)
-		if errors.Is(err, store.ErrTooLarge) {
-			d.Log.Warn("a ladder game's stderr is past the store's bound: not kept", "game", game, "n", g.N, "bytes", len(raw))
-		} else if err != nil {
+		if err := d.addLogged(ctx, ladderTalkLog(game), g.N, raw, LadderStderrGames); err != nil {
 			return err
 		}
 	}
@@ -74,9 +71,15 @@ func (d Deps) logGame(ctx context.Context, game string, g LadderGame) error {
 	if err != nil {
 		return err
 	}
-	err = d.Store.GameLogs.Add(ctx, LadderLog(game), g.N, raw, MaxLadderGames)
+	return d.addLogged(ctx, LadderLog(game), g.N, raw, MaxLadderGames)
+}
+
+// addLogged adds a record of game n to log; one the store refuses as too
+// large is said and dropped: kept unlogged, it would be refused forever.
+func (d Deps) addLogged(ctx context.Context, log string, n int, raw []byte, keep int) error {
+	err := d.Store.GameLogs.Add(ctx, log, n, raw, keep)
 	if errors.Is(err, store.ErrTooLarge) {
-		d.Log.Warn("a ladder game is past the store's bound: not kept", "game", game, "n", g.N, "bytes", len(raw))
+		d.Log.Warn("a ladder game's record is past the store's bound: not kept", "log", log, "n", n, "bytes", len(raw))
 		return nil
 	}
 	return err

@@ -191,3 +191,21 @@ func TestALadderNumbersItsGamesAfterItsLog(t *testing.T) {
 		t.Errorf("another game's: next %d, %v; want 0 (nothing earlier)", got.Next, err)
 	}
 }
+
+// A game whose talk is past the store's bound is logged without it and
+// leaves the checkpoint: kept, it would be refused after every game.
+func TestALadderGameTooLargeToKeepIsDropped(t *testing.T) {
+	ctx := context.Background()
+	s := memory.New(store.Config{})
+	d := Deps{Store: s, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	g := ladderGameWithTalk(1)
+	g.Outcome.Transcripts[0] = strings.Repeat("0.000 > Yellow\n", store.MaxLoggedGame/15+1)
+	st := LadderState{Unlogged: []LadderGame{g}}
+	if err := d.logGames(ctx, "less", &st); err != nil || len(st.Unlogged) != 0 {
+		t.Fatalf("logGames: %v, %d left", err, len(st.Unlogged))
+	}
+	got, err := LadderGameN(ctx, s, "less", st, 1)
+	if err != nil || got.N != 1 || got.Outcome.Transcripts != nil {
+		t.Errorf("game 1: n %d, transcripts kept %v, %v", got.N, got.Outcome.Transcripts != nil, err)
+	}
+}
