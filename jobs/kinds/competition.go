@@ -110,7 +110,6 @@ func dropWords(o *arena.Outcome, k int) {
 	if k < len(o.Transcripts) {
 		o.Transcripts[k] = ""
 	}
-	said := func(e string) bool { return e != "" }
 	if !slices.ContainsFunc(o.Stderr, said) {
 		o.Stderr = nil
 	}
@@ -118,6 +117,9 @@ func dropWords(o *arena.Outcome, k int) {
 		o.Transcripts = nil
 	}
 }
+
+// said: a seat's stderr or transcript holds something.
+func said(e string) bool { return e != "" }
 
 // tailStderr cuts each seat's stderr to its last max bytes, marked with
 // an ellipsis (a bot's last words say most about how its game ended).

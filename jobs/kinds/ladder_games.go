@@ -58,7 +58,7 @@ func (d Deps) logGame(ctx context.Context, game string, g LadderGame) error {
 	talk := ladderTalk{Stderr: g.Outcome.Stderr, Transcripts: g.Outcome.Transcripts}
 	g.Outcome.Stderr, g.Outcome.Transcripts = nil, nil
 	// The talk first: a game a reader finds has its talk, if it had any.
-	if slices.ContainsFunc(talk.Stderr, notEmpty) || slices.ContainsFunc(talk.Transcripts, notEmpty) {
+	if slices.ContainsFunc(talk.Stderr, said) || slices.ContainsFunc(talk.Transcripts, said) {
 		raw, err := json.Marshal(talk)
 		if err != nil {
 			return err
@@ -84,8 +84,6 @@ func (d Deps) addLogged(ctx context.Context, log string, n int, raw []byte, keep
 	}
 	return err
 }
-
-func notEmpty(s string) bool { return s != "" }
 
 // LadderGames are game's ladder's latest finished games, newest first, at
 // most limit: those its checkpoint st holds unlogged and the log's, without
