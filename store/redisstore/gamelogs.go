@@ -61,21 +61,25 @@ func (l *gameLogs) Get(ctx context.Context, log string, n int) ([]byte, error) {
 	return b, err
 }
 
+// latestGamesScript: KEYS[1] the games, KEYS[2] their numbers; ARGV the
+// limit. The numbers and their games in one step: no Add trims a game
+// between the two reads, and a page's list is one round trip.
+var latestGamesScript = redis.NewScript(`
+local ns = redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[1]) - 1, 'REV')
+if #ns == 0 then return {} end
+return redis.call('HMGET', KEYS[1], unpack(ns))
+`)
+
 func (l *gameLogs) Latest(ctx context.Context, log string, limit int) ([][]byte, error) {
 	if limit < 1 {
 		return nil, nil
 	}
-	ns, err := l.c.ZRangeArgs(ctx, redis.ZRangeArgs{Key: l.k.gameLogOrder(log), Start: 0, Stop: int64(limit - 1), Rev: true}).Result()
-	if err != nil || len(ns) == 0 {
-		return nil, err
-	}
-	vals, err := l.c.HMGet(ctx, l.k.gameLog(log), ns...).Result()
+	vals, err := latestGamesScript.Run(ctx, l.c, []string{l.k.gameLog(log), l.k.gameLogOrder(log)}, limit).Slice()
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]byte, 0, len(vals))
 	for _, v := range vals {
-		// A game trimmed between the two reads is gone: skipped.
 		if s, ok := v.(string); ok {
 			out = append(out, []byte(s))
 		}
