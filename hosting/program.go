@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/arena"
@@ -29,6 +30,9 @@ const StderrCap = 64 << 10
 
 // writeTimeout bounds a write to a bot that does not read its input.
 const writeTimeout = 5 * time.Second
+
+// quitGrace is how long a bot told its game is over has to exit on its own.
+const quitGrace = 500 * time.Millisecond
 
 // Runnable is a built bot on this machine's disk, ready to start.
 type Runnable struct {
@@ -82,6 +86,9 @@ type process struct {
 	talk   *transcript.Transcript
 	errsIn chan struct{} // closed when standard error is drained
 	once   sync.Once
+	// overran: a read ran out of the bot's time. Such a bot is not
+	// reading; stop kills it without the moment it gives one to quit.
+	overran atomic.Bool
 }
 
 // newProcess follows a started program through its streams.
@@ -122,6 +129,9 @@ func (pr *process) send(line string) error {
 // why adds how the program ended to an error, once it has ended (a
 // moment's wait: a pipe closes just before its writer is reaped).
 func (pr *process) why(err error) error {
+	if errors.Is(err, lineio.ErrTimeout) {
+		pr.overran.Store(true)
+	}
 	if err == nil || errors.Is(err, lineio.ErrTimeout) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
@@ -155,15 +165,18 @@ func (pr *process) pause()  { _ = pr.p.Freeze() }
 func (pr *process) resume() { _ = pr.p.Thaw() }
 
 // stop ends the game for the bot: it is thawed, asked to quit (by the
-// protocol's word, already sent), given a moment, then killed with every
-// process it started.
+// protocol's word, already sent), given a moment unless it overran its
+// time (a bot still thinking does not read the word), then killed with
+// every process it started.
 func (pr *process) stop() {
 	pr.once.Do(func() {
 		_ = pr.in.Close()
 		pr.resume()
-		select {
-		case <-pr.p.Done():
-		case <-time.After(500 * time.Millisecond):
+		if !pr.overran.Load() {
+			select {
+			case <-pr.p.Done():
+			case <-time.After(quitGrace):
+			}
 		}
 		pr.p.Kill()
 		<-pr.errsIn // its whole standard error: the pipe ends with the program
