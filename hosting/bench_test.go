@@ -69,3 +69,29 @@ func BenchmarkLanguages(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGoBuild: a Go starter's build in the sandbox, from the seed's
+// compiled standard library (goseed.go) and from an empty cache as
+// before it (wall time: the host's other cores idle).
+func BenchmarkGoBuild(b *testing.B) {
+	h := newHost(b)
+	l, ok := h.Language("go")
+	if !ok || !l.Available {
+		b.Skip("no Go here")
+	}
+	s, _ := starters.Get("less", "go")
+	empty := *l
+	empty.Name = "go-from-an-empty-cache" // not seeded: seededGo seeds "go"
+	for _, c := range []struct {
+		name string
+		l    *Language
+	}{{"seeded", l}, {"empty", &empty}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, log, err := h.build(context.Background(), c.l, s.Source); err != nil {
+					b.Fatalf("%v\n%s", err, log)
+				}
+			}
+		})
+	}
+}

@@ -57,7 +57,8 @@ func (h *Host) build(ctx context.Context, l *Language, src []byte) (program []by
 	if err := os.WriteFile(filepath.Join(in, l.File), src, 0o644); err != nil {
 		return nil, "", err
 	}
-	p, err := h.sb.Start(sandbox.Spec{Argv: l.compile, Env: l.env, Dir: in, Out: out, Runtime: l.runtime, Limits: buildLimits})
+	argv := h.seededGo(l, in)
+	p, err := h.sb.Start(sandbox.Spec{Argv: argv, Env: l.env, Dir: in, Out: out, Runtime: l.runtime, Limits: buildLimits})
 	if err != nil {
 		return nil, "", err
 	}

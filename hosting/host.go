@@ -142,6 +142,12 @@ type Host struct {
 	// turns gives the admission slots, owners in turn: to this process's
 	// own admissions and, on a worker, to those AdmitNow waits for.
 	turns *turns
+	// goSeed is the compiled standard library Go builds start from
+	// (goseed.go), made at the first Go build.
+	goSeed struct {
+		once sync.Once
+		dir  string // "" when it could not be made
+	}
 	// mu guards closing and here, the bots AdmitNow is waiting for or
 	// admitting in this process (a task delivered twice waits once).
 	mu      sync.Mutex
