@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
+	"time"
 
 	"gameai/sandbox"
 )
@@ -225,11 +227,34 @@ func javaLanguage(l *Language) {
 }
 
 // versionLine is the first line a trusted toolchain prints of its version.
+// A line is asked once per binary (its path, size and modification time):
+// a JVM's or rustc's answer is a quarter of a second of CPU, and where a
+// server makes one host, the API's tests made hundreds (0.4 s of each
+// test's server).
 func versionLine(tool string, arg string) string {
-	out, err := exec.Command(tool, arg).Output()
+	fi, err := os.Stat(tool)
 	if err != nil {
 		return ""
 	}
+	key := versionKey{tool, arg, fi.Size(), fi.ModTime()}
+	if line, ok := versions.Load(key); ok {
+		return line.(string)
+	}
+	out, err := exec.Command(tool, arg).Output()
+	if err != nil {
+		return "" // asked again next time
+	}
 	line, _, _ := strings.Cut(string(out), "\n")
-	return strings.TrimSpace(line)
+	line = strings.TrimSpace(line)
+	versions.Store(key, line)
+	return line
+}
+
+// versions holds the version lines asked (a versionKey's string).
+var versions sync.Map
+
+type versionKey struct {
+	tool, arg string
+	size      int64
+	mod       time.Time
 }

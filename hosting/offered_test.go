@@ -3,6 +3,8 @@ package hosting
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -105,5 +107,40 @@ func TestAWorkerLeavesALanguageItDoesNotBuild(t *testing.T) {
 	}
 	if got, err := st.Bots.Get(ctx, b.ID); err != nil || got.Status != store.BotBuilding {
 		t.Errorf("the bot after: %+v %v, want it still building", got, err)
+	}
+}
+
+// TestAToolchainsVersionIsAskedOncePerBinary: the version line is asked
+// once for a binary, and again when the binary changes.
+func TestAToolchainsVersionIsAskedOncePerBinary(t *testing.T) {
+	dir := t.TempDir()
+	tool, count := filepath.Join(dir, "tool"), filepath.Join(dir, "asked")
+	write := func(version string) {
+		t.Helper()
+		script := "#!/bin/sh\necho x >> " + count + "\necho '" + version + "'\necho second line\n"
+		if err := os.WriteFile(tool, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	asked := func() int {
+		t.Helper()
+		b, err := os.ReadFile(count)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(b), "x")
+	}
+	write("tool 1.0")
+	for range 3 {
+		if got := versionLine(tool, "--version"); got != "tool 1.0" {
+			t.Fatalf("version line %q", got)
+		}
+	}
+	if n := asked(); n != 1 {
+		t.Errorf("asked %d times for one binary", n)
+	}
+	write("tool 2.0.1") // another size: another binary
+	if got := versionLine(tool, "--version"); got != "tool 2.0.1" || asked() != 2 {
+		t.Errorf("after the binary changed: %q, asked %d times", got, asked())
 	}
 }
