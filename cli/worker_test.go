@@ -192,6 +192,12 @@ func TestTuningAgreesInProcessAndOnWorkersOneKilled(t *testing.T) {
 		// The in-process tuning is race-built: a smaller one (145 s at
 		// the full size, 2026-12-06).
 		p.Population, p.Elite, p.Selected, p.Depth, p.Opponents = 4, 1, 2, 1, morrisai.DefaultOpponents(2)
+	} else {
+		// Four generations, not two: the kill needs both workers busy at
+		// once and the victim still in its task, and a quicker machine
+		// finished two generations' tasks before any try landed (CI of
+		// af104de, 2026-12-06: "never busy at once").
+		p.Generations = 4
 	}
 	want := tuneWith(t, p, arena.TournamentGames{Workers: p.Workers})
 
