@@ -2,6 +2,9 @@ package hosting
 
 import (
 	"context"
+	"io/fs"
+	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,5 +44,48 @@ func TestAGoBuildCompilesOnlyTheBot(t *testing.T) {
 	again, err := makeGoSeed(filepath.Dir(seed), l)
 	if err != nil || again != seed {
 		t.Errorf("another host's seed: %q, %v; want %q", again, err, seed)
+	}
+}
+
+// TestABuildCannotWriteTheSeed: a build is a stranger's program's first
+// step in a box; one that goes for the seed it is shown (appending to its
+// files, removing and opening them up) changes nothing the next build
+// starts from.
+func TestABuildCannotWriteTheSeed(t *testing.T) {
+	h := newHost(t)
+	l, ok := h.Language("go")
+	if !ok || !l.Available {
+		t.Fatalf("no Go here: %+v", l)
+	}
+	s, _ := starters.Get("less", "go")
+	if _, log, err := h.build(context.Background(), l, s.Source); err != nil {
+		t.Fatalf("%v\n%s", err, log)
+	}
+	sizes := func() map[string]int64 {
+		out := map[string]int64{}
+		_ = filepath.WalkDir(h.goSeed.dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if fi, err := d.Info(); err == nil {
+					out[p] = fi.Size()
+				}
+			}
+			return nil
+		})
+		return out
+	}
+	before := sizes()
+	attack := *l
+	attack.compile = []string{"/bin/sh", "-c", "for f in $(find /bot/" + goSeedIn + " -type f); do echo pwned >> $f; done; " +
+		"chmod -R 777 /bot/" + goSeedIn + "; rm -rf /bot/" + goSeedIn + "; echo pwned > /bot/" + goSeedIn + "/" + goSeedMark + "; exit 0"}
+	_, log, _ := h.build(context.Background(), &attack, s.Source)
+	if !strings.Contains(log, "Read-only file system") {
+		t.Errorf("the attack's writes were not refused as writes to a read-only file system:\n%.2000s", log)
+	}
+	after := sizes()
+	if len(before) == 0 || !maps.Equal(before, after) {
+		t.Errorf("the seed changed under a build: %d files before, %d after", len(before), len(after))
+	}
+	if fi, err := os.Stat(filepath.Join(h.goSeed.dir, goSeedMark)); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("the seed's mark after the build: %v %v", fi, err)
 	}
 }
