@@ -249,6 +249,10 @@ func (b *batch) run(ctx context.Context, typ string, payloads [][]byte, queues [
 		}
 		b.count(r.tasks)
 		if r.open == 0 {
+			// A task a sweep found finished may have been announced after
+			// the pop above: its id would stay on the list for a day.
+			// Every task is completed now, so every announcement is in.
+			d.announced(ctx, b.job)
 			return nil
 		}
 		select {
