@@ -29,12 +29,8 @@ import (
 func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 	hostile := hostileBots()
 	// Four admissions at once: most of the suite waits (on a clock, a
-	// sleep, a build), not computes. A clock of 5 s: the six time
-	// attackers spend all of it, most of them spinning a core, and that
-	// was most of the suite's CPU at 10 s (54 s -> 37 s alone); the legal
-	// bot and the attackers that must fault first (a JVM's start among
-	// them) still did beside two busy loops at the host's CPU weight.
-	e, h := sandboxedHost(t, memory.New(store.Config{}), nil, hosting.Config{LessClock: 5 * time.Second,
+	// sleep, a build), not computes.
+	e, h := sandboxedHost(t, memory.New(store.Config{}), nil, hosting.Config{LessClock: hostileClock,
 		MorrisMoveTime: 20 * time.Millisecond, MorrisSlack: 3 * time.Second, BotMemory: 128 << 20, Admissions: 4, Log: quiet})
 	legalBot := lessBotExecutable(t) // built before the clock-watching starts
 	planted := confinetest.Plant(t)
@@ -127,6 +123,13 @@ func TestHostileBotsLoseAndHarmNothing(t *testing.T) {
 		t.Errorf("best moves meanwhile: %d answered; wrong: %v", answered, wrong)
 	}
 }
+
+// hostileClock is the suite's Less clock. Its six time attackers spend
+// all of it, most of them spinning a core: at 10 s that was most of the
+// suite's CPU (54 s -> 37 s alone at 5 s). The legal bot and the
+// attackers that must fault first (a JVM's start among them) still did
+// within it beside two busy loops at the host's CPU weight.
+const hostileClock = 5 * time.Second
 
 // hostileBots are the suite's attackers: all of them, or under the race
 // detector the first of each kind: the server's side of each kind's ending
