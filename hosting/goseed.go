@@ -171,7 +171,18 @@ func makeGoSeed(parent string, l *Language) (string, error) {
 		if _, serr := os.Stat(filepath.Join(seed, goSeedMark)); serr == nil {
 			return seed, nil // another host's rename won
 		}
-		return "", errors.Join(errors.New("placing the seed"), err)
+		// A seed without its mark was damaged after it was placed (a
+		// cleaner of old temporary files): moved aside in one step (a
+		// build reading it keeps its links), ours goes in its place.
+		if aerr := os.Rename(seed, filepath.Join(tmp, "damaged")); aerr != nil && !errors.Is(aerr, fs.ErrNotExist) {
+			return "", errors.Join(errors.New("placing the seed"), err, aerr)
+		}
+		if err := os.Rename(cache, seed); err != nil {
+			if _, serr := os.Stat(filepath.Join(seed, goSeedMark)); serr == nil {
+				return seed, nil
+			}
+			return "", errors.Join(errors.New("placing the seed"), err)
+		}
 	}
 	return seed, nil
 }

@@ -89,3 +89,36 @@ func TestABuildCannotWriteTheSeed(t *testing.T) {
 		t.Errorf("the seed's mark after the build: %v %v", fi, err)
 	}
 }
+
+// TestADamagedSeedIsReplaced: a seed that lost its mark after it was
+// placed (a cleaner of old temporary files) is moved aside and built
+// again, not left to make every later host build Go from nothing. The
+// "toolchain" is a shell line that writes one cache entry.
+func TestADamagedSeedIsReplaced(t *testing.T) {
+	parent := t.TempDir()
+	l := &Language{Name: "go", Toolchain: "fake go 1", env: []string{"GOCACHE=/tmp/gocache"},
+		compile: []string{"/bin/sh", "-c", `mkdir -p "$GOCACHE" && echo compiled > "$GOCACHE/entry"`}}
+	seed, err := makeGoSeed(parent, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(seed, goSeedMark)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(seed, "entry")); err != nil {
+		t.Fatal(err)
+	}
+	again, err := makeGoSeed(parent, l)
+	if err != nil || again != seed {
+		t.Fatalf("after the damage: %q, %v; want %q", again, err, seed)
+	}
+	for _, f := range []string{goSeedMark, "entry"} {
+		if _, err := os.Stat(filepath.Join(seed, f)); err != nil {
+			t.Errorf("the seed again: %v", err)
+		}
+	}
+	left, _ := os.ReadDir(parent)
+	if len(left) != 1 {
+		t.Errorf("beside the seed: %v", left)
+	}
+}
