@@ -23,7 +23,9 @@ var floors = []struct {
 	// The Redis test helper starts a store for the tests of every floor
 	// above it: it sits with the state it starts.
 	{"state", []string{"store", "internal/redistest"}},
-	{"games", []string{"games"}},
+	// The tests' quickest Less bot plays by the game's rules: it sits
+	// with the games.
+	{"games", []string{"games", "internal/lessfirst"}},
 	{"engines", []string{"ai"}},
 	{"protocols", []string{"codecup", "morrisuci"}},
 	{"the referee", []string{"arena", "competition"}},

@@ -239,7 +239,7 @@ func TestLessCompetitionWithAnUploadedBotThatCrashes(t *testing.T) {
 	if len(g.Positions) != len(g.Moves)+1 || !strings.HasPrefix(g.Positions[0], g.Board) {
 		t.Fatalf("%d positions for %d moves, from %q", len(g.Positions), len(g.Moves), g.Positions)
 	}
-	if len(g.Stderr) != 4 || !strings.Contains(g.Stderr[seat], "giving up after five actions") {
+	if len(g.Stderr) != 4 || !strings.Contains(g.Stderr[seat], "giving up after 5 actions") {
 		t.Fatalf("ann's stderr in game %d: %q", gl.N, g.Stderr)
 	}
 	for _, tok := range []string{"", bob, "gat_not-a-token"} {

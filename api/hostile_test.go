@@ -149,8 +149,8 @@ func hostileBots() []confinetest.Hostile {
 	return out
 }
 
-// lessBotExecutable is our greedy Less bot built as a static executable
-// (hosting/testdata/lessbot), uploaded as any author's would be.
+// lessBotExecutable is a quick legal Less bot built as a static
+// executable (hosting/testdata/lessbot), uploaded as any author's would be.
 func lessBotExecutable(t *testing.T) []byte { return gobuild.Static(t, "../hosting/testdata/lessbot") }
 
 // TestJunkUploadsInBulkLeaveNothing: one owner sends 20 uploads of 8 MiB

@@ -131,7 +131,7 @@ func TestUploadedBotsPlayConfined(t *testing.T) {
 	if !slices.Equal(o.Result.Faults, []int{1}) || o.Result.Score[1] != 0 || o.Result.Score[3] != 0 || o.Result.Score[0] != 1 {
 		t.Fatalf("result %+v", o.Result)
 	}
-	if len(o.Stderr) != 4 || o.Stderr[0] != "" || !strings.Contains(o.Stderr[1], "giving up after five actions") {
+	if len(o.Stderr) != 4 || o.Stderr[0] != "" || !strings.Contains(o.Stderr[1], "giving up after 5 actions") {
 		t.Fatalf("stderr %q", o.Stderr)
 	}
 

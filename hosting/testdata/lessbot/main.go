@@ -1,14 +1,19 @@
-// Command lessbot is a legal Less bot (our greedy engine) for the hosting
-// tests, built as a static executable and uploaded like anyone's.
+// Command lessbot is a legal Less bot for the hosting tests, built as a
+// static executable and uploaded like anyone's: it plays each turn's first
+// legal action (internal/lessfirst), quickly, and says its colour and
+// layout on standard error.
 package main
 
 import (
-	"context"
+	"fmt"
 	"os"
 
-	"gameai/codecup"
+	"gameai/internal/lessfirst"
 )
 
 func main() {
-	_ = codecup.RunBot(context.Background(), os.Stdin, os.Stdout, os.Stderr, codecup.BotConfig{Engine: "greedy"})
+	if err := lessfirst.Play(os.Stdin, os.Stdout, os.Stderr, "lessbot", 0); err != nil {
+		fmt.Fprintln(os.Stderr, "lessbot:", err)
+		os.Exit(2)
+	}
 }
