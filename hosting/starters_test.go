@@ -3,6 +3,7 @@ package hosting
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,7 +16,8 @@ import (
 // sandbox, then its validation games against our engines. Every one must
 // be admitted, with no fault in any game. The languages and the starters
 // must match: a language uploads may be in has a starter for each game,
-// kept under the name an upload in it is kept under.
+// kept under the name an upload in it is kept under. Each writes a line
+// to its standard error, its author's first debugging example.
 func TestEveryStarterIsAdmitted(t *testing.T) {
 	h := newHost(t)
 	var sources []string
@@ -71,6 +73,16 @@ func TestEveryStarterIsAdmitted(t *testing.T) {
 				t.Errorf("%s/%s: a fault in its %s game: %s", u.s.Game, u.s.Language, g.Seat, g.Fault)
 			}
 			think += time.Duration(g.ThinkMS) * time.Millisecond
+		}
+		// Each starter shows its author where a debugging line goes.
+		d, err := h.store.Bots.Details(context.Background(), u.id)
+		if err != nil || len(d.Games) != want {
+			t.Fatalf("%s/%s: details %+v, %v", u.s.Game, u.s.Language, d, err)
+		}
+		for i, g := range d.Games {
+			if !strings.HasPrefix(g.Stderr, "starter: ") {
+				t.Errorf("%s/%s: game %d's stderr %q, want the starter's line", u.s.Game, u.s.Language, i+1, g.Stderr)
+			}
 		}
 		t.Logf("%s/%s: admitted, %v thinking in %d games", u.s.Game, u.s.Language, think, len(b.Validation))
 	}

@@ -117,6 +117,9 @@ int main(void) {
     read_line(line, sizeof line);
     int me = 0;
     while (me < 3 && strcmp(colours[me], line) != 0) me++;
+    /* Standard error is yours: each game's first 64 KiB are kept for you on
+       your bot's page; the referee never reads it. */
+    fprintf(stderr, "starter: playing %s\n", colours[me]);
     memset(board, -1, sizeof board);
     for (int pl = 0; pl < 4; pl++)
         for (int r = start[pl][0]; r < start[pl][0] + 2; r++)

@@ -123,6 +123,9 @@ int main() {
         for (int c = 0; r < 7 && c < 8; c++) down[r][c] = layout[i++] - '0';
     }
     int me = int(std::find(colours.begin(), colours.end(), readLine()) - colours.begin());
+    // Standard error is yours: each game's first 64 KiB are kept for you on
+    // your bot's page; the referee never reads it.
+    std::cerr << "starter: playing " << colours[me] << std::endl;
     for (auto &row : board) std::fill(std::begin(row), std::end(row), -1);
     for (int pl = 0; pl < 4; pl++)
         for (int r = start[pl][0]; r < start[pl][0] + 2; r++)

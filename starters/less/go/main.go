@@ -161,6 +161,9 @@ func main() {
 	me := 0
 	for colour := read(); colours[me] != colour; me++ {
 	}
+	// Standard error is yours: each game's first 64 KiB are kept for you on
+	// your bot's page; the referee never reads it.
+	fmt.Fprintln(os.Stderr, "starter: playing", colours[me])
 	for r := range board {
 		for c := range board[r] {
 			board[r][c] = -1

@@ -111,6 +111,9 @@ public class Main {
             for (int c = 0; r < 7 && c < 8; c++) down[r][c] = layout.charAt(i++) - '0';
         }
         int me = java.util.Arrays.asList(COLOURS).indexOf(read());
+        // Standard error is yours: each game's first 64 KiB are kept for you on
+        // your bot's page; the referee never reads it.
+        System.err.println("starter: playing " + COLOURS[me]);
         for (int[] row : board) java.util.Arrays.fill(row, -1);
         for (int pl = 0; pl < 4; pl++)
             for (int r = START[pl][0]; r < START[pl][0] + 2; r++)

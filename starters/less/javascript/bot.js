@@ -109,6 +109,9 @@ input.on('line', (raw) => {
   }
   if (lines === 2) { // the colour
     me = COLOURS.indexOf(line);
+    // Standard error is yours: each game's first 64 KiB are kept for you on
+    // your bot's page; the referee never reads it.
+    console.error(`starter: playing ${COLOURS[me]}`);
     START.forEach(([r0, c0], pl) => {
       for (let r = r0; r < r0 + 2; r++) for (let c = c0; c < c0 + 2; c++) board[r][c] = pl;
     });

@@ -114,6 +114,9 @@ def apply(action):
 
 RIGHT, DOWN = parse_walls(read())
 me = COLOURS.index(read())
+# Standard error is yours: each game's first 64 KiB are kept for you on
+# your bot's page; the referee never reads it.
+print("starter: playing", COLOURS[me], file=sys.stderr, flush=True)
 BOARD = {}
 for player, (r0, c0) in enumerate(START):
     for r in range(r0, r0 + 2):

@@ -163,6 +163,9 @@ fn main() {
     }
     let colour = read();
     let me = COLOURS.iter().position(|&c| c == colour).unwrap_or(0);
+    // Standard error is yours: each game's first 64 KiB are kept for you on
+    // your bot's page; the referee never reads it.
+    eprintln!("starter: playing {}", COLOURS[me]);
     for (pl, &(r0, c0)) in START.iter().enumerate() {
         for r in r0..r0 + 2 {
             for c in c0..c0 + 2 {

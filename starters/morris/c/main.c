@@ -111,6 +111,9 @@ int main(void) {
         if (!word) continue;
         if (strcmp(word, "uci") == 0) {
             printf("id name starter\nuciok\n");
+            /* Standard error is yours: each game's first 64 KiB are kept for
+               you on your bot's page; the referee never reads it. */
+            fprintf(stderr, "starter: ready\n");
         } else if (strcmp(word, "isready") == 0) {
             printf("readyok\n");
         } else if (strcmp(word, "position") == 0) { /* position startpos [moves t1 t2 ...] */

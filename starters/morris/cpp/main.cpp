@@ -126,6 +126,9 @@ int main() {
         if (!(words >> word)) continue;
         if (word == "uci") {
             std::cout << "id name starter\nuciok" << std::endl;
+            // Standard error is yours: each game's first 64 KiB are kept for
+            // you on your bot's page; the referee never reads it.
+            std::cerr << "starter: ready" << std::endl;
         } else if (word == "isready") {
             std::cout << "readyok" << std::endl;
         } else if (word == "position") {  // position startpos [moves t1 t2 ...]

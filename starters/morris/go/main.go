@@ -184,6 +184,9 @@ func main() {
 		case "uci":
 			fmt.Println("id name starter")
 			fmt.Println("uciok")
+			// Standard error is yours: each game's first 64 KiB are kept for
+			// you on your bot's page; the referee never reads it.
+			fmt.Fprintln(os.Stderr, "starter: ready")
 		case "isready":
 			fmt.Println("readyok")
 		case "position": // position startpos [moves t1 t2 ...]

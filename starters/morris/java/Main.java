@@ -124,7 +124,12 @@ public class Main {
         for (String line; (line = in.readLine()) != null;) {
             String[] words = line.trim().split("\\s+");
             switch (words[0]) {
-                case "uci" -> System.out.println("id name starter\nuciok");
+                case "uci" -> {
+                    System.out.println("id name starter\nuciok");
+                    // Standard error is yours: each game's first 64 KiB are kept
+                    // for you on your bot's page; the referee never reads it.
+                    System.err.println("starter: ready");
+                }
                 case "isready" -> System.out.println("readyok");
                 case "position" -> { // position startpos [moves t1 t2 ...]
                     game = new Game();

@@ -89,7 +89,12 @@ const input = readline.createInterface({ input: process.stdin });
 input.on('line', (line) => {
   const words = line.trim().split(/\s+/);
   switch (words[0]) {
-    case 'uci': process.stdout.write('id name starter\nuciok\n'); break;
+    case 'uci':
+      process.stdout.write('id name starter\nuciok\n');
+      // Standard error is yours: each game's first 64 KiB are kept for you
+      // on your bot's page; the referee never reads it.
+      console.error('starter: ready');
+      break;
     case 'isready': process.stdout.write('readyok\n'); break;
     case 'position':  // position startpos [moves t1 t2 ...]
       game = new Game();

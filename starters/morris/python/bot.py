@@ -92,6 +92,9 @@ def main():
         if words[0] == "uci":
             print("id name starter")
             print("uciok")
+            # Standard error is yours: each game's first 64 KiB are kept for
+            # you on your bot's page; the referee never reads it.
+            print("starter: ready", file=sys.stderr, flush=True)
         elif words[0] == "isready":
             print("readyok")
         elif words[0] == "position":  # position startpos [moves t1 t2 ...]

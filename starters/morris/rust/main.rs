@@ -137,7 +137,12 @@ fn main() {
         };
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
-            Some("uci") => writeln!(out, "id name starter\nuciok").unwrap(),
+            Some("uci") => {
+                writeln!(out, "id name starter\nuciok").unwrap();
+                // Standard error is yours: each game's first 64 KiB are kept
+                // for you on your bot's page; the referee never reads it.
+                eprintln!("starter: ready");
+            }
             Some("isready") => writeln!(out, "readyok").unwrap(),
             Some("position") => {
                 // position startpos [moves t1 t2 ...]
