@@ -167,21 +167,22 @@ func makeGoSeed(parent string, l *Language) (string, error) {
 	if err := os.WriteFile(filepath.Join(cache, goSeedMark), []byte("A seed for confined Go builds (gameai hosting): "+strings.Join(goSeedImports, " ")+"\n"), 0o644); err != nil {
 		return "", err
 	}
-	if err := os.Rename(cache, seed); err != nil {
+	// A seed found without its mark was damaged after it was placed (a
+	// cleaner of old temporary files): it is moved aside in one step (a
+	// build reading it keeps its links) and ours goes in its place.
+	for try := 0; ; try++ {
+		err := os.Rename(cache, seed)
+		if err == nil {
+			break
+		}
 		if _, serr := os.Stat(filepath.Join(seed, goSeedMark)); serr == nil {
 			return seed, nil // another host's rename won
 		}
-		// A seed without its mark was damaged after it was placed (a
-		// cleaner of old temporary files): moved aside in one step (a
-		// build reading it keeps its links), ours goes in its place.
+		if try == 1 {
+			return "", errors.Join(errors.New("placing the seed"), err)
+		}
 		if aerr := os.Rename(seed, filepath.Join(tmp, "damaged")); aerr != nil && !errors.Is(aerr, fs.ErrNotExist) {
 			return "", errors.Join(errors.New("placing the seed"), err, aerr)
-		}
-		if err := os.Rename(cache, seed); err != nil {
-			if _, serr := os.Stat(filepath.Join(seed, goSeedMark)); serr == nil {
-				return seed, nil
-			}
-			return "", errors.Join(errors.New("placing the seed"), err)
 		}
 	}
 	return seed, nil
