@@ -14,6 +14,7 @@ import (
 	"gameai/api"
 	"gameai/internal/browsertest"
 	"gameai/internal/waitfor"
+	"gameai/jobs/workers"
 )
 
 // poll waits until the page's expression is truthy and returns its value.
@@ -329,6 +330,11 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 	runs := poll[string](t, ctx, "the search's two runs",
 		`(r => r && /^\d+ · \d+$/.test(r.textContent) ? r.textContent : '')(document.getElementById('morpion-live-runs'))`, 10*time.Second)
 	t.Logf("runs shown: %s", runs)
+	// This server plays both runs itself, and says so.
+	me := workers.ProcessName()
+	if by := eval[string](t, ctx, `(document.getElementById('morpion-live-workers') || {}).textContent || ''`); by != me+" · "+me {
+		t.Errorf("the runs are shown played by %q, want %q twice", by, me)
+	}
 	scores := watchUntilDone(t, ctx, 40*time.Second,
 		`Number((document.getElementById('morpion-live-score') || {}).textContent) || 0`,
 		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)

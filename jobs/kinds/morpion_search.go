@@ -186,7 +186,8 @@ func (s *morpionSearchJob) report(pr morpionai.Progress) morpionReport {
 	for _, st := range s.states {
 		run := morpionRunReport{}
 		if st != nil {
-			run = morpionRunReport{BestScore: st.BestScore, Playouts: st.Playouts, PlayoutsPerS: st.PlayoutsPerS, Done: st.Done}
+			run = morpionRunReport{BestScore: st.BestScore, Playouts: st.Playouts, PlayoutsPerS: st.PlayoutsPerS, Done: st.Done,
+				Worker: st.Worker}
 		}
 		r.Runs = append(r.Runs, run)
 	}
@@ -219,6 +220,9 @@ type morpionRunReport struct {
 	Playouts     int64   `json:"playouts"`
 	PlayoutsPerS float64 `json:"playouts_per_s"`
 	Done         bool    `json:"done"`
+	// Worker is the process playing it, "host/pid": a worker, or the
+	// server itself.
+	Worker string `json:"worker,omitempty"`
 }
 
 // combineRuns reports runs as one search: playouts and rates summed, the

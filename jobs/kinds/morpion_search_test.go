@@ -226,6 +226,9 @@ func TestHerePlaysRunsFromTheirStates(t *testing.T) {
 	if last[0].Playouts < 100 || last[0].BestScore == 0 {
 		t.Errorf("a fresh run: %+v", last[0].Progress)
 	}
+	if me := workers.ProcessName(); last[0].Worker != me || last[1].Worker != me {
+		t.Errorf("runs played by %q and %q, want this process, %q", last[0].Worker, last[1].Worker, me)
+	}
 	if last[1].Playouts < 100 || last[1].BestScore < g.Score() || last[1].Resumes != 1 {
 		t.Errorf("a resumed run: %d playouts, best %d, resumed %d times; want its 40 carried, at least its %d, once",
 			last[1].Playouts, last[1].BestScore, last[1].Resumes, g.Score())

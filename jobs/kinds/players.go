@@ -146,7 +146,7 @@ func (Here) Morpion(ctx context.Context, runs []workers.MorpionRun, states []*wo
 			return fmt.Errorf("run %d: %w", i+1, err)
 		}
 		live[i] = r
-		out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: retry}
+		out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: retry, Worker: workers.ProcessName()}
 	}
 	var wg sync.WaitGroup
 	for _, r := range live {
@@ -162,7 +162,8 @@ func (Here) Morpion(ctx context.Context, runs []workers.MorpionRun, states []*wo
 	look := func(final bool) {
 		for i, r := range live {
 			if r != nil {
-				out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: out[i].Resumes, Done: final && ctx.Err() == nil}
+				out[i] = &workers.MorpionRunState{Progress: r.Progress(), Resumes: out[i].Resumes, Done: final && ctx.Err() == nil,
+					Worker: out[i].Worker}
 			}
 		}
 		progress(out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -33,7 +34,16 @@ type MorpionRunState struct {
 	// Resumes counts the times a run played in a job's process went on
 	// after the process stopped (a task's retries count them on workers).
 	Resumes int `json:"resumes,omitempty"`
+	// Worker names the process playing the run, "host/pid" (ProcessName):
+	// a worker, or the server when the job plays it itself. A host sees
+	// which machines take part in a search, and a run moving to another
+	// after its worker died.
+	Worker string `json:"worker,omitempty"`
 }
+
+// ProcessName names this process as a run's state does: its machine's
+// host name and its process id.
+func ProcessName() string { return fmt.Sprintf("%s/%d", machineName(), os.Getpid()) }
 
 // runCheckpointEvery is how often a run writes its state: a worker that
 // dies loses at most this much of its run.
@@ -92,10 +102,13 @@ func (r *MorpionRuns) Play(ctx context.Context, runs []MorpionRun, progress func
 
 // morpionRunner is the worker's side of TypeMorpionRun: it needs Redis to
 // read back the state its task wrote before a retry.
-type morpionRunner struct{ insp *asynq.Inspector }
+type morpionRunner struct {
+	insp *asynq.Inspector
+	name string // the worker's, written in every state (MorpionRunState.Worker)
+}
 
 func newMorpionRunner(opt asynq.RedisConnOpt) *morpionRunner {
-	return &morpionRunner{insp: asynq.NewInspector(opt)}
+	return &morpionRunner{insp: asynq.NewInspector(opt), name: ProcessName()}
 }
 
 // play runs one run, writing its state as the task's result every
@@ -132,12 +145,12 @@ func (m *morpionRunner) play(ctx context.Context, t *asynq.Task, run MorpionRun)
 		select {
 		case <-done:
 			if ctx.Err() != nil {
-				_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
+				_ = writeResult(t, MorpionRunState{Progress: r.Progress(), Worker: m.name})
 				return MorpionRunState{}, ctx.Err() // cancelled, or the worker stops: asynq decides
 			}
-			return MorpionRunState{Progress: r.Progress(), Done: true}, nil
+			return MorpionRunState{Progress: r.Progress(), Done: true, Worker: m.name}, nil
 		case <-tick.C:
-			_ = writeResult(t, MorpionRunState{Progress: r.Progress()})
+			_ = writeResult(t, MorpionRunState{Progress: r.Progress(), Worker: m.name})
 		}
 	}
 }

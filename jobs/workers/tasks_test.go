@@ -241,9 +241,14 @@ func TestWorkersRunMorpionRuns(t *testing.T) {
 	if live == 0 {
 		t.Error("no live state before the final ones (a run writes its state every 2 s)")
 	}
+	// The workers here are this process's.
+	worker := ProcessName()
 	for i, st := range last {
 		if st == nil || !st.Done || st.BestScore < 20 || st.BestLayers == "" || st.Playouts == 0 {
 			t.Fatalf("run %d's final state %+v: want a finished run with its best grid", i, st)
+		}
+		if st.Worker != worker {
+			t.Errorf("run %d was played by %q, want %q", i, st.Worker, worker)
 		}
 		g, err := morpion.DecodeLayers(morpion.D5, st.BestLayers)
 		if err != nil || g.Score() != st.BestScore {

@@ -173,12 +173,16 @@ function watch(jobID, box, problemBox, onEnd) {
   });
 }
 
-// runStats is a search's runs as a <dt>/<dd> pair: each run's best (a
-// run a thread, or a worker's task), a finished one ticked.
+// runStats is a search's runs as <dt>/<dd> pairs: each run's best (a
+// run a thread, or a worker's task), a finished one ticked, and the
+// process playing each (host/pid: a worker, or the server).
 function runStats(p) {
-  if ((p.runs || []).length < 2) return [];
-  return [el('dt', {}, 'Runs'), el('dd', { id: 'morpion-live-runs' },
-    p.runs.map(r => `${r.best_score}${r.done ? ' ✓' : ''}`).join(' · '))];
+  const runs = p.runs || [];
+  return [
+    ...(runs.length > 1 ? [el('dt', {}, 'Runs'), el('dd', { id: 'morpion-live-runs' },
+      runs.map(r => `${r.best_score}${r.done ? ' ✓' : ''}`).join(' · '))] : []),
+    ...(runs.some(r => r.worker) ? [el('dt', {}, 'Played by'), el('dd', { id: 'morpion-live-workers' },
+      runs.map(r => r.worker || '…').join(' · '))] : [])];
 }
 
 // settingField is a search setting's field: a number (empty: its default,
