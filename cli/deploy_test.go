@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
+	"syscall"
 	"testing"
+	"time"
 
 	"gameai/internal/redistest"
+	"gameai/internal/waitfor"
 )
 
 // deployment is a deployment on several machines, in one test: a Redis,
@@ -63,4 +68,40 @@ func (d *deployment) serveStoppable(t testing.TB) (string, func()) {
 func (d *deployment) worker(t testing.TB, files ...*os.File) *exec.Cmd {
 	t.Helper()
 	return startWorker(t, d.redis.URL(), d.queue, files...)
+}
+
+// serveProcess starts a server of the deployment as a process of its own
+// (this test binary), which a test can SIGKILL as a crash would: no
+// shutdown, no last checkpoint. It returns the server's base URL once it
+// answers, and the process; the test ends it (SIGTERM) unless it was
+// killed.
+func (d *deployment) serveProcess(t testing.TB) (string, *exec.Cmd) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // the server takes the port; no one else asks for one this precise
+	cmd := gameaiCommand(t, append([]string{"serve", "--addr", addr, "--log-level", "warn"}, d.args...)...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
+	base := "http://" + addr
+	if !waitfor.Until(time.Minute, func() bool {
+		r, err := http.Get(base + "/healthz")
+		if err != nil {
+			return false
+		}
+		r.Body.Close()
+		return r.StatusCode == http.StatusOK
+	}) {
+		t.Fatalf("the server at %s did not answer within a minute", base)
+	}
+	return base, cmd
 }

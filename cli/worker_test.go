@@ -18,7 +18,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
-	"gameai/ai/morpionai"
 	"gameai/ai/morrisai"
 	"gameai/arena"
 	"gameai/internal/redistest"
@@ -411,46 +410,6 @@ func runJob(t *testing.T, base, path, body string, out any) {
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// A Morpion run whose worker is SIGKILLed goes on, on another worker, from
-// the state it last wrote: its playouts, time and improvements carry over.
-func TestMorpionRunResumesAfterItsWorkerIsKilled(t *testing.T) {
-	srv, _ := killTestRedis(t)
-	victim := startWorker(t, srv.URL(), "runs")
-	p := morpionai.Params{Variant: "5T", Algorithm: "nrpa", Level: 2, Threads: 1, Seed: 4, TimeMS: 8000}
-	if err := p.Check(1); err != nil {
-		t.Fatal(err)
-	}
-	var before *workers.MorpionRunState
-	var final *workers.MorpionRunState
-	d := newDispatcher(t, srv, "runs")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	err := d.MorpionRuns("search").Play(ctx, workers.Runs(p, ""), func(states []*workers.MorpionRunState) {
-		st := states[0]
-		if st == nil {
-			return
-		}
-		if before == nil && st.ElapsedMS >= 3000 {
-			// It has written a state well into its run: kill it, and give
-			// the run another worker.
-			before = st
-			_ = victim.Process.Kill()
-			startWorker(t, srv.URL(), "runs")
-		}
-		final = st
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if before == nil || final == nil || !final.Done {
-		t.Fatalf("before the kill %+v, at the end %+v", before, final)
-	}
-	if final.Playouts <= before.Playouts || final.ElapsedMS < 8000 || final.BestScore < before.BestScore ||
-		len(final.Improvements) < len(before.Improvements) || (len(before.Improvements) > 0 && final.Improvements[0] != before.Improvements[0]) {
-		t.Errorf("the resumed run did not go on from its state:\nbefore the kill %+v\nat the end %+v", before.Progress, final.Progress)
 	}
 }
 

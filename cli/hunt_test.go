@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"gameai/ai/morpionai"
+	"gameai/internal/waitfor"
+)
+
+// huntJob is what a record search's job shows: its runs as they go (each
+// with the worker playing it) and its result.
+type huntJob struct {
+	ID       string `json:"id"`
+	Status   string `json:"status"`
+	Progress struct {
+		Best struct {
+			morpionai.Progress
+			Runs []struct {
+				BestScore int    `json:"best_score"`
+				Playouts  int64  `json:"playouts"`
+				Done      bool   `json:"done"`
+				Worker    string `json:"worker"`
+			} `json:"runs"`
+		} `json:"best"`
+	} `json:"progress"`
+	Result *morpionai.Progress `json:"result"`
+}
+
+func getHunt(t *testing.T, base, id string) (huntJob, error) {
+	var j huntJob
+	r, err := http.Get(base + "/v1/jobs/" + id)
+	if err != nil {
+		return j, err
+	}
+	defer r.Body.Close()
+	raw, err := io.ReadAll(r.Body)
+	if err == nil {
+		err = json.Unmarshal(raw, &j)
+	}
+	return j, err
+}
+
+// A record search on two workers whose server and one worker are
+// SIGKILLed together, as a machine failing would: the next server resumes
+// the job, another worker goes on with the killed worker's run from the
+// state it last wrote (its playouts, time and improvements carried), and
+// the search keeps its best grid. The page's list of a search's workers
+// shows the run moving.
+func TestAHuntSurvivesItsServerAndAWorkerKilled(t *testing.T) {
+	srv, _ := killTestRedis(t)
+	d := newDeployment(t, srv, "hunt", false)
+	base, server := d.serveProcess(t)
+	victim := d.worker(t)
+	d.worker(t)
+	resp, err := http.Post(base+"/v1/morpion/searches", "application/json", strings.NewReader(`{"variant": "5T",
+		"algorithm": "nrpa", "parameters": {"level": 2}, "threads": 2, "seed": 5, "budget": {"time_ms": 10000}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j huntJob
+	err = json.NewDecoder(resp.Body).Decode(&j)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST a search: %d %v", resp.StatusCode, err)
+	}
+	host, _ := os.Hostname()
+	victimName := fmt.Sprintf("%s/%d", host, victim.Process.Pid)
+	var before huntJob
+	// Both runs on their workers, well into their time.
+	if !waitfor.UntilEvery(time.Minute, 100*time.Millisecond, func() bool {
+		var err error
+		before, err = getHunt(t, base, j.ID)
+		runs := before.Progress.Best.Runs
+		return err == nil && len(runs) == 2 && runs[0].Worker != "" && runs[1].Worker != "" &&
+			before.Progress.Best.ElapsedMS >= 3000 && before.Progress.Best.BestScore > 0
+	}) {
+		t.Fatalf("the search never had both runs going on workers: %s, runs %+v, %d ms", before.Status,
+			before.Progress.Best.Runs, before.Progress.Best.ElapsedMS)
+	}
+	lost := -1
+	for i, r := range before.Progress.Best.Runs {
+		if r.Worker == victimName {
+			lost = i
+		}
+	}
+	if lost < 0 {
+		t.Fatalf("no run names the victim %s: %+v", victimName, before.Progress.Best.Runs)
+	}
+	_ = server.Process.Kill()
+	_ = victim.Process.Kill()
+
+	base, _ = d.serveProcess(t)
+	heir := d.worker(t)
+	var after huntJob
+	if !waitfor.UntilEvery(3*time.Minute, 200*time.Millisecond, func() bool {
+		var err error
+		after, err = getHunt(t, base, j.ID)
+		return err == nil && after.Status != "queued" && after.Status != "running"
+	}) || after.Status != "succeeded" || after.Result == nil {
+		t.Fatalf("after the kills the search is %s (result %v)", after.Status, after.Result != nil)
+	}
+	b, res := before.Progress.Best.Progress, after.Result
+	if res.BestScore < b.BestScore || res.Playouts <= b.Playouts || res.ElapsedMS < 10000 ||
+		len(b.Improvements) == 0 || len(res.Improvements) == 0 || res.Improvements[0] != b.Improvements[0] {
+		t.Errorf("the search did not go on from what it had: before the kills best %d, %d playouts in %d ms, improvements %v; "+
+			"at the end best %d, %d playouts in %d ms, improvements %v", b.BestScore, b.Playouts, b.ElapsedMS, b.Improvements,
+			res.BestScore, res.Playouts, res.ElapsedMS, res.Improvements)
+	}
+	// The killed worker's run went on with another: the one started
+	// after the kills, or the other when it ended its own run first.
+	runs, was := after.Progress.Best.Runs, before.Progress.Best.Runs
+	heirName := fmt.Sprintf("%s/%d", host, heir.Process.Pid)
+	if len(runs) != 2 || (runs[lost].Worker != heirName && runs[lost].Worker != was[1-lost].Worker) ||
+		!runs[0].Done || !runs[1].Done || runs[lost].Playouts <= was[lost].Playouts {
+		t.Errorf("runs at the end %+v; want both done, run %d on %s or %s past its %d playouts", runs, lost, heirName,
+			was[1-lost].Worker, was[lost].Playouts)
+	}
+}
