@@ -287,6 +287,14 @@ type Jobs interface {
 	Update(ctx context.Context, j *Job) error
 	// Live lists the jobs that are queued or running (to resume them).
 	Live(ctx context.Context) ([]*Job, error)
+	// Claim gives owner the lease of job id for ttl when no other owner
+	// holds it, and renews it when owner does, in one step; it reports
+	// whether owner holds it now. A live job is run by the process that
+	// holds its lease: servers sharing a store run each job once, and one
+	// whose server died (its lease lapsed) is taken over (jobs.Runner).
+	Claim(ctx context.Context, id, owner string, ttl time.Duration) (bool, error)
+	// Release ends owner's lease of job id; another owner's stays.
+	Release(ctx context.Context, id, owner string) error
 	// List pages through the jobs newest first: at most limit of those
 	// matching f, after the cursor ("" for the first page). It examines at
 	// most ListScan jobs a call, so a page may hold fewer than limit while

@@ -31,7 +31,7 @@ func NewWithClock(cfg store.Config, now func() time.Time) *store.Store {
 		Sessions:       &sessions{cfg: cfg, t: newTable(now, cfg.MaxSessions)},
 		Analyses:       newAnalyses(cfg, now),
 		Strategies:     &strategies{m: map[string][]byte{}},
-		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), kinds: map[string][]string{}, live: map[string]bool{}},
+		Jobs:           &jobs{cfg: cfg, t: newTable(now, 0), kinds: map[string][]string{}, live: map[string]bool{}, now: now, leases: map[string]lease{}},
 		Records:        newRecords(cfg),
 		Bots:           &bots{t: newTable(now, cfg.MaxBots), details: map[string][]byte{}, byOwner: map[string]map[string]bool{}, changes: changes},
 		Owners:         newOwners(changes),
@@ -202,6 +202,34 @@ type jobs struct {
 	kinds   map[string][]string
 	live    map[string]bool
 	creates int
+	now     func() time.Time
+	leases  map[string]lease // by job id
+}
+
+// lease is a job's claim by a process until a time (store.Jobs.Claim).
+type lease struct {
+	owner string
+	until time.Time
+}
+
+func (s *jobs) Claim(_ context.Context, id, owner string, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	if l, ok := s.leases[id]; ok && l.owner != owner && now.Before(l.until) {
+		return false, nil
+	}
+	s.leases[id] = lease{owner, now.Add(ttl)}
+	return true, nil
+}
+
+func (s *jobs) Release(_ context.Context, id, owner string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.leases[id].owner == owner {
+		delete(s.leases, id)
+	}
+	return nil
 }
 
 // sweepEvery is how many creates pass between sweeps of the expired jobs

@@ -105,6 +105,7 @@ func (k keys) liveSessions() string            { return string(k) + "sessions:li
 func (k keys) sessionsOf(client string) string { return string(k) + "sessions:client:" + client }
 func (k keys) job(id string) string            { return string(k) + "job:" + id }
 func (k keys) liveJobs() string                { return string(k) + "jobs:live" }
+func (k keys) jobLease(id string) string       { return string(k) + "joblease:" + id }
 func (k keys) jobIndex() string                { return string(k) + "jobs:index" }
 
 // kindIndex orders one kind's jobs as jobIndex orders all, so a page of
@@ -562,6 +563,28 @@ func (s *jobs) Update(ctx context.Context, j *store.Job) error {
 	// A job's state holds its results (a competition's games, a ladder's
 	// ratings): on a replica before it is acknowledged.
 	return s.rep.wait(ctx)
+}
+
+// claimJobScript takes or renews a job's lease (KEYS[1]) for ARGV[1]
+// for ARGV[2] ms, unless another owner holds it.
+var claimJobScript = redis.NewScript(`
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`)
+
+// releaseJobScript ends ARGV[1]'s lease of a job (KEYS[1]), if it holds it.
+var releaseJobScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0`)
+
+func (s *jobs) Claim(ctx context.Context, id, owner string, ttl time.Duration) (bool, error) {
+	n, err := claimJobScript.Run(ctx, s.c, []string{s.k.jobLease(id)}, owner, max(ttl.Milliseconds(), 1)).Int()
+	return n == 1, err
+}
+
+func (s *jobs) Release(ctx context.Context, id, owner string) error {
+	return releaseJobScript.Run(ctx, s.c, []string{s.k.jobLease(id)}, owner).Err()
 }
 
 func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {

@@ -30,6 +30,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("Jobs", func(t *testing.T) { testJobs(t, open) })
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("JobKindPages", func(t *testing.T) { testJobKindPages(t, open) })
+	t.Run("JobLeases", func(t *testing.T) { testJobLeases(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
@@ -389,6 +390,64 @@ func testJobs(t *testing.T, open Factory) {
 	}
 	if _, err := s.Get(ctx, "zzz"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Get missing job = %v, want ErrNotFound", err)
+	}
+}
+
+// A job's lease is held by one owner at a time: renewed by it, refused to
+// others until released or lapsed, and won by exactly one of many owners
+// claiming it at once.
+func testJobLeases(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Jobs
+	claim := func(id, owner string, ttl time.Duration) bool {
+		t.Helper()
+		ok, err := s.Claim(ctx, id, owner, ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !claim("j", "a", time.Minute) {
+		t.Fatal("a cannot claim a free lease")
+	}
+	if !claim("j", "a", time.Minute) {
+		t.Fatal("a cannot renew its lease")
+	}
+	if claim("j", "b", time.Minute) {
+		t.Fatal("b took a's lease")
+	}
+	if !claim("k", "b", time.Minute) {
+		t.Error("b cannot claim another job's lease")
+	}
+	if err := s.Release(ctx, "j", "b"); err != nil || claim("j", "b", time.Minute) {
+		t.Fatalf("b released a's lease (%v)", err)
+	}
+	if err := s.Release(ctx, "j", "a"); err != nil || !claim("j", "b", 50*time.Millisecond) {
+		t.Fatalf("b cannot claim a lease a released (%v)", err)
+	}
+	// b's lease lapses unless renewed.
+	if !waitfor.Until(5*time.Second, func() bool { return claim("j", "a", time.Minute) }) {
+		t.Fatal("b's 50 ms lease never lapsed")
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := range 16 {
+		wg.Go(func() {
+			ok, err := s.Claim(ctx, "race", fmt.Sprint("owner", i), time.Minute)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				won++
+			}
+		})
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Errorf("%d of 16 owners claiming at once hold the lease, want 1", won)
 	}
 }
 
