@@ -310,7 +310,13 @@ func serve(ctx context.Context, cfg serveConfig, g *games.Registry, e *ai.Regist
 		}
 		log.Info("tasks: redis", "queue", cfg.taskQueue, "local worker", !cfg.noLocalWorker)
 	}
-	runner := jobs.New(st.Jobs, jobs.Config{MaxRunning: cfg.maxJobs}, log)
+	jobsCfg := jobs.Config{MaxRunning: cfg.maxJobs}
+	if cfg.redisURL != "" {
+		// Other servers may share the store: a job whose server died is
+		// taken over once its lease lapses, without waiting for a restart.
+		jobsCfg.AdoptEvery = adoptEvery
+	}
+	runner := jobs.New(st.Jobs, jobsCfg, log)
 	kinds.Register(runner, deps)
 	if n, err := runner.Resume(ctx); err != nil {
 		log.Error("resuming jobs", "err", err)
@@ -356,6 +362,11 @@ func sayDurability(ctx context.Context, st *store.Store, log *slog.Logger) {
 		log.Info("store: durability", "persistence", d.Persistence, "replicas", d.Replicas, "failover", d.Failover)
 	}
 }
+
+// adoptEvery is how often a server on Redis looks for live jobs no
+// server holds: with the runner's 15 s lease, a dead server's jobs go on
+// elsewhere within 20 s.
+const adoptEvery = 5 * time.Second
 
 // startLocalWorker makes this server one of the workers of its queue; the
 // returned stop waits for it to end.

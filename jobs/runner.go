@@ -16,6 +16,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -35,6 +37,10 @@ var ErrTooMany = errors.New("jobs: too many live jobs")
 var (
 	errCancelled = errors.New("job cancelled")
 	errShutdown  = errors.New("server shutting down")
+	// errLostLease stops a job another process took over (its lease
+	// lapsed while this one could not renew it): this one writes nothing
+	// more of it.
+	errLostLease = errors.New("job taken over by another process")
 )
 
 // Config bounds the runner.
@@ -45,6 +51,14 @@ type Config struct {
 	MaxLive int
 	// ProgressEvery is the shortest interval between progress writes.
 	ProgressEvery time.Duration
+	// Lease is how long a live job stays this process's without being
+	// renewed (every Lease/3): servers sharing a store run each job once,
+	// and a dead server's jobs wait this long to be taken over.
+	Lease time.Duration
+	// AdoptEvery, when positive, is how often the runner looks for live
+	// jobs no process holds (their server died) and takes them over, as
+	// Resume does at a start: a server beside others sets it.
+	AdoptEvery time.Duration
 }
 
 // Runner runs jobs in this process.
@@ -57,6 +71,12 @@ type Runner struct {
 	// no slot, so they never keep other jobs waiting.
 	standing map[string]bool
 	slots    chan struct{}
+
+	// owner names this runner in the jobs' leases (store.Jobs.Claim).
+	owner string
+	// resuming makes Resume one pass at a time: two passes of one runner
+	// would both hold a lease they claimed and start its job twice.
+	resuming sync.Mutex
 
 	mu      sync.Mutex
 	cancels map[string]context.CancelCauseFunc
@@ -77,10 +97,15 @@ func New(js store.Jobs, cfg Config, log *slog.Logger) *Runner {
 	if cfg.ProgressEvery <= 0 {
 		cfg.ProgressEvery = 500 * time.Millisecond
 	}
+	if cfg.Lease <= 0 {
+		cfg.Lease = 15 * time.Second
+	}
 	base, stop := context.WithCancelCause(context.Background())
-	return &Runner{store: js, cfg: cfg, log: log, handlers: map[string]Handler{}, standing: map[string]bool{},
+	r := &Runner{store: js, cfg: cfg, log: log, handlers: map[string]Handler{}, standing: map[string]bool{},
 		slots: make(chan struct{}, cfg.MaxRunning), cancels: map[string]context.CancelCauseFunc{},
-		base: base, stop: stop}
+		base: base, stop: stop, owner: rand.Text()}
+	go r.keepLeases()
+	return r
 }
 
 // Handle registers the handler of a kind; call it before Submit or Resume.
@@ -124,15 +149,24 @@ func (r *Runner) Submit(ctx context.Context, kind string, params any) (*store.Jo
 	if err := r.store.Create(ctx, j); err != nil {
 		return nil, err
 	}
+	// A new job is no other process's; a claim the store did not answer
+	// is made at the next renewal.
+	if _, err := r.store.Claim(ctx, j.ID, r.owner, r.cfg.Lease); err != nil {
+		r.log.Warn("job lease", "job", j.ID, "err", err)
+	}
 	// The caller gets a copy: the job's goroutine owns j from now on.
 	out := *j
 	r.start(j, h)
 	return &out, nil
 }
 
-// Resume restarts the live jobs found in the store (after a restart). Jobs of
-// kinds with no handler are marked interrupted. It returns how many resumed.
+// Resume restarts the live jobs found in the store that no process holds
+// (after a restart, or their server died): it claims each, so that of
+// servers resuming at once each job goes to one. Jobs of kinds with no
+// handler are marked interrupted. It returns how many resumed.
 func (r *Runner) Resume(ctx context.Context) (int, error) {
+	r.resuming.Lock()
+	defer r.resuming.Unlock()
 	live, err := r.store.Live(ctx)
 	if err != nil {
 		return 0, err
@@ -145,6 +179,12 @@ func (r *Runner) Resume(ctx context.Context) (int, error) {
 		if mine {
 			continue
 		}
+		if held, err := r.store.Claim(ctx, j.ID, r.owner, r.cfg.Lease); err != nil || !held {
+			if err != nil {
+				return n, err
+			}
+			continue // another process runs it
+		}
 		h, ok := r.handlers[j.Kind]
 		if !ok || j.CancelRequested {
 			j.Status = store.JobInterrupted
@@ -153,7 +193,9 @@ func (r *Runner) Resume(ctx context.Context) (int, error) {
 			}
 			j.Error = "the server stopped while this job was live"
 			j.UpdatedAt = time.Now().UTC()
-			if err := r.store.Update(ctx, j); err != nil && !errors.Is(err, store.ErrConflict) {
+			err := r.store.Update(ctx, j)
+			r.release(j.ID)
+			if err != nil && !errors.Is(err, store.ErrConflict) {
 				return n, err
 			}
 			continue
@@ -177,6 +219,9 @@ func (r *Runner) start(j *store.Job, h Handler) {
 			r.mu.Lock()
 			delete(r.cancels, j.ID)
 			r.mu.Unlock()
+			if !errors.Is(context.Cause(ctx), errLostLease) {
+				r.release(j.ID)
+			}
 			cancel(nil)
 		}()
 		if !r.standing[j.Kind] {
@@ -226,6 +271,10 @@ func (r *Runner) finish(j *store.Job, result any, ctx context.Context) {
 
 func (r *Runner) finishWith(rep *Reporter, result any, ctx context.Context) {
 	cause := context.Cause(ctx)
+	if errors.Is(cause, errLostLease) {
+		r.log.Warn("job taken over by another process", "job", rep.job.ID)
+		return
+	}
 	if errors.Is(cause, errShutdown) {
 		// Left live on purpose: Resume picks it up at the next start.
 		if err := rep.write(func(j *store.Job) { j.Status = store.JobQueued }); err != nil {
@@ -324,5 +373,64 @@ func (r *Runner) Shutdown(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+}
+
+// keepLeases renews the leases of this runner's jobs every Lease/3 and,
+// with AdoptEvery, takes over the jobs no process holds, until Shutdown.
+func (r *Runner) keepLeases() {
+	every := r.cfg.Lease / 3
+	if r.cfg.AdoptEvery > 0 {
+		every = min(every, r.cfg.AdoptEvery)
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var looked time.Time
+	for {
+		select {
+		case <-r.base.Done():
+			return
+		case <-tick.C:
+		}
+		r.renew()
+		if r.cfg.AdoptEvery > 0 && time.Since(looked) >= r.cfg.AdoptEvery {
+			looked = time.Now()
+			if n, err := r.Resume(r.base); err != nil && r.base.Err() == nil {
+				r.log.Warn("taking over jobs", "err", err)
+			} else if n > 0 {
+				r.log.Info("took over jobs no server held", "jobs", n)
+			}
+		}
+	}
+}
+
+// renew renews this runner's leases. A job whose lease another process
+// now holds stops without a word more; one the store did not answer for
+// goes on, as jobs do while the store is away.
+func (r *Runner) renew() {
+	r.mu.Lock()
+	ids := slices.Collect(maps.Keys(r.cancels))
+	r.mu.Unlock()
+	for _, id := range ids {
+		held, err := r.store.Claim(r.base, id, r.owner, r.cfg.Lease)
+		if err != nil || held {
+			continue
+		}
+		r.mu.Lock()
+		cancel := r.cancels[id]
+		r.mu.Unlock()
+		if cancel != nil {
+			cancel(errLostLease)
+		}
+	}
+}
+
+// release gives up this runner's lease of a job that stopped here, so
+// another server can take it at once (a restart hands its jobs over).
+func (r *Runner) release(id string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.base), 5*time.Second)
+	defer cancel()
+	if err := r.store.Release(ctx, id, r.owner); err != nil {
+		r.log.Warn("job lease", "job", id, "err", err)
 	}
 }
