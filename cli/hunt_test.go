@@ -48,15 +48,16 @@ func getHunt(t *testing.T, base, id string) (huntJob, error) {
 }
 
 // A record search on two workers whose server and one worker are
-// SIGKILLed together, as a machine failing would: the next server resumes
-// the job, another worker goes on with the killed worker's run from the
-// state it last wrote (its playouts, time and improvements carried), and
-// the search keeps its best grid. The page's list of a search's workers
-// shows the run moving.
+// SIGKILLed together, as a machine failing would: the other server takes
+// the job over once its lease lapses, another worker goes on with the
+// killed worker's run from the state it last wrote (its playouts, time and
+// improvements carried), and the search keeps its best grid. The page's
+// list of a search's workers shows the run moving.
 func TestAHuntSurvivesItsServerAndAWorkerKilled(t *testing.T) {
 	srv, _ := killTestRedis(t)
 	d := newDeployment(t, srv, "hunt", false)
 	base, server := d.serveProcess(t)
+	other, _ := d.serveProcess(t)
 	victim := d.worker(t)
 	d.worker(t)
 	resp, err := http.Post(base+"/v1/morpion/searches", "application/json", strings.NewReader(`{"variant": "5T",
@@ -96,7 +97,7 @@ func TestAHuntSurvivesItsServerAndAWorkerKilled(t *testing.T) {
 	_ = server.Process.Kill()
 	_ = victim.Process.Kill()
 
-	base, _ = d.serveProcess(t)
+	base = other
 	heir := d.worker(t)
 	var after huntJob
 	if !waitfor.UntilEvery(3*time.Minute, 200*time.Millisecond, func() bool {
