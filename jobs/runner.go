@@ -413,13 +413,18 @@ func (r *Runner) renew() {
 	r.mu.Unlock()
 	for _, id := range ids {
 		held, err := r.store.Claim(r.base, id, r.owner, r.cfg.Lease)
-		if err != nil || held {
+		if err != nil {
 			continue
 		}
 		r.mu.Lock()
-		cancel := r.cancels[id]
+		cancel, live := r.cancels[id]
 		r.mu.Unlock()
-		if cancel != nil {
+		switch {
+		case held && !live:
+			// It stopped here since the list was taken, and released its
+			// lease, which this renewal took again.
+			r.release(id)
+		case !held && live:
 			cancel(errLostLease)
 		}
 	}
