@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -246,14 +245,9 @@ func BenchmarkAdmissionsOnWorkers(b *testing.B) {
 				w := exec.Command("taskset", "-c", strconv.Itoa(cpu), os.Args[0], "worker", "--redis-url", srv.URL(), "--queues", queue,
 					"--concurrency", "1", "--log-level", "warn")
 				w.Env = append(os.Environ(), processEnv+"=1")
-				w.Stderr = os.Stderr
-				if err := w.Start(); err != nil {
+				if err := startProcess(b, w); err != nil {
 					b.Fatal(err)
 				}
-				b.Cleanup(func() {
-					_ = w.Process.Signal(syscall.SIGTERM)
-					_ = w.Wait()
-				})
 			}
 			tokens := make([]string, 5)
 			for i := range tokens {

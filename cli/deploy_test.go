@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
@@ -84,14 +83,9 @@ func (d *deployment) serveProcess(t testing.TB) (string, *exec.Cmd) {
 	addr := l.Addr().String()
 	_ = l.Close() // the server takes the port; no one else asks for one this precise
 	cmd := gameaiCommand(t, append([]string{"serve", "--addr", addr, "--log-level", "warn"}, d.args...)...)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
+	if err := startProcess(t, cmd); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		_ = cmd.Wait()
-	})
 	base := "http://" + addr
 	if !waitfor.Until(time.Minute, func() bool {
 		r, err := http.Get(base + "/healthz")

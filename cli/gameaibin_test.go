@@ -5,8 +5,24 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 )
+
+// startProcess starts cmd with the test's standard error, and ends it
+// (SIGTERM, then a wait) when the test ends, unless it ended first; it
+// may be called from any goroutine.
+func startProcess(t testing.TB, cmd *exec.Cmd) error {
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
+	return nil
+}
 
 // gameaiCommand is `gameai args...` as a process of its own: this test
 // binary run as gameai (processEnv) in the plain run; under the race

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -106,13 +104,8 @@ func dbWorker(t *testing.T, d *deployment, dir string) *exec.Cmd {
 	t.Helper()
 	cmd := gameaiCommand(t, "worker", "--redis-url", d.redis.URL(), "--queues", d.queue, "--concurrency", "1",
 		"--log-level", "warn", "--morris-db", dir)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
+	if err := startProcess(t, cmd); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		_ = cmd.Wait()
-	})
 	return cmd
 }

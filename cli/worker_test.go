@@ -56,14 +56,9 @@ func startWorker(t testing.TB, url, queue string, extra ...*os.File) *exec.Cmd {
 func spawnWorker(t testing.TB, url, queue string, extra ...*os.File) (*exec.Cmd, error) {
 	cmd := gameaiCommand(t, "worker", "--redis-url", url, "--queues", queue, "--concurrency", "1", "--log-level", "warn")
 	cmd.ExtraFiles = extra
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
+	if err := startProcess(t, cmd); err != nil {
 		return nil, err
 	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		_ = cmd.Wait()
-	})
 	return cmd, nil
 }
 
