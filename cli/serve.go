@@ -418,7 +418,7 @@ func serveHTTP(ctx context.Context, cfg serveConfig, h http.Handler, runner *job
 		return err
 	}
 	ln = api.Listener(ln)
-	log.Info("listening", "addr", ln.Addr().String(), "version", BuildVersion())
+	log.Info("listening", "addr", ln.Addr().String(), "version", BuildVersion(), "name", workers.ProcessName())
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -85,7 +85,7 @@ func runWorker(ctx context.Context, args []string, _, stderr io.Writer) error {
 	if err := host.Unavailable(); err != nil {
 		log.Warn("uploaded bots: this worker leaves their admissions and games to others", "reason", err)
 	}
-	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion())
+	log.Info("worker", "concurrency", *concurrency, "queues", qs, "version", BuildVersion(), "name", workers.ProcessName())
 	return workers.NewWorker(opt, workers.WorkerConfig{Concurrency: *concurrency, Queues: qs, Log: log,
 		Arena: host.Referee(), Admit: host, MorrisDB: *morrisDB}).Run(ctx)
 }

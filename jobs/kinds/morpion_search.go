@@ -220,8 +220,8 @@ type morpionRunReport struct {
 	Playouts     int64   `json:"playouts"`
 	PlayoutsPerS float64 `json:"playouts_per_s"`
 	Done         bool    `json:"done"`
-	// Worker is the process playing it, "host/pid": a worker, or the
-	// server itself.
+	// Worker is the process playing it (workers.ProcessName): a worker,
+	// or the server itself.
 	Worker string `json:"worker,omitempty"`
 }
 

@@ -2,9 +2,10 @@ package workers
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"os"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -34,16 +35,20 @@ type MorpionRunState struct {
 	// Resumes counts the times a run played in a job's process went on
 	// after the process stopped (a task's retries count them on workers).
 	Resumes int `json:"resumes,omitempty"`
-	// Worker names the process playing the run, "host/pid" (ProcessName):
-	// a worker, or the server when the job plays it itself. A host sees
-	// which machines take part in a search, and a run moving to another
-	// after its worker died.
+	// Worker names the process playing the run (ProcessName): a worker,
+	// or the server when the job plays it itself. A host sees how many
+	// processes take part in a search, and a run moving to another after
+	// its worker died.
 	Worker string `json:"worker,omitempty"`
 }
 
-// ProcessName names this process as a run's state does: its machine's
-// host name and its process id.
-func ProcessName() string { return fmt.Sprintf("%s/%d", machineName(), os.Getpid()) }
+// ProcessName names this process in a run's state: a word drawn at its
+// start, which its log gives (cli: "worker" and "listening"), and no host
+// name or pid: jobs are public, and strangers need not learn the host's
+// machines.
+func ProcessName() string { return processName }
+
+var processName = "p-" + strings.ToLower(rand.Text()[:8])
 
 // runCheckpointEvery is how often a run writes its state: a worker that
 // dies loses at most this much of its run.

@@ -175,7 +175,7 @@ function watch(jobID, box, problemBox, onEnd) {
 
 // runStats is a search's runs as <dt>/<dd> pairs: each run's best (a
 // run a thread, or a worker's task), a finished one ticked, and the
-// process playing each (host/pid: a worker, or the server).
+// process playing each (a worker, or the server; the name its log gives).
 function runStats(p) {
   const runs = p.runs || [];
   return [
