@@ -187,3 +187,47 @@ func TestAJobWhoseLeaseWasTakenStops(t *testing.T) {
 		t.Errorf("the job was written after it was taken: %s v%d, was %s v%d", after.Status, after.Rev, before.Status, before.Rev)
 	}
 }
+
+// createWatch is a store's jobs that, as each job is created, asks which
+// live jobs are unleased, as another server looking for jobs to take over
+// could at that moment.
+type createWatch struct {
+	store.Jobs
+	mu  sync.Mutex
+	bad []string
+}
+
+func (w *createWatch) Create(ctx context.Context, j *store.Job) error {
+	if err := w.Jobs.Create(ctx, j); err != nil {
+		return err
+	}
+	free, err := w.Jobs.Unleased(ctx)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, f := range free {
+		w.bad = append(w.bad, f.ID)
+	}
+	return err
+}
+
+// A new job is leased before it is stored: no other server can take it
+// between the two.
+func TestANewJobIsNeverUnleased(t *testing.T) {
+	st := memory.New(store.Config{})
+	w := &createWatch{Jobs: st.Jobs}
+	h := newStarts()
+	close(h.release)
+	r := jobs.New(w, jobs.Config{ProgressEvery: time.Millisecond}, quiet)
+	r.Handle("wait", h.handle)
+	t.Cleanup(func() { _ = r.Shutdown(context.Background()) })
+	j, err := r.Submit(t.Context(), "wait", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait(t, r, j.ID)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.bad) != 0 {
+		t.Errorf("jobs unleased as they were stored: %v", w.bad)
+	}
+}

@@ -146,13 +146,15 @@ func (r *Runner) Submit(ctx context.Context, kind string, params any) (*store.Jo
 	r.mu.Unlock()
 	now := time.Now().UTC()
 	j := &store.Job{ID: rand.Text(), Kind: kind, Status: store.JobQueued, Params: raw, CreatedAt: now, UpdatedAt: now}
-	if err := r.store.Create(ctx, j); err != nil {
-		return nil, err
-	}
-	// A new job is no other process's; a claim the store did not answer
+	// The lease comes first: a job created unleased could be taken by
+	// another server looking for jobs to take over before this one claims
+	// it. A new id is no other process's; a claim the store did not answer
 	// is made at the next renewal.
 	if _, err := r.store.Claim(ctx, j.ID, r.owner, r.cfg.Lease); err != nil {
 		r.log.Warn("job lease", "job", j.ID, "err", err)
+	}
+	if err := r.store.Create(ctx, j); err != nil {
+		return nil, err // the lease of an id never stored lapses unused
 	}
 	// The caller gets a copy: the job's goroutine owns j from now on.
 	out := *j
@@ -167,7 +169,7 @@ func (r *Runner) Submit(ctx context.Context, kind string, params any) (*store.Jo
 func (r *Runner) Resume(ctx context.Context) (int, error) {
 	r.resuming.Lock()
 	defer r.resuming.Unlock()
-	live, err := r.store.Live(ctx)
+	live, err := r.store.Unleased(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -295,6 +295,11 @@ type Jobs interface {
 	Claim(ctx context.Context, id, owner string, ttl time.Duration) (bool, error)
 	// Release ends owner's lease of job id; another owner's stays.
 	Release(ctx context.Context, id, owner string) error
+	// Unleased lists the live jobs whose lease no owner holds now: those
+	// a server looking for jobs to take over must read. It costs one read
+	// of the live set however many jobs other servers hold, where Live
+	// reads every live job whole.
+	Unleased(ctx context.Context) ([]*Job, error)
 	// List pages through the jobs newest first: at most limit of those
 	// matching f, after the cursor ("" for the first page). It examines at
 	// most ListScan jobs a call, so a page may hold fewer than limit while

@@ -318,6 +318,24 @@ func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 	s.mu.Lock()
 	ids := slices.Collect(maps.Keys(s.live))
 	s.mu.Unlock()
+	return s.liveOf(ctx, ids)
+}
+
+func (s *jobs) Unleased(ctx context.Context) ([]*store.Job, error) {
+	s.mu.Lock()
+	now := s.now()
+	var ids []string
+	for id := range s.live {
+		if l, ok := s.leases[id]; !ok || !now.Before(l.until) {
+			ids = append(ids, id)
+		}
+	}
+	s.mu.Unlock()
+	return s.liveOf(ctx, ids)
+}
+
+// liveOf reads the jobs of ids that are still live, in creation order.
+func (s *jobs) liveOf(ctx context.Context, ids []string) ([]*store.Job, error) {
 	var out []*store.Job
 	for _, id := range ids {
 		j, err := s.Get(ctx, id)

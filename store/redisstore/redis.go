@@ -587,11 +587,35 @@ func (s *jobs) Release(ctx context.Context, id, owner string) error {
 	return releaseJobScript.Run(ctx, s.c, []string{s.k.jobLease(id)}, owner).Err()
 }
 
+// unleasedJobsScript lists the members of the live set (KEYS[1]) that
+// have no lease key (ARGV[1] followed by the id): one round trip, and
+// nothing sent back for the jobs other servers hold.
+var unleasedJobsScript = redis.NewScript(`
+local out = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+	if redis.call('EXISTS', ARGV[1] .. id) == 0 then out[#out + 1] = id end
+end
+return out`)
+
 func (s *jobs) Live(ctx context.Context) ([]*store.Job, error) {
 	ids, err := s.c.SMembers(ctx, s.k.liveJobs()).Result()
 	if err != nil {
 		return nil, err
 	}
+	return s.liveOf(ctx, ids)
+}
+
+func (s *jobs) Unleased(ctx context.Context) ([]*store.Job, error) {
+	ids, err := unleasedJobsScript.Run(ctx, s.c, []string{s.k.liveJobs()}, s.k.jobLease("")).StringSlice()
+	if err != nil {
+		return nil, err
+	}
+	return s.liveOf(ctx, ids)
+}
+
+// liveOf reads the jobs of ids that are still live, in creation order,
+// and takes the others out of the live set.
+func (s *jobs) liveOf(ctx context.Context, ids []string) ([]*store.Job, error) {
 	var out []*store.Job
 	for _, id := range ids {
 		j, err := s.Get(ctx, id)

@@ -164,3 +164,5 @@ func TestInvitationsScoredInMillisecondsAreKept(t *testing.T) {
 		t.Errorf("the old one's score %v, want it in microseconds", s)
 	}
 }
+
+func BenchmarkTakeoverLook(b *testing.B) { storetest.BenchmarkTakeoverLook(b, benchStore(b)) }

@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,4 +79,47 @@ func BenchmarkJobsFirstPage(b *testing.B, st *store.Store) {
 			b.Fatalf("%d jobs, %v", len(js), err)
 		}
 	}
+}
+
+// BenchmarkTakeoverLook is what a server on a shared store does every
+// few seconds to find jobs whose server died (jobs.Config.AdoptEvery),
+// with 500 live jobs all held by other servers: reading every live job
+// and trying its lease (what the look did first), or reading the jobs no
+// one holds (Unleased, what it does).
+func BenchmarkTakeoverLook(b *testing.B, st *store.Store) {
+	ctx := context.Background()
+	t0 := time.Now().UTC()
+	// A running search's progress is a few kilobytes: its best grid in
+	// several notations and each run's state.
+	progress := store.Progress{Fraction: 0.5, Message: "searching", Best: json.RawMessage(`{"grid":"` + strings.Repeat("x", 4000) + `"}`)}
+	for i := range 500 {
+		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "morpion-search", Status: store.JobRunning,
+			Progress: progress, CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			b.Fatal(err)
+		}
+		if ok, err := st.Jobs.Claim(ctx, j.ID, "other", time.Hour); !ok || err != nil {
+			b.Fatalf("claim: %v %v", ok, err)
+		}
+	}
+	b.Run("live-and-claim", func(b *testing.B) {
+		for b.Loop() {
+			live, err := st.Jobs.Live(ctx)
+			if err != nil || len(live) != 500 {
+				b.Fatalf("%d live, %v", len(live), err)
+			}
+			for _, j := range live {
+				if ok, err := st.Jobs.Claim(ctx, j.ID, "me", time.Hour); ok || err != nil {
+					b.Fatalf("claimed a held job: %v %v", ok, err)
+				}
+			}
+		}
+	})
+	b.Run("unleased", func(b *testing.B) {
+		for b.Loop() {
+			if js, err := st.Jobs.Unleased(ctx); err != nil || len(js) != 0 {
+				b.Fatalf("%d unleased, %v", len(js), err)
+			}
+		}
+	})
 }

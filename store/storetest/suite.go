@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -31,6 +32,7 @@ func Run(t *testing.T, open Factory) {
 	t.Run("JobList", func(t *testing.T) { testJobList(t, open) })
 	t.Run("JobKindPages", func(t *testing.T) { testJobKindPages(t, open) })
 	t.Run("JobLeases", func(t *testing.T) { testJobLeases(t, open) })
+	t.Run("UnleasedJobs", func(t *testing.T) { testUnleasedJobs(t, open) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, open) })
 	t.Run("Transpositions", func(t *testing.T) { testTranspositions(t, open) })
 	t.Run("LiveGames", func(t *testing.T) { testLiveGames(t, open) })
@@ -448,6 +450,55 @@ func testJobLeases(t *testing.T, open Factory) {
 	wg.Wait()
 	if won != 1 {
 		t.Errorf("%d of 16 owners claiming at once hold the lease, want 1", won)
+	}
+}
+
+// Unleased lists the live jobs no owner holds: not one held, one whose
+// lease was released or lapsed, nor a finished one.
+func testUnleasedJobs(t *testing.T, open Factory) {
+	ctx := context.Background()
+	s := open(t, store.Config{}).Jobs
+	t0 := time.Unix(3000, 0).UTC()
+	for i, id := range []string{"held", "free", "done", "short"} {
+		j := &store.Job{ID: id, Kind: "k", Status: store.JobRunning, CreatedAt: t0.Add(time.Duration(i) * time.Second)}
+		if id == "done" {
+			j.Status = store.JobSucceeded
+		}
+		if err := s.Create(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unleased := func() []string {
+		t.Helper()
+		js, err := s.Unleased(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, j := range js {
+			ids = append(ids, j.ID)
+		}
+		return ids
+	}
+	for _, c := range []struct {
+		id  string
+		ttl time.Duration
+	}{{"held", time.Minute}, {"short", 50 * time.Millisecond}} {
+		if ok, err := s.Claim(ctx, c.id, "a", c.ttl); !ok || err != nil {
+			t.Fatalf("claim %s: %v %v", c.id, ok, err)
+		}
+	}
+	if got := unleased(); !slices.Equal(got, []string{"free"}) && !slices.Equal(got, []string{"free", "short"}) {
+		t.Errorf("Unleased with held and short claimed = %v, want [free] (or short too, had its 50 ms passed)", got)
+	}
+	if !waitfor.Until(5*time.Second, func() bool { return slices.Equal(unleased(), []string{"free", "short"}) }) {
+		t.Errorf("Unleased after short's lease lapsed = %v, want [free short]", unleased())
+	}
+	if err := s.Release(ctx, "held", "a"); err != nil {
+		t.Fatal(err)
+	}
+	if got := unleased(); !slices.Equal(got, []string{"held", "free", "short"}) {
+		t.Errorf("Unleased after held's release = %v, want [held free short]", got)
 	}
 }
 
