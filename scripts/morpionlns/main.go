@@ -22,6 +22,7 @@ import (
 	"gameai/ai/nested"
 	"gameai/games/morpion"
 	"gameai/internal/xrand"
+	"gameai/scripts/morpiongrid"
 )
 
 func main() {
@@ -128,10 +129,10 @@ func (s *search) takeAway(g *morpion.Grid) []bool {
 		s.taken += min(k, len(order))
 		return gone
 	}
-	users := usersOf(g)
+	users := morpiongrid.Users(g)
 	size := 0
 	for _, o := range order {
-		part := closure(o.i, users, gone)
+		part := morpiongrid.Closure(o.i, users, gone)
 		if size+len(part) > k {
 			continue
 		}
@@ -144,41 +145,6 @@ func (s *search) takeAway(g *morpion.Grid) []bool {
 	}
 	s.taken += size
 	return gone
-}
-
-// usersOf lists, for each move of g, the moves whose lines use its dot.
-func usersOf(g *morpion.Grid) [][]int {
-	owner := map[morpion.Point]int{}
-	for i, m := range g.Moves {
-		owner[m.Dot] = i
-	}
-	users := make([][]int, len(g.Moves))
-	for j, m := range g.Moves {
-		for q := range 5 {
-			if i, ok := owner[m.Line.Point(q)]; ok && i != j {
-				users[i] = append(users[i], j)
-			}
-		}
-	}
-	return users
-}
-
-// closure is move i with every move standing on it, those already gone
-// left out.
-func closure(i int, users [][]int, gone []bool) []int {
-	var out []int
-	seen := map[int]bool{}
-	for stack := []int{i}; len(stack) > 0; {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if gone[x] || seen[x] {
-			continue
-		}
-		seen[x] = true
-		out = append(out, x)
-		stack = append(stack, users[x]...)
-	}
-	return out
 }
 
 func sameLines(a, b *morpion.Grid) bool {

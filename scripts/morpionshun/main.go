@@ -22,6 +22,7 @@ import (
 
 	"gameai/ai/nested"
 	"gameai/games/morpion"
+	"gameai/scripts/morpiongrid"
 )
 
 func main() {
@@ -81,33 +82,12 @@ var config = nested.NRPAConfig{Patience: 20, Layers: true, Extend: true}
 // standing prints how many of the grid's moves stand on each of its
 // first-layer moves, directly or through others.
 func (x *screen) standing() {
-	g := x.g
-	owner := map[morpion.Point]int{}
-	for i, m := range g.Moves {
-		owner[m.Dot] = i
-	}
-	users := make([][]int, len(g.Moves))
-	for j, m := range g.Moves {
-		for q := range 5 {
-			if i, ok := owner[m.Line.Point(q)]; ok && i != j {
-				users[i] = append(users[i], j)
-			}
+	users := morpiongrid.Users(x.g)
+	for i, m := range x.g.Moves {
+		if x.root.IsLegal(m.Line) {
+			on := morpiongrid.Closure(i, users, make([]bool, len(x.g.Moves)))
+			fmt.Printf("%v: %d moves stand on it (direct %d)\n", m.Line, len(on)-1, len(users[i]))
 		}
-	}
-	for i, m := range g.Moves {
-		if !x.root.IsLegal(m.Line) {
-			continue
-		}
-		seen := map[int]bool{}
-		for stack := []int{i}; len(stack) > 0; {
-			y := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if !seen[y] {
-				seen[y] = true
-				stack = append(stack, users[y]...)
-			}
-		}
-		fmt.Printf("%v: %d moves stand on it (direct %d)\n", m.Line, len(seen)-1, len(users[i]))
 	}
 }
 
