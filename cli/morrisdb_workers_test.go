@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -94,8 +96,17 @@ func TestADatabaseBuildOnWorkersSurvivesAKill(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("spaces missing: %v", want)
 	}
-	if !strings.Contains(strings.Join(seen, "\n"), "wave ") {
+	all := strings.Join(seen, "\n")
+	if !strings.Contains(all, "wave ") {
 		t.Errorf("progress never named a wave: %q", seen)
+	}
+	// Jobs are public: a pair names its worker by the word the process
+	// drew, never by the machine.
+	if host, _ := os.Hostname(); host != "" && strings.Contains(all, " on "+host) {
+		t.Errorf("progress names the host %q: %q", host, seen)
+	}
+	if !regexp.MustCompile(` on p-[a-z2-7]{8}\b`).MatchString(all) {
+		t.Errorf("progress never named a pair's worker: %q", seen)
 	}
 }
 

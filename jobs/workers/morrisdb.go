@@ -38,7 +38,8 @@ type MorrisDBPairState struct {
 	Total uint64 `json:"total"`
 	// Level is -1 in the first pass, then the distance taken back.
 	Level int `json:"level"`
-	// Worker is the machine solving it.
+	// Worker is the process solving it (ProcessName: the build's progress
+	// is public, so not the machine's name).
 	Worker  string           `json:"worker"`
 	Skipped bool             `json:"skipped,omitempty"`
 	Stats   []morrisdb.Stats `json:"stats,omitempty"`
@@ -106,7 +107,7 @@ func (b morrisDBBuilder) build(ctx context.Context, t *asynq.Task, p morrisDBPai
 	if err != nil {
 		return MorrisDBPairState{}, err
 	}
-	st := MorrisDBPairState{Pair: p.Pair, Level: -1, Worker: machineName()}
+	st := MorrisDBPairState{Pair: p.Pair, Level: -1, Worker: ProcessName()}
 	sts, err := morrisdb.BuildPair(ctx, b.dir, pair, func(pr morrisdb.Progress) {
 		st.Done, st.Total, st.Level, st.Skipped = pr.Done, pr.Total, pr.Level, pr.Skipped
 		_ = writeResult(t, st) // a report lost is written again at the next
