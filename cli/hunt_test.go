@@ -84,8 +84,9 @@ func TestAHuntSurvivesItsServerAndAWorkerKilled(t *testing.T) {
 	}
 	// Jobs are public: a run names its process by a drawn word, not by
 	// its machine or process id.
+	drawn := regexp.MustCompile(`^p-[a-z2-7]{8}$`)
 	for _, r := range before.Progress.Best.Runs {
-		if !regexp.MustCompile(`^p-[a-z2-7]{8}$`).MatchString(r.Worker) {
+		if !drawn.MatchString(r.Worker) {
 			t.Errorf("a run's worker %q is not a drawn name", r.Worker)
 		}
 	}

@@ -474,11 +474,7 @@ func testUnleasedJobs(t *testing.T, open Factory) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ids []string
-		for _, j := range js {
-			ids = append(ids, j.ID)
-		}
-		return ids
+		return jobIDs(js)
 	}
 	for _, c := range []struct {
 		id  string
@@ -500,6 +496,15 @@ func testUnleasedJobs(t *testing.T, open Factory) {
 	if got := unleased(); !slices.Equal(got, []string{"held", "free", "short"}) {
 		t.Errorf("Unleased after held's release = %v, want [held free short]", got)
 	}
+}
+
+// jobIDs is the ids of js, in their order.
+func jobIDs(js []*store.Job) []string {
+	var ids []string
+	for _, j := range js {
+		ids = append(ids, j.ID)
+	}
+	return ids
 }
 
 func testJobList(t *testing.T, open Factory) {
@@ -524,11 +529,7 @@ func testJobList(t *testing.T, open Factory) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, j := range js {
-			got = append(got, j.ID)
-		}
-		return got, next
+		return jobIDs(js), next
 	}
 	var all []string
 	cursor := ""
