@@ -22,6 +22,7 @@ var fixtureFiles = []fixture{
 	{"5T-168-gameai-nrpa.psol", T5, 168, ""},
 	{"5T-172-gameai-nrpa.psol", T5, 172, ""},
 	{"5T-171-gameai-nrpa-octagon.psol", T5, 171, "IiAjf2jwkjBL84KUJfVtU+dir73vlXbypl11ddL6X3++sn87/g"},
+	{"5T-177-gameai-nrpa-level5.psol", T5, 177, "IiAjf2jokjBL84SUJaV1eueT5fz/6zb6R43q87e2rX72Xr/f96"},
 }
 
 func readFixture(t testing.TB, name string) string {
