@@ -89,6 +89,12 @@ func TestPresetsAreValidAndDocumented(t *testing.T) {
 			if err := p.Check(1); err != nil {
 				t.Errorf("%s row %v: %v", variant, r.Budget, err)
 			}
+			// Without patience a level-4 draw runs its iterations,
+			// extended at each improvement, for some twenty minutes:
+			// a level above it would take two or three steps an hour.
+			if r.Level >= 5 && r.Patience == 0 {
+				t.Errorf("%s row %v: level %d without patience", variant, r.Budget, r.Level)
+			}
 		}
 	}
 	for _, line := range strings.Split(strings.TrimSpace(PresetHelp()), "\n") {
