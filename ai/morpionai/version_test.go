@@ -15,7 +15,7 @@ func TestVersionFollowsTheDefaults(t *testing.T) {
 }
 
 func TestNestedVersionFollowsTheDefaults(t *testing.T) {
-	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "2", Fingerprint: "da59ed69b670"}); err != nil {
+	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "3", Fingerprint: "46f4802f3dbd"}); err != nil {
 		t.Error(err)
 	}
 }
