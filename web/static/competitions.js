@@ -179,8 +179,12 @@ function one(main, id) {
     el('td', {}, el('a', { href: `#/competitions/${id}/games/${g.n}`, class: 'replay' }, 'replay')));
   // showGames shows the first count games played, in schedule order,
   // read again from the start: on workers games end in any order, so a
-  // page read before may since have gained a game in its middle.
+  // page read before may since have gained a game in its middle. Only the
+  // latest call draws: a slower answer to an earlier one (another bot's
+  // games) must not overwrite it.
+  let gamesCall = 0;
   const showGames = async count => {
+    const call = ++gamesCall;
     const rows = [];
     let next = '';
     do {
@@ -191,6 +195,7 @@ function one(main, id) {
       rows.push(...page.games);
       next = page.next_cursor || '';
     } while (next && rows.length < count);
+    if (call !== gamesCall) return;
     gamesBody.replaceChildren(...rows.map(gameRow));
     if (!rows.length) gamesBody.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No game has ended yet.')));
     shown = rows.length;
