@@ -180,11 +180,11 @@ function one(main, id) {
   // showGames shows the first count games played, in schedule order,
   // read again from the start: on workers games end in any order, so a
   // page read before may since have gained a game in its middle. Only the
-  // latest call draws: a slower answer to an earlier one (another bot's
-  // games) must not overwrite it.
-  let gamesCall = 0;
+  // newest call fills the table, as the lists' loads do: a slower answer
+  // to an earlier one (another bot's games) must not overwrite it.
+  let generation = 0;
   const showGames = async count => {
-    const call = ++gamesCall;
+    const mine = ++generation;
     const rows = [];
     let next = '';
     do {
@@ -195,7 +195,7 @@ function one(main, id) {
       rows.push(...page.games);
       next = page.next_cursor || '';
     } while (next && rows.length < count);
-    if (call !== gamesCall) return;
+    if (mine !== generation) return;
     gamesBody.replaceChildren(...rows.map(gameRow));
     if (!rows.length) gamesBody.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No game has ended yet.')));
     shown = rows.length;
