@@ -52,6 +52,10 @@ type MorpionSearchParameters struct {
 	// an NRPA level of 2 or more gives up and the run restarts (0: never;
 	// default: the budget's row).
 	Patience *int `json:"patience,omitempty" validate:"omitempty,min=0,max=10000" example:"20"`
+	// TopPatience: the patience of a run's top NRPA level instead, in
+	// runs of the level below, so that a run which has settled restarts
+	// sooner (default 0: the patience).
+	TopPatience int `json:"top_patience,omitempty" validate:"omitempty,min=0,max=10000" example:"5"`
 	// Layers: NRPA adapts its policy order-free, rewarding at each step
 	// every move of the best grid legal then (as Nagórko's NRPA does);
 	// false: Rosin's adaptation along the sequence (default: the budget's
@@ -139,7 +143,7 @@ func (s *Server) morpionSearch(c *echo.Context) error {
 	q := req.Parameters
 	p := kinds.MorpionSearchParams{Params: morpionai.Params{Variant: req.Variant, Algorithm: req.Algorithm,
 		Level: q.Level, Iterations: q.Iterations, Alpha: q.Alpha, Stabilization: q.Stabilization,
-		Patience: deref(q.Patience), Layers: deref(q.Layers), Repetitions: q.Repetitions, Extend: deref(q.Extend),
+		Patience: deref(q.Patience), TopPatience: q.TopPatience, Layers: deref(q.Layers), Repetitions: q.Repetitions, Extend: deref(q.Extend),
 		Octagon: deref(q.Octagon), K: q.K, Population: q.Population, Threads: req.Threads, Seed: req.Seed,
 		TimeMS: req.Budget.TimeMS, Playouts: req.Budget.Playouts}}
 	if err := p.Check(s.searchRuns()); err != nil {

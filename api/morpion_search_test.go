@@ -37,6 +37,7 @@ func TestMorpionSearchRejectsBadRequests(t *testing.T) {
 			"parameters.stabilization"},
 		{"bad octagon", func(m map[string]any) { m["parameters"] = map[string]any{"octagon": "1,2"} }, 400, "parameters.octagon"},
 		{"negative patience", func(m map[string]any) { m["parameters"] = map[string]any{"patience": -1} }, 400, "parameters.patience"},
+		{"top patience too high", func(m map[string]any) { m["parameters"] = map[string]any{"top_patience": 10001} }, 400, "parameters.top_patience"},
 		{"layers not a bool", func(m map[string]any) { m["parameters"] = map[string]any{"layers": "yes"} }, 400, "parameters.layers"},
 		{"too many threads", func(m map[string]any) { m["threads"] = 100000 }, 400, "threads"},
 		{"unreadable start", func(m map[string]any) { m["start"] = map[string]any{"grid": "(0,0)\n(9,9) q 0"} }, 400, "start.grid"},

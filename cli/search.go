@@ -48,6 +48,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	alpha := f.Float("alpha", "GAMEAI_MORPION_ALPHA", 1, h("alpha"))
 	stab := f.Int("stabilization", "GAMEAI_MORPION_STABILIZATION", 1, h("stabilization"))
 	patience := f.Int("patience", "GAMEAI_MORPION_PATIENCE", 0, h("patience"))
+	topPatience := f.Int(morpionai.SettingFlag("top_patience"), "GAMEAI_MORPION_TOP_PATIENCE", 0, h("top_patience"))
 	layers := f.Bool("layers", "GAMEAI_MORPION_LAYERS", false, h("layers"))
 	reps := f.Int("repetitions", "GAMEAI_MORPION_REPETITIONS", 0, h("repetitions"))
 	extend := f.Bool("extend", "GAMEAI_MORPION_EXTEND", false, h("extend"))
@@ -92,7 +93,7 @@ func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return errors.New("--out DIR is required")
 	}
 	p := morpionai.Params{Variant: *variant, Algorithm: *algo, Level: *level, Iterations: *iters, Alpha: *alpha,
-		Stabilization: *stab, Patience: *patience, Layers: *layers, Repetitions: *reps, Extend: *extend, Octagon: *octagon, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
+		Stabilization: *stab, Patience: *patience, TopPatience: *topPatience, Layers: *layers, Repetitions: *reps, Extend: *extend, Octagon: *octagon, K: *k, Population: *pop, Threads: *threads, Seed: *seed, TimeMS: limit.Milliseconds(), Playouts: *playouts}
 	if err := p.Check(256); err != nil {
 		return searchFlagError(err)
 	}
@@ -190,7 +191,7 @@ func searchFlagError(err error) error {
 	case "time_ms":
 		return fmt.Errorf("--time: %s", pe.Reason)
 	}
-	return fmt.Errorf("--%s: %s", pe.Field, pe.Reason)
+	return fmt.Errorf("--%s: %s", morpionai.SettingFlag(pe.Field), pe.Reason)
 }
 
 func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *morpion.Grid, out string,

@@ -64,6 +64,7 @@ func TestMorpionSearchWritesAndResumes(t *testing.T) {
 		{[]string{"--level", "0"}, "a budget is needed: --time, --playouts"},
 		{[]string{"--threads", "0", "--playouts", "10"}, "--threads: must be at least 1"},
 		{[]string{"--level", "9", "--playouts", "10"}, "--level: must be 1..6"},
+		{[]string{"--top-patience", "-2", "--playouts", "10"}, "--top-patience: must be 0..10000"},
 		{[]string{"--octagon", "9,9", "--playouts", "10"}, "--octagon: octagon \"9,9\": want 8 comma-separated sides"},
 	} {
 		args := append([]string{"morpion", "search", "--out", t.TempDir()}, c.args...)
@@ -147,6 +148,10 @@ func TestMorpionSearchTakesTheBudgetsRow(t *testing.T) {
 	if p.Patience != 7 || p.Octagon != "" || strings.Contains(p.Preset, "patience") || strings.Contains(p.Preset, "octagon") {
 		t.Errorf("params %+v: want patience 7 and the whole plane, as given", p)
 	}
+	p = search("--top-patience", "5").Params
+	if p.TopPatience != 5 || p.Patience != row.Patience {
+		t.Errorf("params %+v: want top patience 5 as given beside the row's patience", p)
+	}
 	p = search("--budget-defaults=false").Params
 	if p.Preset != "" || p.Patience != 0 || p.Layers || p.Extend || p.Octagon != "" {
 		t.Errorf("params %+v: want every setting its own default", p)
@@ -171,10 +176,10 @@ func TestMorpionSearchFlagsAreTheSettings(t *testing.T) {
 		delete(flags, frame)
 	}
 	for _, s := range morpionai.Settings {
-		if !flags[s.Name] {
+		if !flags[morpionai.SettingFlag(s.Name)] {
 			t.Errorf("the setting %s is no flag", s.Name)
 		}
-		delete(flags, s.Name)
+		delete(flags, morpionai.SettingFlag(s.Name))
 	}
 	for f := range flags {
 		t.Errorf("--%s is neither a setting nor the search's frame", f)

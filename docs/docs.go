@@ -5343,6 +5343,13 @@ const docTemplate = `{
                     "maximum": 1000,
                     "minimum": 1,
                     "example": 1
+                },
+                "top_patience": {
+                    "description": "TopPatience: the patience of a run's top NRPA level instead, in\nruns of the level below, so that a run which has settled restarts\nsooner (default 0: the patience).",
+                    "type": "integer",
+                    "maximum": 10000,
+                    "minimum": 0,
+                    "example": 5
                 }
             }
         },

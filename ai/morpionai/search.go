@@ -28,6 +28,8 @@ type Params struct {
 	// 0 is Rosin's NRPA.
 	Stabilization int `json:"stabilization,omitempty"`
 	Patience      int `json:"patience,omitempty"`
+	// TopPatience is the patience of a run's top level (0: Patience).
+	TopPatience int `json:"top_patience,omitempty"`
 	// Layers adapts NRPA by layers (order-free); Repetitions ends a level
 	// whose best grid came back that many times (0: never). NRPA only.
 	Layers      bool `json:"layers,omitempty"`
@@ -75,7 +77,7 @@ func (p *Params) Check(maxThreads int) error {
 		name string
 		n    int
 	}{{"level", p.Level}, {"iterations", p.Iterations}, {"stabilization", p.Stabilization}, {"patience", p.Patience},
-		{"repetitions", p.Repetitions}, {"k", p.K}, {"population", p.Population}} {
+		{"top_patience", p.TopPatience}, {"repetitions", p.Repetitions}, {"k", p.K}, {"population", p.Population}} {
 		if err := checkInt(c.name, c.n); err != nil {
 			return err
 		}
@@ -177,7 +179,7 @@ func (r *Run) Search(ctx context.Context) *morpion.Grid {
 	case "nrpa", "nmcs":
 		cfg := nested.ParallelConfig{Algorithm: p.Algorithm, Level: p.Level, Threads: p.Threads, Seed: p.Seed,
 			NRPA: nested.NRPAConfig{Iterations: p.Iterations, Alpha: p.Alpha, Stabilization: p.Stabilization,
-				Patience: p.Patience, Layers: p.Layers, Repetitions: p.Repetitions, Extend: p.Extend}, Start: startSeq}
+				Patience: p.Patience, TopPatience: p.TopPatience, Layers: p.Layers, Repetitions: p.Repetitions, Extend: p.Extend}, Start: startSeq}
 		newProblem := func() nested.Problem { return morpion.NewProblem(r.root()) }
 		nested.Parallel(ctx, r.runner, newProblem, cfg)
 	default:

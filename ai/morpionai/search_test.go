@@ -126,6 +126,7 @@ func TestCheck(t *testing.T) {
 		{Params{Variant: "5T", Algorithm: "dna", Threads: 64, Playouts: 1}, "threads"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Stabilization: -1, Playouts: 1}, "stabilization"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Patience: 20000, Playouts: 1}, "patience"},
+		{Params{Variant: "5T", Algorithm: "nrpa", TopPatience: -1, Playouts: 1}, "top_patience"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Repetitions: -1, Playouts: 1}, "repetitions"},
 		{Params{Variant: "5T", Algorithm: "nrpa", Octagon: "13,14", Playouts: 1}, "octagon"},
 		{Params{Variant: "5T", Algorithm: "dna", Octagon: "record", Playouts: 1}, "octagon"},

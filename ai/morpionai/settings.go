@@ -3,6 +3,7 @@ package morpionai
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"gameai/games"
 )
@@ -36,6 +37,8 @@ var Settings = []Setting{
 		Description: "playouts NRPA's level 1 runs with one policy before each adaptation, towards the best of them (1: Rosin's NRPA)"}, nrpaOnly},
 	{games.OptionSpec{Name: "patience", Kind: games.OptionInt, Min: 0, Max: 10000,
 		Description: "iterations in a row without a better sequence after which an NRPA level of 2 or more gives up and the run restarts (0: never; default: the budget's row)"}, nrpaOnly},
+	{games.OptionSpec{Name: "top_patience", Kind: games.OptionInt, Default: "0", Min: 0, Max: 10000,
+		Description: "the patience of a run's top NRPA level instead, in runs of the level below: a run that has settled restarts sooner (0: the patience)"}, nrpaOnly},
 	{games.OptionSpec{Name: "layers", Kind: games.OptionBool,
 		Description: "NRPA adapts order-free, by the layers of the best grid (Nagórko's adaptation; default: the budget's row)"}, nrpaOnly},
 	{games.OptionSpec{Name: "repetitions", Kind: games.OptionInt, Default: "0", Min: 0, Max: 10000,
@@ -72,6 +75,10 @@ func checkInt(name string, n int) error {
 	}
 	return &ParamError{name, fmt.Sprintf("must be %d..%d (0: %s)", s.Min, s.Max, def)}
 }
+
+// SettingFlag is a setting's command-line flag: its name with hyphens for
+// underscores, as flags are spelt.
+func SettingFlag(name string) string { return strings.ReplaceAll(name, "_", "-") }
 
 // SettingHelp is a setting's help line, for flags.
 func SettingHelp(name string) string {

@@ -20,6 +20,11 @@ type NRPAConfig struct {
 	// of its iterations in a row have not improved its best: the search
 	// gives up on a stuck policy and its caller starts a new one.
 	Patience int
+	// TopPatience, when positive, is the patience of a run's top level
+	// instead: a level-5 run whose draws (level 4) have settled holds its
+	// policy for Patience draws of several minutes each, most of an hour,
+	// where a new run would start another draw of the basins.
+	TopPatience int
 	// Layers adapts order-free: a grid is a set of moves, so instead of
 	// rewarding the best sequence's arbitrary order, each step rewards
 	// every move of it that is legal now (a layer) and plays them all (as
@@ -154,6 +159,8 @@ type NRPA struct {
 	inBest marks      // layers: the moves of the rollout being layered
 	layer  []int32    // layers: the moves of the layer being played
 	best   Sequence
+	// top is the level the current Run started at.
+	top int
 	// grids: playouts note their grid's identity (rollout.grid), which
 	// only the layers and repetitions need: 2-3% of a playout otherwise.
 	grids bool
@@ -187,6 +194,7 @@ func (n *NRPA) Run(level int, pol *Policy) Sequence {
 		n.pols = append(n.pols, NewPolicy(codes))
 		n.bests = append(n.bests, &rollout{})
 	}
+	n.top = level
 	start := n.pols[level]
 	if pol != nil {
 		start.copyFrom(pol)
@@ -260,11 +268,20 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 		if stale++; improved {
 			stale = 0
 		}
-		if level >= 2 && n.cfg.Patience > 0 && stale >= n.cfg.Patience {
+		if patience := n.patience(level); level >= 2 && patience > 0 && stale >= patience {
 			break
 		}
 	}
 	return best
+}
+
+// patience is how many stale iterations a level runs before it gives up
+// (0: no limit).
+func (n *NRPA) patience(level int) int {
+	if level == n.top && n.cfg.TopPatience > 0 {
+		return n.cfg.TopPatience
+	}
+	return n.cfg.Patience
 }
 
 // playout plays from the root choosing each move with probability

@@ -263,6 +263,9 @@ func describe(p morpionai.Params) string {
 		if p.Patience > 0 {
 			extra += fmt.Sprintf(", patience %d", p.Patience)
 		}
+		if p.TopPatience > 0 {
+			extra += fmt.Sprintf(", top patience %d", p.TopPatience)
+		}
 		if p.Layers {
 			extra += ", layer adaptation"
 		}

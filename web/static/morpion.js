@@ -203,5 +203,5 @@ function settingField(s) {
       input = el('select', { name }, el('option', { value: '' }, chosen), el('option', { value: 'record' }, "the record's octagon"),
         el('option', { value: 'plane' }, 'the whole plane'));
   }
-  return el('label', { title: s.description, 'data-algorithms': s.algorithms.join(' ') }, s.name, input);
+  return el('label', { title: s.description, 'data-algorithms': s.algorithms.join(' ') }, s.name.replaceAll('_', ' '), input);
 }
