@@ -1,4 +1,4 @@
-import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying, botName, namesIn, engineName, actionBox } from './ui.js';
+import { api, el, showProblem, ProblemError, lineChart, botLink, showPlaying, botName, namesIn, engineName, actionBox, pagedTable } from './ui.js';
 import { showReplay, watchEvery } from './replay.js';
 
 // Bots: the list (ours and the uploads), the upload form with what this
@@ -120,34 +120,13 @@ async function list(main, query = new URLSearchParams()) {
       ...l.languages.map(x => el('li', {}, el('strong', {}, x.name), ` ${x.file}: `, x.available ? x.toolchain : x.reason)));
   }).catch(e => showProblem(uploadBox, e));
 
-  let cursor = '', generation = 0;
-  const load = async reset => {
-    const mine = reset ? ++generation : generation;
-    if (reset) cursor = '';
-    const q = new URLSearchParams({ limit: '50' });
-    if (game.value) q.set('game', game.value);
-    if (status.value) q.set('status', status.value);
-    if (owner.value.trim()) q.set('owner', owner.value.trim());
-    if (cursor) q.set('cursor', cursor);
-    try {
-      const page = await api('GET', '/v1/bots?' + q);
-      if (mine !== generation) return;
-      if (reset) body.replaceChildren();
-      for (const b of page.bots) {
-        body.append(el('tr', { 'data-bot': b.id },
-          el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}`, title: engineName(b.id) ? b.id : null }, engineName(b.id) || b.name)), el('td', {}, b.game),
-          el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', {}, b.version),
-          el('td', { class: `bot-${b.status}` }, b.status)));
-      }
-      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No bot.')));
-      cursor = page.next_cursor || '';
-      more.hidden = !cursor;
-      showProblem(problemBox, null);
-    } catch (e) { showProblem(problemBox, e); }
-  };
-  for (const f of [game, status]) f.addEventListener('change', () => load(true));
-  owner.addEventListener('change', () => load(true));
-  more.addEventListener('click', () => load(false));
+  const load = pagedTable({ body, more, problemBox, path: '/v1/bots', items: 'bots', limit: 50, empty: 'No bot.', colspan: 6,
+    query: () => ({ game: game.value, status: status.value, owner: owner.value.trim() }),
+    row: b => el('tr', { 'data-bot': b.id },
+      el('td', {}, el('a', { href: `#/bots/${encodeURIComponent(b.id)}`, title: engineName(b.id) ? b.id : null }, engineName(b.id) || b.name)), el('td', {}, b.game),
+      el('td', {}, b.owner), el('td', { class: 'opt' }, b.language), el('td', {}, b.version),
+      el('td', { class: `bot-${b.status}` }, b.status)) });
+  for (const f of [game, status, owner]) f.addEventListener('change', () => load(true));
   load(true);
 }
 

@@ -1,4 +1,4 @@
-import { api, apiKey, el, showProblem, follow, keyField, botLink, showPlaying, hostOnly, botName, engineName } from './ui.js';
+import { api, apiKey, el, showProblem, follow, keyField, botLink, showPlaying, hostOnly, botName, engineName, newestCall, pagedTable } from './ui.js';
 import { lessNames } from './boards.js';
 import { showReplay, resultWords } from './replay.js';
 
@@ -31,33 +31,16 @@ async function list(main) {
     el('h2', {}, 'All competitions'), el('div', { class: 'row' }, el('label', {}, 'Status', status)),
     el('table', { id: 'competitions-table' }, el('thead', {}, el('tr', {},
       [['Name'], ['Game'], ['Status'], ['Games'], ['Format', 'opt'], ['Bots', 'opt'], ['Created', 'opt']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
-  let cursor = '', generation = 0;
-  // A filter changed while a page was on its way: only the newest load
-  // fills the table.
-  const load = async reset => {
-    const mine = reset ? ++generation : generation;
-    if (reset) cursor = '';
-    const q = new URLSearchParams({ limit: '20' });
-    if (status.value) q.set('status', status.value);
-    if (cursor) q.set('cursor', cursor);
-    try {
-      const page = await api('GET', '/v1/competitions?' + q);
-      if (mine !== generation) return;
-      if (reset) body.replaceChildren();
-      for (const c of page.competitions) {
-        body.append(el('tr', { 'data-competition': c.id, 'data-status': c.status },
-          el('td', {}, el('a', { href: `#/competitions/${c.id}` }, c.name)), el('td', {}, c.game),
-          el('td', { class: 'status-word' }, c.status), el('td', {}, `${c.played} of ${c.planned}`),
-          el('td', { class: 'opt' }, c.format), el('td', { class: 'opt' }, c.bots.length),
-          el('td', { class: 'opt' }, new Date(c.created_at).toLocaleString())));
-      }
-      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 8, class: 'muted' }, 'No competition yet.')));
-      cursor = page.next_cursor || '';
-      more.hidden = !cursor;
-    } catch (e) { showProblem(problemBox, e); }
-  };
+  // The problem box also holds the form's problems: a list read that
+  // succeeds must not clear them.
+  const load = pagedTable({ body, more, problemBox, path: '/v1/competitions', items: 'competitions', limit: 20,
+    empty: 'No competition yet.', colspan: 7, clears: false, query: () => ({ status: status.value }),
+    row: c => el('tr', { 'data-competition': c.id, 'data-status': c.status },
+      el('td', {}, el('a', { href: `#/competitions/${c.id}` }, c.name)), el('td', {}, c.game),
+      el('td', { class: 'status-word' }, c.status), el('td', {}, `${c.played} of ${c.planned}`),
+      el('td', { class: 'opt' }, c.format), el('td', { class: 'opt' }, c.bots.length),
+      el('td', { class: 'opt' }, new Date(c.created_at).toLocaleString())) });
   status.addEventListener('change', () => load(true));
-  more.addEventListener('click', () => load(false));
   load(true);
   // Live: while a listed competition is queued or running, the first
   // page is read again every few seconds (not once the reader pages on).
@@ -180,11 +163,11 @@ function one(main, id) {
   // showGames shows the first count games played, in schedule order,
   // read again from the start: on workers games end in any order, so a
   // page read before may since have gained a game in its middle. Only the
-  // newest call fills the table, as the lists' loads do: a slower answer
-  // to an earlier one (another bot's games) must not overwrite it.
-  let generation = 0;
+  // newest call fills the table: a slower answer to an earlier one
+  // (another bot's games) must not overwrite it.
+  const gameCalls = newestCall();
   const showGames = async count => {
-    const mine = ++generation;
+    const mine = gameCalls.start();
     const rows = [];
     let next = '';
     do {
@@ -195,7 +178,7 @@ function one(main, id) {
       rows.push(...page.games);
       next = page.next_cursor || '';
     } while (next && rows.length < count);
-    if (mine !== generation) return;
+    if (gameCalls.stale(mine)) return;
     gamesBody.replaceChildren(...rows.map(gameRow));
     if (!rows.length) gamesBody.append(el('tr', {}, el('td', { colspan: 6, class: 'muted' }, 'No game has ended yet.')));
     shown = rows.length;

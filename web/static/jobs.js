@@ -1,4 +1,4 @@
-import { api, el, showProblem, follow, keyField, hostOnly } from './ui.js';
+import { api, el, showProblem, follow, keyField, hostOnly, pagedTable } from './ui.js';
 
 // Jobs: the list (filter by kind and status, page by page) and a page a
 // job, live by Server-Sent Events, with cancel.
@@ -19,34 +19,13 @@ async function list(main) {
   const more = el('button', { class: 'secondary' }, 'More');
   main.append(el('h1', {}, 'Jobs'), el('div', { class: 'row' }, el('label', {}, 'Kind', kind), el('label', {}, 'Status', status)),
     problemBox, el('table', { id: 'jobs-table' }, el('thead', {}, el('tr', {}, [['Created', 'opt'], ['Kind'], ['Status'], ['Progress']].map(([h, c]) => el('th', { class: c }, h)))), body), more);
-  let cursor = '', generation = 0;
-  // A filter changed while a page was on its way: only the newest load may
-  // fill the table, or the two answers would both be appended.
-  const load = async reset => {
-    const mine = reset ? ++generation : generation;
-    if (reset) cursor = '';
-    const q = new URLSearchParams({ limit: '20' });
-    if (kind.value) q.set('kind', kind.value);
-    if (status.value) q.set('status', status.value);
-    if (cursor) q.set('cursor', cursor);
-    try {
-      const page = await api('GET', '/v1/jobs?' + q);
-      if (mine !== generation) return;
-      if (reset) body.replaceChildren();
-      for (const j of page.jobs) {
-        body.append(el('tr', { 'data-job': j.id },
-          el('td', { class: 'opt' }, new Date(j.created_at).toLocaleString()), el('td', {}, el('a', { href: pageFor(j), class: 'open' }, j.kind)),
-          el('td', {}, j.status), el('td', { class: 'progress' }, `${Math.round(j.progress.fraction * 100)}% ${j.progress.message || ''}`)));
-      }
-      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan: 4, class: 'muted' }, 'No job.')));
-      cursor = page.next_cursor || '';
-      more.hidden = !cursor;
-      showProblem(problemBox, null);
-    } catch (e) { showProblem(problemBox, e); }
-  };
+  const load = pagedTable({ body, more, problemBox, path: '/v1/jobs', items: 'jobs', limit: 20, empty: 'No job.', colspan: 4,
+    query: () => ({ kind: kind.value, status: status.value }),
+    row: j => el('tr', { 'data-job': j.id },
+      el('td', { class: 'opt' }, new Date(j.created_at).toLocaleString()), el('td', {}, el('a', { href: pageFor(j), class: 'open' }, j.kind)),
+      el('td', {}, j.status), el('td', { class: 'progress' }, `${Math.round(j.progress.fraction * 100)}% ${j.progress.message || ''}`)) });
   kind.addEventListener('change', () => load(true));
   status.addEventListener('change', () => load(true));
-  more.addEventListener('click', () => load(false));
   load(true);
 }
 

@@ -171,6 +171,46 @@ export function follow(jobID, onEvent, onNote = () => {}) {
 
 const isFinal = j => ['succeeded', 'failed', 'cancelled', 'interrupted'].includes(j.status);
 
+// newestCall numbers the calls of a function whose answers come back in any
+// order: start() a new call, stale(n) whether another started since call n.
+// A table filled from an answer checks it first, or a slow answer to an
+// earlier filter overwrites (or is appended to) the newer one's.
+export function newestCall() {
+  let n = 0;
+  return { start: () => ++n, current: () => n, stale: mine => mine !== n };
+}
+
+// pagedTable fills body from a list route page by page: load(true) reads
+// the first page again (a filter changed), load(false) appends the next
+// (the More button, which it hides on the last page). query() gives the
+// filters (empty ones are left out), row(item) a row, empty the row's text
+// when there is none. Only the newest load(true), and the pages after it,
+// fill the body. clears: a load that succeeds clears problemBox (not where
+// the box also holds a form's problem). Returns load.
+export function pagedTable({ body, more, problemBox, path, items, limit, query, row, empty, colspan, clears = true }) {
+  let cursor = '';
+  const calls = newestCall();
+  const load = async reset => {
+    const mine = reset ? calls.start() : calls.current();
+    if (reset) cursor = '';
+    const q = new URLSearchParams({ limit: String(limit) });
+    for (const [k, v] of Object.entries(query())) if (v) q.set(k, v);
+    if (cursor) q.set('cursor', cursor);
+    try {
+      const page = await api('GET', `${path}?${q}`);
+      if (calls.stale(mine)) return;
+      if (reset) body.replaceChildren();
+      body.append(...page[items].map(row));
+      if (!body.children.length) body.append(el('tr', {}, el('td', { colspan, class: 'muted' }, empty)));
+      cursor = page.next_cursor || '';
+      more.hidden = !cursor;
+      if (clears) showProblem(problemBox, null);
+    } catch (e) { showProblem(problemBox, e); }
+  };
+  more.addEventListener('click', () => load(false));
+  return load;
+}
+
 // keyField is the API key input of the pages that start or cancel jobs.
 export function keyField() {
   return el('label', {}, 'API key (if the server has one)',
