@@ -14,7 +14,7 @@ import (
 )
 
 // NestedVersion changes when the nrpa or nmcs engine's answers may change.
-const NestedVersion = "3"
+const NestedVersion = "4"
 
 // nestedDefaults are what the nrpa and nmcs engines answer with when a
 // request names no option: NRPA the budget's row of presets (the rows a

@@ -35,10 +35,11 @@ var presets = map[string][]Preset{
 	"5T": {
 		{Budget: 10 * time.Second, Level: 3},
 		{Budget: time.Minute, Level: 4, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
-		{Budget: 10 * time.Minute, Level: 4, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
-		// Level 5 over the ten-minute row's level-4 draws. Patience 20
+		// Level 5 over the one-minute row's level-4 draws. Patience 20
 		// is what ends a draw: without it one runs some twenty minutes
-		// and the top takes two or three steps an hour.
+		// and the top takes two or three steps an hour. Its first draw
+		// is a level-4 run's: the rows part from the second draw on.
+		{Budget: 10 * time.Minute, Level: 5, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
 		{Budget: 60 * time.Minute, Level: 5, Patience: 20, Layers: true, Extend: true, Octagon: "record"},
 	},
 }

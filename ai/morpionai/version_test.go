@@ -15,7 +15,7 @@ func TestVersionFollowsTheDefaults(t *testing.T) {
 }
 
 func TestNestedVersionFollowsTheDefaults(t *testing.T) {
-	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "3", Fingerprint: "46f4802f3dbd"}); err != nil {
+	if err := ai.CheckRecorded("nrpa and nmcs", NestedVersion, nestedDefaults, ai.Recorded{Version: "4", Fingerprint: "a251c4a4e1dd"}); err != nil {
 		t.Error(err)
 	}
 }
