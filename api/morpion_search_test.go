@@ -142,6 +142,23 @@ func TestMorpionSearchNeedsTheAPIKey(t *testing.T) {
 	e.do(t, "POST", "/v1/morpion/searches", req).problem(t, http.StatusUnauthorized)
 	e.do(t, "POST", "/v1/morpion/searches", req, "X-API-Key", "k3y").ok(t, http.StatusAccepted)
 	e.do(t, "GET", "/v1/morpion/records?variant=5T", nil).ok(t, 200)
+	// A stranger learns nothing of the parameters either: without the key
+	// or with a wrong one, a bad setting is refused as unauthorized too,
+	// before it is read, and no job is made.
+	bad := map[string]any{"variant": "5T", "algorithm": "nrpa", "budget": map[string]any{"playouts": 10},
+		"parameters": map[string]any{"top_patience": -1}}
+	good := map[string]any{"variant": "5T", "algorithm": "nrpa", "budget": map[string]any{"playouts": 10},
+		"parameters": map[string]any{"top_patience": 3}}
+	for _, body := range []map[string]any{bad, good} {
+		e.do(t, "POST", "/v1/morpion/searches", body).problem(t, http.StatusUnauthorized)
+		e.do(t, "POST", "/v1/morpion/searches", body, "X-API-Key", "wrong").problem(t, http.StatusUnauthorized)
+	}
+	var jobs api.JobListResponse
+	e.do(t, "GET", "/v1/jobs?kind=morpion-search", nil, "X-API-Key", "k3y").ok(t, http.StatusOK).json(t, &jobs)
+	if len(jobs.Jobs) != 1 {
+		t.Errorf("%d search jobs, want only the one with the key", len(jobs.Jobs))
+	}
+	e.do(t, "POST", "/v1/morpion/searches", bad, "X-API-Key", "k3y").problem(t, http.StatusBadRequest)
 }
 
 // TestMorpionSearchResumesAfterRestart stops a server in the middle of a

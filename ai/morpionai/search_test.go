@@ -112,6 +112,24 @@ func TestResumeCarriesTheBest(t *testing.T) {
 	}
 }
 
+// A bad number says its range, and what 0 stands for where 0 is not
+// simply the value given.
+func TestCheckSaysTheRange(t *testing.T) {
+	for _, c := range []struct {
+		p    Params
+		want string
+	}{
+		{Params{Variant: "5T", Algorithm: "nrpa", TopPatience: -1, Playouts: 1}, "top_patience: must be 0..10000"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Repetitions: -1, Playouts: 1}, "repetitions: must be 0..10000"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Iterations: -1, Playouts: 1}, "iterations: must be 1..10000 (0: 100)"},
+		{Params{Variant: "5T", Algorithm: "nrpa", Level: 9, Playouts: 1}, "level: must be 1..6 (0: chosen for the search)"},
+	} {
+		if err := c.p.Check(2); err == nil || err.Error() != c.want {
+			t.Errorf("%+v: %v, want %q", c.p, err, c.want)
+		}
+	}
+}
+
 func TestCheck(t *testing.T) {
 	for _, c := range []struct {
 		p     Params

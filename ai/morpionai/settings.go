@@ -69,11 +69,16 @@ func checkInt(name string, n int) error {
 	if n == 0 || (n >= s.Min && n <= s.Max) {
 		return nil
 	}
-	def := s.Default
-	if def == "" {
-		def = "chosen for the search"
+	reason := fmt.Sprintf("must be %d..%d", s.Min, s.Max)
+	switch {
+	case s.Default == "":
+		reason += " (0: chosen for the search)"
+	case s.Default != "0":
+		reason += " (0: " + s.Default + ")"
 	}
-	return &ParamError{name, fmt.Sprintf("must be %d..%d (0: %s)", s.Min, s.Max, def)}
+	// A default of 0 needs no word: 0 is in the range, and what it means
+	// is the setting's description.
+	return &ParamError{name, reason}
 }
 
 // SettingFlag is a setting's command-line flag: its name with hyphens for

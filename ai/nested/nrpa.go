@@ -235,6 +235,7 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 		best.copyFrom(r)
 		return true, improved
 	}
+	patience := n.patience(level)
 	for left := n.cfg.Iterations; left > 0; left-- {
 		if n.stop() {
 			break
@@ -268,7 +269,7 @@ func (n *NRPA) level(level int, pol *Policy) *rollout {
 		if stale++; improved {
 			stale = 0
 		}
-		if patience := n.patience(level); level >= 2 && patience > 0 && stale >= patience {
+		if level >= 2 && patience > 0 && stale >= patience {
 			break
 		}
 	}
