@@ -26,6 +26,7 @@ type searchState struct {
 	BestScore    int                     `json:"best_score"`
 	BestLayers   string                  `json:"best_layers"`
 	Improvements []morpionai.Improvement `json:"improvements"`
+	RunsBegun    int64                   `json:"runs_begun,omitempty"`
 	Finished     bool                    `json:"finished"`
 }
 
@@ -202,7 +203,8 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	run := morpionai.NewRun(p, start, st.Improvements, st.Playouts, time.Duration(st.ElapsedMS)*time.Millisecond)
+	run := morpionai.NewRun(p, start, morpionai.Progress{Improvements: st.Improvements, Playouts: st.Playouts,
+		ElapsedMS: st.ElapsedMS, RunsBegun: st.RunsBegun})
 	runs := st.Runs
 	// save writes the best grid and the state: every minute while the
 	// search runs (a killed process loses at most that), and at the end.
@@ -211,6 +213,7 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 		now := st
 		now.Runs = runs + 1
 		now.Playouts, now.ElapsedMS, now.Improvements, now.Finished = pr.Playouts, pr.ElapsedMS, pr.Improvements, finished
+		now.RunsBegun = pr.RunsBegun
 		if best := run.Best(); best != nil {
 			now.BestScore, now.BestLayers = best.Score(), morpion.EncodeLayers(best)
 			files := map[string]string{
@@ -282,8 +285,12 @@ func progressLine(total morpionai.Params, pr morpionai.Progress) string {
 	const width = 24
 	filled := int(f * width)
 	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
-	return fmt.Sprintf("[%s] %3.0f%%  %s  %s playouts  %s/s  best %d ", bar, 100*f, fmtElapsed(pr.ElapsedMS),
-		siCount(float64(pr.Playouts)), siCount(pr.PlayoutsPerS), pr.BestScore)
+	runs := ""
+	if pr.RunsBegun > 0 {
+		runs = fmt.Sprintf("  %d runs", pr.RunsBegun)
+	}
+	return fmt.Sprintf("[%s] %3.0f%%  %s  %s playouts  %s/s%s  best %d ", bar, 100*f, fmtElapsed(pr.ElapsedMS),
+		siCount(float64(pr.Playouts)), siCount(pr.PlayoutsPerS), runs, pr.BestScore)
 }
 
 // siCount prints a count with k, M or G.

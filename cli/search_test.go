@@ -11,6 +11,30 @@ import (
 	"gameai/games/morpion"
 )
 
+// TestSearchStateCountsRuns: state.json keeps the NRPA runs a search
+// began (level-1 runs of ten playouts in a budget of 35: four), and a
+// resumed search goes on counting from them.
+func TestSearchStateCountsRuns(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"morpion", "search", "--variant", "5D", "--level", "1", "--iterations", "10", "--threads", "1",
+		"--seed", "2", "--quiet", "--out", dir}
+	if out, code := run(t, "", append(args, "--playouts", "35")...); code != 0 {
+		t.Fatalf("search: %d %q", code, out)
+	}
+	var st searchState
+	readJSON(t, filepath.Join(dir, stateFile), &st)
+	if st.RunsBegun != 4 {
+		t.Fatalf("state: %d runs begun in 35 playouts of 10-playout runs, want 4", st.RunsBegun)
+	}
+	if out, code := run(t, "", "morpion", "search", "--resume", dir, "--playouts", "35", "--quiet"); code != 0 {
+		t.Fatalf("resume: %d %q", code, out)
+	}
+	readJSON(t, filepath.Join(dir, stateFile), &st)
+	if st.RunsBegun != 8 {
+		t.Errorf("state after resume: %d runs begun, want 8 (4 and 4)", st.RunsBegun)
+	}
+}
+
 func TestMorpionSearchWritesAndResumes(t *testing.T) {
 	dir := t.TempDir()
 	out, code := run(t, "", "morpion", "search", "--variant", "5D", "--algo", "dna", "--playouts", "3000",

@@ -131,6 +131,11 @@ type Progress struct {
 	BestLayers   string        `json:"best_layers,omitempty"`
 	BestPentasol string        `json:"best_pentasol,omitempty"`
 	Improvements []Improvement `json:"improvements"`
+	// RunsBegun counts the NRPA or NMCS runs the search started on all its
+	// threads: one a thread, and one more each time a run ends (its top
+	// level's patience spent) while the budget lasts. The DNA search has
+	// none.
+	RunsBegun int64 `json:"runs_begun,omitempty"`
 }
 
 // Run is a search in progress.
@@ -140,10 +145,11 @@ type Run struct {
 	start   *morpion.Grid
 	runner  *nested.Runner
 	begun   time.Time
-	// offPlayouts and offElapsed carry what earlier runs of a resumed
-	// search did.
+	// offPlayouts, offElapsed and offBegun carry what earlier runs of a
+	// resumed search did.
 	offPlayouts int64
 	offElapsed  time.Duration
+	offBegun    int64
 
 	mu      sync.Mutex
 	best    *morpion.Grid
@@ -151,12 +157,14 @@ type Run struct {
 }
 
 // NewRun prepares a search whose parameters passed Check. start (may be nil)
-// is a grid to warm-start from; history, playouts and elapsed carry over
-// what earlier runs of a resumed search did.
-func NewRun(p Params, start *morpion.Grid, history []Improvement, playouts int64, elapsed time.Duration) *Run {
+// is a grid to warm-start from; before carries over what earlier runs of a
+// resumed search did (its improvements, playouts, elapsed time and runs
+// begun; its best is start).
+func NewRun(p Params, start *morpion.Grid, before Progress) *Run {
 	v, _ := morpion.ParseVariant(p.Variant)
-	r := &Run{params: p, variant: v, start: start, history: append([]Improvement(nil), history...),
-		offPlayouts: playouts, offElapsed: elapsed, best: start, begun: time.Now()}
+	r := &Run{params: p, variant: v, start: start, history: append([]Improvement(nil), before.Improvements...),
+		offPlayouts: before.Playouts, offElapsed: time.Duration(before.ElapsedMS) * time.Millisecond,
+		offBegun: before.RunsBegun, best: start, begun: time.Now()}
 	var b nested.Budget
 	if p.TimeMS > 0 {
 		b.Deadline = r.begun.Add(time.Duration(p.TimeMS) * time.Millisecond)
@@ -211,7 +219,7 @@ func (r *Run) Progress() Progress {
 	defer r.mu.Unlock()
 	el := time.Since(r.begun)
 	out := Progress{Playouts: r.offPlayouts + n, ElapsedMS: (r.offElapsed + el).Milliseconds(),
-		Improvements: append([]Improvement{}, r.history...)}
+		Improvements: append([]Improvement{}, r.history...), RunsBegun: r.offBegun + r.runner.Begun()}
 	if s := el.Seconds(); s > 0 {
 		out.PlayoutsPerS = float64(n) / s
 	}

@@ -14,7 +14,7 @@ func TestRunsEveryAlgorithm(t *testing.T) {
 		if err := p.Check(4); err != nil {
 			t.Fatal(err)
 		}
-		r := NewRun(p, nil, nil, 0, 0)
+		r := NewRun(p, nil, Progress{})
 		g := r.Search(t.Context())
 		pr := r.Progress()
 		if g == nil || g.Score() < 40 || !g.Finished() || pr.BestScore != g.Score() || pr.Playouts < 400 {
@@ -35,7 +35,7 @@ func TestStabilizationReachesNRPA(t *testing.T) {
 	if err := p.Check(1); err != nil {
 		t.Fatal(err)
 	}
-	r := NewRun(p, nil, nil, 0, 0)
+	r := NewRun(p, nil, Progress{})
 	r.Search(t.Context())
 	if n := r.Progress().Playouts; n != 27 {
 		t.Errorf("a level-1 run with stabilization 3 on a budget of 25 played %d playouts, want 27", n)
@@ -56,7 +56,7 @@ func TestLayersAndRepetitionsReachNRPA(t *testing.T) {
 		if err := p.Check(1); err != nil {
 			t.Fatal(err)
 		}
-		r := NewRun(p, nil, nil, 0, 0)
+		r := NewRun(p, nil, Progress{})
 		g := r.Search(t.Context())
 		if g == nil || !g.Finished() || g.Score() < 40 {
 			t.Fatalf("%+v: best %v", p, g)
@@ -79,7 +79,7 @@ func TestOctagonConfinesTheSearch(t *testing.T) {
 		if err := p.Check(1); err != nil {
 			t.Fatal(err)
 		}
-		g := NewRun(p, nil, nil, 0, 0).Search(t.Context())
+		g := NewRun(p, nil, Progress{}).Search(t.Context())
 		if g == nil || !g.Finished() {
 			t.Fatalf("%s: best %v, not a finished grid", algo, g)
 		}
@@ -102,13 +102,44 @@ func TestOctagonConfinesTheSearch(t *testing.T) {
 func TestResumeCarriesTheBest(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Threads: 1, Seed: 1, Playouts: 300}
 	_ = p.Check(2)
-	first := NewRun(p, nil, nil, 0, 0)
+	first := NewRun(p, nil, Progress{})
 	g := first.Search(t.Context())
 	pr := first.Progress()
-	again := NewRun(p, g, pr.Improvements, pr.Playouts, 0)
+	again := NewRun(p, g, pr)
 	g2 := again.Search(t.Context())
 	if g2.Score() < g.Score() || again.Progress().Playouts < pr.Playouts+300 {
 		t.Errorf("resumed run: %d (was %d), playouts %d", g2.Score(), g.Score(), again.Progress().Playouts)
+	}
+}
+
+// TestRunsBegunCountsRestarts: level-1 runs of 10 iterations on one thread
+// and a budget of 35 playouts are four runs (the budget is looked at
+// between iterations: the fourth is cut after five), and a resumed search
+// adds its own to what the first began. The DNA search begins none.
+func TestRunsBegunCountsRestarts(t *testing.T) {
+	p := Params{Variant: "5D", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 1, Seed: 1, Playouts: 35}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	first := NewRun(p, nil, Progress{})
+	g := first.Search(t.Context())
+	pr := first.Progress()
+	if pr.RunsBegun != 4 || pr.Playouts != 35 {
+		t.Fatalf("35 playouts of 10-iteration runs: %d runs begun, %d playouts; want 4 and 35", pr.RunsBegun, pr.Playouts)
+	}
+	again := NewRun(p, g, pr)
+	again.Search(t.Context())
+	if n := again.Progress().RunsBegun; n != 8 {
+		t.Errorf("resumed with 35 more playouts: %d runs begun in all, want 8", n)
+	}
+	d := Params{Variant: "5D", Algorithm: "dna", Threads: 1, Seed: 1, Playouts: 200}
+	if err := d.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	dna := NewRun(d, nil, Progress{})
+	dna.Search(t.Context())
+	if n := dna.Progress().RunsBegun; n != 0 {
+		t.Errorf("the DNA search began %d NRPA runs, want 0", n)
 	}
 }
 

@@ -16,6 +16,7 @@ type Runner struct {
 	onImprove func(Sequence, int64)
 
 	playouts atomic.Int64
+	begun    atomic.Int64
 	stop     atomic.Bool
 	mu       sync.Mutex
 	best     Sequence
@@ -63,6 +64,14 @@ func (r *Runner) Offer(s Sequence) {
 
 // Count adds playouts run by a worker.
 func (r *Runner) Count(n int64) { r.playouts.Add(n) }
+
+// Begin counts a run a worker starts: a search on a thread is a series of
+// runs, the next begun when one ends (by patience or its iterations), and
+// how many an hour takes is what tells whether the runs settle or restart.
+func (r *Runner) Begin() { r.begun.Add(1) }
+
+// Begun is the number of runs the workers have started.
+func (r *Runner) Begun() int64 { return r.begun.Load() }
 
 // Playouts is the number of playouts counted so far.
 func (r *Runner) Playouts() int64 { return r.playouts.Load() }
@@ -130,6 +139,7 @@ func Parallel(ctx context.Context, r *Runner, newProblem func() Problem, cfg Par
 				counted = total
 				return r.Stopped()
 			}
+			r.Begin()
 			if cfg.Algorithm == "nmcs" {
 				n := NewNMCS(p, seed)
 				n.OnImprove(r.Offer)

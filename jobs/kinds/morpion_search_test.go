@@ -44,7 +44,7 @@ func (h *scriptedRuns) Morpion(_ context.Context, runs []workers.MorpionRun, sta
 		g := h.grids[0]
 		h.grids = h.grids[1:]
 		out[i] = &workers.MorpionRunState{Done: true, Progress: morpionai.Progress{
-			Playouts: 100, ElapsedMS: run.Params.TimeMS, BestScore: g.Score(), BestLayers: morpion.EncodeLayers(g),
+			Playouts: 100, ElapsedMS: run.Params.TimeMS, BestScore: g.Score(), BestLayers: morpion.EncodeLayers(g), RunsBegun: 3,
 			Improvements: []morpionai.Improvement{{Score: g.Score(), Playouts: 50, ElapsedMS: run.Params.TimeMS / 2}}}}
 	}
 	h.mu.Unlock()
@@ -92,7 +92,7 @@ func searchParams() MorpionSearchParams {
 
 // A search plays one run a thread, each with a seed of its own, from the
 // start grid for the whole budget, and reports them as one search: the
-// best grid of all, their playouts summed.
+// best grid of all, their playouts and the NRPA runs they began summed.
 func TestASearchPlaysARunAThread(t *testing.T) {
 	grids := distinctGrids(2)
 	h := &scriptedRuns{grids: slices.Clone(grids)}
@@ -122,8 +122,8 @@ func TestASearchPlaysARunAThread(t *testing.T) {
 	}
 	top := slices.MaxFunc(grids, func(a, b *morpion.Grid) int { return a.Score() - b.Score() })
 	if res.BestScore != top.Score() || res.BestLayers != morpion.EncodeLayers(top) || res.Playouts != 200 ||
-		res.ElapsedMS != 2500 || !res.BudgetSpent {
-		t.Errorf("result %+v: want best %d, 200 playouts in 2500 ms", res.Progress, top.Score())
+		res.ElapsedMS != 2500 || res.RunsBegun != 6 || !res.BudgetSpent {
+		t.Errorf("result %+v: want best %d, 200 playouts in 2500 ms, 6 runs begun", res.Progress, top.Score())
 	}
 	if last := res.Improvements[len(res.Improvements)-1]; last.Score != top.Score() {
 		t.Errorf("last improvement %+v, want the best %d", last, top.Score())

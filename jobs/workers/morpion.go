@@ -186,7 +186,7 @@ func (run MorpionRun) Resume(prev MorpionRunState, retry int) (*morpionai.Run, e
 	if p.Playouts > 0 {
 		p.Playouts = max(p.Playouts-prev.Playouts, 1)
 	}
-	return morpionai.NewRun(p, start, prev.Improvements, prev.Playouts, time.Duration(prev.ElapsedMS)*time.Millisecond), nil
+	return morpionai.NewRun(p, start, prev.Progress), nil
 }
 
 func decodeStart(v morpion.Variant, code string) (*morpion.Grid, error) {

@@ -156,6 +156,10 @@ function watch(jobID, box, problemBox, onEnd) {
       el('dt', {}, 'Best score'), el('dd', { id: 'morpion-live-score' }, p.best_score ?? '—'),
       el('dt', {}, 'Playouts'), el('dd', {}, fmt(p.playouts ?? 0)),
       el('dt', {}, 'Playouts/s'), el('dd', {}, fmt(Math.round(p.playouts_per_s ?? 0))),
+      // One a thread, then one more each time a run's top level runs out of
+      // patience: how often an hour's search started over.
+      ...(p.runs_begun ? [el('dt', { title: 'NRPA or NMCS runs started on all threads: one a thread, and another each time one ends' }, 'Nested runs begun'),
+        el('dd', { id: 'morpion-live-runs-begun' }, fmt(p.runs_begun))] : []),
       el('dt', {}, 'Elapsed'), el('dd', {}, `${((p.elapsed_ms ?? 0) / 1000).toFixed(1)} s`),
       el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)),
       ...(job.params && job.params.preset ? [el('dt', {}, 'Chosen by the budget'), el('dd', { id: 'morpion-live-preset' }, job.params.preset)] : []),
