@@ -287,7 +287,7 @@ func progressLine(total morpionai.Params, pr morpionai.Progress) string {
 	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
 	runs := ""
 	if pr.RunsBegun > 0 {
-		runs = fmt.Sprintf("  %d runs", pr.RunsBegun)
+		runs = fmt.Sprintf("  %d runs begun", pr.RunsBegun)
 	}
 	return fmt.Sprintf("[%s] %3.0f%%  %s  %s playouts  %s/s%s  best %d ", bar, 100*f, fmtElapsed(pr.ElapsedMS),
 		siCount(float64(pr.Playouts)), siCount(pr.PlayoutsPerS), runs, pr.BestScore)

@@ -209,3 +209,16 @@ func TestMorpionSearchFlagsAreTheSettings(t *testing.T) {
 		t.Errorf("--%s is neither a setting nor the search's frame", f)
 	}
 }
+
+// The progress line says how many nested runs a search began, and says
+// nothing of them for a search that has none (the DNA search).
+func TestProgressLineCountsRuns(t *testing.T) {
+	total := morpionai.Params{Playouts: 1000}
+	if line := progressLine(total, morpionai.Progress{Playouts: 500, RunsBegun: 9, BestScore: 120}); !strings.Contains(line, " 50%") ||
+		!strings.Contains(line, "9 runs begun") || !strings.Contains(line, "best 120") {
+		t.Errorf("progress line %q: want 50%%, 9 runs begun and best 120", line)
+	}
+	if line := progressLine(total, morpionai.Progress{Playouts: 500}); strings.Contains(line, "runs") {
+		t.Errorf("a search without runs: progress line %q speaks of runs", line)
+	}
+}
