@@ -343,9 +343,10 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 	if len(scores) < 2 || !slices.IsSorted(scores) {
 		t.Errorf("the best score shown went %v, want it to rise", scores)
 	}
-	// Level 3's first run outlasts the 5 s on each thread: two begun.
-	if begun := eval[string](t, ctx, `(document.getElementById('morpion-live-runs-begun') || {}).textContent || ''`); begun != "2" {
-		t.Errorf("the page says %q nested runs begun, want 2 (one a thread)", begun)
+	// One run a thread at least (a level-3 run, a million playouts,
+	// outlasts the 5 s here; a faster machine may begin another).
+	if begun := eval[int](t, ctx, `Number((document.getElementById('morpion-live-runs-begun') || {}).textContent) || 0`); begun < 2 {
+		t.Errorf("the page says %d nested runs begun, want at least 2 (one a thread)", begun)
 	}
 	points := eval[int](t, ctx, `Number((document.querySelector('#morpion-live svg.chart .series') || {dataset: {points: 0}}).dataset.points)`)
 	if points < 2 {
