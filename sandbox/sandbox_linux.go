@@ -324,8 +324,43 @@ type Process struct {
 // programSeq numbers the programs of this process.
 var programSeq atomic.Int64
 
+// busyWaits are the pauses before each new try of a start whose program
+// file was busy (textBusy); some 190 ms in all.
+var busyWaits = []time.Duration{2 * time.Millisecond, 5 * time.Millisecond, 10 * time.Millisecond,
+	25 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond}
+
+// onBusy sees each start that found its program file busy, before the
+// pause (tests end what holds the file here).
+var onBusy = func(try int) {}
+
 // Start runs spec confined.
+//
+// A program file this process wrote a moment ago (a bot's binary put on
+// the disk for a game) can still be open for writing in a child forked
+// meanwhile for another program: the child holds the descriptor until its
+// own execve, which in a box comes after the mounts and the join of its
+// groups. An execve of that file then fails with ETXTBSY
+// (golang.org/issue/22315); the descriptor goes with the other child's
+// execve, so a start that meets it is tried again after a short pause.
 func (s *Sandbox) Start(spec Spec) (*Process, error) {
+	for try := 0; ; try++ {
+		p, err := s.start(spec)
+		if !textBusy(err) || try == len(busyWaits) {
+			return p, err
+		}
+		onBusy(try)
+		time.Sleep(busyWaits[try])
+	}
+}
+
+// textBusy reports whether a start failed at execve because its program
+// file was open for writing.
+func textBusy(err error) bool {
+	var ce forkexec.ChildError
+	return errors.As(err, &ce) && ce.Location == forkexec.LocExecve && ce.Err == syscall.ETXTBSY
+}
+
+func (s *Sandbox) start(spec Spec) (*Process, error) {
 	if len(spec.Argv) == 0 {
 		return nil, errors.New("sandbox: no command")
 	}

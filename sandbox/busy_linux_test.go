@@ -1,0 +1,55 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A program whose file is still open for writing (here by the test, in
+// the hosts' case by a child forked while a bot's binary was written)
+// cannot be executed: Start tries again after each pause and starts it
+// once the file is closed; held open for good, Start gives up after its
+// tries with the execve's ETXTBSY.
+func TestABusyProgramFileIsTriedAgain(t *testing.T) {
+	s := forTest(t)
+	dir, err := MkdirTemp("gameai-sandbox-busy-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	data, err := os.ReadFile("/bin/true") // its libraries are in the box's system directories
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "true"), os.O_WRONLY|os.O_CREATE, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	spec := Spec{Argv: []string{"/bot/true"}, Dir: dir, Limits: small}
+	var tries []int
+	t.Cleanup(func() { onBusy = func(int) {} })
+
+	onBusy = func(try int) { tries = append(tries, try) }
+	if p, err := s.Start(spec); !textBusy(err) || len(tries) != len(busyWaits) {
+		if p != nil {
+			p.Kill()
+		}
+		t.Fatalf("a file held open for writing: Start = %v after busy tries %v; want ETXTBSY after %d", err, tries, len(busyWaits))
+	}
+
+	tries = nil
+	onBusy = func(try int) {
+		tries = append(tries, try)
+		if try == 0 {
+			_ = f.Close()
+		}
+	}
+	if _, exit := run(t, s, spec); !exit.OK() || len(tries) != 1 {
+		t.Errorf("the file closed after the first busy try: %v after busy tries %v; want it run after one", exit, tries)
+	}
+}
