@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -51,5 +53,46 @@ func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 	}
 	if _, exit := run(t, s, spec); !exit.OK() || len(tries) != 1 {
 		t.Errorf("the file closed after the first busy try: %v after busy tries %v; want it run after one", exit, tries)
+	}
+}
+
+// An attacker's way to make the retry a denial of service: a confined
+// program opens the program file it is shown (the same file every game of
+// that bot runs) for writing and keeps it, so that the next game's start
+// finds it busy. The program's directory is mounted read-only, so the
+// open fails, and the next start runs at once, with no busy try.
+func TestAProgramCannotHoldItsFileBusy(t *testing.T) {
+	s := forTest(t)
+	dir, err := MkdirTemp("gameai-sandbox-busy-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	data, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "true"), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// (A failed exec redirection ends sh: it is tried in a child first.)
+	hold := sh(`if sh -c 'exec 3>>/bot/true' 2>/dev/null; then exec 3>>/bot/true; echo held; sleep 30; else echo refused; fi`)
+	hold.Dir = dir
+	p, err := s.Start(hold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Kill()
+	_ = p.Stdin.Close()
+	go func() { _, _ = io.Copy(io.Discard, p.Stderr) }()
+	said, err := bufio.NewReader(p.Stdout).ReadString('\n')
+	if err != nil || said != "refused\n" {
+		t.Fatalf("a program opening its own file for writing: said %q (%v), want refused", said, err)
+	}
+	var tries []int
+	onBusy = func(try int) { tries = append(tries, try) }
+	t.Cleanup(func() { onBusy = func(int) {} })
+	if _, exit := run(t, s, Spec{Argv: []string{"/bot/true"}, Dir: dir, Limits: small}); !exit.OK() || len(tries) != 0 {
+		t.Errorf("the next start: %v after busy tries %v; want it run at once", exit, tries)
 	}
 }
