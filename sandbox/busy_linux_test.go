@@ -8,6 +8,23 @@ import (
 	"testing"
 )
 
+// programDir is a directory a box can be shown, and the bytes of
+// /bin/true to put there (its libraries are in the box's system
+// directories).
+func programDir(t *testing.T) (string, []byte) {
+	t.Helper()
+	dir, err := MkdirTemp("gameai-sandbox-busy-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	data, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, data
+}
+
 // A program whose file is still open for writing (here by the test, in
 // the hosts' case by a child forked while a bot's binary was written)
 // cannot be executed: Start tries again after each pause and starts it
@@ -15,15 +32,7 @@ import (
 // tries with the execve's ETXTBSY.
 func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 	s := forTest(t)
-	dir, err := MkdirTemp("gameai-sandbox-busy-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	data, err := os.ReadFile("/bin/true") // its libraries are in the box's system directories
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, data := programDir(t)
 	f, err := os.OpenFile(filepath.Join(dir, "true"), os.O_WRONLY|os.O_CREATE, 0o755)
 	if err != nil {
 		t.Fatal(err)
@@ -63,15 +72,7 @@ func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 // open fails, and the next start runs at once, with no busy try.
 func TestAProgramCannotHoldItsFileBusy(t *testing.T) {
 	s := forTest(t)
-	dir, err := MkdirTemp("gameai-sandbox-busy-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	data, err := os.ReadFile("/bin/true")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, data := programDir(t)
 	if err := os.WriteFile(filepath.Join(dir, "true"), data, 0o755); err != nil {
 		t.Fatal(err)
 	}
