@@ -145,7 +145,7 @@ func (h *Host) runnable(ctx context.Context, name string, l *Language, hash stri
 		if err := os.Chmod(tmp, 0o755); err != nil {
 			return Runnable{}, err
 		}
-		if err := os.WriteFile(filepath.Join(tmp, file), data, 0o755); err != nil {
+		if err := sandbox.WriteProgram(filepath.Join(tmp, file), data, 0o755); err != nil {
 			_ = os.RemoveAll(tmp) // the write's error is the one to say
 			return Runnable{}, err
 		}

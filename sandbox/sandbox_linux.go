@@ -342,6 +342,9 @@ var onBusy = func(try int) {}
 // groups. An execve of that file then fails with ETXTBSY
 // (golang.org/issue/22315); the descriptor goes with the other child's
 // execve, so a start that meets it is tried again after a short pause.
+// WriteProgram keeps this process's own writes from it; the tries are
+// for the writers it cannot hold off (another process on the host, a
+// caller that wrote the file another way).
 func (s *Sandbox) Start(spec Spec) (*Process, error) {
 	for try := 0; ; try++ {
 		p, err := s.start(spec)
