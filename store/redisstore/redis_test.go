@@ -166,3 +166,5 @@ func TestInvitationsScoredInMillisecondsAreKept(t *testing.T) {
 }
 
 func BenchmarkTakeoverLook(b *testing.B) { storetest.BenchmarkTakeoverLook(b, benchStore(b)) }
+
+func BenchmarkRenewals(b *testing.B) { storetest.BenchmarkRenewals(b, benchStore(b)) }

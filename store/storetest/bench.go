@@ -123,3 +123,28 @@ func BenchmarkTakeoverLook(b *testing.B, st *store.Store) {
 		}
 	})
 }
+
+// BenchmarkRenewals is what a job runner does every Lease/3 (5 s by
+// default) for the jobs it holds: one claim each, in turn
+// (jobs.Runner.renew), here for 100 jobs, the most a runner keeps live
+// (jobs.Config.MaxLive's default).
+func BenchmarkRenewals(b *testing.B, st *store.Store) {
+	ctx := context.Background()
+	t0 := time.Now().UTC()
+	ids := make([]string, 100)
+	for i := range ids {
+		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "morpion-search", Status: store.JobRunning,
+			CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = j.ID
+	}
+	for b.Loop() {
+		for _, id := range ids {
+			if held, err := st.Jobs.Claim(ctx, id, "me", 15*time.Second); !held || err != nil {
+				b.Fatalf("renewing %s: held %v, %v", id, held, err)
+			}
+		}
+	}
+}
