@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-// programDir is a directory a box can be shown, and the bytes of
-// /bin/true to put there (its libraries are in the box's system
-// directories).
+// programDir is a directory a box can be shown, holding /bin/true as
+// "true" (its libraries are in the box's system directories), and the
+// bytes of /bin/true to write more programs with.
 func programDir(t *testing.T) (string, []byte) {
 	t.Helper()
 	dir, err := MkdirTemp("gameai-sandbox-busy-")
@@ -25,6 +25,9 @@ func programDir(t *testing.T) (string, []byte) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	data, err := os.ReadFile("/bin/true")
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "true"), data, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir, data
@@ -38,7 +41,7 @@ func programDir(t *testing.T) (string, []byte) {
 func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 	s := forTest(t)
 	dir, data := programDir(t)
-	f, err := os.OpenFile(filepath.Join(dir, "true"), os.O_WRONLY|os.O_CREATE, 0o755)
+	f, err := os.OpenFile(filepath.Join(dir, "held"), os.O_WRONLY|os.O_CREATE, 0o755)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +49,7 @@ func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 	if _, err := f.Write(data); err != nil {
 		t.Fatal(err)
 	}
-	spec := Spec{Argv: []string{"/bot/true"}, Dir: dir, Limits: small}
+	spec := Spec{Argv: []string{"/bot/held"}, Dir: dir, Limits: small}
 	var tries []int
 	t.Cleanup(func() { onBusy = func(int) {} })
 
@@ -77,10 +80,7 @@ func TestABusyProgramFileIsTriedAgain(t *testing.T) {
 // open fails, and the next start runs at once, with no busy try.
 func TestAProgramCannotHoldItsFileBusy(t *testing.T) {
 	s := forTest(t)
-	dir, data := programDir(t)
-	if err := os.WriteFile(filepath.Join(dir, "true"), data, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := programDir(t)
 	// (A failed exec redirection ends sh: it is tried in a child first.)
 	hold := sh(`if sh -c 'exec 3>>/bot/true' 2>/dev/null; then exec 3>>/bot/true; echo held; sleep 30; else echo refused; fi`)
 	hold.Dir = dir
@@ -111,9 +111,6 @@ func TestAProgramCannotHoldItsFileBusy(t *testing.T) {
 func TestAProgramWrittenBesideStartsIsNeverBusy(t *testing.T) {
 	s := forTest(t)
 	dir, data := programDir(t)
-	if err := os.WriteFile(filepath.Join(dir, "true"), data, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	stop := make(chan struct{})
 	var starts sync.WaitGroup
 	for range 2 {

@@ -88,17 +88,11 @@ func BenchmarkJobsFirstPage(b *testing.B, st *store.Store) {
 // one holds (Unleased, what it does).
 func BenchmarkTakeoverLook(b *testing.B, st *store.Store) {
 	ctx := context.Background()
-	t0 := time.Now().UTC()
 	// A running search's progress is a few kilobytes: its best grid in
 	// several notations and each run's state.
 	progress := store.Progress{Fraction: 0.5, Message: "searching", Best: json.RawMessage(`{"grid":"` + strings.Repeat("x", 4000) + `"}`)}
-	for i := range 500 {
-		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "morpion-search", Status: store.JobRunning,
-			Progress: progress, CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
-		if err := st.Jobs.Create(ctx, j); err != nil {
-			b.Fatal(err)
-		}
-		if ok, err := st.Jobs.Claim(ctx, j.ID, "other", time.Hour); !ok || err != nil {
+	for _, id := range runningJobs(b, st, 500, progress) {
+		if ok, err := st.Jobs.Claim(ctx, id, "other", time.Hour); !ok || err != nil {
 			b.Fatalf("claim: %v %v", ok, err)
 		}
 	}
@@ -130,16 +124,7 @@ func BenchmarkTakeoverLook(b *testing.B, st *store.Store) {
 // (jobs.Config.MaxLive's default).
 func BenchmarkRenewals(b *testing.B, st *store.Store) {
 	ctx := context.Background()
-	t0 := time.Now().UTC()
-	ids := make([]string, 100)
-	for i := range ids {
-		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "morpion-search", Status: store.JobRunning,
-			CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
-		if err := st.Jobs.Create(ctx, j); err != nil {
-			b.Fatal(err)
-		}
-		ids[i] = j.ID
-	}
+	ids := runningJobs(b, st, 100, store.Progress{})
 	for b.Loop() {
 		for _, id := range ids {
 			if held, err := st.Jobs.Claim(ctx, id, "me", 15*time.Second); !held || err != nil {
@@ -147,4 +132,21 @@ func BenchmarkRenewals(b *testing.B, st *store.Store) {
 			}
 		}
 	}
+}
+
+// runningJobs stores n running searches with progress and returns their
+// ids, oldest first.
+func runningJobs(b *testing.B, st *store.Store, n int, progress store.Progress) []string {
+	ctx := context.Background()
+	t0 := time.Now().UTC()
+	ids := make([]string, n)
+	for i := range ids {
+		j := &store.Job{ID: fmt.Sprintf("job_%04d", i), Kind: "morpion-search", Status: store.JobRunning,
+			Progress: progress, CreatedAt: t0.Add(time.Duration(i) * time.Millisecond), UpdatedAt: t0}
+		if err := st.Jobs.Create(ctx, j); err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = j.ID
+	}
+	return ids
 }
