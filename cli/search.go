@@ -27,6 +27,7 @@ type searchState struct {
 	BestLayers   string                  `json:"best_layers"`
 	Improvements []morpionai.Improvement `json:"improvements"`
 	RunsBegun    int64                   `json:"runs_begun,omitempty"`
+	RunBests     []morpionai.RunBest     `json:"run_bests,omitempty"`
 	Finished     bool                    `json:"finished"`
 }
 
@@ -204,7 +205,7 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 		return err
 	}
 	run := morpionai.NewRun(p, start, morpionai.Progress{Improvements: st.Improvements, Playouts: st.Playouts,
-		ElapsedMS: st.ElapsedMS, RunsBegun: st.RunsBegun})
+		ElapsedMS: st.ElapsedMS, RunsBegun: st.RunsBegun, RunBests: st.RunBests})
 	runs := st.Runs
 	// save writes the best grid and the state: every minute while the
 	// search runs (a killed process loses at most that), and at the end.
@@ -213,7 +214,7 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 		now := st
 		now.Runs = runs + 1
 		now.Playouts, now.ElapsedMS, now.Improvements, now.Finished = pr.Playouts, pr.ElapsedMS, pr.Improvements, finished
-		now.RunsBegun = pr.RunsBegun
+		now.RunsBegun, now.RunBests = pr.RunsBegun, pr.RunBests
 		if best := run.Best(); best != nil {
 			now.BestScore, now.BestLayers = best.Score(), morpion.EncodeLayers(best)
 			files := map[string]string{

@@ -13,7 +13,8 @@ import (
 
 // TestSearchStateCountsRuns: state.json keeps the NRPA runs a search
 // began (level-1 runs of ten playouts in a budget of 35: four), and a
-// resumed search goes on counting from them.
+// resumed search goes on counting from them, as it does the bests of the
+// runs that ended.
 func TestSearchStateCountsRuns(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"morpion", "search", "--variant", "5D", "--level", "1", "--iterations", "10", "--threads", "1",
@@ -32,6 +33,13 @@ func TestSearchStateCountsRuns(t *testing.T) {
 	readJSON(t, filepath.Join(dir, stateFile), &st)
 	if st.RunsBegun != 8 {
 		t.Errorf("state after resume: %d runs begun, want 8 (4 and 4)", st.RunsBegun)
+	}
+	var ended int64
+	for _, b := range st.RunBests {
+		ended += b.Runs
+	}
+	if ended != 6 {
+		t.Errorf("state after resume: run bests %v count %d runs, want 6 (the three that ended of each four)", st.RunBests, ended)
 	}
 }
 

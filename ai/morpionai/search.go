@@ -136,6 +136,38 @@ type Progress struct {
 	// level's patience spent) while the budget lasts. The DNA search has
 	// none.
 	RunsBegun int64 `json:"runs_begun,omitempty"`
+	// RunBests counts the runs that ended by themselves by the score of
+	// their best grid, highest first: each is an independent draw, so
+	// they say how likely a run is to reach a score, where the search's
+	// best says only that one did. Runs the budget cut are left out.
+	RunBests []RunBest `json:"run_bests,omitempty"`
+}
+
+// RunBest is how many runs ended with a best grid of a score.
+type RunBest struct {
+	Score int   `json:"score"`
+	Runs  int64 `json:"runs"`
+}
+
+// AddRunBests merges b into a (both highest score first) and returns the
+// sum; the input slices are not changed.
+func AddRunBests(a, b []RunBest) []RunBest {
+	out := make([]RunBest, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || (i < len(a) && a[i].Score > b[j].Score):
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j].Score > a[i].Score:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, RunBest{a[i].Score, a[i].Runs + b[j].Runs})
+			i, j = i+1, j+1
+		}
+	}
+	return out
 }
 
 // Run is a search in progress.
@@ -151,26 +183,28 @@ type Run struct {
 	offElapsed  time.Duration
 	offBegun    int64
 
-	mu      sync.Mutex
-	best    *morpion.Grid
-	history []Improvement
+	mu       sync.Mutex
+	best     *morpion.Grid
+	history  []Improvement
+	runBests []RunBest
 }
 
 // NewRun prepares a search whose parameters passed Check. start (may be nil)
 // is a grid to warm-start from; before carries over what earlier runs of a
 // resumed search did (its improvements, playouts, elapsed time and runs
-// begun; its best is start).
+// begun, and their runs' bests; its best is start).
 func NewRun(p Params, start *morpion.Grid, before Progress) *Run {
 	v, _ := morpion.ParseVariant(p.Variant)
 	r := &Run{params: p, variant: v, start: start, history: append([]Improvement(nil), before.Improvements...),
 		offPlayouts: before.Playouts, offElapsed: time.Duration(before.ElapsedMS) * time.Millisecond,
-		offBegun: before.RunsBegun, best: start, begun: time.Now()}
+		offBegun: before.RunsBegun, runBests: AddRunBests(nil, before.RunBests), best: start, begun: time.Now()}
 	var b nested.Budget
 	if p.TimeMS > 0 {
 		b.Deadline = r.begun.Add(time.Duration(p.TimeMS) * time.Millisecond)
 	}
 	b.Playouts = p.Playouts
 	r.runner = nested.NewRunner(b, r.improve)
+	r.runner.OnRunEnd(r.runEnded)
 	return r
 }
 
@@ -212,6 +246,20 @@ func (r *Run) improve(s nested.Sequence, n int64) {
 		ElapsedMS: (r.offElapsed + time.Since(r.begun)).Milliseconds()})
 }
 
+// runEnded counts a run's best grid in RunBests. Inside a region the grid
+// is scored finished, as the search's best is, but only for top levels of
+// 3 or more: a level-1 or level-2 run lasts about as long as the 1,000
+// completions a finish plays, so their runs count the region's moves.
+func (r *Run) runEnded(s nested.Sequence) {
+	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(s.Moves)
+	if r.params.Octagon != "" && r.params.Level >= 3 {
+		g = g.Finish(morpion.NewRand(r.params.Seed^uint64(r.runner.Playouts())), finishTries)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.runBests = AddRunBests(r.runBests, []RunBest{{Score: g.Score(), Runs: 1}})
+}
+
 // Progress returns a snapshot; it is safe to call from any goroutine.
 func (r *Run) Progress() Progress {
 	n := r.runner.Playouts()
@@ -219,7 +267,8 @@ func (r *Run) Progress() Progress {
 	defer r.mu.Unlock()
 	el := time.Since(r.begun)
 	out := Progress{Playouts: r.offPlayouts + n, ElapsedMS: (r.offElapsed + el).Milliseconds(),
-		Improvements: append([]Improvement{}, r.history...), RunsBegun: r.offBegun + r.runner.Begun()}
+		Improvements: append([]Improvement{}, r.history...), RunsBegun: r.offBegun + r.runner.Begun(),
+		RunBests: AddRunBests(nil, r.runBests)}
 	if s := el.Seconds(); s > 0 {
 		out.PlayoutsPerS = float64(n) / s
 	}

@@ -3,8 +3,10 @@ package morpionai
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
+	"gameai/ai/nested"
 	"gameai/games/morpion"
 )
 
@@ -127,10 +129,19 @@ func TestRunsBegunCountsRestarts(t *testing.T) {
 	if pr.RunsBegun != 4 || pr.Playouts != 35 {
 		t.Fatalf("35 playouts of 10-iteration runs: %d runs begun, %d playouts; want 4 and 35", pr.RunsBegun, pr.Playouts)
 	}
+	if n, top := ranRuns(pr.RunBests); n != 3 || top > pr.BestScore || top < 20 {
+		t.Fatalf("the three runs that ended (the fourth cut) give run bests %v: %d runs, best %d (search's %d)", pr.RunBests,
+			n, top, pr.BestScore)
+	}
 	again := NewRun(p, g, pr)
 	again.Search(t.Context())
 	if n := again.Progress().RunsBegun; n != 8 {
 		t.Errorf("resumed with 35 more playouts: %d runs begun in all, want 8", n)
+	}
+	if bests := again.Progress().RunBests; !slices.IsSortedFunc(bests, func(a, b RunBest) int { return b.Score - a.Score }) {
+		t.Errorf("run bests not highest first: %v", bests)
+	} else if n, _ := ranRuns(bests); n != 6 {
+		t.Errorf("resumed: run bests %v count %d runs, want 6 (3 and 3)", bests, n)
 	}
 	d := Params{Variant: "5D", Algorithm: "dna", Threads: 1, Seed: 1, Playouts: 200}
 	if err := d.Check(1); err != nil {
@@ -183,6 +194,68 @@ func TestCheck(t *testing.T) {
 		var pe *ParamError
 		if err := c.p.Check(4); !errors.As(err, &pe) || pe.Field != c.field {
 			t.Errorf("%+v: %v, want an error on %s", c.p, err, c.field)
+		}
+	}
+}
+
+// ranRuns sums a search's run bests: the runs and the highest score.
+func ranRuns(bests []RunBest) (n int64, top int) {
+	for _, b := range bests {
+		n += b.Runs
+		top = max(top, b.Score)
+	}
+	return n, top
+}
+
+func TestAddRunBestsMergesByScore(t *testing.T) {
+	a := []RunBest{{171, 1}, {168, 4}, {160, 2}}
+	b := []RunBest{{172, 1}, {168, 3}, {165, 1}}
+	want := []RunBest{{172, 1}, {171, 1}, {168, 7}, {165, 1}, {160, 2}}
+	if got := AddRunBests(a, b); !slices.Equal(got, want) {
+		t.Errorf("AddRunBests(%v, %v) = %v, want %v", a, b, got, want)
+	}
+	if a[1].Runs != 4 || b[1].Runs != 3 {
+		t.Errorf("the inputs changed: %v, %v", a, b)
+	}
+	if got := AddRunBests(nil, b); !slices.Equal(got, b) {
+		t.Errorf("AddRunBests(nil, %v) = %v", b, got)
+	}
+	if got := AddRunBests(nil, nil); len(got) != 0 {
+		t.Errorf("AddRunBests(nil, nil) = %v", got)
+	}
+}
+
+// TestRunBestsInsideARegionAreFinished: a run's best found inside the
+// record's octagon counts with the moves a finish adds outside it, as the
+// search's best does, for top levels of 3 and more; level-1 and level-2
+// runs, too short to finish each, count the region's moves.
+func TestRunBestsInsideARegionAreFinished(t *testing.T) {
+	v := morpion.T5
+	p := morpion.NewProblem(morpion.NewBoardIn(v, morpion.RecordOctagon(v)))
+	var s nested.Sequence
+	for moves := p.Moves(nil); len(moves) > 0; moves = p.Moves(nil) {
+		p.Play(moves[0])
+		s.Moves = append(s.Moves, moves[0])
+	}
+	s.Score = p.Score()
+	inside := len(s.Moves)
+	if morpion.NewProblem(morpion.NewBoard(v)).Complete(s.Moves).Board().NumLegal() == 0 {
+		t.Fatal("the region's game leaves nothing outside it: no test of the finish")
+	}
+	for _, c := range []struct {
+		level    int
+		finished bool
+	}{{1, false}, {2, false}, {3, true}, {5, true}} {
+		params := Params{Variant: "5T", Algorithm: "nrpa", Level: c.level, Octagon: "record", Threads: 1, Seed: 1, Playouts: 10}
+		if err := params.Check(1); err != nil {
+			t.Fatal(err)
+		}
+		r := NewRun(params, nil, Progress{})
+		r.runEnded(s)
+		got := r.Progress().RunBests
+		if len(got) != 1 || got[0].Runs != 1 || (got[0].Score > inside) != c.finished || got[0].Score < inside {
+			t.Errorf("level %d: a %d-move game inside the region counts as %v (finished: want %v)", c.level, inside, got,
+				c.finished)
 		}
 	}
 }

@@ -14,6 +14,7 @@ type Runner struct {
 	budget    int64
 	deadline  time.Time
 	onImprove func(Sequence, int64)
+	onRunEnd  func(Sequence)
 
 	playouts atomic.Int64
 	begun    atomic.Int64
@@ -69,6 +70,21 @@ func (r *Runner) Count(n int64) { r.playouts.Add(n) }
 // runs, the next begun when one ends (by patience or its iterations), and
 // how many an hour takes is what tells whether the runs settle or restart.
 func (r *Runner) Begin() { r.begun.Add(1) }
+
+// OnRunEnd sets a function (before RunWorkers) called with the best
+// sequence of every run that ended by itself, not cut by the budget or the
+// context; it may be called from several workers at once. Each run is an
+// independent draw, so its outcome, unlike the search's best, says how
+// likely a run is to reach a score.
+func (r *Runner) OnRunEnd(f func(Sequence)) { r.onRunEnd = f }
+
+// Ended reports a run's best once the run is over; runs the budget or the
+// context cut are left out (they are not whole draws).
+func (r *Runner) Ended(best Sequence) {
+	if r.onRunEnd != nil && !r.Stopped() {
+		r.onRunEnd(best)
+	}
+}
 
 // Begun is the number of runs the workers have started.
 func (r *Runner) Begun() int64 { return r.begun.Load() }
@@ -146,6 +162,7 @@ func Parallel(ctx context.Context, r *Runner, newProblem func() Problem, cfg Par
 				n.StopWhen(func() bool { return count(n.Playouts) })
 				n.Run(level)
 				count(n.Playouts)
+				r.Ended(n.Best())
 				continue
 			}
 			n := NewNRPA(p, cfg.NRPA, seed)
@@ -153,6 +170,7 @@ func Parallel(ctx context.Context, r *Runner, newProblem func() Problem, cfg Par
 			n.StopWhen(func() bool { return count(n.Playouts) })
 			n.Run(level, pol)
 			count(n.Playouts)
+			r.Ended(n.Best())
 		}
 	})
 }

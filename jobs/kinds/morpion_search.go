@@ -238,6 +238,7 @@ func combineRuns(states []*workers.MorpionRunState) morpionai.Progress {
 		out.Playouts += st.Playouts
 		out.PlayoutsPerS += st.PlayoutsPerS
 		out.RunsBegun += st.RunsBegun
+		out.RunBests = morpionai.AddRunBests(out.RunBests, st.RunBests)
 		out.ElapsedMS = max(out.ElapsedMS, st.ElapsedMS)
 		if st.BestScore > out.BestScore {
 			out.BestScore, out.BestLayers, out.BestPentasol = st.BestScore, st.BestLayers, st.BestPentasol

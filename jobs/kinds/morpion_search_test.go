@@ -45,6 +45,7 @@ func (h *scriptedRuns) Morpion(_ context.Context, runs []workers.MorpionRun, sta
 		h.grids = h.grids[1:]
 		out[i] = &workers.MorpionRunState{Done: true, Progress: morpionai.Progress{
 			Playouts: 100, ElapsedMS: run.Params.TimeMS, BestScore: g.Score(), BestLayers: morpion.EncodeLayers(g), RunsBegun: 3,
+			RunBests:     []morpionai.RunBest{{Score: g.Score(), Runs: 1}, {Score: 10, Runs: 2}},
 			Improvements: []morpionai.Improvement{{Score: g.Score(), Playouts: 50, ElapsedMS: run.Params.TimeMS / 2}}}}
 	}
 	h.mu.Unlock()
@@ -124,6 +125,18 @@ func TestASearchPlaysARunAThread(t *testing.T) {
 	if res.BestScore != top.Score() || res.BestLayers != morpion.EncodeLayers(top) || res.Playouts != 200 ||
 		res.ElapsedMS != 2500 || res.RunsBegun != 6 || !res.BudgetSpent {
 		t.Errorf("result %+v: want best %d, 200 playouts in 2500 ms, 6 runs begun", res.Progress, top.Score())
+	}
+	// Each run's bests add up: both grids' scores (once each, or twice
+	// when they tie) and the four runs that ended at 10.
+	wantBests := []morpionai.RunBest{{Score: grids[0].Score(), Runs: 1}, {Score: grids[1].Score(), Runs: 1}, {Score: 10, Runs: 4}}
+	if grids[0].Score() < grids[1].Score() {
+		wantBests[0], wantBests[1] = wantBests[1], wantBests[0]
+	} else if grids[0].Score() == grids[1].Score() {
+		wantBests = slices.Delete(wantBests, 0, 1)
+		wantBests[0].Runs = 2
+	}
+	if !slices.Equal(res.RunBests, wantBests) {
+		t.Errorf("run bests %v, want %v", res.RunBests, wantBests)
 	}
 	if last := res.Improvements[len(res.Improvements)-1]; last.Score != top.Score() {
 		t.Errorf("last improvement %+v, want the best %d", last, top.Score())

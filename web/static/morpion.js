@@ -160,6 +160,10 @@ function watch(jobID, box, problemBox, onEnd) {
       // patience: how often an hour's search started over.
       ...(p.runs_begun ? [el('dt', { title: 'NRPA or NMCS runs started on all threads: one a thread, and another each time one ends' }, 'Nested runs begun'),
         el('dd', { id: 'morpion-live-runs-begun' }, fmt(p.runs_begun))] : []),
+      // Each run that ended is a draw of its own: how many reached each
+      // score says what the next hour may bring, where the best says one.
+      ...(p.run_bests && p.run_bests.length ? [el('dt', { title: 'Runs that ended by themselves, by the score of their best grid' }, 'Runs ended, by best'),
+        el('dd', { id: 'morpion-live-run-bests' }, p.run_bests.map(b => `${b.score} ×${fmt(b.runs)}`).join(' · '))] : []),
       el('dt', {}, 'Elapsed'), el('dd', {}, `${((p.elapsed_ms ?? 0) / 1000).toFixed(1)} s`),
       el('dt', {}, 'Job'), el('dd', {}, el('a', { href: '#/jobs/' + jobID }, jobID)),
       ...(job.params && job.params.preset ? [el('dt', {}, 'Chosen by the budget'), el('dd', { id: 'morpion-live-preset' }, job.params.preset)] : []),
