@@ -269,7 +269,19 @@ wait:
 	}
 	fmt.Fprintf(stdout, "best %d after %d playouts in %s (%s); written to %s\n", final.BestScore, final.Playouts,
 		fmtElapsed(final.ElapsedMS), map[bool]string{true: "budget spent", false: "interrupted"}[final.Finished], out)
+	if len(final.RunBests) > 0 {
+		fmt.Fprintf(stdout, "runs that ended, by their best: %s (of %d begun)\n", runBestsLine(final.RunBests), final.RunsBegun)
+	}
 	return nil
+}
+
+// runBestsLine lists run bests as "171 ×1 · 168 ×5", highest first.
+func runBestsLine(bests []morpionai.RunBest) string {
+	parts := make([]string, len(bests))
+	for i, b := range bests {
+		parts[i] = fmt.Sprintf("%d ×%d", b.Score, b.Runs)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // progressLine is the progress bar: the share of the budget (time or

@@ -19,13 +19,18 @@ func TestSearchStateCountsRuns(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"morpion", "search", "--variant", "5D", "--level", "1", "--iterations", "10", "--threads", "1",
 		"--seed", "2", "--quiet", "--out", dir}
-	if out, code := run(t, "", append(args, "--playouts", "35")...); code != 0 {
+	out, code := run(t, "", append(args, "--playouts", "35")...)
+	if code != 0 {
 		t.Fatalf("search: %d %q", code, out)
 	}
 	var st searchState
 	readJSON(t, filepath.Join(dir, stateFile), &st)
 	if st.RunsBegun != 4 {
 		t.Fatalf("state: %d runs begun in 35 playouts of 10-playout runs, want 4", st.RunsBegun)
+	}
+	if want := "runs that ended, by their best: " + runBestsLine(st.RunBests) + " (of 4 begun)\n"; len(st.RunBests) == 0 ||
+		!strings.HasSuffix(out, want) {
+		t.Errorf("search printed %q, want it to end with %q", out, want)
 	}
 	if out, code := run(t, "", "morpion", "search", "--resume", dir, "--playouts", "35", "--quiet"); code != 0 {
 		t.Fatalf("resume: %d %q", code, out)
@@ -40,6 +45,12 @@ func TestSearchStateCountsRuns(t *testing.T) {
 	}
 	if ended != 6 {
 		t.Errorf("state after resume: run bests %v count %d runs, want 6 (the three that ended of each four)", st.RunBests, ended)
+	}
+}
+
+func TestRunBestsLine(t *testing.T) {
+	if got := runBestsLine([]morpionai.RunBest{{Score: 171, Runs: 1}, {Score: 168, Runs: 5}}); got != "171 ×1 · 168 ×5" {
+		t.Errorf("runBestsLine = %q", got)
 	}
 }
 
