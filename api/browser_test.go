@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -359,6 +360,40 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 		t.Errorf("the page says the budget chose %q", chosen)
 	}
 	browsertest.Screenshot(t, ctx, "morpion-search")
+}
+
+// A Morpion search of short runs (level 2, patience 2: a few hundred
+// playouts a run) started from the page: when it ends the page lists the
+// runs that ended by their best, and they are the runs begun but the one
+// the budget cut.
+func TestBrowserMorpionRunBests(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 2*time.Minute)
+	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
+		`#morpion-search-form input[name="seconds"]`, "2",
+		`#morpion-search-form input[name="threads"]`, "1",
+		`#morpion-search-form input[name="set:level"]`, "2",
+		`#morpion-search-form input[name="set:patience"]`, "2")
+	watchUntilDone(t, ctx, 40*time.Second, `0`,
+		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)
+	line := eval[string](t, ctx, `(document.getElementById('morpion-live-run-bests') || {}).textContent || ''`)
+	begun := eval[int](t, ctx, `Number((document.getElementById('morpion-live-runs-begun') || {}).textContent.replace(/\D/g, '')) || 0`)
+	t.Logf("runs begun %d; runs ended by best: %s", begun, line)
+	if !regexp.MustCompile(`^\d+ ×[\d,]+( · \d+ ×[\d,]+)*$`).MatchString(line) {
+		t.Fatalf("the page lists the runs' bests as %q", line)
+	}
+	var ended, last int
+	for i, part := range strings.Split(line, " · ") {
+		var score, runs int
+		fmt.Sscanf(strings.ReplaceAll(part, ",", ""), "%d ×%d", &score, &runs)
+		if i > 0 && score >= last {
+			t.Errorf("%q: not highest first", line)
+		}
+		ended, last = ended+runs, score
+	}
+	if begun < 10 || ended != begun-1 {
+		t.Errorf("the page says %d runs begun and %d ended by best; want many, all but the one cut", begun, ended)
+	}
 }
 
 // A tuning started from the page: its chart gains a point a generation.
