@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gameai/ai/morpionai"
@@ -36,7 +37,8 @@ const stateFile = "state.json"
 func morpionSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("morpion search", "Hunts long Morpion games with NRPA, NMCS or the DNA search on several cores.\n"+
 		"On finish or Ctrl-C it writes the best grid to --out as best.psol, best.layers, best.json and best.svg,\n"+
-		"and state.json, which --resume DIR continues from (with the rest of the budget, or a new --time/--playouts).\n"+
+		"and state.json, which --resume DIR continues from (with the rest of the budget, or a new --time/--playouts);\n"+
+		"runs.jsonl gets a line for each run that ends (its thread, best grid, playouts, when its best came).\n"+
 		"NRPA's --level, --patience, --layers, --extend and --octagon left out are the ones measured best at the\n"+
 		"budget nearest (by ratio) to the search's, --time or else --playouts at "+strconv.Itoa(morpionai.NominalRate)+" a second a thread (docs/strength.md):\n"+
 		strings.TrimSuffix(morpionai.PresetHelp(), "\n"), stderr)
@@ -206,6 +208,11 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 	}
 	run := morpionai.NewRun(p, start, morpionai.Progress{Improvements: st.Improvements, Playouts: st.Playouts,
 		ElapsedMS: st.ElapsedMS, RunsBegun: st.RunsBegun, RunBests: st.RunBests})
+	closeLog, err := logRuns(run, filepath.Join(out, runsFile), stderr)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	runs := st.Runs
 	// save writes the best grid and the state: every minute while the
 	// search runs (a killed process loses at most that), and at the end.
@@ -282,6 +289,32 @@ func runBestsLine(bests []morpionai.RunBest) string {
 		parts[i] = fmt.Sprintf("%d ×%d", b.Score, b.Runs)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// runsFile lists a search's runs that ended, a JSON line each
+// (morpionai.RunRecord), appended to by each resume.
+const runsFile = "runs.jsonl"
+
+// logRuns appends each run that ends to the file. A write that fails is
+// said once on stderr and the search goes on: the runs are a record of
+// the hunt, its best and state are elsewhere.
+func logRuns(run *morpionai.Run, path string, stderr io.Writer) (func(), error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	var mu sync.Mutex
+	failed := false
+	run.OnRunEnd(func(rec morpionai.RunRecord) {
+		line, _ := json.Marshal(rec)
+		mu.Lock()
+		defer mu.Unlock()
+		if _, err := f.Write(append(line, '\n')); err != nil && !failed {
+			failed = true
+			fmt.Fprintf(stderr, "\nlogging runs to %s: %v\n", path, err)
+		}
+	})
+	return func() { f.Close() }, nil
 }
 
 // progressLine is the progress bar: the share of the budget (time or

@@ -46,6 +46,29 @@ func TestSearchStateCountsRuns(t *testing.T) {
 	if ended != 6 {
 		t.Errorf("state after resume: run bests %v count %d runs, want 6 (the three that ended of each four)", st.RunBests, ended)
 	}
+	// runs.jsonl: the six, in the order they ended, each a 10-playout run
+	// whose grid is its score.
+	text, err := os.ReadFile(filepath.Join(dir, runsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("runs.jsonl has %d lines, want 6:\n%s", len(lines), text)
+	}
+	var last int64
+	for i, line := range lines {
+		var rec morpionai.RunRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		g, err := morpion.DecodeLayers(morpion.D5, rec.Layers)
+		if err != nil || g.Score() != rec.Score || rec.Playouts != 10 || rec.FoundAt < 1 || rec.FoundAt > 10 ||
+			rec.EndedAt <= last || (i < 3) != (rec.EndedAt <= 35) {
+			t.Errorf("line %d: %+v (grid %v)", i+1, rec, err)
+		}
+		last = rec.EndedAt
+	}
 }
 
 func TestRunBestsLine(t *testing.T) {

@@ -187,6 +187,7 @@ type Run struct {
 	best     *morpion.Grid
 	history  []Improvement
 	runBests []RunBest
+	onRunEnd func(RunRecord)
 }
 
 // NewRun prepares a search whose parameters passed Check. start (may be nil)
@@ -246,18 +247,41 @@ func (r *Run) improve(s nested.Sequence, n int64) {
 		ElapsedMS: (r.offElapsed + time.Since(r.begun)).Milliseconds()})
 }
 
+// RunRecord is one run of a search that ended by itself: on which thread,
+// its best grid, the playouts it took, how many of them came before its
+// best, and the search's playouts (a resumed search's earlier ones with
+// them) when it ended. A hunt's runs, each a draw, say where its basins
+// are and how long a run takes to settle in one.
+type RunRecord struct {
+	Thread   int    `json:"thread"`
+	Score    int    `json:"score"`
+	Layers   string `json:"layers"`
+	Playouts int64  `json:"playouts"`
+	FoundAt  int64  `json:"found_at"`
+	EndedAt  int64  `json:"ended_at"`
+}
+
+// OnRunEnd sets a function (before Search) called with every run that
+// ended by itself; it may be called from several threads at once.
+func (r *Run) OnRunEnd(f func(RunRecord)) { r.onRunEnd = f }
+
 // runEnded counts a run's best grid in RunBests. Inside a region the grid
 // is scored finished, as the search's best is, but only for top levels of
 // 3 or more: a level-1 or level-2 run lasts about as long as the 1,000
 // completions a finish plays, so their runs count the region's moves.
-func (r *Run) runEnded(s nested.Sequence) {
-	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(s.Moves)
+func (r *Run) runEnded(e nested.RunEnd) {
+	n := r.runner.Playouts()
+	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(e.Best.Moves)
 	if r.params.Octagon != "" && r.params.Level >= 3 {
-		g = g.Finish(morpion.NewRand(r.params.Seed^uint64(r.runner.Playouts())), finishTries)
+		g = g.Finish(morpion.NewRand(r.params.Seed^uint64(n)), finishTries)
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.runBests = AddRunBests(r.runBests, []RunBest{{Score: g.Score(), Runs: 1}})
+	r.mu.Unlock()
+	if r.onRunEnd != nil {
+		r.onRunEnd(RunRecord{Thread: e.Worker, Score: g.Score(), Layers: morpion.EncodeLayers(g), Playouts: e.Playouts,
+			FoundAt: e.FoundAt, EndedAt: r.offPlayouts + n})
+	}
 }
 
 // Progress returns a snapshot; it is safe to call from any goroutine.

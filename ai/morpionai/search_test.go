@@ -251,7 +251,7 @@ func TestRunBestsInsideARegionAreFinished(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := NewRun(params, nil, Progress{})
-		r.runEnded(s)
+		r.runEnded(nested.RunEnd{Best: s})
 		got := r.Progress().RunBests
 		if len(got) != 1 || got[0].Runs != 1 || (got[0].Score > inside) != c.finished || got[0].Score < inside {
 			t.Errorf("level %d: a %d-move game inside the region counts as %v (finished: want %v)", c.level, inside, got,

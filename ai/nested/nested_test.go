@@ -179,36 +179,41 @@ func TestParallelStopsOnContext(t *testing.T) {
 // playouts, level-1 NRPA runs of 10 iterations are five runs and level-1
 // NMCS runs of the toy problem (two playouts a step, 20 a run) three, the
 // last of each cut; those that ended are reported, each with the best of
-// its own draw (the run replayed alone from its seed), and the cut one is
-// not.
+// its own draw (the run replayed alone from its seed), its playouts and
+// the playout its best came at, and the cut one is not.
 func TestRunEndsReportEachWholeRun(t *testing.T) {
 	newP := func() Problem { return newPattern() }
 	cfg := NRPAConfig{Iterations: 10}
 	for _, c := range []struct {
 		algo         string
 		begun, ended int
-	}{{"nrpa", 5, 4}, {"nmcs", 3, 2}} {
-		var ended []Sequence
+		playouts     int64
+	}{{"nrpa", 5, 4, 10}, {"nmcs", 3, 2, 20}} {
+		var ended []RunEnd
 		r := NewRunner(Budget{Playouts: 45}, nil)
-		r.OnRunEnd(func(s Sequence) { ended = append(ended, s) })
+		r.OnRunEnd(func(e RunEnd) { ended = append(ended, e) })
 		Parallel(t.Context(), r, newP, ParallelConfig{Algorithm: c.algo, Level: 1, NRPA: cfg, Threads: 1, Seed: 7})
 		if r.Begun() != int64(c.begun) || len(ended) != c.ended {
 			t.Fatalf("%s: 45 playouts: %d runs begun, %d reported; want %d and %d", c.algo, r.Begun(), len(ended), c.begun, c.ended)
 		}
-		for run, s := range ended {
+		for run, e := range ended {
 			var alone Sequence
+			var at int64 // the playout the run alone found its best at
 			if seed := workerSeed(7, 0, run); c.algo == "nmcs" {
 				n := NewNMCS(newP(), seed)
+				n.OnImprove(func(Sequence) { at = n.Playouts })
 				n.Run(1)
 				alone = n.Best()
 			} else {
 				n := NewNRPA(newP(), cfg, seed)
+				n.OnImprove(func(Sequence) { at = n.Playouts })
 				n.Run(1, nil)
 				alone = n.Best()
 			}
-			if s.Score != alone.Score || !slices.Equal(s.Moves, alone.Moves) {
-				t.Errorf("%s run %d reported %v %v; alone from its seed it finds %v %v", c.algo, run, s.Score, s.Moves,
-					alone.Score, alone.Moves)
+			if e.Best.Score != alone.Score || !slices.Equal(e.Best.Moves, alone.Moves) || e.Worker != 0 ||
+				e.Playouts != c.playouts || e.FoundAt != at || at < 1 {
+				t.Errorf("%s run %d reported %+v; alone from its seed it finds %v %v at playout %d of %d", c.algo, run, e,
+					alone.Score, alone.Moves, at, c.playouts)
 			}
 		}
 	}

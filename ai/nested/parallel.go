@@ -14,7 +14,7 @@ type Runner struct {
 	budget    int64
 	deadline  time.Time
 	onImprove func(Sequence, int64)
-	onRunEnd  func(Sequence)
+	onRunEnd  func(RunEnd)
 
 	playouts atomic.Int64
 	begun    atomic.Int64
@@ -71,18 +71,27 @@ func (r *Runner) Count(n int64) { r.playouts.Add(n) }
 // how many an hour takes is what tells whether the runs settle or restart.
 func (r *Runner) Begin() { r.begun.Add(1) }
 
-// OnRunEnd sets a function (before RunWorkers) called with the best
-// sequence of every run that ended by itself, not cut by the budget or the
-// context; it may be called from several workers at once. Each run is an
-// independent draw, so its outcome, unlike the search's best, says how
-// likely a run is to reach a score.
-func (r *Runner) OnRunEnd(f func(Sequence)) { r.onRunEnd = f }
+// RunEnd is a run that ended by itself: its worker, its best sequence, the
+// playouts it took and how many of them came before its best.
+type RunEnd struct {
+	Worker   int
+	Best     Sequence
+	Playouts int64
+	FoundAt  int64
+}
 
-// Ended reports a run's best once the run is over; runs the budget or the
-// context cut are left out (they are not whole draws).
-func (r *Runner) Ended(best Sequence) {
+// OnRunEnd sets a function (before RunWorkers) called with every run that
+// ended by itself, not cut by the budget or the context; it may be called
+// from several workers at once. Each run is an independent draw, so its
+// outcome, unlike the search's best, says how likely a run is to reach a
+// score.
+func (r *Runner) OnRunEnd(f func(RunEnd)) { r.onRunEnd = f }
+
+// Ended reports a run once it is over; runs the budget or the context cut
+// are left out (they are not whole draws).
+func (r *Runner) Ended(e RunEnd) {
 	if r.onRunEnd != nil && !r.Stopped() {
-		r.onRunEnd(best)
+		r.onRunEnd(e)
 	}
 }
 
@@ -156,21 +165,23 @@ func Parallel(ctx context.Context, r *Runner, newProblem func() Problem, cfg Par
 				return r.Stopped()
 			}
 			r.Begin()
+			// foundAt is the run's playouts when its best came.
+			var foundAt int64
 			if cfg.Algorithm == "nmcs" {
 				n := NewNMCS(p, seed)
-				n.OnImprove(r.Offer)
+				n.OnImprove(func(s Sequence) { foundAt = n.Playouts; r.Offer(s) })
 				n.StopWhen(func() bool { return count(n.Playouts) })
 				n.Run(level)
 				count(n.Playouts)
-				r.Ended(n.Best())
+				r.Ended(RunEnd{Worker: w, Best: n.Best(), Playouts: n.Playouts, FoundAt: foundAt})
 				continue
 			}
 			n := NewNRPA(p, cfg.NRPA, seed)
-			n.OnImprove(r.Offer)
+			n.OnImprove(func(s Sequence) { foundAt = n.Playouts; r.Offer(s) })
 			n.StopWhen(func() bool { return count(n.Playouts) })
 			n.Run(level, pol)
 			count(n.Playouts)
-			r.Ended(n.Best())
+			r.Ended(RunEnd{Worker: w, Best: n.Best(), Playouts: n.Playouts, FoundAt: foundAt})
 		}
 	})
 }
