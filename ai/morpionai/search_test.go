@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"gameai/ai/nested"
@@ -257,5 +258,33 @@ func TestRunBestsInsideARegionAreFinished(t *testing.T) {
 			t.Errorf("level %d: a %d-move game inside the region counts as %v (finished: want %v)", c.level, inside, got,
 				c.finished)
 		}
+	}
+}
+
+// TestRunRecordsFromBothThreads: two threads' runs end side by side (run
+// under -race); every run counted in RunBests is recorded once, with its
+// thread, and the records' scores are the histogram.
+func TestRunRecordsFromBothThreads(t *testing.T) {
+	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 2, Seed: 3, Playouts: 400}
+	if err := p.Check(2); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRun(p, nil, Progress{})
+	var mu sync.Mutex
+	var recs []RunRecord
+	r.OnRunEnd(func(rec RunRecord) {
+		mu.Lock()
+		defer mu.Unlock()
+		recs = append(recs, rec)
+	})
+	r.Search(t.Context())
+	var hist []RunBest
+	threads := map[int]int{}
+	for _, rec := range recs {
+		hist = AddRunBests(hist, []RunBest{{Score: rec.Score, Runs: 1}})
+		threads[rec.Thread]++
+	}
+	if got := r.Progress().RunBests; !slices.Equal(got, hist) || len(recs) < 30 || threads[0] == 0 || threads[1] == 0 {
+		t.Errorf("%d records (by thread %v) make %v; the search counted %v", len(recs), threads, hist, got)
 	}
 }
