@@ -316,18 +316,29 @@ func TestBrowserLessHumanSeat(t *testing.T) {
 	browsertest.Screenshot(t, ctx, "less")
 }
 
+// startMorpionSearch opens the Morpion page of a new server and starts a
+// search of that many seconds and threads, with settings given as name,
+// value pairs (the form's set: fields).
+func startMorpionSearch(t *testing.T, seconds, threads int, settings ...string) context.Context {
+	t.Helper()
+	e := newEnv(t, nil, nil)
+	ctx := browsertest.New(t, 2*time.Minute)
+	fields := []string{`#morpion-search-form input[name="seconds"]`, strconv.Itoa(seconds),
+		`#morpion-search-form input[name="threads"]`, strconv.Itoa(threads)}
+	for i := 0; i+1 < len(settings); i += 2 {
+		fields = append(fields, `#morpion-search-form input[name="set:`+settings[i]+`"]`, settings[i+1])
+	}
+	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start", fields...)
+	return ctx
+}
+
 // A 5-second Morpion search of two threads started from the page: the
 // page shows each run's best as it goes, its best score rises as the
 // search improves, and the chart gains points.
 func TestBrowserMorpionSearchLive(t *testing.T) {
-	e := newEnv(t, nil, nil)
-	ctx := browsertest.New(t, 2*time.Minute)
-	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
-		`#morpion-search-form input[name="seconds"]`, "5",
-		`#morpion-search-form input[name="threads"]`, "2",
-		// Level 3: its first iteration alone outlasts the 5 s, so its
-		// improvements come over the whole run, not in the first second.
-		`#morpion-search-form input[name="set:level"]`, "3")
+	// Level 3: its first iteration alone outlasts the 5 s, so its
+	// improvements come over the whole run, not in the first second.
+	ctx := startMorpionSearch(t, 5, 2, "level", "3")
 	runs := poll[string](t, ctx, "the search's two runs",
 		`(r => r && /^\d+ · \d+$/.test(r.textContent) ? r.textContent : '')(document.getElementById('morpion-live-runs'))`, 10*time.Second)
 	t.Logf("runs shown: %s", runs)
@@ -367,13 +378,7 @@ func TestBrowserMorpionSearchLive(t *testing.T) {
 // runs that ended by their best, and they are the runs begun but the one
 // the budget cut.
 func TestBrowserMorpionRunBests(t *testing.T) {
-	e := newEnv(t, nil, nil)
-	ctx := browsertest.New(t, 2*time.Minute)
-	startForm(t, ctx, e.url+"/#/morpion", "#morpion-search-start",
-		`#morpion-search-form input[name="seconds"]`, "2",
-		`#morpion-search-form input[name="threads"]`, "1",
-		`#morpion-search-form input[name="set:level"]`, "2",
-		`#morpion-search-form input[name="set:patience"]`, "2")
+	ctx := startMorpionSearch(t, 2, 1, "level", "2", "patience", "2")
 	watchUntilDone(t, ctx, 40*time.Second, `0`,
 		`(document.querySelector('#morpion-live .status') || {dataset: {}}).dataset.status || ''`)
 	line := eval[string](t, ctx, `(document.getElementById('morpion-live-run-bests') || {}).textContent || ''`)
