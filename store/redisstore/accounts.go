@@ -51,8 +51,9 @@ func (a *accounts) AddLogin(ctx context.Context, l *store.Login) error {
 	if ttl <= 0 {
 		return nil
 	}
+	// SET's PX refuses 0: a login with under a millisecond left gets one.
 	return addLoginScript.Run(ctx, a.c, []string{a.k.login(l.Hash), a.k.loginsOf(l.Owner)}, b, l.Expires.UnixMilli(),
-		ttl.Milliseconds(), time.Now().UnixMilli(), store.MaxLogins, a.k.login(""), l.Hash).Err()
+		max(ttl.Milliseconds(), 1), time.Now().UnixMilli(), store.MaxLogins, a.k.login(""), l.Hash).Err()
 }
 
 func (a *accounts) Login(ctx context.Context, hash string) (*store.Login, error) {

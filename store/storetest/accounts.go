@@ -109,6 +109,18 @@ func logins(t *testing.T, st *store.Store, now time.Time) {
 		_, err := a.Login(ctx, "short")
 		return errors.Is(err, store.ErrNotFound)
 	})
+	// A login with under a millisecond left (its request was slow) is
+	// taken and soon gone, not an error: Redis's PX refuses 0.
+	for i := range 50 {
+		if err := a.AddLogin(ctx, &store.Login{Hash: fmt.Sprint("edge", i), Owner: "cy", CreatedAt: now,
+			Expires: time.Now().Add(time.Duration(i*20) * time.Microsecond)}); err != nil {
+			t.Fatalf("a login %d µs from its end: %v", i*20, err)
+		}
+	}
+	waitfor.Check(t, 5*time.Second, "logins at their end gone", func() bool {
+		_, err := a.Login(ctx, "edge49")
+		return errors.Is(err, store.ErrNotFound)
+	})
 }
 
 // invitations: an invitation is redeemed once, never late, and may be given back.
