@@ -208,7 +208,7 @@ func runSearch(ctx context.Context, p morpionai.Params, st searchState, start *m
 	}
 	run := morpionai.NewRun(p, start, morpionai.Progress{Improvements: st.Improvements, Playouts: st.Playouts,
 		ElapsedMS: st.ElapsedMS, RunsBegun: st.RunsBegun, RunBests: st.RunBests})
-	closeLog, err := logRuns(run, filepath.Join(out, runsFile), stderr)
+	closeLog, err := logRuns(run, filepath.Join(out, runsFile), maxRunsLog, stderr)
 	if err != nil {
 		return err
 	}
@@ -295,23 +295,44 @@ func runBestsLine(bests []morpionai.RunBest) string {
 // (morpionai.RunRecord), appended to by each resume.
 const runsFile = "runs.jsonl"
 
-// logRuns appends each run that ends to the file. A write that fails is
-// said once on stderr and the search goes on: the runs are a record of
-// the hunt, its best and state are elsewhere.
-func logRuns(run *morpionai.Run, path string, stderr io.Writer) (func(), error) {
+// maxRunsLog bounds runs.jsonl: an hour's hunt writes some ten runs, but
+// a search of level-1 runs would write thousands a second. Past it the
+// runs are counted in state.json's run_bests only.
+const maxRunsLog = 32 << 20
+
+// logRuns appends each run that ends to the file, up to limit bytes over
+// all resumes. A write that fails, or the bound, is said once on
+// stderr and the search goes on: the runs are a record of the hunt, its
+// best and state are elsewhere.
+func logRuns(run *morpionai.Run, path string, limit int64, stderr io.Writer) (func(), error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
 	var mu sync.Mutex
-	failed := false
+	size, stopped := info.Size(), false
 	run.OnRunEnd(func(rec morpionai.RunRecord) {
 		line, _ := json.Marshal(rec)
+		line = append(line, '\n')
 		mu.Lock()
 		defer mu.Unlock()
-		if _, err := f.Write(append(line, '\n')); err != nil && !failed {
-			failed = true
-			fmt.Fprintf(stderr, "\nlogging runs to %s: %v\n", path, err)
+		switch {
+		case stopped:
+		case size+int64(len(line)) > limit:
+			stopped = true
+			fmt.Fprintf(stderr, "\n%s holds %d bytes: later runs are counted in %s only\n", path, size, stateFile)
+		default:
+			n, err := f.Write(line)
+			size += int64(n)
+			if err != nil {
+				stopped = true
+				fmt.Fprintf(stderr, "\nlogging runs to %s: %v\n", path, err)
+			}
 		}
 	})
 	return func() { f.Close() }, nil

@@ -264,3 +264,33 @@ func TestProgressLineCountsRuns(t *testing.T) {
 		t.Errorf("a search without runs: progress line %q speaks of runs", line)
 	}
 }
+
+// TestRunsLogIsBounded: a search of level-1 runs (ten playouts each) ends
+// thousands of runs; the log stops at its bound, says so once, and the
+// search goes on to its budget.
+func TestRunsLogIsBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), runsFile)
+	const limit = 4000
+	if err := os.WriteFile(path, []byte(strings.Repeat("x", limit-1000)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := morpionai.Params{Variant: "5D", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 1, Seed: 1, Playouts: 20000}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	run := morpionai.NewRun(p, nil, morpionai.Progress{})
+	var stderr strings.Builder
+	closeLog, err := logRuns(run, path, limit, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.Search(t.Context())
+	closeLog()
+	info, err := os.Stat(path)
+	if err != nil || info.Size() > limit || info.Size() < limit-400 {
+		t.Errorf("runs.jsonl grew to %v bytes (%v); its bound is %d", info.Size(), err, limit)
+	}
+	if n := strings.Count(stderr.String(), "later runs are counted"); n != 1 || run.Progress().Playouts != 20000 {
+		t.Errorf("stderr %q says the bound %d times; the search played %d of 20000", stderr.String(), n, run.Progress().Playouts)
+	}
+}

@@ -271,15 +271,23 @@ func (r *Run) OnRunEnd(f func(RunRecord)) { r.onRunEnd = f }
 // completions a finish plays, so their runs count the region's moves.
 func (r *Run) runEnded(e nested.RunEnd) {
 	n := r.runner.Playouts()
-	g := morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(e.Best.Moves)
-	if r.params.Octagon != "" && r.params.Level >= 3 {
-		g = g.Finish(morpion.NewRand(r.params.Seed^uint64(n)), finishTries)
+	// Unfinished, a run's score is its sequence's (its moves): the grid
+	// is built only when a finish or the record needs it, as runs of
+	// level 1 are hardly longer than the replay.
+	score, finish := int(e.Best.Score), r.params.Octagon != "" && r.params.Level >= 3
+	var g *morpion.Grid
+	if finish || r.onRunEnd != nil {
+		g = morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(e.Best.Moves)
+		if finish {
+			g = g.Finish(morpion.NewRand(r.params.Seed^uint64(n)), finishTries)
+		}
+		score = g.Score()
 	}
 	r.mu.Lock()
-	r.runBests = AddRunBests(r.runBests, []RunBest{{Score: g.Score(), Runs: 1}})
+	r.runBests = AddRunBests(r.runBests, []RunBest{{Score: score, Runs: 1}})
 	r.mu.Unlock()
 	if r.onRunEnd != nil {
-		r.onRunEnd(RunRecord{Thread: e.Worker, Score: g.Score(), Layers: morpion.EncodeLayers(g), Playouts: e.Playouts,
+		r.onRunEnd(RunRecord{Thread: e.Worker, Score: score, Layers: morpion.EncodeLayers(g), Playouts: e.Playouts,
 			FoundAt: e.FoundAt, EndedAt: r.offPlayouts + n})
 	}
 }

@@ -288,3 +288,22 @@ func TestRunRecordsFromBothThreads(t *testing.T) {
 		t.Errorf("%d records (by thread %v) make %v; the search counted %v", len(recs), threads, hist, got)
 	}
 }
+
+// TestRunBestsWithoutTheGrid: unrecorded runs are scored by their moves,
+// without building the grid; the same seed's runs recorded (grid built)
+// score the same.
+func TestRunBestsWithoutTheGrid(t *testing.T) {
+	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 1, Seed: 4, Playouts: 300}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	plain := NewRun(p, nil, Progress{})
+	plain.Search(t.Context())
+	recorded := NewRun(p, nil, Progress{})
+	recorded.OnRunEnd(func(RunRecord) {})
+	recorded.Search(t.Context())
+	a, b := plain.Progress().RunBests, recorded.Progress().RunBests
+	if n, _ := ranRuns(a); n != 29 || !slices.Equal(a, b) {
+		t.Errorf("run bests %v (%d runs) unrecorded, %v recorded; want the same 29", a, n, b)
+	}
+}
