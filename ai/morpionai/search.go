@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -170,6 +171,18 @@ func AddRunBests(a, b []RunBest) []RunBest {
 	return out
 }
 
+// countRunBest adds one run of score to h (highest first) in place: it is
+// called for every run that ends, hundreds a second at level 1, where
+// AddRunBests would copy the whole list each time.
+func countRunBest(h []RunBest, score int) []RunBest {
+	i, found := slices.BinarySearchFunc(h, score, func(b RunBest, s int) int { return s - b.Score })
+	if found {
+		h[i].Runs++
+		return h
+	}
+	return slices.Insert(h, i, RunBest{Score: score, Runs: 1})
+}
+
 // Run is a search in progress.
 type Run struct {
 	params  Params
@@ -284,7 +297,7 @@ func (r *Run) runEnded(e nested.RunEnd) {
 		score = g.Score()
 	}
 	r.mu.Lock()
-	r.runBests = AddRunBests(r.runBests, []RunBest{{Score: score, Runs: 1}})
+	r.runBests = countRunBest(r.runBests, score)
 	r.mu.Unlock()
 	if r.onRunEnd != nil {
 		r.onRunEnd(RunRecord{Thread: e.Worker, Score: score, Layers: morpion.EncodeLayers(g), Playouts: e.Playouts,

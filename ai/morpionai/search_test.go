@@ -226,6 +226,20 @@ func TestAddRunBestsMergesByScore(t *testing.T) {
 	}
 }
 
+// TestCountRunBestEqualsTheMerge: adding runs one at a time in place gives
+// the list the merge of one-run lists gives, in any order of scores.
+func TestCountRunBestEqualsTheMerge(t *testing.T) {
+	var inPlace, merged []RunBest
+	for _, s := range []int{168, 170, 168, 150, 178, 169, 150, 168, 0, 178} {
+		inPlace = countRunBest(inPlace, s)
+		merged = AddRunBests(merged, []RunBest{{Score: s, Runs: 1}})
+	}
+	want := []RunBest{{178, 2}, {170, 1}, {169, 1}, {168, 3}, {150, 2}, {0, 1}}
+	if !slices.Equal(inPlace, want) || !slices.Equal(merged, want) {
+		t.Errorf("one at a time %v, merged %v, want %v", inPlace, merged, want)
+	}
+}
+
 // TestRunBestsInsideARegionAreFinished: a run's best found inside the
 // record's octagon counts with the moves a finish adds outside it, as the
 // search's best does, for top levels of 3 and more; level-1 and level-2
