@@ -287,8 +287,11 @@ func TestRunsLogIsBounded(t *testing.T) {
 	run.Search(t.Context())
 	closeLog()
 	info, err := os.Stat(path)
-	if err != nil || info.Size() > limit || info.Size() < limit-400 {
-		t.Errorf("runs.jsonl grew to %v bytes (%v); its bound is %d", info.Size(), err, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Size() > limit || info.Size() < limit-400 {
+		t.Errorf("runs.jsonl grew to %v bytes; its bound is %d", info.Size(), limit)
 	}
 	if n := strings.Count(stderr.String(), "later runs are counted"); n != 1 || run.Progress().Playouts != 20000 {
 		t.Errorf("stderr %q says the bound %d times; the search played %d of 20000", stderr.String(), n, run.Progress().Playouts)

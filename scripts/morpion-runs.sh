@@ -21,12 +21,14 @@ for d in "$@"; do
 	runs+=("$d/runs.jsonl")
 done
 
-printf '%-28s %6s %5s %9s %8s %8s  %s\n' search thread score "run (M)" "best at" "ended" family
+row='%-28s %6s %5s %9s %8s %8s  %s\n'
+# shellcheck disable=SC2059 # the one format of the header and the rows
+printf "$row" search thread score "run (M)" "best at" "ended" family
 for d in "$@"; do
 	jq -r --arg d "$(basename "$d")" --argjson f "$family" \
 		'[$d, .thread, .score, (.playouts / 1e6 * 10 | round / 10), "\(.found_at * 100 / .playouts | round)%",
 		  "\(.ended_at / 1e6 | round) M", .layers[0:$f]] | @tsv' "$d/runs.jsonl" |
-		awk -F'\t' '{ printf "%-28s %6s %5s %9s %8s %8s  %s\n", $1, $2, $3, $4, $5, $6, $7 }'
+		awk -F'\t' -v row="$row" '{ printf row, $1, $2, $3, $4, $5, $6, $7 }'
 done
 
 echo
