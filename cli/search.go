@@ -316,7 +316,7 @@ func logRuns(run *morpionai.Run, path string, limit int64, stderr io.Writer) (fu
 	}
 	var mu sync.Mutex
 	size, stopped := info.Size(), false
-	run.OnRunEnd(func(rec morpionai.RunRecord) {
+	run.OnRunEnd(func(rec morpionai.RunRecord) bool {
 		line, _ := json.Marshal(rec)
 		line = append(line, '\n')
 		mu.Lock()
@@ -334,6 +334,7 @@ func logRuns(run *morpionai.Run, path string, limit int64, stderr io.Writer) (fu
 				fmt.Fprintf(stderr, "\nlogging runs to %s: %v\n", path, err)
 			}
 		}
+		return !stopped
 	})
 	return func() { f.Close() }, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gameai/ai/nested"
@@ -200,7 +201,11 @@ type Run struct {
 	best     *morpion.Grid
 	history  []Improvement
 	runBests []RunBest
-	onRunEnd func(RunRecord)
+	onRunEnd func(RunRecord) bool
+	// recording is whether onRunEnd still wants runs: a record costs a
+	// replay of the run's grid, which runs of level 1 or 2 (hundreds a
+	// second) should not pay once their log is full.
+	recording atomic.Bool
 }
 
 // NewRun prepares a search whose parameters passed Check. start (may be nil)
@@ -275,8 +280,12 @@ type RunRecord struct {
 }
 
 // OnRunEnd sets a function (before Search) called with every run that
-// ended by itself; it may be called from several threads at once.
-func (r *Run) OnRunEnd(f func(RunRecord)) { r.onRunEnd = f }
+// ended by itself until it returns false; it may be called from several
+// threads at once (so once or twice more after its first false).
+func (r *Run) OnRunEnd(f func(RunRecord) bool) {
+	r.onRunEnd = f
+	r.recording.Store(f != nil)
+}
 
 // runEnded counts a run's best grid in RunBests. Inside a region the grid
 // is scored finished, as the search's best is, but only for top levels of
@@ -288,8 +297,9 @@ func (r *Run) runEnded(e nested.RunEnd) {
 	// is built only when a finish or the record needs it, as runs of
 	// level 1 are hardly longer than the replay.
 	score, finish := int(e.Best.Score), r.params.Octagon != "" && r.params.Level >= 3
+	record := r.recording.Load()
 	var g *morpion.Grid
-	if finish || r.onRunEnd != nil {
+	if finish || record {
 		g = morpion.NewProblem(morpion.NewBoard(r.variant)).Complete(e.Best.Moves)
 		if finish {
 			g = g.Finish(morpion.NewRand(r.params.Seed^uint64(n)), finishTries)
@@ -299,9 +309,9 @@ func (r *Run) runEnded(e nested.RunEnd) {
 	r.mu.Lock()
 	r.runBests = countRunBest(r.runBests, score)
 	r.mu.Unlock()
-	if r.onRunEnd != nil {
-		r.onRunEnd(RunRecord{Thread: e.Worker, Score: score, Layers: morpion.EncodeLayers(g), Playouts: e.Playouts,
-			FoundAt: e.FoundAt, EndedAt: r.offPlayouts + n})
+	if record && !r.onRunEnd(RunRecord{Thread: e.Worker, Score: score, Layers: morpion.EncodeLayers(g),
+		Playouts: e.Playouts, FoundAt: e.FoundAt, EndedAt: r.offPlayouts + n}) {
+		r.recording.Store(false)
 	}
 }
 

@@ -286,10 +286,11 @@ func TestRunRecordsFromBothThreads(t *testing.T) {
 	r := NewRun(p, nil, Progress{})
 	var mu sync.Mutex
 	var recs []RunRecord
-	r.OnRunEnd(func(rec RunRecord) {
+	r.OnRunEnd(func(rec RunRecord) bool {
 		mu.Lock()
 		defer mu.Unlock()
 		recs = append(recs, rec)
+		return true
 	})
 	r.Search(t.Context())
 	var hist []RunBest
@@ -314,10 +315,30 @@ func TestRunBestsWithoutTheGrid(t *testing.T) {
 	plain := NewRun(p, nil, Progress{})
 	plain.Search(t.Context())
 	recorded := NewRun(p, nil, Progress{})
-	recorded.OnRunEnd(func(RunRecord) {})
+	recorded.OnRunEnd(func(RunRecord) bool { return true })
 	recorded.Search(t.Context())
 	a, b := plain.Progress().RunBests, recorded.Progress().RunBests
 	if n, _ := ranRuns(a); n != 29 || !slices.Equal(a, b) {
 		t.Errorf("run bests %v (%d runs) unrecorded, %v recorded; want the same 29", a, n, b)
+	}
+}
+
+// TestRunRecordsStopWhenRefused: once the function given to OnRunEnd
+// returns false (a full log), it is not called again and the runs' grids
+// are no longer built for it, while every run is still counted.
+func TestRunRecordsStopWhenRefused(t *testing.T) {
+	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 1, Seed: 4, Playouts: 300}
+	if err := p.Check(1); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRun(p, nil, Progress{})
+	calls := 0
+	r.OnRunEnd(func(RunRecord) bool {
+		calls++
+		return calls < 3
+	})
+	r.Search(t.Context())
+	if n, _ := ranRuns(r.Progress().RunBests); calls != 3 || n != 29 {
+		t.Errorf("%d calls for %d runs counted; want 3 (the third refused) and 29", calls, n)
 	}
 }
