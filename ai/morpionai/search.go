@@ -281,7 +281,8 @@ type RunRecord struct {
 
 // OnRunEnd sets a function (before Search) called with every run that
 // ended by itself until it returns false; it may be called from several
-// threads at once (so once or twice more after its first false).
+// threads at once (so a call already under way on another thread may
+// still come after its first false).
 func (r *Run) OnRunEnd(f func(RunRecord) bool) {
 	r.onRunEnd = f
 	r.recording.Store(f != nil)

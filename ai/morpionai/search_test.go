@@ -324,8 +324,8 @@ func TestRunBestsWithoutTheGrid(t *testing.T) {
 }
 
 // TestRunRecordsStopWhenRefused: once the function given to OnRunEnd
-// returns false (a full log), it is not called again and the runs' grids
-// are no longer built for it, while every run is still counted.
+// returns false (a full log), it is not called again (runEnded then builds
+// no grid for it), while every run is still counted.
 func TestRunRecordsStopWhenRefused(t *testing.T) {
 	p := Params{Variant: "5T", Algorithm: "nrpa", Level: 1, Iterations: 10, Threads: 1, Seed: 4, Playouts: 300}
 	if err := p.Check(1); err != nil {
